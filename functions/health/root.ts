@@ -1,0 +1,19 @@
+// GET /: basic API information and every available endpoint, each with a working example request.
+import { healthBody } from '../../shared/health.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { baseUrl } from '../../shared/problem.ts';
+import { routeList, routes } from '../../shared/routes.ts';
+
+export const handler = endpoint({
+  route: routes.root,
+  run: (_input, { event }) => {
+    const base = baseUrl(event);
+    return {
+      ...healthBody('Lodging, rental, dining and place lookup API. Send your key in the x-api-key header.'),
+      documentation: 'Every endpoint is a GET returning JSON; errors are application/problem+json.',
+      endpoints: routeList.map((r) => ({
+        method: r.method, path: r.path, summary: r.summary, requires_api_key: r.auth, example: `${base}${r.example}`,
+      })),
+    };
+  },
+});

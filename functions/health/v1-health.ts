@@ -1,0 +1,9 @@
+// GET /v1/health: version 1 health status. No key required.
+import { healthBody } from '../../shared/health.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { routes } from '../../shared/routes.ts';
+
+export const handler = endpoint({
+  route: routes.v1Health,
+  run: () => healthBody('API v1 is running'),
+});

@@ -1,0 +1,31 @@
+/**
+ * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, on embedded stores.
+ * Keys come from API_KEYS="key1:pro,key2:free"; with none set, one pro key is made and printed.
+ */
+import { randomBytes } from 'node:crypto';
+import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { useStores } from '../../shared/store/index.ts';
+import { startServer } from './server.ts';
+
+const keys = MemoryKeyStore.fromSpec(process.env.API_KEYS ?? '');
+let demoKey: string | undefined;
+if (!process.env.API_KEYS) {
+  demoKey = `demo_${randomBytes(16).toString('hex')}`;
+  keys.add(demoKey, 'pro', 'demo');
+}
+useStores({ keys, counters: new MemoryCounterStore() });
+
+const port = Number(process.env.PORT ?? 3000);
+const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
+console.log(`travel-data-api listening on ${server.url}`);
+if (demoKey) console.log(`demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * The local server: serves every manifest route on loopback by turning each HTTP request into an
+ * API Gateway REST (v1) proxy event and calling the very handler that runs in Lambda.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
+import { log } from '../../shared/log.ts';
+import { globalErrorBody } from '../../shared/problem.ts';
+import { routeList, type Route } from '../../shared/routes.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// API Gateway's integration timeout: the local Lambda context reports time left against it.
+const INVOCATION_BUDGET_MS = 29_000;
+
+interface CompiledRoute { route: Route; pattern: RegExp; names: string[] }
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+const compiled = routeList.map(compile);
+const modules = new Map<string, Promise<{ handler: Handler<APIGatewayProxyEvent, APIGatewayProxyResult> }>>();
+
+function loadHandler(route: Route) {
+  let mod = modules.get(route.handler);
+  if (!mod) {
+    mod = import(pathToFileURL(resolve(ROOT, route.handler)).href);
+    modules.set(route.handler, mod);
+  }
+  return mod;
+}
+
+/** Finds the route for a path; `undefined` params when the path does not decode. */
+export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
+  for (const c of compiled) {
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    try {
+      const params = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+      return { route: c.route, params };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
+export function toEvent(req: IncomingMessage, route: Route, params: Record<string, string>, url: URL): APIGatewayProxyEvent {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  headers['X-Forwarded-Proto'] = 'http';
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    query[k] = v; // API Gateway keeps the last value of a repeated parameter
+    (multiQuery[k] ??= []).push(v);
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  const requestId = randomUUID();
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(params).length > 0 ? params : null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local', apiId: 'local', authorizer: null, protocol: 'HTTP/1.1', httpMethod: req.method ?? 'GET',
+      path: url.pathname, stage: '$default', requestId, requestTimeEpoch: Date.now(), resourceId: 'local',
+      resourcePath: route.path, domainName: req.headers.host ?? '127.0.0.1',
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+    },
+  };
+}
+
+function lambdaContext(name: string, requestId: string): Context {
+  const deadline = Date.now() + INVOCATION_BUDGET_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`, memoryLimitInMB: '1024',
+    awsRequestId: requestId, logGroupName: `/aws/lambda/${name}`, logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined, fail: () => undefined, succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  res.statusCode = result.statusCode;
+  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, String(v));
+  for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(k, v.map(String));
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+function edgeError(status: number, code: string, message: string, details: string): APIGatewayProxyResult {
+  return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(globalErrorBody(code, message, details)) };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://local');
+  } catch {
+    send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
+    return 400;
+  }
+  const match = matchRoute(url.pathname);
+  if (!match) {
+    send(res, edgeError(404, 'not_found', 'No such endpoint.', `${url.pathname} is not a route of this API; GET / lists them.`));
+    return 404;
+  }
+  if (req.method !== match.route.method) {
+    res.setHeader('Allow', match.route.method);
+    send(res, edgeError(405, 'method_not_allowed', 'Method not allowed.', `${match.route.path} answers ${match.route.method} only.`));
+    return 405;
+  }
+  const event = toEvent(req, match.route, match.params, url);
+  const { handler } = await loadHandler(match.route);
+  const name = match.route.handler.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/\W+/g, '-');
+  const result = (await handler(event, lambdaContext(name, event.requestContext.requestId), () => undefined)) as APIGatewayProxyResult;
+  send(res, result);
+  return result.statusCode;
+}
+
+export interface LocalServer { url: string; close(): Promise<void> }
+
+/**
+ * @example const server = await startServer({ port: 0 }); await fetch(`${server.url}/health`); await server.close();
+ */
+export async function startServer({ port = 3000, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<LocalServer> {
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    handle(req, res)
+      .catch((error: unknown) => {
+        log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
+        if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
+        return 500;
+      })
+      .then((status) => {
+        log('info', 'access', {
+          method: req.method, path: (req.url ?? '').split('?')[0], status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          correlation_id: res.getHeader('x-correlation-id'),
+        });
+      });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => ok());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () => new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Typed errors. Handlers and middlewares throw these; one middleware (`shared/http/error-handler.ts`)
+ * renders them, so no handler builds an error response inline.
+ */
+
+/** Extra members a Problem Details body may carry beyond the standard ones (spec: Errors). */
+export type ProblemExtras = Record<string, unknown>;
+
+interface ErrorOptions { headers?: Record<string, string>; cause?: unknown }
+
+/**
+ * An endpoint-level error rendered as RFC 7807 Problem Details.
+ * @example throw new ProblemError(404, 'HOTEL_NOT_FOUND', 'No hotel with code XYZ.');
+ */
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+  readonly title: string;
+  readonly extras: ProblemExtras;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, errorCode: string, detail: string, options: ErrorOptions & { title?: string; extras?: ProblemExtras } = {}) {
+    super(detail, { cause: options.cause });
+    this.name = 'ProblemError';
+    this.status = status;
+    this.errorCode = errorCode;
+    this.title = options.title ?? titleFromCode(errorCode);
+    this.extras = options.extras ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+/**
+ * An error in the spec's global shape `{error: {code, message, details}}` (authentication, rate limits,
+ * and endpoints documented to use it).
+ * @example throw new GlobalError(400, 'INVALID_URL', 'The URL is not a hotel page.', 'url: expected /hotel/...');
+ */
+export class GlobalError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: string;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, details: string, options: ErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'GlobalError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** 401 `unauthorized`: API key missing or not recognised. */
+export class UnauthorizedError extends GlobalError {
+  constructor(details: string) {
+    super(401, 'unauthorized', 'A valid API key is required in the x-api-key header.', details);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** 429 `rate_limit_exceeded`: the key's daily quota is used up; `Retry-After` points at the next UTC midnight. */
+export class RateLimitExceededError extends GlobalError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(429, 'rate_limit_exceeded', 'Daily request quota exceeded for this API key.',
+      `The quota of ${limit} requests per UTC day is used up; it resets in ${retryAfterSeconds} s.`,
+      { headers: { 'Retry-After': String(retryAfterSeconds) } });
+    this.name = 'RateLimitExceededError';
+  }
+}
+
+/** One item of the `detail` array that `/v1/meta/match` documents for invalid input. */
+export interface DetailItem { loc: (string | number)[]; msg: string; type: string }
+
+/** 400 with a body of `{detail: [{loc, msg, type}]}` (spec: meta match errors). */
+export class DetailArrayError extends Error {
+  readonly status = 400;
+  readonly detail: DetailItem[];
+  constructor(detail: DetailItem[]) {
+    super(detail.map((d) => d.msg).join('; '));
+    this.name = 'DetailArrayError';
+    this.detail = detail;
+  }
+}
+
+/** `UPSTREAM_ERROR` → `Upstream Error`; the kebab-case of the title makes the Problem `type`. */
+export function titleFromCode(code: string): string {
+  return code.toLowerCase().split('_').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+}

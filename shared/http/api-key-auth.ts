@@ -1,0 +1,19 @@
+/**
+ * Authenticates `x-api-key` (any letter case) against the key store by SHA-256 hash.
+ * The key itself is never stored or logged.
+ */
+import { UnauthorizedError } from '../errors.ts';
+import { hashKey } from '../store/memory.ts';
+import type { KeyStore } from '../store/types.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+export function apiKeyAuth(keys: () => KeyStore): ApiMiddleware {
+  const apiKeyAuthBefore = async (request: ApiRequest) => {
+    const key = request.event.headers?.['x-api-key']?.trim();
+    if (!key) throw new UnauthorizedError('The x-api-key header is missing.');
+    const caller = await keys().lookup(hashKey(key));
+    if (!caller) throw new UnauthorizedError('The API key is not recognised.');
+    stateOf(request.event).caller = caller;
+  };
+  return { name: 'apiKeyAuth', before: apiKeyAuthBefore };
+}

@@ -1,0 +1,14 @@
+/** Gives every request a unique correlation id, sent back as `X-Correlation-Id` and in error bodies. */
+import { randomUUID } from 'node:crypto';
+import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+export const CORRELATION_HEADER = 'X-Correlation-Id';
+
+export function correlationId(generate: () => string = randomUUID): ApiMiddleware {
+  const correlationIdBefore = (request: ApiRequest) => {
+    const state = stateOf(request.event);
+    state.correlationId = generate();
+    state.responseHeaders[CORRELATION_HEADER] = state.correlationId;
+  };
+  return { name: 'correlationId', before: correlationIdBefore };
+}

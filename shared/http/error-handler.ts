@@ -1,0 +1,39 @@
+/**
+ * Renders every thrown error as the contract's error body: Problem Details for endpoint errors,
+ * the global body for auth and rate limits, the `detail` array where a route documents it.
+ * Anything unexpected becomes 500 INTERNAL_ERROR; its stack goes to the log, never to the client.
+ */
+import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
+import { log } from '../log.ts';
+import { baseUrl, globalErrorBody, jsonResponse, problemBody, PROBLEM_JSON } from '../problem.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+export function errorHandler(): ApiMiddleware {
+  const errorHandlerOnError = (request: ApiRequest) => {
+    const error = request.error;
+    const state = stateOf(request.event);
+    if (error instanceof GlobalError) {
+      request.response = jsonResponse(error.status, globalErrorBody(error.code, error.message, error.details), undefined, error.headers);
+      return;
+    }
+    if (error instanceof DetailArrayError) {
+      request.response = jsonResponse(error.status, { detail: error.detail });
+      return;
+    }
+    const problem = error instanceof ProblemError ? error
+      : new ProblemError(500, 'INTERNAL_ERROR', 'An unexpected error occurred. Quote the correlation_id when reporting it.');
+    if (problem.status >= 500) {
+      log('error', 'request failed', {
+        correlation_id: state.correlationId, path: request.event.path, status: problem.status,
+        error_code: problem.errorCode, error: error?.stack ?? String(error),
+      });
+    }
+    const body = problemBody({
+      status: problem.status, title: problem.title, detail: problem.message, errorCode: problem.errorCode,
+      instance: request.event.path, provider: state.route.provider, product: state.route.product,
+      correlationId: state.correlationId, base: baseUrl(request.event),
+    }, problem.extras);
+    request.response = jsonResponse(problem.status, body, PROBLEM_JSON, problem.headers);
+  };
+  return { name: 'errorHandler', onError: errorHandlerOnError };
+}

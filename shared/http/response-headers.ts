@@ -1,0 +1,13 @@
+/**
+ * Copies the request's shared response headers onto whatever response goes out, success or error.
+ * Used early in the stack, so its `after`/`onError` run last, after the error handler rendered.
+ */
+import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+export function responseHeaders(): ApiMiddleware {
+  const apply = (request: ApiRequest) => {
+    if (!request.response) return;
+    request.response.headers = { ...stateOf(request.event).responseHeaders, ...request.response.headers };
+  };
+  return { name: 'responseHeaders', after: apply, onError: apply };
+}

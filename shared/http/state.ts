@@ -1,0 +1,38 @@
+/**
+ * Per-request state shared by the middlewares and the handler. Keyed by the event object, which
+ * is new for every invocation, so nothing leaks between requests.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { Route } from '../routes.ts';
+import type { ApiKeyRecord } from '../store/types.ts';
+
+export interface RequestState {
+  route: Route;
+  correlationId: string;
+  /** Headers every response carries, success or error (correlation id, rate-limit headers). */
+  responseHeaders: Record<string, string>;
+  caller?: ApiKeyRecord;
+  query?: unknown;
+  path?: unknown;
+}
+
+export type ApiRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
+export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
+
+const states = new WeakMap<object, RequestState>();
+
+/** @example stateOf(request.event).responseHeaders['X-Correlation-Id'] = id; */
+export function stateOf(event: APIGatewayProxyEvent): RequestState {
+  const state = states.get(event);
+  if (!state) throw new Error('request state missing: the requestState middleware must run first');
+  return state;
+}
+
+/** Creates the request's state; the first middleware of every stack. */
+export function requestState(route: Route): ApiMiddleware {
+  const requestStateBefore = (request: ApiRequest) => {
+    states.set(request.event, { route, correlationId: '', responseHeaders: {} });
+  };
+  return { name: 'requestState', before: requestStateBefore };
+}

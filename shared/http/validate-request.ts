@@ -1,0 +1,60 @@
+/**
+ * Validates path and query parameters with zod and stores the parsed values for the handler.
+ * A failure renders the way the route documents (its `validation` style); a refinement may carry
+ * `params: { status, error_code }` to claim a more specific documented code.
+ */
+import type * as z from 'zod';
+import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
+import type { ValidationStyle } from '../routes.ts';
+import type { IssueCode } from '../schemas/params.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+export interface RequestSchemas { query?: z.ZodType; path?: z.ZodType }
+
+interface LocatedIssue { where: 'query' | 'path'; issue: z.core.$ZodIssue }
+
+function describe(l: LocatedIssue): string {
+  const name = l.issue.path.join('.') || l.where;
+  return `${name} ${l.issue.message}`;
+}
+
+function codeOf(issue: z.core.$ZodIssue): IssueCode | undefined {
+  const params = (issue as { params?: Partial<IssueCode> }).params;
+  return params?.error_code && params.status ? { status: params.status, error_code: params.error_code } : undefined;
+}
+
+/** Builds the error a route documents for these issues. */
+export function validationError(style: ValidationStyle, issues: LocatedIssue[]): Error {
+  if (style.kind === 'detail-array') {
+    const detail: DetailItem[] = issues.map(({ where, issue }) => ({
+      loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      msg: (issue as { input?: unknown }).input === undefined ? 'Field required' : issue.message,
+      type: (issue as { input?: unknown }).input === undefined ? 'missing' : 'value_error',
+    }));
+    return new DetailArrayError(detail);
+  }
+  const details = issues.map(describe).join('; ');
+  if (style.kind === 'global') return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
+  const specific = issues.map((l) => codeOf(l.issue)).find(Boolean);
+  const errors = issues.map((l) => ({ parameter: l.issue.path.join('.') || l.where, in: l.where, message: l.issue.message }));
+  return new ProblemError(specific?.status ?? style.status, specific?.error_code ?? style.code, `Invalid parameters: ${details}.`, {
+    extras: { errors },
+  });
+}
+
+export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
+  const validateRequestBefore = async (request: ApiRequest) => {
+    const state = stateOf(request.event);
+    const issues: LocatedIssue[] = [];
+    for (const where of ['path', 'query'] as const) {
+      const schema = schemas[where];
+      if (!schema) continue;
+      const raw = (where === 'path' ? request.event.pathParameters : request.event.queryStringParameters) ?? {};
+      const result = await schema.safeParseAsync(raw);
+      if (result.success) state[where] = result.data;
+      else issues.push(...result.error.issues.map((issue) => ({ where, issue })));
+    }
+    if (issues.length > 0) throw validationError(state.route.validation, issues);
+  };
+  return { name: 'validateRequest', before: validateRequestBefore };
+}

@@ -1,0 +1,53 @@
+/**
+ * Error bodies of the contract: RFC 7807 Problem Details for endpoint errors, and the global
+ * `{error: {code, message, details}}` body for authentication and rate limiting.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { ProblemExtras } from './errors.ts';
+
+export const PROBLEM_JSON = 'application/problem+json';
+export const JSON_TYPE = 'application/json';
+
+/** The public base URL of this deployment, as the client called it. */
+export function baseUrl(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>): string {
+  const headers = event.headers ?? {};
+  const rc = event.requestContext;
+  const proto = headers['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  const host = rc?.domainName ?? headers.host ?? 'localhost';
+  const stage = rc?.stage && rc.stage !== '$default' && rc.path?.startsWith(`/${rc.stage}/`) ? `/${rc.stage}` : '';
+  return `${proto}://${host}${stage}`;
+}
+
+export interface ProblemFields {
+  status: number; title: string; detail: string; errorCode: string;
+  instance: string; provider: string; product: string; correlationId: string; base: string;
+}
+
+/**
+ * @example problemBody({ status: 400, title: 'Invalid Input', ... }).type // 'https://host/errors/invalid-input'
+ */
+export function problemBody(f: ProblemFields, extras: ProblemExtras = {}): Record<string, unknown> {
+  const kebab = f.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return {
+    type: `${f.base}/errors/${kebab}`,
+    title: f.title,
+    status: f.status,
+    detail: f.detail,
+    instance: f.instance,
+    provider: f.provider,
+    product: f.product,
+    error_code: f.errorCode,
+    correlation_id: f.correlationId,
+    ...extras,
+  };
+}
+
+/** @example globalErrorBody('unauthorized', 'A valid API key is required.', 'x-api-key header is missing') */
+export function globalErrorBody(code: string, message: string, details: string) {
+  return { error: { code, message, details } };
+}
+
+/** @example jsonResponse(200, { ok: true }) */
+export function jsonResponse(statusCode: number, body: unknown, contentType = JSON_TYPE, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return { statusCode, headers: { 'Content-Type': contentType, ...headers }, body: JSON.stringify(body) };
+}

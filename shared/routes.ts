@@ -1,0 +1,64 @@
+/**
+ * The route manifest: the one list of endpoints. The local server, the CDK stack, the `GET /`
+ * listing and the manifest-driven tests all read it. A route enters it when its handler is real.
+ */
+
+/** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
+export type ValidationStyle =
+  /** Problem Details with this status and error_code, plus an `errors` array naming each bad parameter. */
+  | { kind: 'problem'; status: 400 | 422; code: string }
+  /** 400 `{detail: [{loc, msg, type}]}` (meta match). */
+  | { kind: 'detail-array' }
+  /** The global `{error: {code, message, details}}` body (site_b reviews-from-url). */
+  | { kind: 'global'; status: 400; code: string };
+
+export interface Route {
+  method: 'GET';
+  /** API Gateway path, with `{name}` for path parameters. */
+  path: string;
+  /** Handler module, relative to the project root; it exports `handler`. */
+  handler: string;
+  /** Provider token (or `service` for our own endpoints); echoed in Problem Details as `provider`. */
+  provider: string;
+  /** Echoed in Problem Details as `product`. */
+  product: string;
+  /** Whether the route requires `x-api-key`. Keyed routes also document 401 and 429. */
+  auth: boolean;
+  /** Every status the route may answer with. */
+  statuses: readonly number[];
+  validation: ValidationStyle;
+  summary: string;
+  /** A working example request: path and query string. */
+  example: string;
+}
+
+const INVALID_PARAMETERS = { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' } as const;
+
+export const routes = {
+  root: {
+    method: 'GET', path: '/', handler: 'functions/health/root.ts', provider: 'service', product: 'info',
+    auth: false, statuses: [200], validation: INVALID_PARAMETERS,
+    summary: 'Basic API information and the available endpoints', example: '/',
+  },
+  health: {
+    method: 'GET', path: '/health', handler: 'functions/health/health.ts', provider: 'service', product: 'health',
+    auth: false, statuses: [200], validation: INVALID_PARAMETERS,
+    summary: 'Detailed health status and version', example: '/health',
+  },
+  v1Health: {
+    method: 'GET', path: '/v1/health', handler: 'functions/health/v1-health.ts', provider: 'service', product: 'health',
+    auth: false, statuses: [200], validation: INVALID_PARAMETERS,
+    summary: 'Version 1 health status', example: '/v1/health',
+  },
+  coordinatesLookup: {
+    method: 'GET', path: '/v1/meta/coordinates-lookup', handler: 'functions/meta/coordinates-lookup.ts',
+    provider: 'meta', product: 'coordinates-lookup', auth: true,
+    statuses: [200, 400, 401, 429, 502],
+    validation: { kind: 'problem', status: 400, code: 'INVALID_INPUT' },
+    summary: 'Place name to coordinates (cities, airports, countries)',
+    example: '/v1/meta/coordinates-lookup?term=paris&limit=3',
+  },
+} as const satisfies Record<string, Route>;
+
+export type RouteId = keyof typeof routes;
+export const routeList: readonly Route[] = Object.values(routes);

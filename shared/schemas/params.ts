@@ -1,0 +1,38 @@
+/**
+ * Building blocks for query and path parameters. API Gateway hands every parameter over as a
+ * string; these parse them strictly (no silent coercion of `''` or `1.5` to a number).
+ */
+import * as z from 'zod';
+
+/** Metadata a refinement may attach so that one failed rule maps to its documented status and code. */
+export interface IssueCode { status: 400 | 422; error_code: string }
+
+const required = (what: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+
+/**
+ * An integer parameter within [min, max]; absent means `fallback` when one is given.
+ * @example intParam(1, 25, 10) // '5' → 5, undefined → 10, '0' / '5.5' / 'x' → issue
+ */
+export function intParam(min: number, max: number, fallback: number): z.ZodDefault<z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>>;
+export function intParam(min: number, max: number): z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>;
+export function intParam(min: number, max: number, fallback?: number) {
+  const bounds = `an integer from ${min} to ${max}`;
+  const parsed = z.string({ error: required(bounds) })
+    .trim()
+    .regex(/^[+-]?\d{1,15}$/, { error: `must be ${bounds}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: `must be ${bounds}` }).max(max, { error: `must be ${bounds}` }));
+  return fallback === undefined ? parsed : parsed.default(fallback);
+}
+
+/**
+ * A required text parameter, trimmed, non-empty after trimming, at most `max` characters.
+ * @example text(100) // '  Paris ' → 'Paris', '   ' → issue
+ */
+export function text(max = 500, min = 1) {
+  const what = min > 1 ? `a text of ${min} to ${max} characters` : `a non-empty text of at most ${max} characters`;
+  return z.string({ error: required(what) }).trim()
+    .min(min, { error: min > 1 ? `must be ${what}` : 'must not be empty' })
+    .max(max, { error: `must be ${what}` });
+}

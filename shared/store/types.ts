@@ -1,0 +1,35 @@
+import * as z from 'zod';
+
+export const Tier = z.enum(['free', 'basic', 'pro', 'enterprise']);
+export type Tier = z.infer<typeof Tier>;
+
+/** Daily request quota per tier (spec: Limits). Enterprise is configured per deployment. */
+export function dailyQuota(tier: Tier): number {
+  switch (tier) {
+    case 'free': return 10;
+    case 'basic': return 1_000;
+    case 'pro': return 10_000;
+    case 'enterprise': return Number(process.env.ENTERPRISE_DAILY_QUOTA ?? 100_000);
+  }
+}
+
+/** A caller as known after authentication. `keyId` is the SHA-256 of the key: the key itself is never kept. */
+export const ApiKeyRecord = z.object({ keyId: z.string(), tier: Tier, name: z.string() });
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export interface KeyStore {
+  /** Finds the key whose SHA-256 hex digest is `keyId`. */
+  lookup(keyId: string): Promise<ApiKeyRecord | undefined>;
+}
+
+export interface CounterResult { allowed: boolean; count: number }
+
+export interface CounterStore {
+  /**
+   * Counts one request for `keyId` on `day` (YYYY-MM-DD, UTC) unless `limit` is reached.
+   * Atomic: concurrent calls never let more than `limit` through.
+   */
+  consume(keyId: string, day: string, limit: number): Promise<CounterResult>;
+}
+
+export interface Stores { keys: KeyStore; counters: CounterStore }
