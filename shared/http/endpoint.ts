@@ -45,7 +45,7 @@ export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
  */
 export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(options: EndpointOptions<Q, P>) {
   const { route } = options;
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event, lambda) => {
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent, lambda: Context) => {
     const state = stateOf(event);
     const headers: Record<string, string> = {};
     const body = await options.run(

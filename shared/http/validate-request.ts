@@ -11,7 +11,7 @@ import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
 export interface RequestSchemas { query?: z.ZodType; path?: z.ZodType }
 
-interface LocatedIssue { where: 'query' | 'path'; issue: z.core.$ZodIssue }
+interface LocatedIssue { where: 'query' | 'path'; issue: z.core.$ZodIssue; missing: boolean }
 
 function describe(l: LocatedIssue): string {
   const name = l.issue.path.join('.') || l.where;
@@ -26,10 +26,10 @@ function codeOf(issue: z.core.$ZodIssue): IssueCode | undefined {
 /** Builds the error a route documents for these issues. */
 export function validationError(style: ValidationStyle, issues: LocatedIssue[]): Error {
   if (style.kind === 'detail-array') {
-    const detail: DetailItem[] = issues.map(({ where, issue }) => ({
+    const detail: DetailItem[] = issues.map(({ where, issue, missing }) => ({
       loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-      msg: (issue as { input?: unknown }).input === undefined ? 'Field required' : issue.message,
-      type: (issue as { input?: unknown }).input === undefined ? 'missing' : 'value_error',
+      msg: missing ? 'Field required' : issue.message,
+      type: missing ? 'missing' : 'value_error',
     }));
     return new DetailArrayError(detail);
   }
@@ -52,7 +52,10 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
       const raw = (where === 'path' ? request.event.pathParameters : request.event.queryStringParameters) ?? {};
       const result = await schema.safeParseAsync(raw);
       if (result.success) state[where] = result.data;
-      else issues.push(...result.error.issues.map((issue) => ({ where, issue })));
+      else {
+        const given = raw as Record<string, string | undefined>;
+        issues.push(...result.error.issues.map((issue) => ({ where, issue, missing: given[String(issue.path[0])] === undefined })));
+      }
     }
     if (issues.length > 0) throw validationError(state.route.validation, issues);
   };

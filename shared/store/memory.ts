@@ -11,7 +11,7 @@ export class MemoryKeyStore implements KeyStore {
   private readonly byId = new Map<string, ApiKeyRecord>();
 
   /** Registers a plain key; only its hash is kept. */
-  add(key: string, tier: Tier, name = tier): ApiKeyRecord {
+  add(key: string, tier: Tier, name: string = tier): ApiKeyRecord {
     const record = { keyId: hashKey(key), tier, name };
     this.byId.set(record.keyId, record);
     return record;

@@ -1,0 +1,40 @@
+/** Starts the local server in-process on a free loopback port, with its own embedded stores. */
+import { startServer, type LocalServer } from '../../infra/local/server.ts';
+import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { useStores } from '../../shared/store/index.ts';
+import type { Tier } from '../../shared/store/types.ts';
+
+export const KEYS = { free: 'test-free-key', basic: 'test-basic-key', pro: 'test-pro-key', enterprise: 'test-ent-key' } as const;
+
+// Response bodies are asserted field by field (or parsed with the zod schemas) by each test.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export interface TestServer extends LocalServer {
+  get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: Json; text: string }>;
+  /** Registers a fresh key of a tier, so a test has its own quota. */
+  addKey(tier: Tier): string;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const keys = new MemoryKeyStore();
+  for (const [tier, key] of Object.entries(KEYS)) keys.add(key, tier as Tier);
+  useStores({ keys, counters: new MemoryCounterStore() });
+  const server = await startServer({ port: 0 });
+  let n = 0;
+  return {
+    ...server,
+    async get(pathAndQuery, headers = { 'x-api-key': KEYS.pro }) {
+      const res = await fetch(`${server.url}${pathAndQuery}`, { headers });
+      const text = await res.text();
+      let body: unknown;
+      try { body = JSON.parse(text); } catch { body = undefined; }
+      return { status: res.status, headers: res.headers, body, text };
+    },
+    addKey(tier) {
+      const key = `test-${tier}-${++n}-${Math.random().toString(36).slice(2)}`;
+      keys.add(key, tier);
+      return key;
+    },
+  };
+}
