@@ -45,7 +45,8 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
     const m = c.pattern.exec(path);
     if (!m) continue;
     try {
-      const params = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+      const params: Record<string, string> = Object.create(null);
+      c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!); });
       return { route: c.route, params };
     } catch {
       return undefined;
@@ -56,8 +57,9 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
 
 /** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
 export function toEvent(req: IncomingMessage, route: Route, params: Record<string, string>, url: URL): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Null-prototype maps: a client may send a parameter or header named __proto__ or constructor.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     const value = req.rawHeaders[i + 1]!;
@@ -65,8 +67,8 @@ export function toEvent(req: IncomingMessage, route: Route, params: Record<strin
     (multiValueHeaders[name] ??= []).push(value);
   }
   headers['X-Forwarded-Proto'] = 'http';
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [k, v] of url.searchParams) {
     query[k] = v; // API Gateway keeps the last value of a repeated parameter
     (multiQuery[k] ??= []).push(v);
