@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 export default function globalSetup() {
-  if (!existsSync(new URL('../shared/geo/data/gazetteer.tsv', import.meta.url))) {
+  if (!existsSync(new URL('../shared/geo/data/keys.txt', import.meta.url))) {
     execFileSync(process.execPath, [new URL('../shared/geo/build.ts', import.meta.url).pathname], { stdio: 'inherit' });
   }
 }

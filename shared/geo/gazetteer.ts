@@ -1,13 +1,14 @@
 /**
- * The embedded gazetteer: real places (GeoNames cities, OurAirports airports, countries) in a
- * compact tab-separated index built by `shared/geo/build.ts`. Nothing is read at import time;
- * the first search reads the index once (one string, no JSON parse) and later searches scan it.
+ * The embedded gazetteer: real places (GeoNames cities, OurAirports airports, countries) in the
+ * compact index that `shared/geo/build.ts` writes. Nothing is read at import time. The first search
+ * reads the index once without parsing it: the ASCII keys as one one-byte string to scan, the places
+ * as bytes sliced per hit, and the line offsets as an Int32Array.
  */
 import { readFileSync } from 'node:fs';
 import { fold } from './fold.ts';
 import type { Location } from '../schemas/location.ts';
 
-interface Index { text: string; countries: Record<string, string> }
+interface Index { keys: string; places: Buffer; keyStarts: Int32Array; placeStarts: Int32Array; countries: Record<string, string> }
 let index: Index | undefined;
 
 function dataDir(): URL {
@@ -16,9 +17,17 @@ function dataDir(): URL {
 }
 
 function load(): Index {
-  index ??= {
-    text: readFileSync(new URL('gazetteer.tsv', dataDir()), 'utf8'),
-    countries: JSON.parse(readFileSync(new URL('countries.json', dataDir()), 'utf8')) as Record<string, string>,
+  if (index) return index;
+  const dir = dataDir();
+  const offsets = readFileSync(new URL('offsets.bin', dir));
+  const all = new Int32Array(offsets.buffer, offsets.byteOffset, offsets.byteLength / 4);
+  const half = all.length / 2;
+  index = {
+    keys: readFileSync(new URL('keys.txt', dir), 'latin1'),
+    places: readFileSync(new URL('places.tsv', dir)),
+    keyStarts: all.subarray(0, half),
+    placeStarts: all.subarray(half),
+    countries: JSON.parse(readFileSync(new URL('countries.json', dir), 'utf8')) as Record<string, string>,
   };
   return index;
 }
@@ -27,13 +36,20 @@ function load(): Index {
 const EXACT = 2;
 const PREFIX = 1;
 // Bounds the work for one- or two-letter terms, which hit a large share of all lines.
-const MAX_CANDIDATES = 20_000;
+const MAX_CANDIDATES = 5_000;
 
-interface Candidate { line: string; score: number; order: number }
+interface Candidate { line: number; score: number }
 
-function isWordStart(text: string, pos: number): boolean {
-  const before = text.charCodeAt(pos - 1);
-  return before === 10 /* \n */ || before === 32 /* space */ || before === 124 /* | */ || pos === 0;
+/** The line holding character `pos`: the last line start at or before it. */
+function lineOf(starts: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function hasWordPrefix(haystack: string, token: string): boolean {
@@ -43,8 +59,12 @@ function hasWordPrefix(haystack: string, token: string): boolean {
   return false;
 }
 
-function toLocation(line: string, countries: Record<string, string>): Location {
-  const [, name = '', type = '', lat = '0', lon = '0', cc = '', placeId = '', region = ''] = line.split('\t');
+function placeFields(ix: Index, line: number): string[] {
+  return ix.places.toString('utf8', ix.placeStarts[line]!, ix.placeStarts[line + 1]! - 1).split('\t');
+}
+
+function toLocation(fields: string[], countries: Record<string, string>): Location {
+  const [name = '', type = '', lat = '0', lon = '0', cc = '', placeId = '', region = ''] = fields;
   const country = type === 'country' ? undefined : countries[cc];
   return {
     name: [name, region, country].filter(Boolean).join(', '),
@@ -62,7 +82,8 @@ function toLocation(line: string, countries: Record<string, string>): Location {
  * @example search('paris', 3)[0] // { name: 'Paris, France', type: 'locality', country: 'FR', place_id: 'geonames:2988507', ... }
  */
 export function search(term: string, limit: number): Location[] {
-  const { text, countries } = load();
+  const ix = load();
+  const { keys, keyStarts, countries } = ix;
   const folded = fold(term);
   const tokens = folded.split(' ').filter(Boolean);
   const first = tokens[0];
@@ -70,31 +91,28 @@ export function search(term: string, limit: number): Location[] {
   const rest = tokens.slice(1);
   const candidates: Candidate[] = [];
 
-  for (let at = text.indexOf(first); at !== -1 && candidates.length < MAX_CANDIDATES; at = text.indexOf(first, at + 1)) {
-    const lineStart = text.lastIndexOf('\n', at) + 1;
-    const keyEnd = text.indexOf('\t', lineStart);
-    const lineEnd = text.indexOf('\n', at);
-    const end = lineEnd === -1 ? text.length : lineEnd;
-    if (at < keyEnd && isWordStart(text, at)) {
-      const line = text.slice(lineStart, end);
-      const key = line.slice(0, keyEnd - lineStart);
+  for (let at = keys.indexOf(first); at !== -1 && candidates.length < MAX_CANDIDATES; at = keys.indexOf(first, at + 1)) {
+    const before = keys.charCodeAt(at - 1);
+    const line = lineOf(keyStarts, at);
+    const lineEnd = keyStarts[line + 1]! - 1;
+    if (at === 0 || before === 10 /* \n */ || before === 32 /* space */ || before === 124 /* | */) {
+      const key = keys.slice(keyStarts[line]!, lineEnd);
       const bar = key.indexOf('|');
       const name = key.slice(0, bar);
-      const fields = line.split('\t');
-      const label = fold(`${fields[7] ?? ''} ${countries[fields[5] ?? ''] ?? ''} ${fields[5] ?? ''} ${fields[9] ?? ''}`);
-      const searchable = `${key} ${label}`;
-      if (rest.every((t) => hasWordPrefix(searchable, t))) {
+      const fields = placeFields(ix, line);
+      const narrowed = rest.length === 0
+        || rest.every((t) => hasWordPrefix(`${key} ${fold(`${fields[6]} ${countries[fields[4]!] ?? ''} ${fields[4]} ${fields[8]}`)}`, t));
+      if (narrowed) {
         const tier = name === folded || key.slice(bar + 1).split(' ').includes(folded) ? EXACT
           : name.startsWith(folded) ? PREFIX : 0;
-        const rank = Number(fields[8] ?? 0);
-        candidates.push({ line, score: tier + Math.log10(rank + 10), order: candidates.length });
+        candidates.push({ line, score: tier + Math.log10(Number(fields[7] ?? 0) + 10) });
       }
     }
-    at = end; // one candidate per line
+    at = lineEnd; // one candidate per line
   }
 
   return candidates
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .sort((a, b) => b.score - a.score || a.line - b.line)
     .slice(0, limit)
-    .map((c) => toLocation(c.line, countries));
+    .map((c) => toLocation(placeFields(ix, c.line), countries));
 }

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench`: bundle size and cold import per function, middleware overhead against a bare
+ * node:http server, and the coordinates lookup's warm latency. Writes tests/bench/REPORT.md.
+ * Figures on a shared 2-core machine are noisy: medians and ratios are what to compare.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { build, type Metafile } from 'esbuild';
+import { assetsFor, lambdaBundleOptions } from '../../infra/bundling.ts';
+import { routeList } from '../../shared/routes.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = resolve(ROOT, 'tests/bench/out');
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const report: string[] = [];
+const say = (line = '') => { report.push(line); console.log(line); };
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function topInputs(meta: Metafile, n = 3): string {
+  const byPackage = new Map<string, number>();
+  for (const output of Object.values(meta.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+      const key = m ? m[1]! : path.startsWith('shared/') ? 'shared/ (ours)' : path.startsWith('functions/') ? 'functions/ (ours)' : path;
+      byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${kb(v)}`).join(', ');
+}
+
+/** Median import time of a module in fresh node processes. */
+function coldImport(file: string, env: NodeJS.ProcessEnv = {}): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
+  const times: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`cold import of ${file} failed: ${r.stderr}`);
+    times.push(Number(r.stdout));
+  }
+  return median(times);
+}
+
+// 1. Bundles and cold imports.
+say('# Benchmark report');
+say();
+say(`Machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Generated ${new Date().toISOString()}.`);
+say('Reproduce: `npm run bench` (BENCH_COLD_RUNS, BENCH_LOAD_SECONDS tune the run).');
+say();
+say('## Functions: bundle size and cold import');
+say();
+say(`Command: \`npm run bench\` — esbuild with infra/bundling.ts settings, then the median of ${COLD_RUNS} fresh \`node\` processes each timing \`await import(bundle)\`.`);
+say();
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+const baselineFile = resolve(OUT, 'empty.mjs');
+writeFileSync(baselineFile, 'export const handler = async () => ({});\n');
+const baseline = coldImport(baselineFile);
+say(`Empty-module baseline: ${ms(baseline)}.`);
+say();
+say('| function | bundle | gzipped | cold import | minus baseline | node-html-parser | largest inputs |');
+say('| --- | ---: | ---: | ---: | ---: | --- | --- |');
+const budgetMisses: string[] = [];
+for (const route of routeList) {
+  const name = route.handler.replace(/^functions\//, '').replace(/\.ts$/, '');
+  const dir = resolve(OUT, name);
+  const outfile = resolve(dir, 'index.mjs');
+  const result = await build({ ...lambdaBundleOptions, entryPoints: [resolve(ROOT, route.handler)], outfile, logLevel: 'silent' });
+  for (const asset of assetsFor(route.handler)) cpSync(resolve(ROOT, asset), resolve(dir, 'data'), { recursive: true });
+  const code = readFileSync(outfile);
+  const cold = coldImport(outfile, { GAZETTEER_DIR: resolve(dir, 'data') });
+  const hasParser = Object.keys(result.metafile!.inputs).some((p) => p.includes('node-html-parser'));
+  if (code.length > 400 * 1024 || cold > 60) budgetMisses.push(`${name}: ${kb(code.length)}, ${ms(cold)}`);
+  say(`| ${name} | ${kb(code.length)} | ${kb(gzipSync(code).length)} | ${ms(cold)} | ${ms(cold - baseline)} | ${hasParser ? 'yes' : 'no'} | ${topInputs(result.metafile!)} |`);
+}
+say();
+say(budgetMisses.length ? `Budget (400 KB, 60 ms import) missed by: ${budgetMisses.join('; ')}.` : 'Every function is within the budget of 400 KB and 60 ms cold import.');
+say();
+
+// 2. Coordinates lookup: cold first call and warm latency, in-process on the bundle.
+say('## Coordinates lookup: first call and warm latency');
+say();
+{
+  const dir = resolve(OUT, 'meta/coordinates-lookup');
+  const script = `
+    const t0 = performance.now();
+    const { handler } = await import(${JSON.stringify(pathToFileURL(resolve(dir, 'index.mjs')).href)});
+    const t1 = performance.now();
+    const ctx = { getRemainingTimeInMillis: () => 10000 };
+    const ev = (term) => ({ path: '/v1/meta/coordinates-lookup', headers: { 'x-api-key': 'bench' }, queryStringParameters: { term },
+      requestContext: { domainName: 'bench', stage: '$default', path: '/v1/meta/coordinates-lookup' } });
+    const first = await handler(ev('paris'), ctx);
+    const t2 = performance.now();
+    if (first.statusCode !== 200) throw new Error('first call: ' + first.body);
+    const terms = ['paris', 'london', 'heathrow', 'new york', 'tokyo', 'sao paulo', 'springfield', 'berlin', 'lhr', 'san'];
+    const lat = [];
+    for (let i = 0; i < 1000; i++) { const s = performance.now(); await handler(ev(terms[i % terms.length]), ctx); lat.push(performance.now() - s); }
+    lat.sort((a, b) => a - b);
+    process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, p50: lat[500], p99: lat[990] }));`;
+  const runs = Array.from({ length: 5 }, () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, GAZETTEER_DIR: resolve(dir, 'data'), API_KEYS: 'bench:enterprise', LOG_LEVEL: 'silent' }, encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return JSON.parse(r.stdout) as { importMs: number; firstMs: number; p50: number; p99: number };
+  });
+  say('Command: `npm run bench` — 5 fresh processes import the bundled handler, call it once (this loads the gazetteer index), then call it 1,000 times over 10 terms; medians across processes.');
+  say();
+  say('| cold import | first call (index load + search) | warm p50 | warm p99 |');
+  say('| ---: | ---: | ---: | ---: |');
+  say(`| ${ms(median(runs.map((r) => r.importMs)))} | ${ms(median(runs.map((r) => r.firstMs)))} | ${ms(median(runs.map((r) => r.p50)))} | ${ms(median(runs.map((r) => r.p99)))} |`);
+  say();
+}
+
+// 3. Middleware stack overhead over HTTP.
+async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ok, fail) => {
+    let seen = '';
+    child.stdout!.on('data', (d: Buffer) => { seen += d.toString(); if (ready.test(seen)) ok(); });
+    child.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
+  });
+  return child;
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: 10, duration: LOAD_SECONDS, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+say('## Middleware stack overhead');
+say();
+say(`Command: \`npm run bench\` — autocannon, 10 connections, ${LOAD_SECONDS} s per target, server in its own process; the bare server is node:http returning the same JSON body on the same path.`);
+say();
+say('| path | local server req/s | p50 | p99 | bare node:http req/s | p50 | p99 | throughput ratio |');
+say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const path of ['/health', '/v1/meta/coordinates-lookup?term=paris&limit=3']) {
+  const api = await startChild([resolve(ROOT, 'infra/local/main.ts')], { PORT: '3901', API_KEYS: 'bench-key:enterprise', ENTERPRISE_DAILY_QUOTA: '100000000', LOG_LEVEL: 'silent' }, /listening/);
+  const sample = await fetch(`http://127.0.0.1:3901${path}`, { headers: { 'x-api-key': 'bench-key' } }).then((r) => r.text());
+  const ours = await load(`http://127.0.0.1:3901${path}`, { 'x-api-key': 'bench-key' });
+  api.kill('SIGTERM');
+  const bare = await startChild([resolve(ROOT, 'tests/bench/bare-server.ts')], { PORT: '3902', BARE_BODY: sample }, /ready/);
+  const base = await load(`http://127.0.0.1:3902${path}`);
+  bare.kill('SIGTERM');
+  say(`| ${path} | ${ours.rps.toFixed(0)} | ${ours.p50} ms | ${ours.p99} ms | ${base.rps.toFixed(0)} | ${base.p50} ms | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)} |`);
+}
+say();
+say('## Not yet measured');
+say();
+say('Upstream efficiency (requests and bytes per call, coalescing, cache-hit latency), extraction (node-html-parser against cheerio) and meta-search fan-out need the upstream client, the sandbox and the endpoints that use them; they join this report as those land.');
+
+writeFileSync(resolve(ROOT, 'tests/bench/REPORT.md'), `${report.join('\n')}\n`);
+console.log('\nwrote tests/bench/REPORT.md');
