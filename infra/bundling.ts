@@ -21,6 +21,8 @@ export const lambdaBundleOptions: BuildOptions = {
   banner: { js: ESM_REQUIRE_BANNER },
   legalComments: 'none',
   metafile: true,
+  // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
+  external: ['@aws-sdk/*'],
 };
 
 /** Files a function needs beside its bundle, by handler (the embedded gazetteer index). */

@@ -62,3 +62,5 @@ export const routes = {
 
 export type RouteId = keyof typeof routes;
 export const routeList: readonly Route[] = Object.values(routes);
+/** Every route with its manifest id (the CDK stack names functions after it). */
+export const routeEntries = Object.entries(routes) as [RouteId, Route][];

@@ -7,11 +7,11 @@ import { hashKey } from '../store/memory.ts';
 import type { KeyStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
-export function apiKeyAuth(keys: () => KeyStore): ApiMiddleware {
+export function apiKeyAuth(keys: () => KeyStore | Promise<KeyStore>): ApiMiddleware {
   const apiKeyAuthBefore = async (request: ApiRequest) => {
     const key = request.event.headers?.['x-api-key']?.trim();
     if (!key) throw new UnauthorizedError('The x-api-key header is missing.');
-    const caller = await keys().lookup(hashKey(key));
+    const caller = await (await keys()).lookup(hashKey(key));
     if (!caller) throw new UnauthorizedError('The API key is not recognised.');
     stateOf(request.event).caller = caller;
   };

@@ -13,14 +13,14 @@ export function utcDay(now: Date): { day: string; resetEpoch: number } {
   return { day: now.toISOString().slice(0, 10), resetEpoch: midnight / 1000 };
 }
 
-export function dailyQuotaLimit(counters: () => CounterStore, clock: () => Date = () => new Date()): ApiMiddleware {
+export function dailyQuotaLimit(counters: () => CounterStore | Promise<CounterStore>, clock: () => Date = () => new Date()): ApiMiddleware {
   const dailyQuotaBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
     if (!state.caller) return; // open route: nothing to count
     const now = clock();
     const { day, resetEpoch } = utcDay(now);
     const limit = dailyQuota(state.caller.tier);
-    const { allowed, count } = await counters().consume(state.caller.keyId, day, limit);
+    const { allowed, count } = await (await counters()).consume(state.caller.keyId, day, limit);
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);

@@ -59,6 +59,6 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
     .use(responseHeaders())
     .use(errorHandler())
     .use(correlationId());
-  if (route.auth) handler.use(apiKeyAuth(() => stores().keys)).use(dailyQuotaLimit(() => stores().counters));
+  if (route.auth) handler.use(apiKeyAuth(async () => (await stores()).keys)).use(dailyQuotaLimit(async () => (await stores()).counters));
   return handler.use(validateRequest({ query: options.query, path: options.path }));
 }

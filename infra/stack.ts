@@ -1,0 +1,127 @@
+/**
+ * The whole deployment in one stack: a regional REST API with one Lambda per manifest route, usage
+ * plans for the tier quotas, gateway responses that speak the contract's error bodies at the edge,
+ * and the DynamoDB table of daily request counters and issued keys.
+ */
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { routeEntries } from '../shared/routes.ts';
+import { dailyQuota, type Tier } from '../shared/store/types.ts';
+import type { StackConfig } from './config.ts';
+import { ApiFunction } from './constructs/api-function.ts';
+
+/** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
+export const TIER_THROTTLES: Record<Exclude<Tier, 'enterprise'>, { rateLimit: number; burstLimit: number }> = {
+  free: { rateLimit: 1, burstLimit: 5 },
+  basic: { rateLimit: 10, burstLimit: 20 },
+  pro: { rateLimit: 50, burstLimit: 100 },
+};
+
+export const STAGE = 'prod';
+
+const globalBody = (code: string, message: string) =>
+  `{"error":{"code":"${code}","message":"${message}","details":$context.error.messageString}}`;
+
+export interface TravelApiStackProps extends StackProps { config: StackConfig }
+
+export class TravelApiStack extends Stack {
+  readonly api: apigw.RestApi;
+  readonly table: dynamodb.Table;
+  readonly usagePlans: Record<Tier, apigw.UsagePlan>;
+
+  constructor(scope: Construct, id: string, props: TravelApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new dynamodb.Table(this, 'Counters', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'expires_at',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: config.logRetentionDays as logs.RetentionDays });
+    this.api = new apigw.RestApi(this, 'Api', {
+      restApiName: 'travel-data-api',
+      description: 'Lodging, rental, dining and place lookup API',
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      apiKeySourceType: apigw.ApiKeySourceType.HEADER,
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: STAGE,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields({
+          caller: false, httpMethod: true, ip: true, protocol: true, requestTime: true, resourcePath: true,
+          responseLength: true, status: true, user: false,
+        }),
+      },
+    });
+
+    const environment = {
+      LOG_LEVEL: config.logLevel,
+      ENTERPRISE_DAILY_QUOTA: String(config.enterpriseDailyQuota),
+      PROVIDERS: JSON.stringify(config.providers),
+    };
+    for (const [id, route] of routeEntries) {
+      const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
+        route, logRetentionDays: config.logRetentionDays,
+        environment: route.auth ? { ...environment, COUNTER_TABLE: this.table.tableName } : environment,
+      });
+      // Keyed functions read the key's item and count the request: nothing else on the table.
+      if (route.auth) this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+      const resource = route.path === '/' ? this.api.root : this.api.root.resourceForPath(route.path);
+      resource.addMethod(route.method, new apigw.LambdaIntegration(fn.fn, { allowTestInvoke: false }), {
+        apiKeyRequired: route.auth,
+        operationName: id,
+      });
+    }
+
+    const plan = (tier: Tier, throttle: { rateLimit: number; burstLimit: number }) => {
+      const usagePlan = this.api.addUsagePlan(`Plan${tier}`, {
+        name: `travel-data-api-${tier}`,
+        description: `${tier} tier: ${dailyQuotaFor(tier, config)} requests per day`,
+        quota: { limit: dailyQuotaFor(tier, config), period: apigw.Period.DAY },
+        throttle,
+      });
+      usagePlan.addApiStage({ stage: this.api.deploymentStage });
+      new CfnOutput(this, `UsagePlan${tier[0]!.toUpperCase()}${tier.slice(1)}`, { value: usagePlan.usagePlanId });
+      return usagePlan;
+    };
+    this.usagePlans = {
+      free: plan('free', TIER_THROTTLES.free),
+      basic: plan('basic', TIER_THROTTLES.basic),
+      pro: plan('pro', TIER_THROTTLES.pro),
+      enterprise: plan('enterprise', config.enterpriseThrottle),
+    };
+
+    const json = (type: apigw.ResponseType, statusCode: string, body: string) =>
+      this.api.addGatewayResponse(`Edge${type.responseType}`, { type, statusCode, templates: { 'application/json': body } });
+    json(apigw.ResponseType.INVALID_API_KEY, '401', globalBody('unauthorized', 'A valid API key is required in the x-api-key header.'));
+    json(apigw.ResponseType.QUOTA_EXCEEDED, '429', globalBody('rate_limit_exceeded', 'Daily request quota exceeded for this API key.'));
+    json(apigw.ResponseType.THROTTLED, '429', globalBody('rate_limit_exceeded', 'Too many requests per second for this API key.'));
+    json(apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', globalBody('not_found', 'No such endpoint.'));
+    json(apigw.ResponseType.DEFAULT_4XX, '400', globalBody('bad_request', 'The request was rejected.'));
+    json(apigw.ResponseType.DEFAULT_5XX, '502', globalBody('gateway_error', 'The gateway could not complete the request.'));
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'ApiId', { value: this.api.restApiId });
+    new CfnOutput(this, 'CountersTable', { value: this.table.tableName });
+
+    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG2', reason: 'Every handler validates its parameters with zod and answers with the contract\'s documented error bodies, which API Gateway request validation cannot produce.' });
+    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG3', reason: 'WAF is a per-deployment choice with its own cost; API keys, usage-plan throttles and the exact daily counter bound abuse.' });
+    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG4', reason: 'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function; health routes are public by design.' });
+    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-COG4', reason: 'The contract\'s authentication is API keys, not Cognito user pools.' });
+    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]', reason: 'API Gateway\'s account-level CloudWatch role uses the AWS-managed AmazonAPIGatewayPushToCloudWatchLogs policy, the documented way to enable execution logs.' });
+  }
+}
+
+function dailyQuotaFor(tier: Tier, config: StackConfig): number {
+  return tier === 'enterprise' ? config.enterpriseDailyQuota : dailyQuota(tier);
+}

@@ -1,0 +1,87 @@
+/**
+ * DynamoDB stores, one table for both:
+ * - `pk = COUNT#<keyId>#<day>`: the day's request count for a key, `expires_at` (epoch seconds) a few
+ *   days after that UTC day so TTL deletes it. One conditional atomic update per request.
+ * - `pk = KEY#<keyId>`: a key's tier and name, written by `npm run keys -- create` when the key is
+ *   issued. `keyId` is the key's SHA-256: the table never holds a key.
+ * The AWS SDK is not bundled: Lambda's nodejs24.x runtime provides it.
+ */
+import {
+  ConditionalCheckFailedException, DynamoDBClient, GetItemCommand, UpdateItemCommand, type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
+import { ApiKeyRecord, type CounterResult, type CounterStore, type KeyStore } from './types.ts';
+
+/** How long a day's counter outlives its day before TTL removes it. */
+export const COUNTER_TTL_DAYS = 3;
+/** How long a Lambda container trusts a key lookup; a revoked key stops working within this time. */
+export const KEY_CACHE_MS = 60_000;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export class DynamoCounterStore implements CounterStore {
+  private readonly client: DynamoDBClient;
+  private readonly table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.client = client;
+    this.table = table;
+  }
+
+  async consume(keyId: string, day: string, limit: number): Promise<CounterResult> {
+    const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
+    try {
+      const out = await this.client.send(new UpdateItemCommand({
+        TableName: this.table,
+        Key: { pk: { S: `COUNT#${keyId}#${day}` } },
+        UpdateExpression: 'ADD #count :one SET #expires = if_not_exists(#expires, :expires)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+        ExpressionAttributeValues: {
+          ':one': { N: '1' }, ':limit': { N: String(limit) }, ':expires': { N: String(dayEnd + COUNTER_TTL_DAYS * 86_400) },
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }));
+      return { allowed: true, count: Number(out.Attributes?.count?.N ?? 1) };
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException') {
+        return { allowed: false, count: limit };
+      }
+      throw error;
+    }
+  }
+}
+
+export class DynamoKeyStore implements KeyStore {
+  private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; until: number }>();
+  private readonly client: DynamoDBClient;
+  private readonly table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.client = client;
+    this.table = table;
+  }
+
+  async lookup(keyId: string): Promise<ApiKeyRecord | undefined> {
+    const hit = this.cache.get(keyId);
+    if (hit && hit.until > Date.now()) return hit.record;
+    const out = await this.client.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }));
+    const record = toKeyRecord(keyId, out.Item);
+    this.cache.set(keyId, { record, until: Date.now() + KEY_CACHE_MS });
+    return record;
+  }
+}
+
+/** A key item, unless absent, revoked, or past its TTL (TTL deletion lags, so reads check it too). */
+export function toKeyRecord(keyId: string, item: Record<string, AttributeValue> | undefined): ApiKeyRecord | undefined {
+  if (!item) return undefined;
+  const expires = item.expires_at?.N;
+  if (expires && Number(expires) <= nowSeconds()) return undefined;
+  if (item.revoked?.BOOL) return undefined;
+  const parsed = ApiKeyRecord.safeParse({ keyId, tier: item.tier?.S, name: item.name?.S ?? '' });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** @example dynamoStores(process.env.COUNTER_TABLE!) */
+export function dynamoStores(table: string, client = new DynamoDBClient({})) {
+  return { keys: new DynamoKeyStore(client, table), counters: new DynamoCounterStore(client, table) };
+}

@@ -1,0 +1,163 @@
+// The CDK stack, synthesised offline with local esbuild: routes, keys, quotas, edge bodies, TTL,
+// least-privilege IAM, and cdk-nag's AwsSolutions checks.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { App, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../infra/config.ts';
+import { TravelApiStack } from '../../infra/stack.ts';
+import { routeEntries } from '../../shared/routes.ts';
+
+type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let template: Template;
+let resources: Record<string, Resource>;
+let outdir: string;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
+  const app = new App({ outdir, context: { enterpriseDailyQuota: 250_000 } });
+  const stack = new TravelApiStack(app, 'Test', { config: readConfig((k) => app.node.tryGetContext(k)) });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+}, 120_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** The full path of an API Gateway resource, rebuilt from its PathPart chain. */
+function pathOf(resourceRef: unknown): string {
+  const ref = resourceRef as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  if (ref['Fn::GetAtt']) return '';
+  const r = resources[ref.Ref!]!;
+  return `${pathOf(r.Properties.ParentId)}/${r.Properties.PathPart}`;
+}
+
+describe('routes', () => {
+  it('has one method per manifest route, with its key requirement and a Lambda proxy integration', () => {
+    const methods = ofType('AWS::ApiGateway::Method').map(([, m]) => ({
+      path: pathOf(m.Properties.ResourceId) || '/', method: m.Properties.HttpMethod, key: m.Properties.ApiKeyRequired ?? false,
+      integration: m.Properties.Integration.Type,
+    }));
+    expect(methods.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
+      routeEntries.map(([, r]) => ({ path: r.path, method: r.method, key: r.auth, integration: 'AWS_PROXY' })).sort((a, b) => a.path.localeCompare(b.path)),
+    );
+  });
+
+  it('runs every function on nodejs24.x arm64 with tracing, inside the 29 s gateway limit', () => {
+    const fns = ofType('AWS::Lambda::Function');
+    expect(fns).toHaveLength(routeEntries.length);
+    for (const [, fn] of fns) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties.Timeout).toBeLessThan(29);
+    }
+  });
+
+  it('gives each function its own log group with retention', () => {
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('ships the gazetteer index beside the coordinates lookup bundle', () => {
+    const fn = ofType('AWS::Lambda::Function').find(([, f]) => /coordinates-lookup/.test(f.Properties.Description))![1];
+    expect(fn.Properties.Environment.Variables.GAZETTEER_DIR).toBe('/var/task/data');
+    const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as { files: Record<string, { source: { path: string } }> };
+    const key = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
+    const dir = join(outdir, assets.files[key]!.source.path);
+    expect(readFileSync(join(dir, 'data/keys.txt'), 'latin1')).toMatch(/^paris\|/m);
+  });
+});
+
+describe('API', () => {
+  it('is a regional REST API whose key comes from the header', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER', EndpointConfiguration: { Types: ['REGIONAL'] } });
+  });
+
+  it('logs access in JSON and traces the stage', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true, AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('tiers', () => {
+  it.each([
+    ['free', 10], ['basic', 1_000], ['pro', 10_000], ['enterprise', 250_000],
+  ])('has a %s usage plan of %i requests a day on the stage', (tier, limit) => {
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: `travel-data-api-${tier}`,
+      Quota: { Limit: limit, Period: 'DAY' },
+      Throttle: Match.objectLike({ RateLimit: Match.anyValue(), BurstLimit: Match.anyValue() }),
+      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+    });
+  });
+});
+
+describe('edge error bodies', () => {
+  const responses = () => Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]));
+
+  it.each([
+    ['INVALID_API_KEY', '401', 'unauthorized'],
+    ['QUOTA_EXCEEDED', '429', 'rate_limit_exceeded'],
+    ['THROTTLED', '429', 'rate_limit_exceeded'],
+    ['MISSING_AUTHENTICATION_TOKEN', '404', 'not_found'],
+    ['DEFAULT_4XX', '400', 'bad_request'],
+    ['DEFAULT_5XX', '502', 'gateway_error'],
+  ])('answers %s with %s and the global body code %s', (type, status, code) => {
+    const r = responses()[type];
+    expect(r.StatusCode).toBe(status);
+    const body = r.ResponseTemplates['application/json'] as string;
+    // $context.error.messageString arrives already quoted: substitute a sample to check the JSON.
+    expect(JSON.parse(body.replace('$context.error.messageString', '"sample"'))).toEqual({
+      error: { code, message: expect.any(String), details: 'sample' },
+    });
+  });
+});
+
+describe('counters table', () => {
+  it('is on-demand, keyed by pk, with TTL on expires_at and point-in-time recovery', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+});
+
+describe('least privilege', () => {
+  const statements = () => ofType('AWS::IAM::Policy').map(([id, p]) => [id, p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]] as const);
+
+  it('grants keyed functions only GetItem and UpdateItem on the table, and open functions no table access', () => {
+    const keyed = routeEntries.filter(([, r]) => r.auth).length;
+    const withTable = statements().filter(([, s]) => s.some((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:'))));
+    expect(withTable).toHaveLength(keyed);
+    for (const [, s] of withTable) {
+      const dynamo = s.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      expect(dynamo).toEqual([{ Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] }] }]);
+    }
+  });
+
+  it('uses Resource * only for the X-Ray actions, and no managed policy on function roles', () => {
+    for (const [, s] of statements()) {
+      for (const st of s.filter((x) => x.Resource === '*')) expect([st.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);
+    }
+    const functionRoles = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('Fn'));
+    for (const [, role] of functionRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
+
+describe('cdk-nag', () => {
+  it('passes the AwsSolutions checks, every acknowledgement with its reason', () => {
+    const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason: string }[] }[];
+    };
+    const nag = report.pluginReports.find((p) => p.pluginName === 'AwsSolutions')!;
+    expect(nag.conclusion).toBe('success');
+    expect(nag.violations).toEqual([]);
+    for (const s of nag.suppressedViolations) expect(s.reason.length).toBeGreaterThan(30);
+  });
+});
