@@ -4,11 +4,10 @@
  *   days after that UTC day so TTL deletes it. One conditional atomic update per request.
  * - `pk = KEY#<keyId>`: a key's tier and name, written by `npm run keys -- create` when the key is
  *   issued. `keyId` is the key's SHA-256: the table never holds a key.
- * The AWS SDK is not bundled: Lambda's nodejs24.x runtime provides it.
+ * The AWS SDK is not bundled (Lambda's nodejs24.x runtime provides it) and is imported lazily, so
+ * functions that never count (health) and every cold start before the first count stay light.
  */
-import {
-  ConditionalCheckFailedException, DynamoDBClient, GetItemCommand, UpdateItemCommand, type AttributeValue,
-} from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ApiKeyRecord, type CounterResult, type CounterStore, type KeyStore } from './types.ts';
 
 /** How long a day's counter outlives its day before TTL removes it. */
@@ -17,6 +16,7 @@ export const COUNTER_TTL_DAYS = 3;
 export const KEY_CACHE_MS = 60_000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sdk = () => import('@aws-sdk/client-dynamodb');
 
 export class DynamoCounterStore implements CounterStore {
   private readonly client: DynamoDBClient;
@@ -30,6 +30,7 @@ export class DynamoCounterStore implements CounterStore {
   async consume(keyId: string, day: string, limit: number): Promise<CounterResult> {
     const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
     try {
+      const { UpdateItemCommand } = await sdk();
       const out = await this.client.send(new UpdateItemCommand({
         TableName: this.table,
         Key: { pk: { S: `COUNT#${keyId}#${day}` } },
@@ -43,7 +44,7 @@ export class DynamoCounterStore implements CounterStore {
       }));
       return { allowed: true, count: Number(out.Attributes?.count?.N ?? 1) };
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException') {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
         return { allowed: false, count: limit };
       }
       throw error;
@@ -64,6 +65,7 @@ export class DynamoKeyStore implements KeyStore {
   async lookup(keyId: string): Promise<ApiKeyRecord | undefined> {
     const hit = this.cache.get(keyId);
     if (hit && hit.until > Date.now()) return hit.record;
+    const { GetItemCommand } = await sdk();
     const out = await this.client.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }));
     const record = toKeyRecord(keyId, out.Item);
     this.cache.set(keyId, { record, until: Date.now() + KEY_CACHE_MS });
@@ -81,7 +83,8 @@ export function toKeyRecord(keyId: string, item: Record<string, AttributeValue> 
   return parsed.success ? parsed.data : undefined;
 }
 
-/** @example dynamoStores(process.env.COUNTER_TABLE!) */
-export function dynamoStores(table: string, client = new DynamoDBClient({})) {
-  return { keys: new DynamoKeyStore(client, table), counters: new DynamoCounterStore(client, table) };
+/** @example await dynamoStores(process.env.COUNTER_TABLE!) */
+export async function dynamoStores(table: string, client?: DynamoDBClient) {
+  const dynamo = client ?? new (await sdk()).DynamoDBClient({});
+  return { keys: new DynamoKeyStore(dynamo, table), counters: new DynamoCounterStore(dynamo, table) };
 }
