@@ -27,6 +27,10 @@ export interface Route {
   /** Every status the route may answer with. */
   statuses: readonly number[];
   validation: ValidationStyle;
+  /** Upstream sources the route calls (provider tokens); the fault-matrix test injects faults into each. */
+  upstream?: readonly string[];
+  /** How an extraction failure (a page that lost its structure) is reported, when the route documents it. */
+  extraction?: { status: number; code: string };
   summary: string;
   /** A working example request: path and query string. */
   example: string;

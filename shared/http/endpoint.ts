@@ -9,9 +9,13 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
 import { jsonResponse } from '../problem.ts';
 import type { Route } from '../routes.ts';
 import { stores } from '../store/index.ts';
+import type { UpstreamRequest, UpstreamResponse } from '../upstream/client.ts';
+import { Deadline } from '../upstream/deadline.ts';
+import { DisallowedUrlError, ExtractionError } from '../upstream/errors.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit } from './daily-quota.ts';
@@ -26,6 +30,8 @@ export interface RunContext {
   correlationId: string;
   /** Adds a header to the success response. */
   setHeader(name: string, value: string): void;
+  /** Fetches from a third party under this invocation's deadline (see shared/upstream/client.ts). */
+  upstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>>;
 }
 
 export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
@@ -33,6 +39,21 @@ export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
   query?: Q;
   path?: P;
   run(input: { query: z.output<Q>; path: z.output<P> }, ctx: RunContext): Promise<unknown> | unknown;
+}
+
+/** Errors raised below the handler, rendered the way this route documents them. */
+function asContractError(route: Route, error: unknown): unknown {
+  if (error instanceof ExtractionError) {
+    const { status, code } = route.extraction ?? { status: 502, code: 'UPSTREAM_ERROR' };
+    return new ProblemError(status, code, error.message, { cause: error });
+  }
+  if (error instanceof DisallowedUrlError) {
+    const style = route.validation;
+    if (style.kind === 'detail-array') return new DetailArrayError([{ loc: ['query', 'url'], msg: error.message, type: 'value_error' }]);
+    if (style.kind === 'global') return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
+    return new ProblemError(400, 'INVALID_URL', `The URL is not accepted: ${error.message}.`, { extras: { provided: error.provided } });
+  }
+  return error;
 }
 
 /**
@@ -48,10 +69,29 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent, lambda: Context) => {
     const state = stateOf(event);
     const headers: Record<string, string> = {};
-    const body = await options.run(
-      { query: state.query as z.output<Q>, path: state.path as z.output<P> },
-      { event, lambda, correlationId: state.correlationId, setHeader: (name, value) => { headers[name] = value; } },
-    );
+    const deadline = Deadline.fromLambda(lambda);
+    const served: UpstreamResponse[] = [];
+    const ctx: RunContext = {
+      event, lambda, correlationId: state.correlationId,
+      setHeader: (name, value) => { headers[name] = value; },
+      upstream: async <T>(request: UpstreamRequest) => {
+        // Loaded on first use: routes that never go upstream (health) never evaluate got.
+        const { fetchUpstream } = await import('../upstream/client.ts');
+        const response = await fetchUpstream<T>(request, deadline);
+        served.push(response);
+        return response;
+      },
+    };
+    let body: unknown;
+    try {
+      body = await options.run({ query: state.query as z.output<Q>, path: state.path as z.output<P> }, ctx);
+    } catch (error) {
+      throw asContractError(route, error);
+    }
+    if (served.length > 0) {
+      headers['X-Cache'] = served.every((r) => r.hit) ? 'HIT' : 'MISS';
+      headers.Age = String(Math.max(...served.map((r) => r.ageSeconds)));
+    }
     return jsonResponse(200, body, undefined, headers);
   })
     .use(requestState(route))

@@ -1,0 +1,143 @@
+/**
+ * The only way a connector talks to a third party: got, under the invocation's deadline, with
+ * retries where safe, per-provider breaker and concurrency cap, size and content-type checks, the
+ * response cache, and every failure mapped to the contract's 502/503/504.
+ */
+import got, { HTTPError, RequestError, TimeoutError } from 'got';
+import { cached, type CacheKind } from './cache.ts';
+import type { Deadline } from './deadline.ts';
+import { DisallowedUrlError, ExtractionError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
+import { protect } from './policies.ts';
+import { providerConfig } from './providers.ts';
+import { providerUrl, redirectAllowed } from './user-url.ts';
+
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 8_000;
+/** Retries after the first attempt, for GETs that hit network errors, 429, 502, 503 or 504. */
+export const RETRY_LIMIT = 2;
+
+export interface UpstreamRequest {
+  provider: string;
+  /** Path (and query) under the provider's base URL. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  expect: 'json' | 'html';
+  cache: CacheKind;
+  /** Answer a 404 as `{ status: 404 }` instead of failing: for lookups where "not there" is an answer. */
+  notFoundOk?: boolean;
+  maxBytes?: number;
+  attemptTimeoutMs?: number;
+}
+
+export interface UpstreamResponse<T = unknown> {
+  status: number;
+  body: T;
+  /** Served from the cache. */
+  hit: boolean;
+  ageSeconds: number;
+  bytes: number;
+}
+
+interface Loaded { status: number; body: unknown; bytes: number }
+
+function buildUrl(req: UpstreamRequest): URL {
+  const url = providerUrl(req.provider, req.path);
+  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url;
+}
+
+function retryAfterSeconds(header: string | string[] | undefined): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return 30;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? (date - Date.now()) / 1000 : 30;
+}
+
+function mapFailure(provider: string, error: unknown, tooLarge: boolean, maxBytes: number, deadline: Deadline): Error {
+  if (error instanceof DisallowedUrlError) return new UpstreamError(provider, `redirect outside the provider's hosts (${error.message})`, undefined, error);
+  if (tooLarge) return new UpstreamError(provider, `response larger than ${maxBytes} bytes`, undefined, error);
+  if (error instanceof HTTPError) {
+    const status = error.response.statusCode;
+    if (status === 429) return new UpstreamUnavailableError(provider, retryAfterSeconds(error.response.headers['retry-after']), 'rate limited', error);
+    if (status === 503) return new UpstreamUnavailableError(provider, retryAfterSeconds(error.response.headers['retry-after']), 'maintenance', error);
+    return new UpstreamError(provider, `HTTP ${status}`, status, error);
+  }
+  if (error instanceof TimeoutError || deadline.remaining() === 0) return new UpstreamTimeoutError(provider, error);
+  if (error instanceof RequestError) return new UpstreamError(provider, `connection failed (${error.code})`, undefined, error);
+  return new UpstreamError(provider, 'request failed', undefined, error);
+}
+
+async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise<Loaded> {
+  const config = providerConfig(req.provider);
+  const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
+  const size = new AbortController();
+  let tooLarge = false;
+  const remaining = deadline.remaining();
+  if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
+  try {
+    const request = got(url, {
+      signal: AbortSignal.any([AbortSignal.timeout(remaining), size.signal]),
+      timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
+      headers: { accept: req.expect === 'json' ? 'application/json' : 'text/html', 'user-agent': 'travel-data-api' },
+      responseType: 'text',
+      maxRedirects: 3,
+      throwHttpErrors: true,
+      retry: {
+        limit: RETRY_LIMIT,
+        methods: ['GET'],
+        statusCodes: [429, 502, 503, 504],
+        backoffLimit: 4_000,
+        noise: 100,
+        maxRetryAfter: remaining,
+        // Retry only when the wait plus a reasonable attempt still fits in the deadline.
+        calculateDelay: ({ computedValue }) => (computedValue > 0 && computedValue + 1_000 < deadline.remaining() ? computedValue : 0),
+      },
+      hooks: {
+        beforeRedirect: [(options, response) => {
+          const target = new URL(String(options.url ?? response.headers.location));
+          if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
+        }],
+      },
+    });
+    request.on('downloadProgress', (progress) => {
+      if (progress.transferred > maxBytes || (progress.total ?? 0) > maxBytes) {
+        tooLarge = true;
+        size.abort();
+      }
+    });
+    const response = await request;
+    const type = String(response.headers['content-type'] ?? '');
+    if (req.expect === 'json' ? !/json/i.test(type) : !/html/i.test(type)) {
+      throw new UpstreamError(req.provider, `unexpected content type ${type || '(none)'}`, response.statusCode);
+    }
+    const bytes = Buffer.byteLength(response.body);
+    if (req.expect === 'html') return { status: response.statusCode, body: response.body, bytes };
+    try {
+      return { status: response.statusCode, body: JSON.parse(response.body) as unknown, bytes };
+    } catch (cause) {
+      throw new ExtractionError(req.provider, 'the JSON body does not parse', cause);
+    }
+  } catch (error) {
+    if (error instanceof UpstreamError || error instanceof ExtractionError) throw error;
+    if (req.notFoundOk && error instanceof HTTPError && error.response.statusCode === 404) return { status: 404, body: null, bytes: 0 };
+    throw mapFailure(req.provider, error, tooLarge, maxBytes, deadline);
+  }
+}
+
+/**
+ * @example
+ * const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search' }, deadline);
+ */
+export async function fetchUpstream<T = unknown>(req: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>> {
+  const url = buildUrl(req);
+  const served = await cached(`${req.provider} ${req.expect} ${url.href}`, req.cache, async () => {
+    const loaded = await protect(req.provider, () => load(req, url, deadline));
+    // "Not there" may change sooner than an id: keep it no longer than search results.
+    const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
+    return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind };
+  });
+  const { status, body, bytes } = served.value;
+  return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
+}

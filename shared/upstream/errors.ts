@@ -1,0 +1,55 @@
+/**
+ * What can go wrong upstream, as the contract's errors:
+ * timeout → 504 UPSTREAM_TIMEOUT; rate limit, maintenance, open circuit, full queue → 503 with
+ * Retry-After; any other failure → 502 UPSTREAM_ERROR (with upstream_status when known); a page that
+ * lost its structure → ExtractionError (502 unless the route documents its own code).
+ */
+import { ProblemError } from '../errors.ts';
+
+export class UpstreamTimeoutError extends ProblemError {
+  constructor(provider: string, cause?: unknown) {
+    super(504, 'UPSTREAM_TIMEOUT', `The ${provider} source did not answer in time.`, { cause });
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
+export class UpstreamUnavailableError extends ProblemError {
+  readonly retryAfterSeconds: number;
+  constructor(provider: string, retryAfterSeconds: number, why: string, cause?: unknown) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(503, 'UPSTREAM_UNAVAILABLE', `The ${provider} source is unavailable (${why}); retry in ${seconds} s.`, {
+      cause, headers: { 'Retry-After': String(seconds) },
+    });
+    this.name = 'UpstreamUnavailableError';
+    this.retryAfterSeconds = seconds;
+  }
+}
+
+export class UpstreamError extends ProblemError {
+  constructor(provider: string, detail: string, upstreamStatus?: number, cause?: unknown) {
+    super(502, 'UPSTREAM_ERROR', `The ${provider} source failed: ${detail}.`, {
+      cause, extras: upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus },
+    });
+    this.name = 'UpstreamError';
+  }
+}
+
+/** Thrown by extractors: the page or payload no longer has the structure we read. */
+export class ExtractionError extends Error {
+  readonly provider: string;
+  constructor(provider: string, what: string, cause?: unknown) {
+    super(`The ${provider} page no longer has the expected structure: ${what}.`, { cause });
+    this.name = 'ExtractionError';
+    this.provider = provider;
+  }
+}
+
+/** A user-supplied URL that may not be fetched (wrong host, scheme, port, userinfo, IP literal...). */
+export class DisallowedUrlError extends Error {
+  readonly provided: string;
+  constructor(provided: string, why: string) {
+    super(why);
+    this.name = 'DisallowedUrlError';
+    this.provided = provided;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Where each provider lives: the base URL fetched and the public hosts accepted in user-supplied
+ * URLs. Deployed: the `PROVIDERS` environment variable (JSON, from stack configuration). Locally and
+ * in tests: the sandbox installs its own with `useProviders`. Nothing else knows which one it is.
+ */
+import * as z from 'zod';
+
+export const ProviderConfig = z.object({
+  baseUrl: z.url(),
+  /** Public hosts a user URL may name (lower-case, ASCII/punycode). */
+  hosts: z.array(z.string()).default([]),
+  /** Accept `http:` user URLs; only for a sandbox's hosts. */
+  allowHttp: z.boolean().default(false),
+  /** A base for URLs we hand to clients (e.g. signed image URLs); defaults to `baseUrl`. */
+  publicBaseUrl: z.url().optional(),
+});
+export type ProviderConfig = z.infer<typeof ProviderConfig>;
+
+const Providers = z.record(z.string(), ProviderConfig);
+export type Providers = z.infer<typeof Providers>;
+
+let current: Providers | undefined;
+
+/** @example providerConfig('site_a').baseUrl */
+export function providerConfig(provider: string): ProviderConfig {
+  current ??= Providers.parse(JSON.parse(process.env.PROVIDERS || '{}'));
+  const config = current[provider];
+  if (!config) throw new Error(`provider ${provider} is not configured`);
+  return config;
+}
+
+/** Installs the providers for this process (the local server and tests point them at the sandbox). */
+export function useProviders(next: Providers): void {
+  current = Providers.parse(next);
+}
