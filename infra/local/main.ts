@@ -1,8 +1,11 @@
 /**
- * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, on embedded stores.
+ * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, on embedded stores and, unless
+ * PROVIDERS names live sources, the embedded sandbox upstream on another loopback port.
  * Keys come from API_KEYS="key1:pro,key2:free"; with none set, one pro key is made and printed.
  */
 import { randomBytes } from 'node:crypto';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { startSandbox } from '../sandbox/server.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { startServer } from './server.ts';
@@ -15,9 +18,13 @@ if (!process.env.API_KEYS) {
 }
 useStores({ keys, counters: new MemoryCounterStore() });
 
+const sandbox = process.env.PROVIDERS ? undefined : await startSandbox({ port: Number(process.env.SANDBOX_PORT ?? 0) });
+if (sandbox) useProviders(sandbox.providers());
+
 const port = Number(process.env.PORT ?? 3000);
 const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
 console.log(`travel-data-api listening on ${server.url}`);
+console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
 if (demoKey) console.log(`demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`);
 
 let stopping = false;
@@ -26,6 +33,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    server.close().then(() => process.exit(0));
+    Promise.all([server.close(), sandbox?.close()]).then(() => process.exit(0));
   });
 }

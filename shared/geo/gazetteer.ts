@@ -116,3 +116,25 @@ export function search(term: string, limit: number): Location[] {
     .slice(0, limit)
     .map((c) => toLocation(placeFields(ix, c.line), countries));
 }
+
+/** A place of the index with its raw fields, for code that builds on real geography (the sandbox world). */
+export interface Place { name: string; type: string; latitude: number; longitude: number; country: string; placeId: string; region: string; rank: number; label: string }
+
+/**
+ * The `n` best-ranked places of a type, in rank order (most populous first).
+ * @example topPlaces('locality', 3).map((p) => p.name) // ['Shanghai', 'Beijing', ...]
+ */
+export function topPlaces(type: string, n: number): Place[] {
+  const ix = load();
+  const out: Place[] = [];
+  for (let line = 0; line < ix.placeStarts.length - 1 && out.length < n; line++) {
+    const fields = placeFields(ix, line);
+    if (fields[1] !== type) continue;
+    const [name = '', , lat = '0', lon = '0', cc = '', placeId = '', region = '', rank = '0'] = fields;
+    out.push({
+      name, type, latitude: Number(lat), longitude: Number(lon), country: cc, placeId, region, rank: Number(rank),
+      label: toLocation(fields, ix.countries).name,
+    });
+  }
+  return out;
+}

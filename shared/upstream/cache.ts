@@ -5,8 +5,9 @@
 import { LRUCache } from 'lru-cache';
 
 /** Seconds each kind of data stays fresh: ids and URLs rarely change, prices do. */
-export const TTL_SECONDS = { ids: 24 * 3600, search: 600, reviews: 600, prices: 120, none: 0 } as const;
-export type CacheKind = keyof typeof TTL_SECONDS;
+export const DEFAULT_TTL_SECONDS = { ids: 24 * 3600, search: 600, reviews: 600, prices: 120, none: 0 } as const;
+export type CacheKind = keyof typeof DEFAULT_TTL_SECONDS;
+let TTL_SECONDS: Record<CacheKind, number> = { ...DEFAULT_TTL_SECONDS };
 
 export interface CachedValue<T> { value: T; storedAt: number; bytes: number; /** Overrides the request's kind (a 404 keeps less long). */ kind?: CacheKind }
 
@@ -44,7 +45,8 @@ export async function cached<T>(key: string, kind: CacheKind, load: () => Promis
   return { value: entry.value, hit: false, ageSeconds: 0 };
 }
 
-/** Empties the cache (tests). */
-export function clearCache(): void {
+/** Empties the cache and, optionally, shortens TTLs (tests). */
+export function clearCache(ttlSeconds: Partial<Record<CacheKind, number>> = {}): void {
   cache.clear();
+  TTL_SECONDS = { ...DEFAULT_TTL_SECONDS, ...ttlSeconds };
 }

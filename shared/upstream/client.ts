@@ -15,6 +15,7 @@ export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 8_000;
 /** Retries after the first attempt, for GETs that hit network errors, 429, 502, 503 or 504. */
 export const RETRY_LIMIT = 2;
+const BACKOFF_BASE_MS = 100;
 
 export interface UpstreamRequest {
   provider: string;
@@ -88,11 +89,14 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
         limit: RETRY_LIMIT,
         methods: ['GET'],
         statusCodes: [429, 502, 503, 504],
-        backoffLimit: 4_000,
-        noise: 100,
         maxRetryAfter: remaining,
-        // Retry only when the wait plus a reasonable attempt still fits in the deadline.
-        calculateDelay: ({ computedValue }) => (computedValue > 0 && computedValue + 1_000 < deadline.remaining() ? computedValue : 0),
+        calculateDelay: ({ computedValue, attemptCount, error }) => {
+          if (computedValue <= 0) return 0;
+          // A Retry-After is honoured as sent; otherwise exponential backoff with jitter from 100 ms.
+          const wait = error.response?.headers['retry-after'] ? computedValue : BACKOFF_BASE_MS * 2 ** (attemptCount - 1) * (0.5 + Math.random());
+          // Retry only when the wait plus a reasonable attempt still fits in the deadline.
+          return wait + 1_000 < deadline.remaining() ? Math.max(1, wait) : 0;
+        },
       },
       hooks: {
         beforeRedirect: [(options, response) => {

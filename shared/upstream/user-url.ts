@@ -13,7 +13,10 @@ import { providerConfig, type ProviderConfig } from './providers.ts';
 export function parseUserUrl(raw: string, provider: string, config: ProviderConfig = providerConfig(provider)): URL {
   const text = raw.trim();
   // WHATWG parsing forgives these; a URL that needs forgiving is not one we fetch.
+  // eslint-disable-next-line no-control-regex
   if (/[\s\\\u0000-\u001f\u007f]/.test(text)) throw new DisallowedUrlError(raw, 'the URL contains spaces, control characters or backslashes');
+  // Percent-encoding in the authority (www%2esite-a%2etest) is decoded by parsers: refuse it outright.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*%/i.test(text)) throw new DisallowedUrlError(raw, 'the host is percent-encoded');
   let url: URL;
   try {
     url = new URL(text);

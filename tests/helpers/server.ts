@@ -1,5 +1,9 @@
 /** Starts the local server in-process on a free loopback port, with its own embedded stores. */
 import { startServer, type LocalServer } from '../../infra/local/server.ts';
+import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
+import { clearCache } from '../../shared/upstream/cache.ts';
+import { configurePolicies } from '../../shared/upstream/policies.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
@@ -14,16 +18,29 @@ export interface TestServer extends LocalServer {
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: Json; text: string }>;
   /** Registers a fresh key of a tier, so a test has its own quota. */
   addKey(tier: Tier): string;
+  sandbox: Sandbox;
+  /** Clears injected faults, the request log, the response cache and every breaker. */
+  resetUpstream(): void;
 }
 
 export async function startTestServer(): Promise<TestServer> {
   const keys = new MemoryKeyStore();
   for (const [tier, key] of Object.entries(KEYS)) keys.add(key, tier as Tier);
   useStores({ keys, counters: new MemoryCounterStore() });
+  const sandbox = await startSandbox();
+  useProviders(sandbox.providers());
   const server = await startServer({ port: 0 });
   let n = 0;
   return {
     ...server,
+    sandbox,
+    close: async () => { await server.close(); await sandbox.close(); },
+    resetUpstream() {
+      sandbox.clearFaults();
+      sandbox.resetLog();
+      clearCache();
+      configurePolicies();
+    },
     async get(pathAndQuery, headers = { 'x-api-key': KEYS.pro }) {
       const res = await fetch(`${server.url}${pathAndQuery}`, { headers });
       const text = await res.text();

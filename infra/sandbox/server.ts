@@ -1,0 +1,145 @@
+/**
+ * The sandbox upstream: one HTTP server on loopback playing every third-party source under
+ * `/<provider>/…`, with fault injection per provider and a request log. `npm start` and the tests
+ * start it in-process and point every provider's base URL at it; connectors cannot tell.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Providers } from '../../shared/upstream/providers.ts';
+import { SITE_HOSTS } from './pages.ts';
+import type { Site, SiteResponse } from './site.ts';
+import { images } from './sites/images.ts';
+import { webSearch } from './sites/web-search.ts';
+
+export const SITES: Site[] = [webSearch, images];
+
+export type Fault =
+  | { kind: 'latency'; ms: number }
+  | { kind: 'status'; status: number }
+  | { kind: 'rate-limit'; retryAfter: number }
+  | { kind: 'maintenance'; retryAfter: number }
+  | { kind: 'reset' }
+  | { kind: 'truncate' }
+  | { kind: 'malformed' }
+  | { kind: 'layout' }
+  | { kind: 'redirect'; location: string };
+
+export const FAULT_KINDS = ['latency', 'status', 'rate-limit', 'maintenance', 'reset', 'truncate', 'malformed', 'layout', 'redirect'] as const;
+
+export interface LoggedRequest { provider: string; path: string; status: number; bytes: number; fault?: string }
+
+export interface Sandbox {
+  url: string;
+  /** Provider configuration pointing every provider at this sandbox. */
+  providers(): Providers;
+  /** Injects a fault into a provider's next `times` requests (every request when omitted). */
+  inject(provider: string, fault: Fault, times?: number): void;
+  clearFaults(): void;
+  /** Requests received, optionally for one provider. */
+  requests(provider?: string): LoggedRequest[];
+  resetLog(): void;
+  close(): Promise<void>;
+}
+
+/** Keys renamed, ld+json dropped, classes and data attributes renamed: a site that changed its layout. */
+function relayout(response: SiteResponse): SiteResponse {
+  if ('json' in response) {
+    const rename = (v: unknown): unknown => Array.isArray(v) ? v.map(rename)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [`v2_${k}`, rename(x)])) : v;
+    return { ...response, json: rename(response.json) };
+  }
+  if ('html' in response) {
+    return {
+      ...response,
+      html: response.html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '')
+        .replace(/<script id="[^"]*state[^"]*"[\s\S]*?<\/script>/gi, '')
+        .replace(/\b(class|id)="/g, '$1="v2-').replace(/\bdata-/g, 'data-v2-'),
+    };
+  }
+  return response;
+}
+
+function encode(response: SiteResponse): { type: string; body: Buffer } {
+  if ('json' in response) return { type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(response.json)) };
+  if ('html' in response) return { type: 'text/html; charset=utf-8', body: Buffer.from(response.html) };
+  return { type: response.type, body: response.bytes };
+}
+
+export async function startSandbox({ port = 0 }: { port?: number } = {}): Promise<Sandbox> {
+  const faults = new Map<string, { fault: Fault; left: number }>();
+  const log: LoggedRequest[] = [];
+  const byProvider = new Map(SITES.map((s) => [s.provider, s]));
+  let base = '';
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const [, provider = '', ...rest] = url.pathname.split('/');
+    const path = `/${rest.join('/')}`;
+    const entry: LoggedRequest = { provider, path: `${path}${url.search}`, status: 0, bytes: 0 };
+    log.push(entry);
+    const send = (status: number, type: string, body: Buffer, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      entry.bytes = body.length;
+      res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
+      res.end(body);
+    };
+
+    const armed = faults.get(provider);
+    let fault: Fault | undefined;
+    if (armed) {
+      fault = armed.fault;
+      entry.fault = fault.kind;
+      if (--armed.left <= 0) faults.delete(provider);
+    }
+    switch (fault?.kind) {
+      case 'latency': await new Promise((ok) => setTimeout(ok, fault.ms)); break;
+      case 'status': return send(fault.status, 'application/json', Buffer.from(JSON.stringify({ error: `injected ${fault.status}` })));
+      case 'rate-limit': return send(429, 'application/json', Buffer.from('{"error":"too many requests"}'), { 'Retry-After': String(fault.retryAfter) });
+      case 'maintenance': return send(503, 'text/html', Buffer.from('<html><body><h1>Down for maintenance</h1></body></html>'), { 'Retry-After': String(fault.retryAfter) });
+      case 'reset': entry.status = -1; req.socket.destroy(); return;
+      case 'redirect': return send(302, 'text/html', Buffer.from(''), { Location: fault.location });
+      default: break;
+    }
+
+    const site = byProvider.get(provider);
+    const route = site?.routes.find(([method, pattern]) => method === req.method && pattern.test(path));
+    if (!site || !route) return send(404, 'application/json', Buffer.from('{"error":"not found"}'));
+    const match = route[1].exec(path)!;
+    let response = await route[2]({ path, query: url.searchParams, headers: req.headers, base: `${base}/${provider}`, match });
+    if (fault?.kind === 'layout') response = relayout(response);
+    const { type, body } = encode(response);
+    if (fault?.kind === 'malformed') {
+      const garbage = type.includes('json') ? body.subarray(0, Math.max(1, Math.floor(body.length / 2))) : Buffer.from('<html><body><div class="x"><span>&#xZZ;<<<');
+      return send(response.status, type, garbage, response.headers);
+    }
+    if (fault?.kind === 'truncate') {
+      entry.status = response.status;
+      res.writeHead(response.status, { 'Content-Type': type, 'Content-Length': String(body.length), ...response.headers });
+      res.write(body.subarray(0, Math.floor(body.length / 2)));
+      setTimeout(() => res.destroy(), 5);
+      return;
+    }
+    return send(response.status, type, body, response.headers);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: String(error) }));
+    });
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    providers: () => Object.fromEntries(Object.entries(SITE_HOSTS).map(([provider, hosts]) => [provider, {
+      baseUrl: `${base}/${provider}`, hosts: [...hosts], allowHttp: true, publicBaseUrl: `${base}/${provider}`,
+    }])),
+    inject: (provider, fault, times = Number.POSITIVE_INFINITY) => { faults.set(provider, { fault, left: times }); },
+    clearFaults: () => faults.clear(),
+    requests: (provider) => (provider ? log.filter((r) => r.provider === provider) : [...log]),
+    resetLog: () => { log.length = 0; },
+    close: () => new Promise<void>((ok) => { server.close(() => ok()); server.closeAllConnections(); }),
+  };
+}

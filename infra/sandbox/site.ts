@@ -1,0 +1,19 @@
+/** The pattern every sandbox site follows: a provider token and a list of routes answering requests. */
+export interface SiteRequest {
+  /** Path under the provider's prefix, e.g. `/hotel/fr/x.html`. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  /** The sandbox's own base URL for this provider, for links back into it. */
+  base: string;
+  match: RegExpExecArray;
+}
+
+export type SiteResponse =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; html: string; headers?: Record<string, string> }
+  | { status: number; bytes: Buffer; type: string; headers?: Record<string, string> };
+
+export type Route = ['GET', RegExp, (req: SiteRequest) => SiteResponse | Promise<SiteResponse>];
+
+export interface Site { provider: string; routes: Route[] }
