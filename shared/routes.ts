@@ -62,6 +62,14 @@ export const routes = {
     summary: 'Place name to coordinates (cities, airports, countries)',
     example: '/v1/meta/coordinates-lookup?term=paris&limit=3',
   },
+  metaMatch: {
+    method: 'GET', path: '/v1/meta/match', handler: 'functions/meta/match.ts',
+    provider: 'meta', product: 'match', auth: true, upstream: ['web_search'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
+    validation: { kind: 'detail-array' },
+    summary: 'Hotel name to its canonical page URL on one platform (site_a to site_f)',
+    example: '/v1/meta/match?name=Aurelia%20Suites%20Paris&platform=site_c',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -44,6 +44,7 @@ interface Loaded { status: number; body: unknown; bytes: number }
 function buildUrl(req: UpstreamRequest): URL {
   const url = providerUrl(req.provider, req.path);
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(providerConfig(req.provider).params)) url.searchParams.set(k, v);
   return url;
 }
 

@@ -13,13 +13,15 @@ export const ProviderConfig = z.object({
   allowHttp: z.boolean().default(false),
   /** A base for URLs we hand to clients (e.g. signed image URLs); defaults to `baseUrl`. */
   publicBaseUrl: z.url().optional(),
+  /** Query parameters every request to this provider carries (e.g. an API key of a search API). */
+  params: z.record(z.string(), z.string()).default({}),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
 const Providers = z.record(z.string(), ProviderConfig);
-export type Providers = z.infer<typeof Providers>;
+export type Providers = z.input<typeof Providers>;
 
-let current: Providers | undefined;
+let current: z.output<typeof Providers> | undefined;
 
 /** @example providerConfig('site_a').baseUrl */
 export function providerConfig(provider: string): ProviderConfig {

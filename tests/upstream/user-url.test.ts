@@ -1,10 +1,10 @@
 // The SSRF guard: hostile user URLs never pass, and a passing URL is fetched from the provider's base.
 import { describe, expect, it } from '@jest/globals';
 import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
-import type { ProviderConfig } from '../../shared/upstream/providers.ts';
+import { ProviderConfig } from '../../shared/upstream/providers.ts';
 import { parseUserUrl, providerUrl, redirectAllowed } from '../../shared/upstream/user-url.ts';
 
-const live: ProviderConfig = { baseUrl: 'https://www.site-a.test/', hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'], allowHttp: false };
+const live = ProviderConfig.parse({ baseUrl: 'https://www.site-a.test/', hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'], allowHttp: false });
 const sandbox: ProviderConfig = { ...live, baseUrl: 'http://127.0.0.1:4567/site_a', allowHttp: true };
 
 const HOSTILE = [
