@@ -96,8 +96,8 @@ export function toEvent(req: IncomingMessage, route: Route, params: Record<strin
   };
 }
 
-function lambdaContext(name: string, requestId: string): Context {
-  const deadline = Date.now() + INVOCATION_BUDGET_MS;
+function lambdaContext(name: string, requestId: string, budgetMs: number): Context {
+  const deadline = Date.now() + budgetMs;
   return {
     callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`, memoryLimitInMB: '1024',
@@ -118,7 +118,7 @@ function edgeError(status: number, code: string, message: string, details: strin
   return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(globalErrorBody(code, message, details)) };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
+async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: number): Promise<number> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://local');
@@ -139,7 +139,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<number
   const event = toEvent(req, match.route, match.params, url);
   const { handler } = await loadHandler(match.route);
   const name = match.route.handler.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/\W+/g, '-');
-  const result = (await handler(event, lambdaContext(name, event.requestContext.requestId), () => undefined)) as APIGatewayProxyResult;
+  const result = (await handler(event, lambdaContext(name, event.requestContext.requestId, budgetMs), () => undefined)) as APIGatewayProxyResult;
   send(res, result);
   return result.statusCode;
 }
@@ -149,10 +149,17 @@ export interface LocalServer { url: string; close(): Promise<void> }
 /**
  * @example const server = await startServer({ port: 0 }); await fetch(`${server.url}/health`); await server.close();
  */
-export async function startServer({ port = 3000, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<LocalServer> {
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** Time each invocation is given, as Lambda's remaining time (tests shorten it to reach timeouts fast). */
+  budgetMs?: number;
+}
+
+export async function startServer({ port = 3000, host = '127.0.0.1', budgetMs = INVOCATION_BUDGET_MS }: ServerOptions = {}): Promise<LocalServer> {
   const server = createServer((req, res) => {
     const started = performance.now();
-    handle(req, res)
+    handle(req, res, budgetMs)
       .catch((error: unknown) => {
         log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
         if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));

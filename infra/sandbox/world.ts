@@ -40,6 +40,8 @@ export interface Hotel {
   };
   photoCount: number;
   officialWebsite?: string;
+  /** Sites that do not list this hotel (not every hotel is on every site). */
+  unlistedOn: ('site_e' | 'site_h')[];
 }
 
 export interface World { cities: City[]; hotels: Hotel[]; bySiteA: Map<number, Hotel>; bySiteB: Map<number, Hotel> }
@@ -80,6 +82,7 @@ function makeHotel(city: City, cityIndex: number, n: number, taken: Set<string>)
     },
     photoCount: between(r, 6, 24),
     officialWebsite: chain ? undefined : r() < 0.5 ? `https://www.${slugify(name).slice(0, 40)}.example` : undefined,
+    unlistedOn: !chain && h % 5 === 0 ? ['site_e', 'site_h'] : [],
   };
 }
 

@@ -23,13 +23,13 @@ export interface TestServer extends LocalServer {
   resetUpstream(): void;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { budgetMs?: number } = {}): Promise<TestServer> {
   const keys = new MemoryKeyStore();
   for (const [tier, key] of Object.entries(KEYS)) keys.add(key, tier as Tier);
   useStores({ keys, counters: new MemoryCounterStore() });
   const sandbox = await startSandbox();
   useProviders(sandbox.providers());
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, ...options });
   let n = 0;
   return {
     ...server,

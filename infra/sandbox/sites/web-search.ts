@@ -36,8 +36,9 @@ function resultsFor(h: Hotel): { link: string; title: string; snippet: string }[
     { link: urls.site_f, title: `${h.name} - Hotel Detail`, snippet: `${h.name}: rooms, rates and reviews.` },
     { link: urls.site_h, title: `${h.name} from`, snippet: `Compare prices for ${h.name}.` },
   ];
+  const unlisted = h.unlistedOn.map((site) => urls[site]);
   if (h.officialWebsite) list.unshift({ link: h.officialWebsite, title: `${h.name} | Official Site`, snippet: `Book direct at ${h.name}.` });
-  return list;
+  return list.filter((r) => !unlisted.includes(r.link));
 }
 
 export const webSearch: Site = {
