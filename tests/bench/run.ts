@@ -12,8 +12,15 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { build, type Metafile } from 'esbuild';
 import { assetsFor, lambdaBundleOptions } from '../../infra/bundling.ts';
+import { startServer } from '../../infra/local/server.ts';
+import { startSandbox } from '../../infra/sandbox/server.ts';
+import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { useStores } from '../../shared/store/index.ts';
 import { routeList } from '../../shared/routes.ts';
+import { clearCache } from '../../shared/upstream/cache.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 
+process.env.LOG_LEVEL ??= 'silent';
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = resolve(ROOT, 'tests/bench/out');
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
@@ -154,9 +161,56 @@ for (const path of ['/health', '/v1/meta/coordinates-lookup?term=paris&limit=3']
   say(`| ${path} | ${ours.rps.toFixed(0)} | ${ours.p50} ms | ${ours.p99} ms | ${base.rps.toFixed(0)} | ${base.p50} ms | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)} |`);
 }
 say();
+// 4. Upstream efficiency on the sandbox, in-process: the local server, the sandbox and this process share one event loop.
+say('## Upstream efficiency (sandbox)');
+say();
+say('Command: `npm run bench` — the local server and the sandbox in the bench process; counts come from the sandbox request log.');
+say();
+{
+  const sandbox = await startSandbox();
+  useProviders(sandbox.providers());
+  const keys = new MemoryKeyStore();
+  keys.add('bench-key', 'enterprise');
+  process.env.ENTERPRISE_DAILY_QUOTA = '100000000';
+  useStores({ keys, counters: new MemoryCounterStore() });
+  const api = await startServer({ port: 0 });
+  const call = async (path: string) => {
+    const t = performance.now();
+    const res = await fetch(`${api.url}${path}`, { headers: { 'x-api-key': 'bench-key' } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    return { ms: performance.now() - t, cache: res.headers.get('x-cache') };
+  };
+  say('| endpoint | upstream requests (cold) | upstream bytes (cold) | upstream requests (repeat) | cold latency | cache-hit p50 | cache-hit p99 |');
+  say('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const route of routeList.filter((r) => r.upstream?.length)) {
+    clearCache();
+    sandbox.resetLog();
+    const cold = await call(route.example);
+    const coldLog = sandbox.requests();
+    const hits: number[] = [];
+    for (let i = 0; i < 200; i++) hits.push((await call(route.example)).ms);
+    hits.sort((a, b) => a - b);
+    say(`| ${route.path} | ${coldLog.length} | ${coldLog.reduce((n, r) => n + r.bytes, 0)} | ${sandbox.requests().length - coldLog.length} | ${ms(cold.ms)} | ${ms(hits[100]!)} | ${ms(hits[198]!)} |`);
+  }
+  say();
+  const coalesceRoute = routeList.find((r) => r.upstream?.length);
+  if (coalesceRoute) {
+    clearCache();
+    sandbox.resetLog();
+    sandbox.inject(coalesceRoute.upstream![0]!, { kind: 'latency', ms: 100 }, 1);
+    const n = 100;
+    await Promise.all(Array.from({ length: n }, () => call(coalesceRoute.example)));
+    say(`Coalescing: ${n} identical concurrent calls to \`${coalesceRoute.example}\` made ${sandbox.requests().length} upstream request(s) (ratio ${n}:${sandbox.requests().length}).`);
+    say();
+  }
+  await api.close();
+  await sandbox.close();
+}
+
 say('## Not yet measured');
 say();
-say('Upstream efficiency (requests and bytes per call, coalescing, cache-hit latency), extraction (node-html-parser against cheerio) and meta-search fan-out need the upstream client, the sandbox and the endpoints that use them; they join this report as those land.');
+say('Extraction (node-html-parser against cheerio) and meta-search fan-out need the HTML hotel pages and the meta search endpoint; they join this report as those land.');
 
 writeFileSync(resolve(ROOT, 'tests/bench/REPORT.md'), `${report.join('\n')}\n`);
 console.log('\nwrote tests/bench/REPORT.md');
