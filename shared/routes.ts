@@ -70,6 +70,42 @@ export const routes = {
     summary: 'Hotel name to its canonical page URL on one platform (site_a to site_f)',
     example: '/v1/meta/match?name=Aurelia%20Suites%20Paris&platform=site_c',
   },
+  metaSearch: {
+    method: 'GET', path: '/v1/meta/search', handler: 'functions/meta/search.ts',
+    provider: 'meta', product: 'search', auth: true, upstream: ['web_search'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'Hotel name to its page links on site_a, site_d, site_h and site_b',
+    example: '/v1/meta/search?hotel_name=Aurelia%20Suites%20Paris',
+  },
+  siteADestinations: {
+    method: 'GET', path: '/v1/site_a/destinations/lookup', handler: 'functions/site-a/destinations-lookup.ts',
+    provider: 'site_a', product: 'destinations', auth: true, upstream: ['site_a'],
+    statuses: [200, 400, 401, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'Destination name to site_a dest_id and dest_type, with up to 5 suggestions',
+    example: '/v1/site_a/destinations/lookup?query=paris&language=fr',
+  },
+  siteAUrlToId: {
+    method: 'GET', path: '/v1/site_a/hotel/url-to-id', handler: 'functions/site-a/url-to-id.ts',
+    provider: 'site_a', product: 'url-to-id', auth: true, upstream: ['site_a'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    summary: 'site_a hotel URL, {cc}/{slug} or {slug} to the numeric hotel id',
+    example: '/v1/site_a/hotel/url-to-id?url=https%3A%2F%2Fwww.site-a.test%2Fhotel%2Ffr%2Faurelia-suites-paris.html',
+  },
+  siteAPhotos: {
+    method: 'GET', path: '/v2/site_a/hotel/photos', handler: 'functions/site-a/photos.ts',
+    provider: 'site_a', product: 'photos', auth: true, upstream: ['site_a'],
+    statuses: [200, 400, 401, 404, 429, 500, 502, 503, 504], validation: INVALID_PARAMETERS,
+    extraction: { status: 500, code: 'CONTENT_EXTRACTION_FAILED' },
+    summary: 'site_a hotel photo gallery: signed thumbnail, medium and large URLs, main photo first',
+    example: '/v2/site_a/hotel/photos?hotel_id=1007790',
+  },
+  siteBUrlToId: {
+    method: 'GET', path: '/v1/site_b/hotel/url-to-id', handler: 'functions/site-b/url-to-id.ts',
+    provider: 'site_b', product: 'url-to-id', auth: true, upstream: ['site_b'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    summary: 'site_b hotel URL to the integer hotel id',
+    example: '/v1/site_b/hotel/url-to-id?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html%3Fcheckin%3D2027-01-01',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

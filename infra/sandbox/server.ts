@@ -9,9 +9,14 @@ import type { Providers } from '../../shared/upstream/providers.ts';
 import { SITE_HOSTS } from './pages.ts';
 import type { Site, SiteResponse } from './site.ts';
 import { images } from './sites/images.ts';
+import { siteA } from './sites/site-a.ts';
+import { siteB } from './sites/site-b.ts';
 import { webSearch } from './sites/web-search.ts';
 
-export const SITES: Site[] = [webSearch, images];
+export const SITES: Site[] = [webSearch, images, siteA, siteB];
+const CHUNK_BYTES = 8 * 1024;
+// Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
+const CHUNK_GAP_MS = 2;
 
 export type Fault =
   | { kind: 'latency'; ms: number }
@@ -51,8 +56,8 @@ function relayout(response: SiteResponse): SiteResponse {
   if ('html' in response) {
     return {
       ...response,
-      html: response.html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '')
-        .replace(/<script id="[^"]*state[^"]*"[\s\S]*?<\/script>/gi, '')
+      // A redesign rendered client-side: no inline state or JSON-LD, renamed classes and data attributes.
+      html: response.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
         .replace(/\b(class|id)="/g, '$1="v2-').replace(/\bdata-/g, 'data-v2-'),
     };
   }
@@ -79,9 +84,22 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
     log.push(entry);
     const send = (status: number, type: string, body: Buffer, headers: Record<string, string> = {}) => {
       entry.status = status;
-      entry.bytes = body.length;
       res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
-      res.end(body);
+      // Large bodies go out in chunks, as real servers stream pages; the log counts what was actually sent
+      // before the client hung up, so a reader that stops early shows up as fewer bytes.
+      let at = 0;
+      const pump = () => {
+        while (at < body.length && !res.destroyed) {
+          const chunk = body.subarray(at, at + CHUNK_BYTES);
+          at += chunk.length;
+          entry.bytes = at;
+          if (!res.write(chunk)) return void res.once('drain', () => setTimeout(pump, CHUNK_GAP_MS));
+          if (at < body.length) return void setTimeout(pump, CHUNK_GAP_MS);
+        }
+        if (!res.destroyed) res.end();
+      };
+      if (body.length === 0) res.end();
+      else pump();
     };
 
     const armed = faults.get(provider);
@@ -115,7 +133,8 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
     if (fault?.kind === 'truncate') {
       entry.status = response.status;
       res.writeHead(response.status, { 'Content-Type': type, 'Content-Length': String(body.length), ...response.headers });
-      res.write(body.subarray(0, Math.floor(body.length / 2)));
+      // Cut early, in the first bytes of the body, as a connection dropped mid-transfer would.
+      res.write(body.subarray(0, Math.min(64, Math.floor(body.length / 2))));
       setTimeout(() => res.destroy(), 5);
       return;
     }

@@ -32,6 +32,8 @@ export interface RunContext {
   setHeader(name: string, value: string): void;
   /** Fetches from a third party under this invocation's deadline (see shared/upstream/client.ts). */
   upstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>>;
+  /** Reads an HTML page only until `scan` finds its answer (see `scanUpstream`). */
+  scan<T>(request: UpstreamRequest, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>>;
 }
 
 export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
@@ -78,6 +80,12 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
         // Loaded on first use: routes that never go upstream (health) never evaluate got.
         const { fetchUpstream } = await import('../upstream/client.ts');
         const response = await fetchUpstream<T>(request, deadline);
+        served.push(response);
+        return response;
+      },
+      scan: async <T>(request: UpstreamRequest, scan: (text: string) => T | undefined) => {
+        const { scanUpstream } = await import('../upstream/client.ts');
+        const response = await scanUpstream<T>(request, deadline, scan);
         served.push(response);
         return response;
       },

@@ -146,3 +146,92 @@ export async function fetchUpstream<T = unknown>(req: UpstreamRequest, deadline:
   const { status, body, bytes } = served.value;
   return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }
+
+/** Retries a whole attempt (used where got's own retry cannot reach, such as streamed reads). */
+async function withRetries<T>(deadline: Deadline, attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const status = (error as { extras?: { upstream_status?: number } }).extras?.upstream_status;
+      const transient = error instanceof UpstreamUnavailableError
+        || (error instanceof UpstreamError && (status === undefined || [502, 503, 504].includes(status)));
+      const wait = error instanceof UpstreamUnavailableError ? error.retryAfterSeconds * 1_000 : BACKOFF_BASE_MS * 2 ** (n - 1) * (0.5 + Math.random());
+      if (!transient || n > RETRY_LIMIT || wait + 1_000 >= deadline.remaining()) throw error;
+      await new Promise((ok) => setTimeout(ok, wait));
+    }
+  }
+}
+
+async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, scan: (text: string) => T | undefined): Promise<Loaded> {
+  const config = providerConfig(req.provider);
+  const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
+  const remaining = deadline.remaining();
+  if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
+  let tooLarge = false;
+  const stream = got.stream(url, {
+    signal: AbortSignal.timeout(remaining),
+    timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
+    headers: { accept: 'text/html', 'user-agent': 'travel-data-api' },
+    maxRedirects: 3,
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    hooks: {
+      beforeRedirect: [(options, response) => {
+        const target = new URL(String(options.url ?? response.headers.location));
+        if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
+      }],
+    },
+  });
+  return new Promise<Loaded>((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let text = '';
+    let bytes = 0;
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      outcome();
+    };
+    stream.on('response', (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
+      const status = response.statusCode;
+      if (status === 404 && req.notFoundOk) return finish(() => resolve({ status: 404, body: undefined, bytes: 0 }));
+      if (status === 429 || status === 503) {
+        return finish(() => reject(new UpstreamUnavailableError(req.provider, retryAfterSeconds(response.headers['retry-after']), status === 429 ? 'rate limited' : 'maintenance')));
+      }
+      if (status >= 400) return finish(() => reject(new UpstreamError(req.provider, `HTTP ${status}`, status)));
+      if (!/html/i.test(String(response.headers['content-type'] ?? ''))) {
+        return finish(() => reject(new UpstreamError(req.provider, `unexpected content type ${String(response.headers['content-type'] ?? '(none)')}`, status)));
+      }
+    });
+    stream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxBytes) {
+        tooLarge = true;
+        return finish(() => reject(new UpstreamError(req.provider, `response larger than ${maxBytes} bytes`)));
+      }
+      text += decoder.decode(chunk, { stream: true });
+      const found = scan(text);
+      if (found !== undefined) finish(() => resolve({ status: 200, body: found, bytes }));
+    });
+    stream.on('end', () => finish(() => resolve({ status: 200, body: scan(text + decoder.decode()), bytes })));
+    stream.on('error', (error: unknown) => finish(() => reject(mapFailure(req.provider, error, tooLarge, maxBytes, deadline))));
+  });
+}
+
+/**
+ * Reads an HTML page only as far as needed: `scan` sees the text received so far after every chunk,
+ * and the download stops at the first defined answer. The answer, not the page, is cached.
+ * @example await scanUpstream(req, deadline, (html) => /"hotel_id":\s*(\d+)/.exec(html)?.[1])
+ */
+export async function scanUpstream<T>(req: UpstreamRequest, deadline: Deadline, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>> {
+  const url = buildUrl(req);
+  const served = await cached(`${req.provider} scan ${url.href}`, req.cache, async () => {
+    const loaded = await protect(req.provider, () => withRetries(deadline, () => scanOnce(req, url, deadline, scan)));
+    const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
+    return { value: loaded, storedAt: Date.now(), bytes: Math.max(1, String(loaded.body ?? '').length), kind };
+  });
+  const { status, body, bytes } = served.value;
+  return { status, body: body as T | undefined, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
+}

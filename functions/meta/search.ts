@@ -1,0 +1,60 @@
+// GET /v1/meta/search: a hotel name to its page links on site_a, site_d, site_h and site_b.
+import * as z from 'zod';
+import { ProblemError } from '../../shared/errors.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { isHotelPage, searchHost, type LinkPlatform } from '../../shared/providers/meta/platforms.ts';
+import { webSearch, type OrganicResult } from '../../shared/providers/web-search/search.ts';
+import { routes } from '../../shared/routes.ts';
+import { text } from '../../shared/schemas/params.ts';
+import { providerConfig } from '../../shared/upstream/providers.ts';
+
+export const MetaSearchQuery = z.object({ hotel_name: text(200) });
+
+const PLATFORMS = ['site_a', 'site_d', 'site_h', 'site_b'] as const satisfies readonly LinkPlatform[];
+const KNOWN_PROVIDERS = ['site_a', 'site_b', 'site_c', 'site_d', 'site_e', 'site_f', 'site_g', 'site_h'];
+
+function knownHost(link: string): boolean {
+  const host = new URL(link).hostname.toLowerCase();
+  return KNOWN_PROVIDERS.some((p) => {
+    try {
+      return providerConfig(p).hosts.includes(host);
+    } catch {
+      return false; // a provider this deployment does not configure
+    }
+  });
+}
+
+/** A result that is the hotel's own site: not on any travel site, and saying so. */
+function isOfficialSite(r: OrganicResult): boolean {
+  return !knownHost(r.link) && /\bofficial\b/i.test(r.title);
+}
+
+export const handler = endpoint({
+  route: routes.metaSearch,
+  query: MetaSearchQuery,
+  run: async ({ query }, ctx) => {
+    const name = query.hotel_name;
+    // One broad search usually finds most sites; only the missing ones get a site-restricted search, all at once.
+    const broad = await webSearch(ctx, name);
+    const links: Partial<Record<LinkPlatform, string>> = {};
+    for (const p of PLATFORMS) links[p] = broad.find((r) => isHotelPage(p, r.link))?.link;
+    const missing = PLATFORMS.filter((p) => !links[p]);
+    const narrow = await Promise.all(missing.map((p) => webSearch(ctx, `${name} site:${searchHost(p)}`)));
+    missing.forEach((p, i) => { links[p] = narrow[i]!.find((r) => isHotelPage(p, r.link))?.link; });
+
+    const found = PLATFORMS.filter((p) => links[p]);
+    if (found.length === 0 && broad.length === 0) throw new ProblemError(404, 'NO_RESULTS', `The search found nothing for "${name}".`, { extras: { hotel_name: name } });
+    if (found.length === 0) throw new ProblemError(404, 'NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, { extras: { hotel_name: name } });
+    // Every key is a URL string: a site without a hotel page match links to its search for the name.
+    const withFallback = Object.fromEntries(PLATFORMS.map((p) => [p, links[p] ?? `https://${searchHost(p)}/search?q=${encodeURIComponent(name)}`]));
+    return {
+      status: 'success',
+      data: {
+        hotel_name: name,
+        links: withFallback,
+        platform_count: found.length,
+        official_website_detected: [...broad, ...narrow.flat()].some(isOfficialSite),
+      },
+    };
+  },
+});

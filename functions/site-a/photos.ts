@@ -1,0 +1,37 @@
+// GET /v2/site_a/hotel/photos: a site_a hotel's photo gallery, main photo first, in three signed sizes.
+import * as z from 'zod';
+import { ProblemError } from '../../shared/errors.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { photosOf } from '../../shared/providers/site-a/photos.ts';
+import { routes } from '../../shared/routes.ts';
+
+const coded = (status: 400, error_code: string) => ({ status, error_code });
+
+export const PhotosQuery = z.object({ url: z.string().optional(), hotel_id: z.string().optional() })
+  .superRefine((q, ctx) => {
+    if (q.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'is not accepted: pass the numeric hotel_id', params: coded(400, 'INVALID_PARAMETERS') });
+    } else if (!q.hotel_id?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['hotel_id'], message: 'is required', params: coded(400, 'MISSING_PARAMETER') });
+    } else if (!/^\d{1,12}$/.test(q.hotel_id.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['hotel_id'], message: 'must be a numeric site_a hotel id', params: coded(400, 'INVALID_HOTEL_ID') });
+    }
+  })
+  .transform((q) => ({ hotel_id: q.hotel_id!.trim() }));
+
+export const handler = endpoint({
+  route: routes.siteAPhotos,
+  query: PhotosQuery,
+  run: async ({ query }, ctx) => {
+    const photos = await photosOf(ctx, query.hotel_id);
+    if (!photos) throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_a has no hotel ${query.hotel_id}.`);
+    return {
+      success: true,
+      hotel_id: query.hotel_id,
+      photos,
+      photo_count: photos.length,
+      message: `Found ${photos.length} photos`,
+      retrieved_at: new Date().toISOString(),
+    };
+  },
+});

@@ -1,0 +1,25 @@
+/** site_b hotel pages: the id is not in the URL, only in the page (inline data or a data attribute). */
+import { parse } from 'node-html-parser';
+import type { RunContext } from '../../http/endpoint.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+
+/** @example siteBIdInPage(html) // 200123 */
+export function siteBIdInPage(html: string): number | undefined {
+  const root = parse(html, { blockTextElements: { script: true } });
+  const attr = root.querySelector('[data-property-id]')?.getAttribute('data-property-id');
+  if (attr && /^\d+$/.test(attr)) return Number(attr);
+  for (const script of root.querySelectorAll('script')) {
+    const m = /hotel_id\s*:\s*"?(\d+)/.exec(script.text);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/** The hotel id behind a page path, or undefined when the page does not exist. */
+export async function siteBHotelId(ctx: Pick<RunContext, 'upstream'>, path: string): Promise<number | undefined> {
+  const res = await ctx.upstream<string>({ provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true });
+  if (res.status === 404) return undefined;
+  const id = siteBIdInPage(res.body);
+  if (id === undefined) throw new ExtractionError('site_b', 'the hotel page carries no hotel id');
+  return id;
+}

@@ -1,0 +1,24 @@
+import * as z from 'zod';
+
+/** Photo (site_a): signed URLs in three sizes; the token does not depend on the size segment. */
+export const Photo = z.object({
+  photo_id: z.string().regex(/^\d+$/),
+  thumbnail_url: z.url().regex(/\/square200\//),
+  medium_url: z.url().regex(/\/square600\//),
+  large_url: z.url().regex(/\/max1024x768\//),
+});
+export type Photo = z.infer<typeof Photo>;
+
+export const DestType = z.enum(['CITY', 'REGION', 'DISTRICT', 'AIRPORT', 'LANDMARK']);
+
+/** One destination suggestion of the site_a lookup (its fields are ours: the contract does not show them). */
+export const DestinationSuggestion = z.object({
+  dest_id: z.number().int(),
+  dest_type: DestType,
+  name: z.string(),
+  label: z.string(),
+  country_code: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type DestinationSuggestion = z.infer<typeof DestinationSuggestion>;

@@ -1,0 +1,55 @@
+// GET /v1/meta/search against the sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { pageUrls } from '../../infra/sandbox/pages.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => { api = await startTestServer(); });
+afterAll(async () => { await api.close(); });
+beforeEach(() => api.resetUpstream());
+
+describe('GET /v1/meta/search', () => {
+  it('links the hotel on site_a, site_d, site_h and site_b with one search when it finds them all', async () => {
+    const h = getWorld().hotels.find((x) => x.name === 'Aurelia Suites Paris')!;
+    const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
+    expect(res.status).toBe(200);
+    const urls = pageUrls(h);
+    expect(res.body).toEqual({
+      status: 'success',
+      data: {
+        hotel_name: h.name,
+        links: { site_a: urls.site_a, site_d: urls.site_d, site_h: urls.site_h, site_b: urls.site_b },
+        platform_count: 4,
+        official_website_detected: false,
+      },
+    });
+    expect(api.sandbox.requests('web_search')).toHaveLength(1);
+  });
+
+  it('detects an official website', async () => {
+    const h = getWorld().hotels.find((x) => x.officialWebsite && !x.unlistedOn.length)!;
+    const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
+    expect(res.body.data.official_website_detected).toBe(true);
+  });
+
+  it('searches the missing sites concurrently, and links a site without a hotel page to its search', async () => {
+    const h = getWorld().hotels.find((x) => x.unlistedOn.includes('site_h'))!;
+    const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.platform_count).toBe(3);
+    expect(res.body.data.links.site_h).toBe(`https://www.site-h.test/search?q=${encodeURIComponent(h.name)}`);
+    expect(api.sandbox.requests('web_search')).toHaveLength(2);
+  });
+
+  it('answers 404 NO_RESULTS when the search finds nothing', async () => {
+    const res = await api.get('/v1/meta/search?hotel_name=Qzxw%20Nowhere');
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('NO_RESULTS');
+  });
+
+  it.each(['', 'hotel_name=', 'hotel_name=%20%20'])('answers 400 for %j', async (qs) => {
+    const res = await api.get(`/v1/meta/search?${qs}`);
+    expect(res.status).toBe(400);
+  });
+});
