@@ -106,6 +106,13 @@ export const routes = {
     summary: 'site_b hotel URL to the integer hotel id',
     example: '/v1/site_b/hotel/url-to-id?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html%3Fcheckin%3D2027-01-01',
   },
+  siteGDestinations: {
+    method: 'GET', path: '/v1/site_g/destinations/lookup', handler: 'functions/site-g/destinations-lookup.ts',
+    provider: 'site_g', product: 'destinations', auth: true, upstream: ['site_g'],
+    statuses: [200, 400, 401, 404, 409, 422, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',
+    example: '/v1/site_g/destinations/lookup?query=Shanghai&country=China',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

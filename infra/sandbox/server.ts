@@ -11,9 +11,10 @@ import type { Site, SiteResponse } from './site.ts';
 import { images } from './sites/images.ts';
 import { siteA } from './sites/site-a.ts';
 import { siteB } from './sites/site-b.ts';
+import { siteG } from './sites/site-g.ts';
 import { webSearch } from './sites/web-search.ts';
 
-export const SITES: Site[] = [webSearch, images, siteA, siteB];
+export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG];
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 2;

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+
+/** Destination suggestion (site_g lookup), per the contract's table. */
+export const SiteGSuggestion = z.object({
+  city_id: z.number().int(),
+  name: z.string().nullable(),
+  name_en: z.string().nullable(),
+  display_name: z.string(),
+  province: z.string().nullable(),
+  country: z.string().nullable(),
+  type: z.string(),
+  search_url: z.url(),
+});
+export type SiteGSuggestion = z.infer<typeof SiteGSuggestion>;
