@@ -13,7 +13,7 @@ import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
 import { jsonResponse } from '../problem.ts';
 import type { Route } from '../routes.ts';
 import { stores } from '../store/index.ts';
-import type { UpstreamRequest, UpstreamResponse } from '../upstream/client.ts';
+import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
 import { DisallowedUrlError, ExtractionError } from '../upstream/errors.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
@@ -24,16 +24,13 @@ import { responseHeaders } from './response-headers.ts';
 import { requestState, stateOf } from './state.ts';
 import { validateRequest } from './validate-request.ts';
 
-export interface RunContext {
+/** What `run` gets besides its parameters; connectors take it as their UpstreamContext. */
+export interface RunContext extends UpstreamContext {
   event: APIGatewayProxyEvent;
   lambda: Context;
   correlationId: string;
   /** Adds a header to the success response. */
   setHeader(name: string, value: string): void;
-  /** Fetches from a third party under this invocation's deadline (see shared/upstream/client.ts). */
-  upstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>>;
-  /** Reads an HTML page only until `scan` finds its answer (see `scanUpstream`). */
-  scan<T>(request: UpstreamRequest, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>>;
 }
 
 export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
@@ -71,24 +68,10 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent, lambda: Context) => {
     const state = stateOf(event);
     const headers: Record<string, string> = {};
-    const deadline = Deadline.fromLambda(lambda);
-    const served: UpstreamResponse[] = [];
+    const served: Served[] = [];
     const ctx: RunContext = {
-      event, lambda, correlationId: state.correlationId,
+      event, lambda, correlationId: state.correlationId, deadline: Deadline.fromLambda(lambda), served,
       setHeader: (name, value) => { headers[name] = value; },
-      upstream: async <T>(request: UpstreamRequest) => {
-        // Loaded on first use: routes that never go upstream (health) never evaluate got.
-        const { fetchUpstream } = await import('../upstream/client.ts');
-        const response = await fetchUpstream<T>(request, deadline);
-        served.push(response);
-        return response;
-      },
-      scan: async <T>(request: UpstreamRequest, scan: (text: string) => T | undefined) => {
-        const { scanUpstream } = await import('../upstream/client.ts');
-        const response = await scanUpstream<T>(request, deadline, scan);
-        served.push(response);
-        return response;
-      },
     };
     let body: unknown;
     try {

@@ -5,6 +5,7 @@
  */
 import got, { HTTPError, RequestError, TimeoutError } from 'got';
 import { cached, type CacheKind } from './cache.ts';
+import type { UpstreamContext } from './context.ts';
 import type { Deadline } from './deadline.ts';
 import { DisallowedUrlError, ExtractionError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
 import { protect } from './policies.ts';
@@ -133,9 +134,10 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
 
 /**
  * @example
- * const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search' }, deadline);
+ * const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search' }, ctx);
  */
-export async function fetchUpstream<T = unknown>(req: UpstreamRequest, deadline: Deadline): Promise<UpstreamResponse<T>> {
+export async function fetchUpstream<T = unknown>(req: UpstreamRequest, ctx: UpstreamContext): Promise<UpstreamResponse<T>> {
+  const { deadline } = ctx;
   const url = buildUrl(req);
   const served = await cached(`${req.provider} ${req.expect} ${url.href}`, req.cache, async () => {
     const loaded = await protect(req.provider, () => load(req, url, deadline));
@@ -144,6 +146,7 @@ export async function fetchUpstream<T = unknown>(req: UpstreamRequest, deadline:
     return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind };
   });
   const { status, body, bytes } = served.value;
+  ctx.served.push(served);
   return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }
 
@@ -223,9 +226,10 @@ async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, s
 /**
  * Reads an HTML page only as far as needed: `scan` sees the text received so far after every chunk,
  * and the download stops at the first defined answer. The answer, not the page, is cached.
- * @example await scanUpstream(req, deadline, (html) => /"hotel_id":\s*(\d+)/.exec(html)?.[1])
+ * @example await scanUpstream(req, ctx, (html) => /"hotel_id":\s*(\d+)/.exec(html)?.[1])
  */
-export async function scanUpstream<T>(req: UpstreamRequest, deadline: Deadline, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>> {
+export async function scanUpstream<T>(req: UpstreamRequest, ctx: UpstreamContext, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>> {
+  const { deadline } = ctx;
   const url = buildUrl(req);
   const served = await cached(`${req.provider} scan ${url.href}`, req.cache, async () => {
     const loaded = await protect(req.provider, () => withRetries(deadline, () => scanOnce(req, url, deadline, scan)));
@@ -233,5 +237,6 @@ export async function scanUpstream<T>(req: UpstreamRequest, deadline: Deadline, 
     return { value: loaded, storedAt: Date.now(), bytes: Math.max(1, String(loaded.body ?? '').length), kind };
   });
   const { status, body, bytes } = served.value;
+  ctx.served.push(served);
   return { status, body: body as T | undefined, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }

@@ -37,7 +37,7 @@ beforeEach(() => {
 const search = (q = 'aurelia paris', extra: Partial<UpstreamRequest> = {}): UpstreamRequest => ({
   provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search', ...extra,
 });
-const deadline = (ms = 10_000) => new Deadline(ms);
+const deadline = (ms = 10_000) => ({ deadline: new Deadline(ms), served: [] });
 const upstreamCalls = () => sandbox.requests('web_search').length;
 
 async function failure(promise: Promise<unknown>): Promise<ProblemError> {

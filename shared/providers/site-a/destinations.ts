@@ -1,6 +1,7 @@
 /** site_a's destination autocomplete: a free-form name to destination ids, labels localised by language. */
 import * as z from 'zod';
-import type { RunContext } from '../../http/endpoint.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { DestinationSuggestion } from '../../schemas/site-a.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
@@ -17,8 +18,8 @@ const Autocomplete = z.object({
 });
 
 /** @example await destinationsFor(ctx, 'paris', 'fr') // up to 5 suggestions, best first */
-export async function destinationsFor(ctx: Pick<RunContext, 'upstream'>, query: string, language: string): Promise<DestinationSuggestion[]> {
-  const res = await ctx.upstream({ provider: 'site_a', path: '/autocomplete.json', query: { query, lang: language }, expect: 'json', cache: 'ids' });
+export async function destinationsFor(ctx: UpstreamContext, query: string, language: string): Promise<DestinationSuggestion[]> {
+  const res = await fetchUpstream({ provider: 'site_a', path: '/autocomplete.json', query: { query, lang: language }, expect: 'json', cache: 'ids' }, ctx);
   const parsed = Autocomplete.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('site_a', 'autocomplete results do not have the expected fields', parsed.error);
   return parsed.data.results.slice(0, 5).map((r) => DestinationSuggestion.parse({

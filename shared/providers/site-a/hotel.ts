@@ -2,7 +2,8 @@
  * site_a hotel pages. The id is near the top of a long page, so the page is read only until the id
  * shows up, and the answer is cached as an id (for a day).
  */
-import type { RunContext } from '../../http/endpoint.ts';
+import { scanUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import type { HotelRef } from './urls.ts';
 
@@ -19,8 +20,8 @@ export function hotelIdInPage(html: string): string | undefined {
 }
 
 /** The numeric hotel id of a page, or undefined when the page does not exist. */
-export async function hotelIdOf(ctx: Pick<RunContext, 'scan'>, ref: HotelRef): Promise<string | undefined> {
-  const res = await ctx.scan({ provider: 'site_a', path: `/hotel/${ref.cc}/${ref.slug}.html`, expect: 'html', cache: 'ids', notFoundOk: true }, hotelIdInPage);
+export async function hotelIdOf(ctx: UpstreamContext, ref: HotelRef): Promise<string | undefined> {
+  const res = await scanUpstream({ provider: 'site_a', path: `/hotel/${ref.cc}/${ref.slug}.html`, expect: 'html', cache: 'ids', notFoundOk: true }, ctx, hotelIdInPage);
   if (res.status === 404) return undefined;
   if (!res.body) throw new ExtractionError('site_a', 'the hotel page carries no hotel id');
   return res.body;

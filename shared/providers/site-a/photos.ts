@@ -3,7 +3,8 @@
  * gives come from one signed URL by replacing its size segment. Main photo first.
  */
 import * as z from 'zod';
-import type { RunContext } from '../../http/endpoint.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { Photo } from '../../schemas/site-a.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
@@ -20,8 +21,8 @@ function sized(url: string, size: string): string {
 }
 
 /** The gallery, or undefined when site_a has no such hotel. */
-export async function photosOf(ctx: Pick<RunContext, 'upstream'>, hotelId: string): Promise<Photo[] | undefined> {
-  const res = await ctx.upstream({ provider: 'site_a', path: `/api/hotels/${hotelId}/photos`, expect: 'json', cache: 'reviews', notFoundOk: true });
+export async function photosOf(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
+  const res = await fetchUpstream({ provider: 'site_a', path: `/api/hotels/${hotelId}/photos`, expect: 'json', cache: 'reviews', notFoundOk: true }, ctx);
   if (res.status === 404) return undefined;
   const parsed = Gallery.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('site_a', 'the photo gallery does not have the expected fields', parsed.error);

@@ -1,6 +1,7 @@
 /** site_b hotel pages: the id is not in the URL, only in the page (inline data or a data attribute). */
 import { parse } from 'node-html-parser';
-import type { RunContext } from '../../http/endpoint.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
 /** @example siteBIdInPage(html) // 200123 */
@@ -16,8 +17,8 @@ export function siteBIdInPage(html: string): number | undefined {
 }
 
 /** The hotel id behind a page path, or undefined when the page does not exist. */
-export async function siteBHotelId(ctx: Pick<RunContext, 'upstream'>, path: string): Promise<number | undefined> {
-  const res = await ctx.upstream<string>({ provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true });
+export async function siteBHotelId(ctx: UpstreamContext, path: string): Promise<number | undefined> {
+  const res = await fetchUpstream<string>({ provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true }, ctx);
   if (res.status === 404) return undefined;
   const id = siteBIdInPage(res.body);
   if (id === undefined) throw new ExtractionError('site_b', 'the hotel page carries no hotel id');

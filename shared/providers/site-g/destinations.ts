@@ -3,7 +3,8 @@
  * cities of that name (ambiguous), a region or island (not a city), or nothing.
  */
 import * as z from 'zod';
-import type { RunContext } from '../../http/endpoint.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { fold } from '../../geo/fold.ts';
 import { SiteGSuggestion } from '../../schemas/site-g.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
@@ -49,8 +50,8 @@ export function toSuggestion(e: SiteGEntry): SiteGSuggestion {
 
 const same = (a: string, b: string) => fold(a).replace(/ /g, '') === fold(b).replace(/ /g, '');
 
-export async function lookupDestination(ctx: Pick<RunContext, 'upstream'>, query: string, country?: string): Promise<Classified> {
-  const res = await ctx.upstream({ provider: 'site_g', path: '/api/destinations/suggest', query: { keyword: query }, expect: 'json', cache: 'ids' });
+export async function lookupDestination(ctx: UpstreamContext, query: string, country?: string): Promise<Classified> {
+  const res = await fetchUpstream({ provider: 'site_g', path: '/api/destinations/suggest', query: { keyword: query }, expect: 'json', cache: 'ids' }, ctx);
   const parsed = Suggest.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('site_g', 'destination suggestions do not have the expected fields', parsed.error);
   const wanted = country?.toLowerCase();

@@ -4,7 +4,8 @@
  * source's "no results" state means its format changed: an extraction error, never an empty 200.
  */
 import * as z from 'zod';
-import type { RunContext } from '../../http/endpoint.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
 export const OrganicResult = z.object({
@@ -24,8 +25,8 @@ const SearchResponse = z.object({
 /**
  * @example const results = await webSearch(ctx, 'Aurelia Paris site:www.site-a.test');
  */
-export async function webSearch(ctx: Pick<RunContext, 'upstream'>, q: string, num = 10): Promise<OrganicResult[]> {
-  const res = await ctx.upstream({ provider: 'web_search', path: '/search.json', query: { q, num }, expect: 'json', cache: 'search' });
+export async function webSearch(ctx: UpstreamContext, q: string, num = 10): Promise<OrganicResult[]> {
+  const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q, num }, expect: 'json', cache: 'search' }, ctx);
   const parsed = SearchResponse.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('web_search', 'organic results do not match the documented format', parsed.error);
   const { organic_results: results, search_information: info, error } = parsed.data;

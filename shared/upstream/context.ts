@@ -1,0 +1,13 @@
+/**
+ * What a connector needs from the invocation to go upstream: its deadline, and a place to record
+ * how each answer was served (the endpoint turns that into X-Cache and Age). Kept apart from the
+ * client so that functions that never go upstream never bundle got.
+ */
+import type { Deadline } from './deadline.ts';
+
+export interface Served { hit: boolean; ageSeconds: number }
+
+export interface UpstreamContext {
+  deadline: Deadline;
+  served: Served[];
+}
