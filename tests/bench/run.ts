@@ -165,19 +165,24 @@ for (const path of ['/health', '/v1/meta/coordinates-lookup?term=paris&limit=3']
   say(`| ${path} | ${ours.rps.toFixed(0)} | ${ours.p50} ms | ${ours.p99} ms | ${base.rps.toFixed(0)} | ${base.p50} ms | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)} |`);
 }
 say();
-// 4. Upstream efficiency on the sandbox, in-process: the local server, the sandbox and this process share one event loop.
-say('## Upstream efficiency (sandbox)');
-say();
-say('Command: `npm run bench` — the local server and the sandbox in the bench process; counts come from the sandbox request log.');
-say();
-{
+/** The sandbox and the local server in this process, with an enterprise key that never runs out. */
+async function startInProcess() {
   const sandbox = await startSandbox();
   useProviders(sandbox.providers());
   const keys = new MemoryKeyStore();
   keys.add('bench-key', 'enterprise');
   process.env.ENTERPRISE_DAILY_QUOTA = '100000000';
   useStores({ keys, counters: new MemoryCounterStore() });
-  const api = await startServer({ port: 0 });
+  return { sandbox, api: await startServer({ port: 0 }) };
+}
+
+// 4. Upstream efficiency on the sandbox, in-process: the local server, the sandbox and this process share one event loop.
+say('## Upstream efficiency (sandbox)');
+say();
+say('Command: `npm run bench` — the local server and the sandbox in the bench process; counts come from the sandbox request log.');
+say();
+{
+  const { sandbox, api } = await startInProcess();
   const call = async (path: string) => {
     const t = performance.now();
     const res = await fetch(`${api.url}${path}`, { headers: { 'x-api-key': 'bench-key' } });
@@ -251,12 +256,7 @@ say();
 say('## Meta search fan-out');
 say();
 {
-  const sandbox = await startSandbox();
-  useProviders(sandbox.providers());
-  const keys = new MemoryKeyStore();
-  keys.add('bench-key', 'enterprise');
-  useStores({ keys, counters: new MemoryCounterStore() });
-  const api = await startServer({ port: 0 });
+  const { sandbox, api } = await startInProcess();
   const timed = async (path: string) => {
     clearCache();
     sandbox.resetLog();
