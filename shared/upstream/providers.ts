@@ -4,6 +4,7 @@
  * in tests: the sandbox installs its own with `useProviders`. Nothing else knows which one it is.
  */
 import * as z from 'zod';
+import { UpstreamError } from './errors.ts';
 
 export const ProviderConfig = z.object({
   baseUrl: z.url(),
@@ -27,7 +28,8 @@ let current: z.output<typeof Providers> | undefined;
 export function providerConfig(provider: string): ProviderConfig {
   current ??= Providers.parse(JSON.parse(process.env.PROVIDERS || '{}'));
   const config = current[provider];
-  if (!config) throw new Error(`provider ${provider} is not configured`);
+  // A deployment without this source cannot reach it: an upstream failure, not a crash.
+  if (!config) throw new UpstreamError(provider, 'the source is not configured for this deployment');
   return config;
 }
 

@@ -51,6 +51,11 @@ async function failure(promise: Promise<unknown>): Promise<ProblemError> {
 }
 
 describe('fetching', () => {
+  it('answers 502 for a source this deployment does not configure', async () => {
+    const error = await failure(fetchUpstream({ provider: 'chain_z', path: '/x', expect: 'json', cache: 'none' }, deadline()));
+    expect(error).toMatchObject({ status: 502, errorCode: 'UPSTREAM_ERROR' });
+  });
+
   it('returns the parsed body and says it was a miss', async () => {
     const res = await fetchUpstream<{ organic_results: unknown[] }>(search(), deadline());
     expect(res.status).toBe(200);
