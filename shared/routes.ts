@@ -113,6 +113,13 @@ export const routes = {
     summary: 'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',
     example: '/v1/site_g/destinations/lookup?query=Shanghai&country=China',
   },
+  chainARooms: {
+    method: 'GET', path: '/v1/chain_a/rooms', handler: 'functions/chain-a/rooms.ts',
+    provider: 'chain_a', product: 'rooms', auth: true, upstream: ['chain_a'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'chain_a room types, cash rates and points options for a stay',
+    example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2027-06-10&check_out=2027-06-12&adults=2',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

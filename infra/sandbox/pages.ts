@@ -15,6 +15,7 @@ export const SITE_HOSTS = {
   site_g: ['www.site-g.test'],
   site_h: ['www.site-h.test'],
   web_search: ['search.test'],
+  chain_a: ['www.chain-a.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

@@ -36,3 +36,36 @@ export function text(max = 500, min = 1) {
     .min(min, { error: min > 1 ? `must be ${what}` : 'must not be empty' })
     .max(max, { error: `must be ${what}` });
 }
+
+/** Today's date, YYYY-MM-DD in UTC. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export interface DateCodes { format: IssueCode; past?: IssueCode }
+
+/**
+ * A YYYY-MM-DD calendar date (2027-02-30 is refused), optionally not before today (UTC); each failure
+ * carries the code the endpoint documents.
+ * @example dateParam({ format: { status: 400, error_code: 'INVALID_DATE_FORMAT' } })
+ */
+export function dateParam(codes: DateCodes) {
+  return z.string({ error: 'is required' }).trim().superRefine((value, ctx) => {
+    if (!isCalendarDate(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date in the form YYYY-MM-DD', params: codes.format });
+    } else if (codes.past && value < todayUtc()) {
+      ctx.addIssue({ code: 'custom', message: 'must not be in the past', params: codes.past });
+    }
+  });
+}
+
+/** Nights between two valid dates. @example nights('2027-01-01', '2027-01-03') // 2 */
+export function nights(checkIn: string, checkOut: string): number {
+  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,113 @@
+// GET /v1/chain_a/rooms against the sandbox: shape, arithmetic, empty availability and every error row.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import * as z from 'zod';
+import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import { RoomType } from '../../shared/schemas/chain-a.ts';
+import { todayUtc } from '../../shared/schemas/params.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => { api = await startTestServer(); });
+afterAll(async () => { await api.close(); });
+beforeEach(() => api.resetUpstream());
+
+const Body = z.strictObject({
+  success: z.literal(true), hotel_code: z.string(), currency: z.string(), brand_code: z.string(), country_code: z.string().length(2),
+  total: z.number().int(), room_types: z.array(RoomType.strict()),
+});
+const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+const rooms = (qs: Record<string, string>) => api.get(`/v1/chain_a/rooms?${new URLSearchParams(qs)}`);
+const paris = () => getWorld().hotels.find((h) => h.hotelCode === 'ASPAR0')!;
+/** A stay of `n` nights starting at least 30 days out on which the hotel is not sold out. */
+function openStay(n: number): { check_in: string; check_out: string } {
+  for (let offset = 30; ; offset++) {
+    const stay = { check_in: day(offset), check_out: day(offset + n) };
+    if (!nightsOf(stay.check_in, stay.check_out).some((x) => soldOut(paris(), x))) return stay;
+  }
+}
+
+describe('GET /v1/chain_a/rooms', () => {
+  it('returns room types with rates in the billing currency and consistent totals', async () => {
+    const res = await rooms({ hotel_code: 'aspar0', ...openStay(2) });
+    expect(res.status).toBe(200);
+    const body = Body.parse(res.body);
+    expect(body).toMatchObject({ hotel_code: 'ASPAR0', currency: 'EUR', brand_code: 'AS', country_code: 'FR' });
+    expect(body.total).toBe(body.room_types.length);
+    for (const room of body.room_types) {
+      for (const rate of room.rates) {
+        expect(rate.currency).toBe(body.currency);
+        expect(rate.total).toBeCloseTo(rate.base_total! + rate.fees_taxes!, 2);
+        expect(Math.abs(rate.per_night! - rate.base_total! / 2)).toBeLessThanOrEqual(0.0051); // rounded to cents
+      }
+      expect(room.rates.some((r) => r.is_member_rate)).toBe(true);
+      expect(room.rates.some((r) => r.is_advance_purchase)).toBe(true);
+      expect(room.reward_options.filter((o) => o.cash === null).length).toBeLessThanOrEqual(1);
+      for (const o of room.reward_options) {
+        expect(o.points_total).toBe(o.points * 2);
+        if (o.cash !== null) expect(o.cash_currency).toBe('USD');
+      }
+    }
+  });
+
+  it('prices respond to the number of nights and adults', async () => {
+    const stay = openStay(3);
+    const two = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '2' })).body);
+    const three = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '3' })).body);
+    const king = (b: z.infer<typeof Body>) => b.room_types.find((r) => r.max_adults! >= 3)?.rates[0]?.total ?? 0;
+    expect(king(three)).toBeGreaterThan(king(two));
+  });
+
+  it('answers 200 with an empty list when the stay is sold out', async () => {
+    const h = paris();
+    let offset = 30;
+    while (!soldOut(h, day(offset))) offset++;
+    const res = await rooms({ hotel_code: h.hotelCode!, check_in: day(offset), check_out: day(offset + 1) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, total: 0, room_types: [] });
+  });
+
+  it.each([
+    [{ check_in: '2027/06/10', check_out: '2027-06-12' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: '2027-02-30', check_out: '2027-03-02' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: () => day(10), check_out: 'tomorrow' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: () => day(-1), check_out: () => day(2) }, 'PAST_DATES'],
+    [{ check_in: () => day(10), check_out: () => day(10) }, 'INVALID_DATES'],
+    [{ check_in: () => day(10), check_out: () => day(9) }, 'INVALID_DATES'],
+  ])('answers 400 for %j with %s', async (dates, code) => {
+    const resolve = (v: string | (() => string)) => (typeof v === 'function' ? v() : v);
+    const res = await rooms({ hotel_code: 'ASPAR0', check_in: resolve(dates.check_in), check_out: resolve(dates.check_out) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ error_code: code, instance: '/v1/chain_a/rooms', provider: 'chain_a', correlation_id: expect.any(String) });
+  });
+
+  it('accepts today as check_in', async () => {
+    const res = await rooms({ hotel_code: 'ASPAR0', check_in: day(0), check_out: day(1) });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['hotel_code', 'AB'], ['hotel_code', 'ABCDEFGHIJK'], ['adults', '0'], ['adults', '9'], ['children', '-1'], ['children', '7'],
+    ['rooms', '0'], ['rooms', '10'],
+  ])('answers 400 when %s=%s is out of bounds', async (name, value) => {
+    const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1), [name]: value });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ parameter: name })]);
+  });
+
+  it('answers 404 HOTEL_NOT_FOUND for an unknown code', async () => {
+    const res = await rooms({ hotel_code: 'NOPE123', ...openStay(1) });
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('HOTEL_NOT_FOUND');
+  });
+
+  it('answers 502 UPSTREAM_ERROR with upstream_status when chain_a cannot complete the request', async () => {
+    const res = await rooms({ hotel_code: 'ASPAR0', check_in: day(40), check_out: day(80) });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', upstream_status: 400 });
+    api.sandbox.inject('chain_a', { kind: 'status', status: 500 });
+    const down = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
+    expect(down.body).toMatchObject({ status: 502, error_code: 'UPSTREAM_ERROR', upstream_status: 500 });
+  });
+});
