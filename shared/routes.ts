@@ -120,6 +120,13 @@ export const routes = {
     summary: 'chain_a room types, cash rates and points options for a stay',
     example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2027-06-10&check_out=2027-06-12&adults=2',
   },
+  diningSlots: {
+    method: 'GET', path: '/v1/dining/restaurants/{restaurant_id}/availability/slots', handler: 'functions/dining/slots.ts',
+    provider: 'dining', product: 'availability', auth: true, upstream: ['dining'],
+    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504], validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+    summary: 'Reservation times near a preferred time for a party size',
+    example: '/v1/dining/restaurants/10001/availability/slots?date=2027-06-10&preferred_time=19:30&party_size=2',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -16,6 +16,7 @@ export const SITE_HOSTS = {
   site_h: ['www.site-h.test'],
   web_search: ['search.test'],
   chain_a: ['www.chain-a.test'],
+  dining: ['www.dining.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

@@ -17,10 +17,10 @@ const required = (what: string) => (issue: { input: unknown }) =>
 export function intParam(min: number, max: number, fallback: number): z.ZodDefault<z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>>;
 export function intParam(min: number, max: number): z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>;
 export function intParam(min: number, max: number, fallback?: number) {
-  const bounds = `an integer from ${min} to ${max}`;
+  const bounds = max >= Number.MAX_SAFE_INTEGER ? (min === 1 ? 'a positive integer' : `an integer of at least ${min}`) : `an integer from ${min} to ${max}`;
   const parsed = z.string({ error: required(bounds) })
     .trim()
-    .regex(/^[+-]?\d{1,15}$/, { error: `must be ${bounds}` })
+    .regex(/^[+-]?\d{1,16}$/, { error: `must be ${bounds}` })
     .transform(Number)
     .pipe(z.number().int().min(min, { error: `must be ${bounds}` }).max(max, { error: `must be ${bounds}` }));
   return fallback === undefined ? parsed : parsed.default(fallback);

@@ -1,0 +1,76 @@
+// GET /v1/dining/restaurants/{restaurant_id}/availability/slots against the sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { todayUtc } from '../../shared/schemas/params.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => { api = await startTestServer(); });
+afterAll(async () => { await api.close(); });
+beforeEach(() => api.resetUpstream());
+
+const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+const slots = (id: string | number, qs: Record<string, string>) => api.get(`/v1/dining/restaurants/${id}/availability/slots?${new URLSearchParams(qs)}`);
+const ok = () => ({ date: day(20), preferred_time: '19:30', party_size: '2' });
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+
+describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => {
+  it('returns distinct HH:MM times in order, near the preferred time', async () => {
+    const res = await slots(10001, ok());
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['success', 'slots']);
+    const times = res.body.slots as string[];
+    expect(times.length).toBeGreaterThan(0);
+    expect(new Set(times).size).toBe(times.length);
+    expect([...times].sort()).toEqual(times);
+    for (const t of times) {
+      expect(t).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+      expect(Math.abs(minutes(t) - minutes('19:30'))).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('answers 200 with no slots when nothing is free for the party', async () => {
+    const res = await slots(10001, { ...ok(), party_size: '30' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, slots: [] });
+  });
+
+  it.each([
+    [{ date: '2027/06/10' }, 400, 'INVALID_DATE_FORMAT'],
+    [{ date: '2027-13-01' }, 400, 'INVALID_DATE_FORMAT'],
+    [{ date: () => day(-1) }, 400, 'PAST_DATE'],
+    [{ preferred_time: '7pm' }, 400, 'INVALID_TIME_FORMAT'],
+    [{ preferred_time: '24:00' }, 400, 'INVALID_TIME_FORMAT'],
+    [{ preferred_time: '9:30' }, 400, 'INVALID_TIME_FORMAT'],
+    [{ party_size: '0' }, 422, 'INVALID_PARAMETERS'],
+    [{ party_size: '31' }, 422, 'INVALID_PARAMETERS'],
+    [{ party_size: undefined }, 422, 'INVALID_PARAMETERS'],
+    [{ date: undefined }, 422, 'INVALID_PARAMETERS'],
+    [{ preferred_time: undefined }, 422, 'INVALID_PARAMETERS'],
+  ])('answers %j with %i %s', async (change, status, code) => {
+    const qs: Record<string, string> = ok();
+    for (const [k, v] of Object.entries(change)) {
+      if (v === undefined) delete qs[k];
+      else qs[k] = typeof v === 'function' ? v() : v;
+    }
+    const res = await slots(10001, qs);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ error_code: code, instance: expect.stringContaining('/v1/dining/restaurants/10001/'), correlation_id: expect.any(String) });
+  });
+
+  it.each(['0', '-4', 'abc', '1.5'])('answers 422 when restaurant_id is %s', async (id) => {
+    const res = await slots(id, ok());
+    expect(res.status).toBe(422);
+  });
+
+  it('answers 404 for a restaurant the service does not have', async () => {
+    const res = await slots(42, ok());
+    expect(res.status).toBe(404);
+  });
+
+  it('answers 502 UPSTREAM_ERROR when no usable availability comes back', async () => {
+    api.sandbox.inject('dining', { kind: 'layout' });
+    const res = await slots(10001, ok());
+    expect(res.status).toBe(502);
+    expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+});
