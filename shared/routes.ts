@@ -31,6 +31,8 @@ export interface Route {
   upstream?: readonly string[];
   /** How an extraction failure (a page that lost its structure) is reported, when the route documents it. */
   extraction?: { status: number; code: string };
+  /** How an upstream rate limit is reported, when the route documents its own (default 503 with Retry-After). */
+  rateLimited?: { status: number; code: string };
   summary: string;
   /** A working example request: path and query string. */
   example: string;
@@ -126,6 +128,22 @@ export const routes = {
     statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504], validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
     summary: 'Reservation times near a preferred time for a party size',
     example: '/v1/dining/restaurants/10001/availability/slots?date=2027-06-10&preferred_time=19:30&party_size=2',
+  },
+  mapsReviews: {
+    method: 'GET', path: '/v1/maps_reviews/reviews', handler: 'functions/maps-reviews/reviews.ts',
+    provider: 'maps_reviews', product: 'reviews', auth: true, upstream: ['maps_reviews'],
+    statuses: [200, 400, 401, 404, 429, 500, 502, 503, 504], validation: INVALID_PARAMETERS,
+    rateLimited: { status: 429, code: 'RATE_LIMITED' },
+    summary: 'A page of a place\'s reviews by data_id; continue with next_page_token',
+    example: '/v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28&sort_by=newest',
+  },
+  mapsSearchAndReview: {
+    method: 'GET', path: '/v1/maps_reviews/search-and-review', handler: 'functions/maps-reviews/search-and-review.ts',
+    provider: 'maps_reviews', product: 'search-and-review', auth: true, upstream: ['maps_reviews'],
+    statuses: [200, 401, 404, 422, 429, 502, 503, 504], validation: { kind: 'problem', status: 422, code: 'VALIDATION_ERROR' },
+    extraction: { status: 502, code: 'EXTRACTION_FAILED' },
+    summary: 'Place name to the place and the first page of its reviews',
+    example: '/v1/maps_reviews/search-and-review?query=Aurelia%20Suites%20Paris',
   },
 } as const satisfies Record<string, Route>;
 

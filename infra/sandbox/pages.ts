@@ -17,6 +17,7 @@ export const SITE_HOSTS = {
   web_search: ['search.test'],
   chain_a: ['www.chain-a.test'],
   dining: ['www.dining.test'],
+  maps_reviews: ['maps.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

@@ -15,7 +15,7 @@ import type { Route } from '../routes.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
-import { DisallowedUrlError, ExtractionError } from '../upstream/errors.ts';
+import { DisallowedUrlError, ExtractionError, UpstreamUnavailableError } from '../upstream/errors.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit } from './daily-quota.ts';
@@ -45,6 +45,9 @@ function asContractError(route: Route, error: unknown): unknown {
   if (error instanceof ExtractionError) {
     const { status, code } = route.extraction ?? { status: 502, code: 'UPSTREAM_ERROR' };
     return new ProblemError(status, code, error.message, { cause: error });
+  }
+  if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
+    return new ProblemError(route.rateLimited.status, route.rateLimited.code, error.message, { cause: error, headers: error.headers });
   }
   if (error instanceof DisallowedUrlError) {
     const style = route.validation;

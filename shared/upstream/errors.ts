@@ -15,6 +15,8 @@ export class UpstreamTimeoutError extends ProblemError {
 
 export class UpstreamUnavailableError extends ProblemError {
   readonly retryAfterSeconds: number;
+  /** Why: 'rate limited', 'maintenance', an open circuit or a full queue. */
+  readonly why: string;
   constructor(provider: string, retryAfterSeconds: number, why: string, cause?: unknown) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(503, 'UPSTREAM_UNAVAILABLE', `The ${provider} source is unavailable (${why}); retry in ${seconds} s.`, {
@@ -22,6 +24,7 @@ export class UpstreamUnavailableError extends ProblemError {
     });
     this.name = 'UpstreamUnavailableError';
     this.retryAfterSeconds = seconds;
+    this.why = why;
   }
 }
 

@@ -29,11 +29,12 @@ beforeEach(() => api.resetUpstream());
 const upstreamRoutes = routeList.filter((r) => r.upstream?.length);
 
 type Expectation = { status: number; code: string; retryAfter?: boolean };
-const FAULTS: [string, () => Fault, (extraction: Expectation) => Expectation][] = [
+// Each expectation may depend on what the route documents: its extraction code, its rate-limit code.
+const FAULTS: [string, () => Fault, (extraction: Expectation, rateLimited: Expectation) => Expectation][] = [
   ['slow but within the deadline', () => ({ kind: 'latency', ms: 150 }), () => ({ status: 200, code: '' })],
   ['slower than the deadline', () => ({ kind: 'latency', ms: BUDGET_MS + 1_500 }), () => ({ status: 504, code: 'UPSTREAM_TIMEOUT' })],
   ['HTTP 500', () => ({ kind: 'status', status: 500 }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
-  ['rate limited (429 + Retry-After)', () => ({ kind: 'rate-limit', retryAfter: 120 }), () => ({ status: 503, code: 'UPSTREAM_UNAVAILABLE', retryAfter: true })],
+  ['rate limited (429 + Retry-After)', () => ({ kind: 'rate-limit', retryAfter: 120 }), (_e, rateLimited) => rateLimited],
   ['in maintenance (503)', () => ({ kind: 'maintenance', retryAfter: 300 }), () => ({ status: 503, code: 'UPSTREAM_UNAVAILABLE', retryAfter: true })],
   ['connection reset', () => ({ kind: 'reset' }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
   ['truncated body', () => ({ kind: 'truncate' }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
@@ -52,7 +53,10 @@ describe('fault matrix', () => {
 
   it.each(cases)('%s', async (_name, route, provider, fault, expected) => {
     api.sandbox.inject(provider, fault());
-    const want = expected(route.extraction ? { status: route.extraction.status, code: route.extraction.code } : { status: 502, code: 'UPSTREAM_ERROR' });
+    const want = expected(
+      route.extraction ? { status: route.extraction.status, code: route.extraction.code } : { status: 502, code: 'UPSTREAM_ERROR' },
+      { ...(route.rateLimited ?? { status: 503, code: 'UPSTREAM_UNAVAILABLE' }), retryAfter: true },
+    );
     const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
     expect(route.statuses).toContain(res.status);
     expect(res.status).toBe(want.status);
