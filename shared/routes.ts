@@ -145,6 +145,13 @@ export const routes = {
     summary: 'Place name to the place and the first page of its reviews',
     example: '/v1/maps_reviews/search-and-review?query=Aurelia%20Suites%20Paris',
   },
+  mapsHotelsSearch: {
+    method: 'GET', path: '/v1/maps_hotels/search', handler: 'functions/maps-hotels/search.ts',
+    provider: 'maps_hotels', product: 'search', auth: true, upstream: ['maps_hotels'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
+    example: '/v1/maps_hotels/search?location=Paris&check_in=2027-06-10&check_out=2027-06-12&currency=EUR',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -18,6 +18,7 @@ export const SITE_HOSTS = {
   chain_a: ['www.chain-a.test'],
   dining: ['www.dining.test'],
   maps_reviews: ['maps.test'],
+  maps_hotels: ['maps.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

@@ -69,3 +69,9 @@ export function dateParam(codes: DateCodes) {
 export function nights(checkIn: string, checkOut: string): number {
   return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 }
+
+/** An ISO 4217 code, upper-cased; USD when absent. @example currencyParam().parse('eur') // 'EUR' */
+export function currencyParam(fallback = 'USD') {
+  return z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 currency code such as USD' })
+    .transform((c) => c.toUpperCase()).default(fallback);
+}
