@@ -34,7 +34,7 @@ export interface Route {
   /** How an upstream rate limit is reported, when the route documents its own (default 503 with Retry-After). */
   rateLimited?: { status: number; code: string };
   summary: string;
-  /** A working example request: path and query string. */
+  /** A working example request: path and query string (dates far enough ahead not to expire soon). */
   example: string;
 }
 
@@ -120,14 +120,14 @@ export const routes = {
     provider: 'chain_a', product: 'rooms', auth: true, upstream: ['chain_a'],
     statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
     summary: 'chain_a room types, cash rates and points options for a stay',
-    example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2027-06-10&check_out=2027-06-12&adults=2',
+    example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-10&check_out=2030-06-12&adults=2',
   },
   diningSlots: {
     method: 'GET', path: '/v1/dining/restaurants/{restaurant_id}/availability/slots', handler: 'functions/dining/slots.ts',
     provider: 'dining', product: 'availability', auth: true, upstream: ['dining'],
     statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504], validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
     summary: 'Reservation times near a preferred time for a party size',
-    example: '/v1/dining/restaurants/10001/availability/slots?date=2027-06-10&preferred_time=19:30&party_size=2',
+    example: '/v1/dining/restaurants/10001/availability/slots?date=2030-06-10&preferred_time=19:30&party_size=2',
   },
   mapsReviews: {
     method: 'GET', path: '/v1/maps_reviews/reviews', handler: 'functions/maps-reviews/reviews.ts',
@@ -150,7 +150,21 @@ export const routes = {
     provider: 'maps_hotels', product: 'search', auth: true, upstream: ['maps_hotels'],
     statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
     summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
-    example: '/v1/maps_hotels/search?location=Paris&check_in=2027-06-10&check_out=2027-06-12&currency=EUR',
+    example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
+  },
+  rentalDetails: {
+    method: 'GET', path: '/v1/rental/listing/{listing_id}/details', handler: 'functions/rental/details.ts',
+    provider: 'rental', product: 'details', auth: true, upstream: ['rental'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'A rental listing\'s details: title, picture, rating, badge, host, guest rules',
+    example: '/v1/rental/listing/40000001/details?check_in=2030-06-01&check_out=2030-06-04&adults=2',
+  },
+  rentalPricing: {
+    method: 'GET', path: '/v1/rental/listing/{listing_id}/pricing', handler: 'functions/rental/pricing.ts',
+    provider: 'rental', product: 'pricing', auth: true, upstream: ['rental'],
+    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'What a stay in a rental listing costs, with its breakdown',
+    example: '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
   },
 } as const satisfies Record<string, Route>;
 

@@ -19,6 +19,7 @@ export const SITE_HOSTS = {
   dining: ['www.dining.test'],
   maps_reviews: ['maps.test'],
   maps_hotels: ['maps.test'],
+  rental: ['www.rental.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

@@ -1,0 +1,93 @@
+// rental details and pricing against the sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import * as z from 'zod';
+import { booked, listing } from '../../infra/sandbox/sites/rental.ts';
+import { todayUtc } from '../../shared/schemas/params.ts';
+import { RentalDetails, RentalPricing } from '../../shared/schemas/rental.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => { api = await startTestServer(); });
+afterAll(async () => { await api.close(); });
+beforeEach(() => api.resetUpstream());
+
+const ID = 40_000_001;
+const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+function freeStay(n: number, id = ID): { check_in: string; check_out: string } {
+  for (let offset = 20; ; offset++) {
+    const nights = Array.from({ length: n }, (_v, k) => day(offset + k));
+    if (!nights.some((x) => booked(id, x))) return { check_in: day(offset), check_out: day(offset + n) };
+  }
+}
+function bookedStay(id = ID): { check_in: string; check_out: string } {
+  for (let offset = 20; ; offset++) if (booked(id, day(offset))) return { check_in: day(offset), check_out: day(offset + 1) };
+}
+const get = (what: 'details' | 'pricing', qs: Record<string, string>, id: string | number = ID) =>
+  api.get(`/v1/rental/listing/${id}/${what}?${new URLSearchParams(qs)}`);
+
+describe('GET /v1/rental/listing/{listing_id}/details', () => {
+  const Body = z.strictObject({
+    success: z.literal(true), listing_id: z.number().int(), check_in: z.string(), check_out: z.string(), nights: z.number().int(), details: RentalDetails.strict(),
+  });
+
+  it('returns the documented details, rating as "average (count)"', async () => {
+    const res = await get('details', { ...freeStay(3), adults: '2' });
+    expect(res.status).toBe(200);
+    const body = Body.parse(res.body);
+    const l = listing(ID)!;
+    expect(body).toMatchObject({ listing_id: ID, nights: 3 });
+    expect(body.details).toMatchObject({ title: l.title, host_name: l.host, max_guests: l.maxGuests, rating_count: l.reviews, rating: `${l.rating.toFixed(2)} (${l.reviews})` });
+    expect(body.details).not.toHaveProperty('description');
+  });
+
+  it.each([
+    [{ adults: '17' }], [{ adults: '0' }], [{ children: '11' }], [{ infants: '6' }], [{ pets: '6' }], [{ currency: 'dollars' }],
+  ])('answers 400 for %j', async (qs) => {
+    const res = await get('details', { ...freeStay(1), ...qs });
+    expect(res.status).toBe(400);
+  });
+
+  it.each([
+    [{ check_in: '2027-6-1', check_out: '2027-06-03' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: () => day(-3), check_out: () => day(2) }, 'PAST_DATES'],
+    [{ check_in: () => day(9), check_out: () => day(8) }, 'INVALID_DATES'],
+  ])('answers 400 for dates %j with %s', async (dates, code) => {
+    const v = (x: string | (() => string)) => (typeof x === 'function' ? x() : x);
+    const res = await get('details', { check_in: v(dates.check_in), check_out: v(dates.check_out) });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe(code);
+  });
+
+  it('answers 404 for an unknown listing and 400 for a non-numeric id', async () => {
+    expect((await get('details', freeStay(1), 12)).status).toBe(404);
+    expect((await get('details', freeStay(1), 'abc')).status).toBe(400);
+  });
+});
+
+describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
+  const Body = z.strictObject({
+    success: z.literal(true), listing_id: z.number().int(), check_in: z.string(), check_out: z.string(), nights: z.number().int(), pricing: RentalPricing.strict(),
+  });
+
+  it('prices a stay line by line, the total adding up', async () => {
+    const res = await get('pricing', { ...freeStay(3), adults: '2', currency: 'eur' });
+    expect(res.status).toBe(200);
+    const { pricing } = Body.parse(res.body);
+    expect(pricing).toMatchObject({ nights: 3, currency: 'EUR' });
+    expect(pricing.total).toBeCloseTo(pricing.breakdown.reduce((n, l) => n + l.amount, 0), 2);
+    expect(pricing.nightly_rate).toBeCloseTo(pricing.accommodation_total / 3, 1);
+    expect(pricing.total_formatted).toBe(`EUR${pricing.total.toFixed(2)}`);
+    expect(pricing.breakdown.map((l) => l.type)).toEqual(expect.arrayContaining(['ACCOMMODATION', 'SERVICE_FEE']));
+  });
+
+  it('answers 422 DATES_UNAVAILABLE for booked nights and TOO_MANY_GUESTS beyond capacity', async () => {
+    expect((await get('pricing', bookedStay())).body.error_code).toBe('DATES_UNAVAILABLE');
+    const over = await get('pricing', { ...freeStay(2), adults: '16' });
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ error_code: 'TOO_MANY_GUESTS', max_guests: listing(ID)!.maxGuests });
+  });
+
+  it('answers 400 for adults above 16', async () => {
+    expect((await get('pricing', { ...freeStay(2), adults: '17' })).status).toBe(400);
+  });
+});
