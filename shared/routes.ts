@@ -166,6 +166,20 @@ export const routes = {
     summary: 'What a stay in a rental listing costs, with its breakdown',
     example: '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
   },
+  chainBSearch: {
+    method: 'GET', path: '/v1/chain_b/search', handler: 'functions/chain-b/search.ts',
+    provider: 'chain_b', product: 'search', auth: true, upstream: ['chain_b'],
+    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504], validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+    summary: 'chain_b hotels near coordinates or a destination slug, nearest first, with best offers',
+    example: '/v1/chain_b/search?destination_slug=paris-fr&check_in=2030-06-10&check_out=2030-06-12&adults=2',
+  },
+  chainCSearch: {
+    method: 'GET', path: '/v1/chain_c/loyalty/search', handler: 'functions/chain-c/search.ts',
+    provider: 'chain_c', product: 'search', auth: true, upstream: ['chain_c'],
+    statuses: [200, 400, 401, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'chain_c hotels near coordinates with cash and points prices, paged',
+    example: '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

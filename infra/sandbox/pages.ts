@@ -20,6 +20,8 @@ export const SITE_HOSTS = {
   maps_reviews: ['maps.test'],
   maps_hotels: ['maps.test'],
   rental: ['www.rental.test'],
+  chain_b: ['www.chain-b.test'],
+  chain_c: ['www.chain-c.test'],
 } as const;
 
 const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');

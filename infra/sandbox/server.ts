@@ -9,6 +9,8 @@ import type { Providers } from '../../shared/upstream/providers.ts';
 import { SITE_HOSTS } from './pages.ts';
 import type { Site, SiteResponse } from './site.ts';
 import { chainA } from './sites/chain-a.ts';
+import { chainB } from './sites/chain-b.ts';
+import { chainC } from './sites/chain-c.ts';
 import { dining } from './sites/dining.ts';
 import { images } from './sites/images.ts';
 import { mapsHotels } from './sites/maps-hotels.ts';
@@ -19,7 +21,7 @@ import { siteB } from './sites/site-b.ts';
 import { siteG } from './sites/site-g.ts';
 import { webSearch } from './sites/web-search.ts';
 
-export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental];
+export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental, chainB, chainC];
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 2;
