@@ -31,6 +31,8 @@ export interface Route {
   upstream?: readonly string[];
   /** How an extraction failure (a page that lost its structure) is reported, when the route documents it. */
   extraction?: { status: number; code: string };
+  /** Every error of the route in the global `{error: {code, message, details}}` shape (site_b reviews-from-url). */
+  globalErrors?: boolean;
   /** How an upstream rate limit is reported, when the route documents its own (default 503 with Retry-After). */
   rateLimited?: { status: number; code: string };
   summary: string;
@@ -179,6 +181,14 @@ export const routes = {
     statuses: [200, 400, 401, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
     summary: 'chain_c hotels near coordinates with cash and points prices, paged',
     example: '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
+  },
+  siteBReviews: {
+    method: 'GET', path: '/v1/site_b/hotel/reviews-from-url', handler: 'functions/site-b/reviews-from-url.ts',
+    provider: 'site_b', product: 'reviews', auth: true, upstream: ['site_b'], globalErrors: true,
+    extraction: { status: 400, code: 'HOTEL_ID_NOT_FOUND' },
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: { kind: 'global', status: 400, code: 'INVALID_PARAMETERS' },
+    summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
+    example: '/v1/site_b/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html&sorting=7',
   },
 } as const satisfies Record<string, Route>;
 

@@ -46,6 +46,9 @@ function asContractError(route: Route, error: unknown): unknown {
     const { status, code } = route.extraction ?? { status: 502, code: 'UPSTREAM_ERROR' };
     return new ProblemError(status, code, error.message, { cause: error });
   }
+  if (error instanceof DisallowedUrlError && route.globalErrors) {
+    return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
+  }
   if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
     return new ProblemError(route.rateLimited.status, route.rateLimited.code, error.message, { cause: error, headers: error.headers });
   }
