@@ -190,6 +190,20 @@ export const routes = {
     summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
     example: '/v1/site_b/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html&sorting=7',
   },
+  siteCReviews: {
+    method: 'GET', path: '/v1/site_c/hotel/reviews-from-url', handler: 'functions/site-c/reviews-from-url.ts',
+    provider: 'site_c', product: 'reviews', auth: true, upstream: ['site_c'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'A site_c hotel page URL to its reviews, newest first, by language',
+    example: '/v1/site_c/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-c.test%2FHotel_Review-g180417-d314467-Reviews-Aurelia_Suites_Paris.html&per_page=5',
+  },
+  siteCPrices: {
+    method: 'GET', path: '/v1/site_c/hotel/prices/{location_id}', handler: 'functions/site-c/prices.ts',
+    provider: 'site_c', product: 'prices', auth: true, upstream: ['site_c'],
+    statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
+    summary: 'Prices of one hotel across sellers for a stay',
+    example: '/v1/site_c/hotel/prices/314467?check_in=2030-06-01&check_out=2030-06-03&currency=EUR',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -18,10 +18,11 @@ import { maps } from './sites/maps.ts';
 import { rental } from './sites/rental.ts';
 import { siteA } from './sites/site-a.ts';
 import { siteB } from './sites/site-b.ts';
+import { siteC } from './sites/site-c.ts';
 import { siteG } from './sites/site-g.ts';
 import { webSearch } from './sites/web-search.ts';
 
-export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental, chainB, chainC];
+export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental, chainB, chainC, siteC];
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 2;
