@@ -122,7 +122,7 @@ export const routes = {
     provider: 'chain_a', product: 'rooms', auth: true, upstream: ['chain_a'],
     statuses: [200, 400, 401, 404, 429, 502, 503, 504], validation: INVALID_PARAMETERS,
     summary: 'chain_a room types, cash rates and points options for a stay',
-    example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-10&check_out=2030-06-12&adults=2',
+    example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-01&check_out=2030-06-03&adults=2',
   },
   diningSlots: {
     method: 'GET', path: '/v1/dining/restaurants/{restaurant_id}/availability/slots', handler: 'functions/dining/slots.ts',

@@ -2,12 +2,12 @@
 import * as z from 'zod';
 import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingDetails } from '../../shared/providers/rental/listing.ts';
+import { listingDetails } from '../../shared/providers/rental/details.ts';
 import { routes } from '../../shared/routes.ts';
+import { ListingPath } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
-export const ListingPath = z.object({ listing_id: intParam(1, Number.MAX_SAFE_INTEGER) });
 
 export const DetailsQuery = withStayOrder(z.object({
   ...StayDates,

@@ -2,11 +2,11 @@
 import * as z from 'zod';
 import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingPricing } from '../../shared/providers/rental/listing.ts';
+import { listingPricing } from '../../shared/providers/rental/pricing.ts';
 import { routes } from '../../shared/routes.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-import { ListingPath } from './details.ts';
+import { ListingPath } from '../../shared/schemas/rental.ts';
 
 export const PricingQuery = withStayOrder(z.object({ ...StayDates, adults: intParam(1, 16, 1), currency: currencyParam() }));
 

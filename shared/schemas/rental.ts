@@ -1,4 +1,8 @@
 import * as z from 'zod';
+import { intParam } from './params.ts';
+
+/** The listing id in the path: the number after `rooms/` in a listing URL. */
+export const ListingPath = z.object({ listing_id: intParam(1, Number.MAX_SAFE_INTEGER) });
 
 /** Rental listing details (spec table); the description is not part of it. */
 export const RentalDetails = z.object({

@@ -26,6 +26,10 @@ describe('health endpoints', () => {
       const example = new URL(e.example);
       const answer = await api.get(`${example.pathname}${example.search}`, e.requires_api_key ? { 'x-api-key': KEYS.pro } : {});
       expect(answer.status).toBe(200);
+      // An example should show data, not an empty answer.
+      for (const list of ['room_types', 'hotels', 'reviews', 'locations', 'slots', 'photos', 'suggestions', 'available_offers']) {
+        if (Array.isArray(answer.body?.[list])) expect(answer.body[list].length).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -1,46 +1,12 @@
 /**
- * rental listings: details from the listing page's embedded JSON state, prices from the pricing
- * API. A stay the platform will not sell (booked nights, too many guests) is reported as such.
+ * rental prices from the pricing API. A stay the platform will not sell (booked nights, too many
+ * guests) is reported as such. Kept apart from the details so the pricing function parses no HTML.
  */
-import { parse } from 'node-html-parser';
 import * as z from 'zod';
-import { RentalDetails, RentalPricing } from '../../schemas/rental.ts';
+import { RentalPricing } from '../../schemas/rental.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
-
-const State = z.object({
-  listing: z.object({
-    name: z.string(), pictureUrl: z.string(), hostName: z.string(), personCapacity: z.number().int(),
-    avgRating: z.number(), reviewCount: z.number().int(), badge: z.string().default(''),
-    guestControls: z.object({ allowsChildren: z.boolean(), allowsInfants: z.boolean(), allowsPets: z.boolean() }),
-  }),
-});
-
-/** @example detailsFromPage(html) // { title, image_url, rating: '4.85 (123)', ... } */
-export function detailsFromPage(html: string): RentalDetails {
-  const script = parse(html, { blockTextElements: { script: true } }).querySelector('script#data-deferred-state');
-  if (!script) throw new ExtractionError('rental', 'the listing page has no embedded state');
-  let json: unknown;
-  try {
-    json = JSON.parse(script.text);
-  } catch (cause) {
-    throw new ExtractionError('rental', 'the embedded state does not parse', cause);
-  }
-  const parsed = State.safeParse(json);
-  if (!parsed.success) throw new ExtractionError('rental', 'the embedded state does not have the expected fields', parsed.error);
-  const l = parsed.data.listing;
-  return RentalDetails.parse({
-    title: l.name, image_url: l.pictureUrl, rating: `${l.avgRating.toFixed(2)} (${l.reviewCount})`, rating_count: l.reviewCount,
-    badge: l.badge, host_name: l.hostName, max_guests: l.personCapacity,
-    children_allowed: l.guestControls.allowsChildren, infants_allowed: l.guestControls.allowsInfants, pets_allowed: l.guestControls.allowsPets,
-  });
-}
-
-export async function listingDetails(ctx: UpstreamContext, listingId: number): Promise<RentalDetails | undefined> {
-  const res = await fetchUpstream<string>({ provider: 'rental', path: `/rooms/${listingId}`, expect: 'html', cache: 'reviews', notFoundOk: true }, ctx);
-  return res.status === 404 ? undefined : detailsFromPage(res.body);
-}
 
 const Pricing = z.discriminatedUnion('available', [
   z.object({ available: z.literal(false), reason: z.string(), maxGuests: z.number().int().optional() }),
