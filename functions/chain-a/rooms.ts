@@ -4,21 +4,16 @@ import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { roomsFor } from '../../shared/providers/chain-a/rooms.ts';
 import { routes } from '../../shared/routes.ts';
-import { dateParam, intParam, nights, text } from '../../shared/schemas/params.ts';
+import { intParam, nights, text } from '../../shared/schemas/params.ts';
+import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
-const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
-const PAST = { status: 400, error_code: 'PAST_DATES' } as const;
-
-export const RoomsQuery = z.object({
+export const RoomsQuery = withStayOrder(z.object({
   hotel_code: text(10, 3).regex(/^[A-Za-z0-9]+$/, { error: 'must be 3 to 10 letters or digits' }).transform((c) => c.toUpperCase()),
-  check_in: dateParam({ format: FORMAT, past: PAST }),
-  check_out: dateParam({ format: FORMAT }),
+  ...StayDates,
   adults: intParam(1, 8, 2),
   children: intParam(0, 6, 0),
   rooms: intParam(1, 9, 1),
-}).refine((q) => q.check_out > q.check_in, {
-  path: ['check_out'], error: 'must be strictly after check_in', params: { status: 400, error_code: 'INVALID_DATES' },
-});
+}));
 
 export const handler = endpoint({
   route: routes.chainARooms,

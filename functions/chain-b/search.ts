@@ -4,16 +4,14 @@ import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { searchChainB } from '../../shared/providers/chain-b/search.ts';
 import { routes } from '../../shared/routes.ts';
-import { currencyParam, dateParam, intParam, todayUtc } from '../../shared/schemas/params.ts';
+import { coordinateParam, currencyParam, dateParam, intParam, todayUtc } from '../../shared/schemas/params.ts';
 
 const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
-const coordinate = (limit: number) => z.string().trim().regex(/^-?\d{1,3}(\.\d+)?$/, { error: `must be a number from -${limit} to ${limit}` })
-  .transform(Number).pipe(z.number().min(-limit, { error: `must be from -${limit} to ${limit}` }).max(limit, { error: `must be from -${limit} to ${limit}` }));
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export const ChainBQuery = z.object({
-  latitude: coordinate(90).optional(),
-  longitude: coordinate(180).optional(),
+  latitude: coordinateParam(90).optional(),
+  longitude: coordinateParam(180).optional(),
   destination_slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, { error: 'must be a destination slug such as paris-fr' }).optional(),
   radius_km: intParam(1, 200, 50),
   check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } }).optional(),

@@ -3,15 +3,13 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { searchChainC } from '../../shared/providers/chain-c/search.ts';
 import { routes } from '../../shared/routes.ts';
-import { currencyParam, intParam } from '../../shared/schemas/params.ts';
+import { coordinateParam, currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
-const coordinate = (limit: number) => z.string({ error: 'is required' }).trim().regex(/^-?\d{1,3}(\.\d+)?$/, { error: `must be a number from -${limit} to ${limit}` })
-  .transform(Number).pipe(z.number().min(-limit, { error: `must be from -${limit} to ${limit}` }).max(limit, { error: `must be from -${limit} to ${limit}` }));
 
 export const ChainCQuery = withStayOrder(z.object({
-  latitude: coordinate(90),
-  longitude: coordinate(180),
+  latitude: coordinateParam(90),
+  longitude: coordinateParam(180),
   ...StayDates,
   adults: intParam(1, 10, 2),
   rooms: intParam(1, 8, 1),

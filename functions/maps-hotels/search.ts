@@ -4,20 +4,18 @@ import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { searchHotels } from '../../shared/providers/maps/hotels.ts';
 import { routes } from '../../shared/routes.ts';
-import { currencyParam, dateParam, intParam, text } from '../../shared/schemas/params.ts';
+import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
+import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
-const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
-
-export const MapsHotelsQuery = z.object({
+export const MapsHotelsQuery = withStayOrder(z.object({
   location: text(200),
-  check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } }),
-  check_out: dateParam({ format: FORMAT }),
+  ...StayDates,
   adults: intParam(1, 10, 2),
   children: intParam(0, 10, 0),
   currency: currencyParam(),
   min_rating: z.string().trim().regex(/^\d(\.\d+)?$/, { error: 'must be a number from 1.0 to 5.0' }).transform(Number)
     .pipe(z.number().min(1, { error: 'must be a number from 1.0 to 5.0' }).max(5, { error: 'must be a number from 1.0 to 5.0' })).optional(),
-}).refine((q) => q.check_out > q.check_in, { path: ['check_out'], error: 'must be after check_in', params: { status: 400, error_code: 'INVALID_DATES' } });
+}));
 
 export const handler = endpoint({
   route: routes.mapsHotelsSearch,

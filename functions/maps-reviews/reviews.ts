@@ -5,12 +5,13 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { BadPageTokenError, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsSort } from '../../shared/schemas/maps.ts';
+import { languageParam } from '../../shared/schemas/params.ts';
 
 export const ReviewsQuery = z.object({
   data_id: z.string({ error: 'is required' }).trim().regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' }),
   next_page_token: z.string().trim().min(1).max(2_000).optional(),
   sort_by: MapsSort.default('most_relevant'),
-  hl: z.string().trim().regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or fr' }).default('en'),
+  hl: languageParam('en'),
 });
 
 export const handler = endpoint({

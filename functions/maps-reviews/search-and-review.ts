@@ -5,7 +5,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { findPlace, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsSort } from '../../shared/schemas/maps.ts';
-import { text } from '../../shared/schemas/params.ts';
+import { languageParam, text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 export const SearchAndReviewQuery = z.object({
@@ -14,7 +14,7 @@ export const SearchAndReviewQuery = z.object({
     .refine((l) => { const [lat, lng] = l.split(',').map(Number); return Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180; }, { error: 'is out of range' })
     .transform((l) => l.replace(/\s+/g, '')).optional(),
   sort_by: MapsSort.default('most_relevant'),
-  hl: z.string().trim().regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or fr' }).default('en'),
+  hl: languageParam('en'),
 });
 
 export const handler = endpoint({

@@ -75,3 +75,18 @@ export function currencyParam(fallback = 'USD') {
   return z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 currency code such as USD' })
     .transform((c) => c.toUpperCase()).default(fallback);
 }
+
+/**
+ * A coordinate within ±limit (90 for latitude, 180 for longitude), as a decimal number.
+ * @example coordinateParam(90).parse('48.85') // 48.85
+ */
+export function coordinateParam(limit: 90 | 180) {
+  const what = `must be a number from -${limit} to ${limit}`;
+  return z.string({ error: 'is required' }).trim().regex(/^-?\d{1,3}(\.\d+)?$/, { error: what })
+    .transform(Number).pipe(z.number().min(-limit, { error: what }).max(limit, { error: what }));
+}
+
+/** A language code such as en, fr or pt-BR; `fallback` when absent. */
+export function languageParam(fallback = 'en') {
+  return z.string().trim().regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or fr' }).default(fallback);
+}
