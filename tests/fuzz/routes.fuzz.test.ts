@@ -3,6 +3,7 @@
 // 500, never a stack trace. Routes added to the manifest are covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { request } from 'node:http';
 import { routeList, type Route } from '../../shared/routes.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -66,5 +67,30 @@ describe.each(routeList.map((r) => [r.path, r] as const))('fuzz %s', (_path, rou
       }),
       { numRuns: 120 },
     );
+  });
+});
+
+describe('hostile raw paths', () => {
+  // Sent byte for byte (fetch would normalise them), against routes with path parameters.
+  const raw = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const url = new URL(api.url);
+    const req = request({ host: url.hostname, port: url.port, path, method: 'GET', headers: { 'x-api-key': KEYS.enterprise } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => { body += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+  it.each([
+    '/v1/rental/listing/%ZZ/details', '/v1/rental/listing/%2e%2e/details', '/v1/rental/listing/1%2F2/details',
+    '/v1/rental/listing/../../health/details', '/v1/dining/restaurants/%00/availability/slots', '/v1/site_c/hotel/prices/%E0%A4%A',
+    '/v1/site_c/hotel/prices/' + '9'.repeat(400), '//v1//health', '/v1/health/', '/V1/HEALTH',
+  ])('answers %s with a JSON 4xx or 200, never a 500', async (path) => {
+    const res = await raw(path);
+    expect(res.status).toBeLessThan(500);
+    expect(() => JSON.parse(res.body)).not.toThrow();
+    expect(res.body).not.toMatch(/\n\s+at |node_modules/);
   });
 });
