@@ -97,5 +97,8 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
     .use(errorHandler())
     .use(correlationId());
   if (route.auth) handler.use(apiKeyAuth(async () => (await stores()).keys)).use(dailyQuotaLimit(async () => (await stores()).counters));
-  return handler.use(validateRequest({ query: options.query, path: options.path }));
+  // The schemas travel with the handler so the OpenAPI document is built from the very ones that validate.
+  return Object.assign(handler.use(validateRequest({ query: options.query, path: options.path })), {
+    schemas: { query: options.query, path: options.path },
+  });
 }

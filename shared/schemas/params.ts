@@ -22,7 +22,9 @@ export function intParam(min: number, max: number, fallback?: number) {
     .trim()
     .regex(/^[+-]?\d{1,16}$/, { error: `must be ${bounds}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: `must be ${bounds}` }).max(max, { error: `must be ${bounds}` }));
+    .pipe(z.number().int().min(min, { error: `must be ${bounds}` }).max(max, { error: `must be ${bounds}` }))
+    // Documents the parameter as the integer it is (the wire form is a string) in the OpenAPI document.
+    .meta({ type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}), pattern: undefined });
   return fallback === undefined ? parsed : parsed.default(fallback);
 }
 
@@ -56,7 +58,7 @@ export interface DateCodes { format: IssueCode; past?: IssueCode }
  * @example dateParam({ format: { status: 400, error_code: 'INVALID_DATE_FORMAT' } })
  */
 export function dateParam(codes: DateCodes) {
-  return z.string({ error: 'is required' }).trim().superRefine((value, ctx) => {
+  return z.string({ error: 'is required' }).trim().meta({ format: 'date' }).superRefine((value, ctx) => {
     if (!isCalendarDate(value)) {
       ctx.addIssue({ code: 'custom', message: 'must be a date in the form YYYY-MM-DD', params: codes.format });
     } else if (codes.past && value < todayUtc()) {
@@ -83,7 +85,8 @@ export function currencyParam(fallback = 'USD') {
 export function coordinateParam(limit: 90 | 180) {
   const what = `must be a number from -${limit} to ${limit}`;
   return z.string({ error: 'is required' }).trim().regex(/^-?\d{1,3}(\.\d+)?$/, { error: what })
-    .transform(Number).pipe(z.number().min(-limit, { error: what }).max(limit, { error: what }));
+    .transform(Number).pipe(z.number().min(-limit, { error: what }).max(limit, { error: what }))
+    .meta({ type: 'number', minimum: -limit, maximum: limit, pattern: undefined });
 }
 
 /** A language code such as en, fr or pt-BR; `fallback` when absent. */
