@@ -25,7 +25,7 @@ import { webSearch } from './sites/web-search.ts';
 export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental, chainB, chainC, siteC];
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
-const CHUNK_GAP_MS = 2;
+const CHUNK_GAP_MS = 4;
 
 export type Fault =
   | { kind: 'latency'; ms: number }
