@@ -3,10 +3,7 @@
  * typo fails the synth instead of deploying a broken API.
  */
 import * as z from 'zod';
-
-/** Where a provider lives in a deployment: the base URL fetched and the public hosts accepted in user URLs. */
-export const ProviderConfig = z.object({ baseUrl: z.url(), hosts: z.array(z.string()).default([]) });
-export type ProviderConfig = z.infer<typeof ProviderConfig>;
+import { ProviderConfig } from '../shared/upstream/providers.ts';
 
 const Throttle = z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() });
 

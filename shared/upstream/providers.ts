@@ -16,6 +16,11 @@ export const ProviderConfig = z.object({
   publicBaseUrl: z.url().optional(),
   /** Query parameters every request to this provider carries (e.g. an API key of a search API). */
   params: z.record(z.string(), z.string()).default({}),
+  /**
+   * Wire names of a provider's operations where its API selects them by a parameter value (a SERP
+   * API's `engine`); unset operations are sent under their own name, as the sandbox expects.
+   */
+  engines: z.record(z.string(), z.string()).default({}),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
@@ -31,6 +36,11 @@ export function providerConfig(provider: string): ProviderConfig {
   // A deployment without this source cannot reach it: an upstream failure, not a crash.
   if (!config) throw new UpstreamError(provider, 'the source is not configured for this deployment');
   return config;
+}
+
+/** The wire value selecting `operation` on a provider. @example engineFor('maps_reviews', 'reviews') */
+export function engineFor(provider: string, operation: string): string {
+  return providerConfig(provider).engines[operation] ?? operation;
 }
 
 /** Installs the providers for this process (the local server and tests point them at the sandbox). */

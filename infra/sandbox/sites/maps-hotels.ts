@@ -48,7 +48,7 @@ export const mapsHotels: Site = {
   provider: 'maps_hotels',
   routes: [
     ['GET', /^\/search\.json$/, ({ query, base }): SiteResponse => {
-      if (query.get('engine') !== 'google_hotels') return { status: 400, json: { error: 'Unsupported engine' } };
+      if (query.get('engine') !== 'hotels') return { status: 400, json: { error: 'Unsupported engine' } };
       const q = fold(query.get('q') ?? '');
       const inCity = getWorld().hotels.filter((h) => q && (fold(h.city.name) === q || fold(h.city.label).startsWith(q) || fold(h.name) === q));
       const properties = inCity.map((h) => property(h, query, base)).filter((p) => p !== undefined);

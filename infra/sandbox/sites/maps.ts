@@ -1,8 +1,9 @@
 /**
- * The maps service, speaking the documented format of a public SERP API: `engine=google_maps` place
- * search (`place_results` or `local_results` with data_id, place_id, gps_coordinates) and
- * `engine=google_maps_reviews` (place_info, reviews with user.local_guide, iso_date, response, and
- * serpapi_pagination.next_page_token that expires). Places are the world's hotels.
+ * The maps service, speaking the documented format of a public SERP API: a place search engine
+ * (`place_results` or `local_results` with data_id, place_id, gps_coordinates) and a reviews engine
+ * (place_info, reviews with user.local_guide, iso_date, response, and
+ * serpapi_pagination.next_page_token that expires). Places are the world's hotels. Engines answer to
+ * their operation names (`place_search`, `reviews`), as the sandbox's provider configuration says.
  */
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
@@ -150,10 +151,10 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
     status: 200,
     json: {
       search_metadata: { status: 'Success', created_at: new Date().toISOString() },
-      search_parameters: { engine: 'google_maps_reviews', data_id: dataId, hl, sort_by: sort },
+      search_parameters: { engine: 'reviews', data_id: dataId, hl, sort_by: sort },
       place_info: { title: h.name, address: h.city.label, rating: placeResult(h).rating, reviews: all.length, type: 'Hotel' },
       reviews: page.map((rv) => renderReview(h, rv, hl, base)),
-      ...(next ? { serpapi_pagination: { next: `${base}/search.json?engine=google_maps_reviews&next_page_token=${next}`, next_page_token: next } } : {}),
+      ...(next ? { serpapi_pagination: { next: `${base}/search.json?engine=reviews&next_page_token=${next}`, next_page_token: next } } : {}),
     },
   };
 }
@@ -163,8 +164,8 @@ export const maps: Site = {
   routes: [
     ['GET', /^\/search\.json$/, ({ query, base }) => {
       const engine = query.get('engine');
-      if (engine === 'google_maps') return search(query.get('q') ?? '', query.get('ll'));
-      if (engine === 'google_maps_reviews') return reviews(query, base);
+      if (engine === 'place_search') return search(query.get('q') ?? '', query.get('ll'));
+      if (engine === 'reviews') return reviews(query, base);
       return { status: 400, json: { error: `Unsupported engine: ${engine}` } };
     }],
   ],

@@ -21,7 +21,7 @@ function review(h: Hotel, i: number) {
   return {
     id: `${h.ids.site_b}-${i}`, score, title: score >= 8 ? 'Wonderful stay' : score >= 6.5 ? 'Good value' : 'Disappointing',
     positive: r() < 0.8 ? 'Friendly staff and a great location.' : '', negative: r() < 0.5 ? 'Breakfast was crowded.' : '',
-    guest: { name: pick(r, NAMES), country: pick(r, COUNTRIES), level: r() < 0.3 ? 'Genius Level 2' : '', type: pick(r, GROUPS) },
+    guest: { name: pick(r, NAMES), country: pick(r, COUNTRIES), level: r() < 0.3 ? 'Level 2' : '', type: pick(r, GROUPS) },
     created: date.toISOString().slice(0, 10), dateText: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`,
     stayText: `${MONTHS[stay.getUTCMonth()]} ${stay.getUTCFullYear()}`, room: pick(r, ROOMS), helpful: Math.floor(r() * 9), lang: r() < 0.7 ? 'en' : 'de',
     photos: r() < 0.1 ? [`https://images.site-b.test/review/${h.ids.site_b}/${i}.jpg`] : [],

@@ -4,8 +4,7 @@ import { MapsHotel } from '../../schemas/maps-hotels.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
-
-const ENGINE = 'google_hotels'; // the documented format's own value
+import { engineFor } from '../../upstream/providers.ts';
 
 const Money = z.object({ extracted_lowest: z.number() });
 const Property = z.object({
@@ -34,7 +33,7 @@ export interface HotelSearch { location: string; checkIn: string; checkOut: stri
 export async function searchHotels(ctx: UpstreamContext, s: HotelSearch): Promise<MapsHotel[] | undefined> {
   const res = await fetchUpstream({
     provider: 'maps_hotels', path: '/search.json', expect: 'json', cache: 'prices',
-    query: { engine: ENGINE, q: s.location, check_in_date: s.checkIn, check_out_date: s.checkOut, adults: s.adults, children: s.children, currency: s.currency, hl: 'en' },
+    query: { engine: engineFor('maps_hotels', 'hotels'), q: s.location, check_in_date: s.checkIn, check_out_date: s.checkOut, adults: s.adults, children: s.children, currency: s.currency, hl: 'en' },
   }, ctx);
   const parsed = Results.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('maps_hotels', 'hotel results do not have the expected fields', parsed.error);

@@ -1,16 +1,15 @@
 /**
  * The maps service's reviews and place search, in the documented format of a public SERP API
- * (`engine` values and `serpapi_pagination` are that format's own names). Page tokens are the
- * source's; the sort order is fixed by the first page and travels inside the token.
+ * (`serpapi_pagination` is that format's own field name; its engine values come from configuration).
+ * Page tokens are the source's; the sort order is fixed by the first page and travels inside the token.
  */
 import * as z from 'zod';
 import { MapsReview, type MapsSort } from '../../schemas/maps.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { engineFor } from '../../upstream/providers.ts';
 
-// Wire values of the documented format.
-const ENGINE = { placeSearch: 'google_maps', reviews: 'google_maps_reviews' } as const;
 const SORT: Record<MapsSort, string> = { most_relevant: 'qualityScore', newest: 'newestFirst', highest_rating: 'ratingHigh', lowest_rating: 'ratingLow' };
 
 const RawReview = z.object({
@@ -48,7 +47,7 @@ export class BadPageTokenError extends Error {
 export async function reviewsPage(ctx: UpstreamContext, q: { dataId: string; sort: MapsSort; hl: string; pageToken?: string }): Promise<ReviewsResult | undefined> {
   const res = await fetchUpstream({
     provider: 'maps_reviews', path: '/search.json', expect: 'json', cache: 'reviews', notFoundOk: true,
-    query: { engine: ENGINE.reviews, data_id: q.dataId, hl: q.hl, ...(q.pageToken ? { next_page_token: q.pageToken } : { sort_by: SORT[q.sort] }) },
+    query: { engine: engineFor('maps_reviews', 'reviews'), data_id: q.dataId, hl: q.hl, ...(q.pageToken ? { next_page_token: q.pageToken } : { sort_by: SORT[q.sort] }) },
   }, ctx).catch((error: unknown) => {
     // The source answers 400 to a bad or expired token: that is the caller's input, not an outage.
     if (q.pageToken && error instanceof UpstreamError && (error.extras as { upstream_status?: number }).upstream_status === 400) throw new BadPageTokenError();
@@ -86,7 +85,7 @@ export type FoundPlace = z.infer<typeof Place>;
 export async function findPlace(ctx: UpstreamContext, query: string, hl: string, location?: string): Promise<FoundPlace | undefined> {
   const res = await fetchUpstream({
     provider: 'maps_reviews', path: '/search.json', expect: 'json', cache: 'ids',
-    query: { engine: ENGINE.placeSearch, q: query, hl, type: 'search', ...(location ? { ll: `@${location},14z` } : {}) },
+    query: { engine: engineFor('maps_reviews', 'place_search'), q: query, hl, type: 'search', ...(location ? { ll: `@${location},14z` } : {}) },
   }, ctx);
   const parsed = PlaceSearch.safeParse(res.body);
   if (!parsed.success) throw new ExtractionError('maps_reviews', 'place search does not have the expected fields', parsed.error);
