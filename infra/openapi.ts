@@ -18,10 +18,9 @@ type JsonSchema = { properties?: Record<string, Record<string, unknown>>; requir
 function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return Object.entries(json.properties ?? {}).map(([name, s]) => {
-    const { pattern, ...rest } = s;
-    return { name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: pattern === undefined ? rest : { ...rest, pattern } };
-  });
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
+    name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema,
+  }));
 }
 
 const ERROR = {

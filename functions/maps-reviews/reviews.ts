@@ -4,14 +4,12 @@ import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { BadPageTokenError, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
-import { MapsSort } from '../../shared/schemas/maps.ts';
-import { languageParam } from '../../shared/schemas/params.ts';
+import { ReviewPageParams } from '../../shared/schemas/maps.ts';
 
 export const ReviewsQuery = z.object({
   data_id: z.string({ error: 'is required' }).trim().regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' }),
   next_page_token: z.string().trim().min(1).max(2_000).optional(),
-  sort_by: MapsSort.default('most_relevant'),
-  hl: languageParam('en'),
+  ...ReviewPageParams,
 });
 
 export const handler = endpoint({

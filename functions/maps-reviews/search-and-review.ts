@@ -4,8 +4,8 @@ import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { findPlace, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
-import { MapsSort } from '../../shared/schemas/maps.ts';
-import { languageParam, text } from '../../shared/schemas/params.ts';
+import { ReviewPageParams } from '../../shared/schemas/maps.ts';
+import { text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 export const SearchAndReviewQuery = z.object({
@@ -13,8 +13,7 @@ export const SearchAndReviewQuery = z.object({
   location: z.string().trim().regex(/^-?\d{1,2}(?:\.\d+)?,\s*-?\d{1,3}(?:\.\d+)?$/, { error: 'must be latitude,longitude' })
     .refine((l) => { const [lat, lng] = l.split(',').map(Number); return Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180; }, { error: 'is out of range' })
     .transform((l) => l.replace(/\s+/g, '')).optional(),
-  sort_by: MapsSort.default('most_relevant'),
-  hl: languageParam('en'),
+  ...ReviewPageParams,
 });
 
 export const handler = endpoint({

@@ -22,16 +22,15 @@ export function errorHandler(): ApiMiddleware {
     }
     const problem = error instanceof ProblemError ? error
       : new ProblemError(500, 'INTERNAL_ERROR', 'An unexpected error occurred. Quote the correlation_id when reporting it.');
-    if (state.route.globalErrors) {
-      request.response = jsonResponse(problem.status, globalErrorBody(problem.errorCode, problem.message, `${problem.title}; correlation id ${state.correlationId}`), undefined, problem.headers);
-      if (problem.status >= 500) log('error', 'request failed', { correlation_id: state.correlationId, path: request.event.path, status: problem.status, error: error?.stack ?? String(error) });
-      return;
-    }
     if (problem.status >= 500) {
       log('error', 'request failed', {
         correlation_id: state.correlationId, path: request.event.path, status: problem.status,
         error_code: problem.errorCode, error: error?.stack ?? String(error),
       });
+    }
+    if (state.route.globalErrors) {
+      request.response = jsonResponse(problem.status, globalErrorBody(problem.errorCode, problem.message, `${problem.title}; correlation id ${state.correlationId}`), undefined, problem.headers);
+      return;
     }
     const body = problemBody({
       status: problem.status, title: problem.title, detail: problem.message, errorCode: problem.errorCode,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { languageParam } from './params.ts';
 
 /** Review (maps_reviews), per the contract's table. */
 export const MapsReview = z.object({
@@ -17,3 +18,6 @@ export type MapsReview = z.infer<typeof MapsReview>;
 
 export const MapsSort = z.enum(['most_relevant', 'newest', 'highest_rating', 'lowest_rating']);
 export type MapsSort = z.infer<typeof MapsSort>;
+
+/** Order and language of a reviews page, shared by both maps_reviews endpoints. */
+export const ReviewPageParams = { sort_by: MapsSort.default('most_relevant'), hl: languageParam('en') };

@@ -18,13 +18,13 @@ const cache = new LRUCache<string, CachedValue<unknown>>({
 });
 const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
 
-export interface Served<T> { value: T; hit: boolean; ageSeconds: number }
+export interface CacheAnswer<T> { value: T; hit: boolean; ageSeconds: number }
 
 /**
  * Serves `key` from the cache, joins an identical request in flight, or loads it once.
  * @example await cached('site_a GET https://…', 'ids', () => load())
  */
-export async function cached<T>(key: string, kind: CacheKind, load: () => Promise<CachedValue<T>>): Promise<Served<T>> {
+export async function cached<T>(key: string, kind: CacheKind, load: () => Promise<CachedValue<T>>): Promise<CacheAnswer<T>> {
   if (kind !== 'none') {
     const hit = cache.get(key) as CachedValue<T> | undefined;
     if (hit) return { value: hit.value, hit: true, ageSeconds: Math.floor((Date.now() - hit.storedAt) / 1000) };

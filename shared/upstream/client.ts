@@ -72,20 +72,35 @@ function mapFailure(provider: string, error: unknown, tooLarge: boolean, maxByte
   return new UpstreamError(provider, 'request failed', undefined, error);
 }
 
-async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise<Loaded> {
+/** What every attempt shares: its slice of the deadline, its headers, and redirects kept within the provider. */
+function attemptOptions(req: UpstreamRequest, deadline: Deadline) {
+  const remaining = deadline.remaining();
+  if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
   const config = providerConfig(req.provider);
+  return {
+    remaining,
+    timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
+    headers: { accept: req.expect === 'json' ? 'application/json' : 'text/html', 'user-agent': 'travel-data-api' },
+    maxRedirects: 3,
+    hooks: {
+      beforeRedirect: [(options: { url?: unknown }, response: { headers: Record<string, string | string[] | undefined> }) => {
+        const target = new URL(String(options.url ?? response.headers.location));
+        if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
+      }],
+    },
+  };
+}
+
+async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise<Loaded> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const size = new AbortController();
   let tooLarge = false;
-  const remaining = deadline.remaining();
-  if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
+  const { remaining, ...shared } = attemptOptions(req, deadline);
   try {
     const request = got(url, {
+      ...shared,
       signal: AbortSignal.any([AbortSignal.timeout(remaining), size.signal]),
-      timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
-      headers: { accept: req.expect === 'json' ? 'application/json' : 'text/html', 'user-agent': 'travel-data-api' },
       responseType: 'text',
-      maxRedirects: 3,
       throwHttpErrors: true,
       retry: {
         limit: RETRY_LIMIT,
@@ -99,12 +114,6 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
           // Retry only when the wait plus a reasonable attempt still fits in the deadline.
           return wait + 1_000 < deadline.remaining() ? Math.max(1, wait) : 0;
         },
-      },
-      hooks: {
-        beforeRedirect: [(options, response) => {
-          const target = new URL(String(options.url ?? response.headers.location));
-          if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
-        }],
       },
     });
     request.on('downloadProgress', (progress) => {
@@ -167,24 +176,14 @@ async function withRetries<T>(deadline: Deadline, attempt: () => Promise<T>): Pr
 }
 
 async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, scan: (text: string) => T | undefined): Promise<Loaded> {
-  const config = providerConfig(req.provider);
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
-  const remaining = deadline.remaining();
-  if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
+  const { remaining, ...shared } = attemptOptions(req, deadline);
   let tooLarge = false;
   const stream = got.stream(url, {
+    ...shared,
     signal: AbortSignal.timeout(remaining),
-    timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
-    headers: { accept: 'text/html', 'user-agent': 'travel-data-api' },
-    maxRedirects: 3,
     retry: { limit: 0 },
     throwHttpErrors: false,
-    hooks: {
-      beforeRedirect: [(options, response) => {
-        const target = new URL(String(options.url ?? response.headers.location));
-        if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
-      }],
-    },
   });
   return new Promise<Loaded>((resolve, reject) => {
     const decoder = new TextDecoder();

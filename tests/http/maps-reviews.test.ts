@@ -134,7 +134,7 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the service does not answer in time', async () => {
-    const slow = await startTestServerWithBudget();
+    const slow = await startTestServer({ budgetMs: 2_000 });
     slow.sandbox.inject('maps_reviews', { kind: 'latency', ms: 4_000 });
     const res = await slow.get(`/v1/maps_reviews/search-and-review?query=${encodeURIComponent(hotel().name)}`);
     expect(res.status).toBe(504);
@@ -143,8 +143,3 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
     useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
   });
 });
-
-async function startTestServerWithBudget() {
-  const { startTestServer: start } = await import('../helpers/server.ts');
-  return start({ budgetMs: 2_000 });
-}

@@ -16,7 +16,7 @@ const SLUG = /^([a-z0-9][a-z0-9-]*?)(?:\.html)?$/;
  * @example parseHotelRef('fr/le-grand') // { cc: 'fr', slug: 'le-grand' }
  * @example parseHotelRef('le-grand') // { cc: 'th', slug: 'le-grand' }
  */
-export function parseHotelRef(input: string, { fullOnly = false } = {}): HotelRef {
+export function parseHotelRef(input: string): HotelRef {
   const text = input.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) {
     const url = parseUserUrl(text, 'site_a');
@@ -24,7 +24,6 @@ export function parseHotelRef(input: string, { fullOnly = false } = {}): HotelRe
     if (!m) throw new DisallowedUrlError(input, 'not a site_a hotel URL of the form https://<host>/hotel/{cc}/{slug}.html');
     return { cc: m[1]!, slug: m[2]! };
   }
-  if (fullOnly) throw new DisallowedUrlError(input, 'not a full site_a hotel URL');
   const lower = text.toLowerCase();
   const short = SHORT.exec(lower);
   if (short) return { cc: short[1]!, slug: short[2]! };
