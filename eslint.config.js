@@ -12,5 +12,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  { files: ['infra/local/**', 'infra/keys.ts', 'tests/**', 'shared/geo/build.ts'], rules: { 'no-console': 'off' } },
+  {
+    files: ['infra/local/**', 'infra/keys.ts', 'tests/**', 'shared/geo/build.ts'],
+    rules: { 'no-console': 'off' },
+  },
 );

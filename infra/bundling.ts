@@ -7,7 +7,8 @@ import type { BuildOptions } from 'esbuild';
 export const NODE_TARGET = 'node24';
 
 /** Lets bundled CommonJS dependencies call `require` inside an ESM bundle. */
-export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** @example await esbuild.build({ ...lambdaBundleOptions, entryPoints: ['functions/health/health.ts'], outfile: 'out/index.mjs' }) */
 export const lambdaBundleOptions: BuildOptions = {

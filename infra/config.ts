@@ -19,9 +19,16 @@ export type StackConfig = z.infer<typeof StackConfig>;
 
 /** @example readConfig((key) => app.node.tryGetContext(key)) */
 export function readConfig(context: (key: string) => unknown): StackConfig {
-  const raw = Object.fromEntries(Object.keys(StackConfig.shape).map((k) => {
-    const v = context(k);
-    return [k, typeof v === 'string' && (k === 'providers' || k === 'enterpriseThrottle') ? JSON.parse(v) : v];
-  }).filter(([, v]) => v !== undefined));
+  const raw = Object.fromEntries(
+    Object.keys(StackConfig.shape)
+      .map((k) => {
+        const v = context(k);
+        return [
+          k,
+          typeof v === 'string' && (k === 'providers' || k === 'enterpriseThrottle') ? JSON.parse(v) : v,
+        ];
+      })
+      .filter(([, v]) => v !== undefined),
+  );
   return StackConfig.parse(raw);
 }

@@ -19,7 +19,10 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
-    name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema,
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema,
   }));
 }
 
@@ -31,11 +34,26 @@ const ERROR = {
 function responses(route: Route): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const status of route.statuses) {
-    if (status === 200) out['200'] = { description: route.summary, content: { 'application/json': { schema: { type: 'object' } } } };
-    else if (status === 401 || status === 429 && !route.rateLimited) out[String(status)] = { description: status === 401 ? 'API key missing or invalid' : 'Daily quota exceeded', content: ERROR.global };
+    if (status === 200)
+      out['200'] = {
+        description: route.summary,
+        content: { 'application/json': { schema: { type: 'object' } } },
+      };
+    else if (status === 401 || (status === 429 && !route.rateLimited))
+      out[String(status)] = {
+        description: status === 401 ? 'API key missing or invalid' : 'Daily quota exceeded',
+        content: ERROR.global,
+      };
     else if (status === 400 && route.validation.kind === 'detail-array') {
-      out['400'] = { description: 'Missing or invalid parameters', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailArray' } } } };
-    } else out[String(status)] = { description: `Error ${status}`, content: route.globalErrors ? ERROR.global : ERROR.problem };
+      out['400'] = {
+        description: 'Missing or invalid parameters',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailArray' } } },
+      };
+    } else
+      out[String(status)] = {
+        description: `Error ${status}`,
+        content: route.globalErrors ? ERROR.global : ERROR.problem,
+      };
   }
   return out;
 }
@@ -44,7 +62,9 @@ function responses(route: Route): Record<string, unknown> {
 export async function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, route] of routeEntries) {
-    const mod = await import(pathToFileURL(resolve(ROOT, route.handler)).href) as { handler: { schemas?: { query?: z.ZodType; path?: z.ZodType } } };
+    const mod = (await import(pathToFileURL(resolve(ROOT, route.handler)).href)) as {
+      handler: { schemas?: { query?: z.ZodType; path?: z.ZodType } };
+    };
     const schemas = mod.handler.schemas ?? {};
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: id,
@@ -65,19 +85,51 @@ export async function buildOpenApi() {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
         Problem: {
-          type: 'object', required: ['type', 'title', 'status', 'detail', 'error_code'],
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail', 'error_code'],
           properties: {
-            type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
-            provider: { type: 'string' }, product: { type: 'string' }, error_code: { type: 'string' }, correlation_id: { type: 'string' },
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            instance: { type: 'string' },
+            provider: { type: 'string' },
+            product: { type: 'string' },
+            error_code: { type: 'string' },
+            correlation_id: { type: 'string' },
           },
         },
         GlobalError: {
-          type: 'object', required: ['error'],
-          properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'string' } } } },
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: {
+                code: { type: 'string' },
+                message: { type: 'string' },
+                details: { type: 'string' },
+              },
+            },
+          },
         },
         DetailArray: {
-          type: 'object', required: ['detail'],
-          properties: { detail: { type: 'array', items: { type: 'object', properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } } } } },
+          type: 'object',
+          required: ['detail'],
+          properties: {
+            detail: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  loc: { type: 'array', items: { type: ['string', 'integer'] } },
+                  msg: { type: 'string' },
+                  type: { type: 'string' },
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -14,7 +14,10 @@ import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
-export const TIER_THROTTLES: Record<Exclude<Tier, 'enterprise'>, { rateLimit: number; burstLimit: number }> = {
+export const TIER_THROTTLES: Record<
+  Exclude<Tier, 'enterprise'>,
+  { rateLimit: number; burstLimit: number }
+> = {
   free: { rateLimit: 1, burstLimit: 5 },
   basic: { rateLimit: 10, burstLimit: 20 },
   pro: { rateLimit: 50, burstLimit: 100 },
@@ -25,7 +28,9 @@ export const STAGE = 'prod';
 const globalBody = (code: string, message: string) =>
   `{"error":{"code":"${code}","message":"${message}","details":$context.error.messageString}}`;
 
-export interface TravelApiStackProps extends StackProps { config: StackConfig }
+export interface TravelApiStackProps extends StackProps {
+  config: StackConfig;
+}
 
 export class TravelApiStack extends Stack {
   readonly api: apigw.RestApi;
@@ -44,7 +49,9 @@ export class TravelApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: config.logRetentionDays as logs.RetentionDays });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: config.logRetentionDays as logs.RetentionDays,
+    });
     this.api = new apigw.RestApi(this, 'Api', {
       restApiName: 'travel-data-api',
       description: 'Lodging, rental, dining and place lookup API',
@@ -58,8 +65,15 @@ export class TravelApiStack extends Stack {
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
         accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields({
-          caller: false, httpMethod: true, ip: true, protocol: true, requestTime: true, resourcePath: true,
-          responseLength: true, status: true, user: false,
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
         }),
       },
     });
@@ -71,7 +85,8 @@ export class TravelApiStack extends Stack {
     };
     for (const [id, route] of routeEntries) {
       const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
-        route, logRetentionDays: config.logRetentionDays,
+        route,
+        logRetentionDays: config.logRetentionDays,
         environment: route.auth ? { ...environment, COUNTER_TABLE: this.table.tableName } : environment,
       });
       // Keyed functions read the key's item and count the request: nothing else on the table.
@@ -91,7 +106,9 @@ export class TravelApiStack extends Stack {
         throttle,
       });
       usagePlan.addApiStage({ stage: this.api.deploymentStage });
-      new CfnOutput(this, `UsagePlan${tier[0]!.toUpperCase()}${tier.slice(1)}`, { value: usagePlan.usagePlanId });
+      new CfnOutput(this, `UsagePlan${tier[0]!.toUpperCase()}${tier.slice(1)}`, {
+        value: usagePlan.usagePlanId,
+      });
       return usagePlan;
     };
     this.usagePlans = {
@@ -102,23 +119,66 @@ export class TravelApiStack extends Stack {
     };
 
     const json = (type: apigw.ResponseType, statusCode: string, body: string) =>
-      this.api.addGatewayResponse(`Edge${type.responseType}`, { type, statusCode, templates: { 'application/json': body } });
-    json(apigw.ResponseType.INVALID_API_KEY, '401', globalBody('unauthorized', 'A valid API key is required in the x-api-key header.'));
-    json(apigw.ResponseType.QUOTA_EXCEEDED, '429', globalBody('rate_limit_exceeded', 'Daily request quota exceeded for this API key.'));
-    json(apigw.ResponseType.THROTTLED, '429', globalBody('rate_limit_exceeded', 'Too many requests per second for this API key.'));
-    json(apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', globalBody('not_found', 'No such endpoint.'));
+      this.api.addGatewayResponse(`Edge${type.responseType}`, {
+        type,
+        statusCode,
+        templates: { 'application/json': body },
+      });
+    json(
+      apigw.ResponseType.INVALID_API_KEY,
+      '401',
+      globalBody('unauthorized', 'A valid API key is required in the x-api-key header.'),
+    );
+    json(
+      apigw.ResponseType.QUOTA_EXCEEDED,
+      '429',
+      globalBody('rate_limit_exceeded', 'Daily request quota exceeded for this API key.'),
+    );
+    json(
+      apigw.ResponseType.THROTTLED,
+      '429',
+      globalBody('rate_limit_exceeded', 'Too many requests per second for this API key.'),
+    );
+    json(
+      apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      '404',
+      globalBody('not_found', 'No such endpoint.'),
+    );
     json(apigw.ResponseType.DEFAULT_4XX, '400', globalBody('bad_request', 'The request was rejected.'));
-    json(apigw.ResponseType.DEFAULT_5XX, '502', globalBody('gateway_error', 'The gateway could not complete the request.'));
+    json(
+      apigw.ResponseType.DEFAULT_5XX,
+      '502',
+      globalBody('gateway_error', 'The gateway could not complete the request.'),
+    );
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });
     new CfnOutput(this, 'ApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'CountersTable', { value: this.table.tableName });
 
-    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG2', reason: 'Every handler validates its parameters with zod and answers with the contract\'s documented error bodies, which API Gateway request validation cannot produce.' });
-    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG3', reason: 'WAF is a per-deployment choice with its own cost; API keys, usage-plan throttles and the exact daily counter bound abuse.' });
-    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG4', reason: 'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function; health routes are public by design.' });
-    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-COG4', reason: 'The contract\'s authentication is API keys, not Cognito user pools.' });
-    Validations.of(this.api).acknowledge({ id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]', reason: 'API Gateway\'s account-level CloudWatch role uses the AWS-managed AmazonAPIGatewayPushToCloudWatchLogs policy, the documented way to enable execution logs.' });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-APIG2',
+      reason:
+        "Every handler validates its parameters with zod and answers with the contract's documented error bodies, which API Gateway request validation cannot produce.",
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-APIG3',
+      reason:
+        'WAF is a per-deployment choice with its own cost; API keys, usage-plan throttles and the exact daily counter bound abuse.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-APIG4',
+      reason:
+        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function; health routes are public by design.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-COG4',
+      reason: "The contract's authentication is API keys, not Cognito user pools.",
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        "API Gateway's account-level CloudWatch role uses the AWS-managed AmazonAPIGatewayPushToCloudWatchLogs policy, the documented way to enable execution logs.",
+    });
   }
 }
 

@@ -6,7 +6,10 @@
 /** Extra members a Problem Details body may carry beyond the standard ones (spec: Errors). */
 export type ProblemExtras = Record<string, unknown>;
 
-interface ErrorOptions { headers?: Record<string, string>; cause?: unknown }
+interface ErrorOptions {
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
 
 /**
  * An endpoint-level error rendered as RFC 7807 Problem Details.
@@ -19,7 +22,12 @@ export class ProblemError extends Error {
   readonly extras: ProblemExtras;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, errorCode: string, detail: string, options: ErrorOptions & { title?: string; extras?: ProblemExtras } = {}) {
+  constructor(
+    status: number,
+    errorCode: string,
+    detail: string,
+    options: ErrorOptions & { title?: string; extras?: ProblemExtras } = {},
+  ) {
     super(detail, { cause: options.cause });
     this.name = 'ProblemError';
     this.status = status;
@@ -62,15 +70,23 @@ export class UnauthorizedError extends GlobalError {
 /** 429 `rate_limit_exceeded`: the key's daily quota is used up; `Retry-After` points at the next UTC midnight. */
 export class RateLimitExceededError extends GlobalError {
   constructor(limit: number, retryAfterSeconds: number) {
-    super(429, 'rate_limit_exceeded', 'Daily request quota exceeded for this API key.',
+    super(
+      429,
+      'rate_limit_exceeded',
+      'Daily request quota exceeded for this API key.',
       `The quota of ${limit} requests per UTC day is used up; it resets in ${retryAfterSeconds} s.`,
-      { headers: { 'Retry-After': String(retryAfterSeconds) } });
+      { headers: { 'Retry-After': String(retryAfterSeconds) } },
+    );
     this.name = 'RateLimitExceededError';
   }
 }
 
 /** One item of the `detail` array that `/v1/meta/match` documents for invalid input. */
-export interface DetailItem { loc: (string | number)[]; msg: string; type: string }
+export interface DetailItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
 
 /** 400 with a body of `{detail: [{loc, msg, type}]}` (spec: meta match errors). */
 export class DetailArrayError extends Error {
@@ -85,5 +101,10 @@ export class DetailArrayError extends Error {
 
 /** `UPSTREAM_ERROR` → `Upstream Error`; the kebab-case of the title makes the Problem `type`. */
 export function titleFromCode(code: string): string {
-  return code.toLowerCase().split('_').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return code
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
 }

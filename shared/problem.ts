@@ -14,20 +14,31 @@ export function baseUrl(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestCo
   const rc = event.requestContext;
   const proto = headers['x-forwarded-proto'] === 'http' ? 'http' : 'https';
   const host = rc?.domainName ?? headers.host ?? 'localhost';
-  const stage = rc?.stage && rc.stage !== '$default' && rc.path?.startsWith(`/${rc.stage}/`) ? `/${rc.stage}` : '';
+  const stage =
+    rc?.stage && rc.stage !== '$default' && rc.path?.startsWith(`/${rc.stage}/`) ? `/${rc.stage}` : '';
   return `${proto}://${host}${stage}`;
 }
 
 export interface ProblemFields {
-  status: number; title: string; detail: string; errorCode: string;
-  instance: string; provider: string; product: string; correlationId: string; base: string;
+  status: number;
+  title: string;
+  detail: string;
+  errorCode: string;
+  instance: string;
+  provider: string;
+  product: string;
+  correlationId: string;
+  base: string;
 }
 
 /**
  * @example problemBody({ status: 400, title: 'Invalid Input', ... }).type // 'https://host/errors/invalid-input'
  */
 export function problemBody(f: ProblemFields, extras: ProblemExtras = {}): Record<string, unknown> {
-  const kebab = f.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const kebab = f.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return {
     type: `${f.base}/errors/${kebab}`,
     title: f.title,
@@ -48,6 +59,11 @@ export function globalErrorBody(code: string, message: string, details: string) 
 }
 
 /** @example jsonResponse(200, { ok: true }) */
-export function jsonResponse(statusCode: number, body: unknown, contentType = JSON_TYPE, headers: Record<string, string> = {}): APIGatewayProxyResult {
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  contentType = JSON_TYPE,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
   return { statusCode, headers: { 'Content-Type': contentType, ...headers }, body: JSON.stringify(body) };
 }

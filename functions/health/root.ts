@@ -12,7 +12,11 @@ export const handler = endpoint({
       ...healthBody('Lodging, rental, dining and place lookup API. Send your key in the x-api-key header.'),
       documentation: 'Every endpoint is a GET returning JSON; errors are application/problem+json.',
       endpoints: routeList.map((r) => ({
-        method: r.method, path: r.path, summary: r.summary, requires_api_key: r.auth, example: `${base}${r.example}`,
+        method: r.method,
+        path: r.path,
+        summary: r.summary,
+        requires_api_key: r.auth,
+        example: `${base}${r.example}`,
       })),
     };
   },

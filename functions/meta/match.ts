@@ -19,11 +19,21 @@ export const handler = endpoint({
     const results = await webSearch(ctx, `${query.name} site:${searchHost(query.platform)}`);
     const extras = { name: query.name, platform: query.platform };
     if (results.length === 0) {
-      throw new ProblemError(404, 'NO_RESULTS', `The search found nothing for "${query.name}" on ${query.platform}.`, { extras });
+      throw new ProblemError(
+        404,
+        'NO_RESULTS',
+        `The search found nothing for "${query.name}" on ${query.platform}.`,
+        { extras },
+      );
     }
     const hit = results.find((r) => isHotelPage(query.platform, r.link));
     if (!hit) {
-      throw new ProblemError(404, 'NO_MATCH', `No result for "${query.name}" is a ${query.platform} hotel page.`, { extras });
+      throw new ProblemError(
+        404,
+        'NO_MATCH',
+        `No result for "${query.name}" is a ${query.platform} hotel page.`,
+        { extras },
+      );
     }
     return {
       success: true,

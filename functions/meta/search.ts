@@ -40,13 +40,23 @@ export const handler = endpoint({
     for (const p of PLATFORMS) links[p] = broad.find((r) => isHotelPage(p, r.link))?.link;
     const missing = PLATFORMS.filter((p) => !links[p]);
     const narrow = await Promise.all(missing.map((p) => webSearch(ctx, `${name} site:${searchHost(p)}`)));
-    missing.forEach((p, i) => { links[p] = narrow[i]!.find((r) => isHotelPage(p, r.link))?.link; });
+    missing.forEach((p, i) => {
+      links[p] = narrow[i]!.find((r) => isHotelPage(p, r.link))?.link;
+    });
 
     const found = PLATFORMS.filter((p) => links[p]);
-    if (found.length === 0 && broad.length === 0) throw new ProblemError(404, 'NO_RESULTS', `The search found nothing for "${name}".`, { extras: { hotel_name: name } });
-    if (found.length === 0) throw new ProblemError(404, 'NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, { extras: { hotel_name: name } });
+    if (found.length === 0 && broad.length === 0)
+      throw new ProblemError(404, 'NO_RESULTS', `The search found nothing for "${name}".`, {
+        extras: { hotel_name: name },
+      });
+    if (found.length === 0)
+      throw new ProblemError(404, 'NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, {
+        extras: { hotel_name: name },
+      });
     // Every key is a URL string: a site without a hotel page match links to its search for the name.
-    const withFallback = Object.fromEntries(PLATFORMS.map((p) => [p, links[p] ?? `https://${searchHost(p)}/search?q=${encodeURIComponent(name)}`]));
+    const withFallback = Object.fromEntries(
+      PLATFORMS.map((p) => [p, links[p] ?? `https://${searchHost(p)}/search?q=${encodeURIComponent(name)}`]),
+    );
     return {
       status: 'success',
       data: {

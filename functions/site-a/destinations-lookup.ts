@@ -7,8 +7,12 @@ import { text } from '../../shared/schemas/params.ts';
 
 export const DestinationsQuery = z.object({
   query: text(200),
-  language: z.string().trim().regex(/^[a-z]{2}(?:-[a-z]{2})?$/i, { error: 'must be a language code such as en-us, fr or de' })
-    .transform((l) => l.toLowerCase()).default('en-us'),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(?:-[a-z]{2})?$/i, { error: 'must be a language code such as en-us, fr or de' })
+    .transform((l) => l.toLowerCase())
+    .default('en-us'),
 });
 
 export const handler = endpoint({
@@ -19,7 +23,12 @@ export const handler = endpoint({
     const first = suggestions[0];
     if (!first) {
       return {
-        success: false, query: query.query, dest_id: null, dest_type: null, normalized_query: null, suggestions: [],
+        success: false,
+        query: query.query,
+        dest_id: null,
+        dest_type: null,
+        normalized_query: null,
+        suggestions: [],
         message: `No destination found for "${query.query}".`,
       };
     }
@@ -30,7 +39,10 @@ export const handler = endpoint({
       dest_type: first.dest_type,
       normalized_query: first.label,
       suggestions,
-      message: suggestions.length > 1 ? `${suggestions.length} destinations match; using the first.` : 'Destination found.',
+      message:
+        suggestions.length > 1
+          ? `${suggestions.length} destinations match; using the first.`
+          : 'Destination found.',
     };
   },
 });

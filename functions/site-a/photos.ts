@@ -7,14 +7,30 @@ import { routes } from '../../shared/routes.ts';
 
 const coded = (status: 400, error_code: string) => ({ status, error_code });
 
-export const PhotosQuery = z.object({ url: z.string().optional(), hotel_id: z.string().optional() })
+export const PhotosQuery = z
+  .object({ url: z.string().optional(), hotel_id: z.string().optional() })
   .superRefine((q, ctx) => {
     if (q.url !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: 'is not accepted: pass the numeric hotel_id', params: coded(400, 'INVALID_PARAMETERS') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'is not accepted: pass the numeric hotel_id',
+        params: coded(400, 'INVALID_PARAMETERS'),
+      });
     } else if (!q.hotel_id?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['hotel_id'], message: 'is required', params: coded(400, 'MISSING_PARAMETER') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hotel_id'],
+        message: 'is required',
+        params: coded(400, 'MISSING_PARAMETER'),
+      });
     } else if (!/^\d{1,12}$/.test(q.hotel_id.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['hotel_id'], message: 'must be a numeric site_a hotel id', params: coded(400, 'INVALID_HOTEL_ID') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hotel_id'],
+        message: 'must be a numeric site_a hotel id',
+        params: coded(400, 'INVALID_HOTEL_ID'),
+      });
     }
   })
   .transform((q) => ({ hotel_id: q.hotel_id!.trim() }));

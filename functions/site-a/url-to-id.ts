@@ -16,7 +16,10 @@ export const handler = endpoint({
     const ref = parseHotelRef(query.url);
     const url = hotelUrl(ref);
     const hotelId = await hotelIdOf(ctx, ref);
-    if (!hotelId) throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_a has no hotel page at ${url}.`, { extras: { provided: query.url } });
+    if (!hotelId)
+      throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_a has no hotel page at ${url}.`, {
+        extras: { provided: query.url },
+      });
     return { success: true, hotel_id: hotelId, url };
   },
 });

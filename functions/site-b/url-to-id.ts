@@ -15,8 +15,11 @@ export const handler = endpoint({
   run: async ({ query }, ctx) => {
     const { url, idInUrl } = parseSiteBUrl(query.url);
     // The short form carries the id: no round trip needed.
-    const hotelId = idInUrl ?? await siteBHotelId(ctx, url.pathname);
-    if (hotelId === undefined) throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_b has no hotel page at ${url.href}.`, { extras: { provided: query.url } });
+    const hotelId = idInUrl ?? (await siteBHotelId(ctx, url.pathname));
+    if (hotelId === undefined)
+      throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_b has no hotel page at ${url.href}.`, {
+        extras: { provided: query.url },
+      });
     return { success: true, hotel_id: hotelId, url: url.href };
   },
 });

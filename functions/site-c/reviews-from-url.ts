@@ -10,7 +10,11 @@ export const SiteCReviewsQuery = z.object({
   url: text(2_000),
   page: intParam(1, 10_000, 1),
   per_page: intParam(1, 50, 10),
-  language: z.enum(['all', 'en', 'ja', 'es', 'fr', 'de', 'it', 'zhTW', 'ru', 'th'], { error: 'must be all or one of en, ja, es, fr, de, it, zhTW, ru, th' }).default('all'),
+  language: z
+    .enum(['all', 'en', 'ja', 'es', 'fr', 'de', 'it', 'zhTW', 'ru', 'th'], {
+      error: 'must be all or one of en, ja, es, fr, de, it, zhTW, ru, th',
+    })
+    .default('all'),
 });
 
 export const handler = endpoint({
@@ -18,7 +22,12 @@ export const handler = endpoint({
   query: SiteCReviewsQuery,
   run: async ({ query }, ctx) => {
     const locationId = locationIdOf(query.url);
-    const found = await siteCReviews(ctx, { locationId, page: query.page, perPage: query.per_page, language: query.language });
+    const found = await siteCReviews(ctx, {
+      locationId,
+      page: query.page,
+      perPage: query.per_page,
+      language: query.language,
+    });
     if (!found) throw new ProblemError(404, 'LOCATION_NOT_FOUND', `site_c has no hotel ${locationId}.`);
     const totalPages = Math.ceil(found.total / query.per_page);
     return {
@@ -28,8 +37,12 @@ export const handler = endpoint({
       review_count: found.reviews.length,
       location_id: locationId,
       pagination: {
-        page: query.page, per_page: query.per_page, total_count: found.total, total_pages: totalPages,
-        has_next: query.page < totalPages, has_previous: query.page > 1,
+        page: query.page,
+        per_page: query.per_page,
+        total_count: found.total,
+        total_pages: totalPages,
+        has_next: query.page < totalPages,
+        has_previous: query.page > 1,
       },
     };
   },

@@ -73,13 +73,17 @@ export class ApiFunction extends Construct {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (_inputDir: string, outputDir: string) =>
-            assets.map((asset) => `cp -r ${JSON.stringify(resolve(ROOT, asset))} ${JSON.stringify(`${outputDir}/data`)}`),
+            assets.map(
+              (asset) =>
+                `cp -r ${JSON.stringify(resolve(ROOT, asset))} ${JSON.stringify(`${outputDir}/data`)}`,
+            ),
         },
       },
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: 'Only the X-Ray actions PutTraceSegments and PutTelemetryRecords use Resource *: they support no resource-level permissions.',
+      reason:
+        'Only the X-Ray actions PutTraceSegments and PutTelemetryRecords use Resource *: they support no resource-level permissions.',
     });
   }
 }

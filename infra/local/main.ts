@@ -18,14 +18,19 @@ if (!process.env.API_KEYS) {
 }
 useStores({ keys, counters: new MemoryCounterStore() });
 
-const sandbox = process.env.PROVIDERS ? undefined : await startSandbox({ port: Number(process.env.SANDBOX_PORT ?? 0) });
+const sandbox = process.env.PROVIDERS
+  ? undefined
+  : await startSandbox({ port: Number(process.env.SANDBOX_PORT ?? 0) });
 if (sandbox) useProviders(sandbox.providers());
 
 const port = Number(process.env.PORT ?? 3000);
 const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
 console.log(`travel-data-api listening on ${server.url}`);
 console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
-if (demoKey) console.log(`demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`);
+if (demoKey)
+  console.log(
+    `demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`,
+  );
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -16,14 +16,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
 // API Gateway's integration timeout: the local Lambda context reports time left against it.
 const INVOCATION_BUDGET_MS = 29_000;
 
-interface CompiledRoute { route: Route; pattern: RegExp; names: string[] }
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
 
 function compile(route: Route): CompiledRoute {
   const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const source = route.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
@@ -46,7 +52,9 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
     if (!m) continue;
     try {
       const params: Record<string, string> = Object.create(null);
-      c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!); });
+      c.names.forEach((n, i) => {
+        params[n] = decodeURIComponent(m[i + 1]!);
+      });
       return { route: c.route, params };
     } catch {
       return undefined;
@@ -56,7 +64,12 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
 }
 
 /** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
-export function toEvent(req: IncomingMessage, route: Route, params: Record<string, string>, url: URL): APIGatewayProxyEvent {
+export function toEvent(
+  req: IncomingMessage,
+  route: Route,
+  params: Record<string, string>,
+  url: URL,
+): APIGatewayProxyEvent {
   // Null-prototype maps: a client may send a parameter or header named __proto__ or constructor.
   const headers: Record<string, string> = Object.create(null);
   const multiValueHeaders: Record<string, string[]> = Object.create(null);
@@ -88,10 +101,21 @@ export function toEvent(req: IncomingMessage, route: Route, params: Record<strin
     body: null,
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'local', apiId: 'local', authorizer: null, protocol: 'HTTP/1.1', httpMethod: req.method ?? 'GET',
-      path: url.pathname, stage: '$default', requestId, requestTimeEpoch: Date.now(), resourceId: 'local',
-      resourcePath: route.path, domainName: req.headers.host ?? '127.0.0.1',
-      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod: req.method ?? 'GET',
+      path: url.pathname,
+      stage: '$default',
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: route.path,
+      domainName: req.headers.host ?? '127.0.0.1',
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
 }
@@ -99,11 +123,18 @@ export function toEvent(req: IncomingMessage, route: Route, params: Record<strin
 function lambdaContext(name: string, requestId: string, budgetMs: number): Context {
   const deadline = Date.now() + budgetMs;
   return {
-    callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`, memoryLimitInMB: '1024',
-    awsRequestId: requestId, logGroupName: `/aws/lambda/${name}`, logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined, fail: () => undefined, succeed: () => undefined,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
   };
 }
 
@@ -115,7 +146,11 @@ function send(res: ServerResponse, result: APIGatewayProxyResult): void {
 }
 
 function edgeError(status: number, code: string, message: string, details: string): APIGatewayProxyResult {
-  return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(globalErrorBody(code, message, details)) };
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(globalErrorBody(code, message, details)),
+  };
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: number): Promise<number> {
@@ -128,23 +163,49 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
   }
   const match = matchRoute(url.pathname);
   if (!match) {
-    send(res, edgeError(404, 'not_found', 'No such endpoint.', `${url.pathname} is not a route of this API; GET / lists them.`));
+    send(
+      res,
+      edgeError(
+        404,
+        'not_found',
+        'No such endpoint.',
+        `${url.pathname} is not a route of this API; GET / lists them.`,
+      ),
+    );
     return 404;
   }
   if (req.method !== match.route.method) {
     res.setHeader('Allow', match.route.method);
-    send(res, edgeError(405, 'method_not_allowed', 'Method not allowed.', `${match.route.path} answers ${match.route.method} only.`));
+    send(
+      res,
+      edgeError(
+        405,
+        'method_not_allowed',
+        'Method not allowed.',
+        `${match.route.path} answers ${match.route.method} only.`,
+      ),
+    );
     return 405;
   }
   const event = toEvent(req, match.route, match.params, url);
   const { handler } = await loadHandler(match.route);
-  const name = match.route.handler.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/\W+/g, '-');
-  const result = (await handler(event, lambdaContext(name, event.requestContext.requestId, budgetMs), () => undefined)) as APIGatewayProxyResult;
+  const name = match.route.handler
+    .replace(/^functions\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/\W+/g, '-');
+  const result = (await handler(
+    event,
+    lambdaContext(name, event.requestContext.requestId, budgetMs),
+    () => undefined,
+  )) as APIGatewayProxyResult;
   send(res, result);
   return result.statusCode;
 }
 
-export interface LocalServer { url: string; close(): Promise<void> }
+export interface LocalServer {
+  url: string;
+  close(): Promise<void>;
+}
 
 /**
  * @example const server = await startServer({ port: 0 }); await fetch(`${server.url}/health`); await server.close();
@@ -156,7 +217,11 @@ export interface ServerOptions {
   budgetMs?: number;
 }
 
-export async function startServer({ port = 3000, host = '127.0.0.1', budgetMs = INVOCATION_BUDGET_MS }: ServerOptions = {}): Promise<LocalServer> {
+export async function startServer({
+  port = 3000,
+  host = '127.0.0.1',
+  budgetMs = INVOCATION_BUDGET_MS,
+}: ServerOptions = {}): Promise<LocalServer> {
   const server = createServer((req, res) => {
     const started = performance.now();
     handle(req, res, budgetMs)
@@ -167,7 +232,9 @@ export async function startServer({ port = 3000, host = '127.0.0.1', budgetMs = 
       })
       .then((status) => {
         log('info', 'access', {
-          method: req.method, path: (req.url ?? '').split('?')[0], status,
+          method: req.method,
+          path: (req.url ?? '').split('?')[0],
+          status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
           correlation_id: res.getHeader('x-correlation-id'),
         });
@@ -181,9 +248,10 @@ export async function startServer({ port = 3000, host = '127.0.0.1', budgetMs = 
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host}:${address.port}`,
-    close: () => new Promise<void>((ok) => {
-      server.close(() => ok());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -24,10 +24,16 @@ export const SITE_HOSTS = {
   chain_c: ['www.chain-c.test'],
 } as const;
 
-const title = (slug: string) => slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_');
+const title = (slug: string) =>
+  slug
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('_');
 const dashed = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '-');
 
-export function pageUrls(h: Hotel): Record<'site_a' | 'site_b' | 'site_c' | 'site_d' | 'site_e' | 'site_f' | 'site_h', string> {
+export function pageUrls(
+  h: Hotel,
+): Record<'site_a' | 'site_b' | 'site_c' | 'site_d' | 'site_e' | 'site_f' | 'site_h', string> {
   const cc = h.city.country.toLowerCase();
   return {
     site_a: `https://www.site-a.test/hotel/${cc}/${h.slug}.html`,

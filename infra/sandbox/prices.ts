@@ -7,11 +7,33 @@ import type { Hotel } from './world.ts';
 
 /** Units of a currency per US dollar (fixed sandbox rates). */
 export const FX: Record<string, number> = {
-  USD: 1, EUR: 0.92, GBP: 0.79, JPY: 150, CNY: 7.2, INR: 83, AUD: 1.52, CAD: 1.36, CHF: 0.88, THB: 36, SGD: 1.35,
-  MXN: 17, BRL: 5, TRY: 32, KRW: 1330, HKD: 7.8, AED: 3.67,
+  USD: 1,
+  EUR: 0.92,
+  GBP: 0.79,
+  JPY: 150,
+  CNY: 7.2,
+  INR: 83,
+  AUD: 1.52,
+  CAD: 1.36,
+  CHF: 0.88,
+  THB: 36,
+  SGD: 1.35,
+  MXN: 17,
+  BRL: 5,
+  TRY: 32,
+  KRW: 1330,
+  HKD: 7.8,
+  AED: 3.67,
 };
 
-export interface StayQuery { checkIn: string; checkOut: string; adults: number; children?: number; rooms?: number; currency: string }
+export interface StayQuery {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children?: number;
+  rooms?: number;
+  currency: string;
+}
 
 export function nightsOf(checkIn: string, checkOut: string): string[] {
   const nights: string[] = [];
@@ -37,7 +59,14 @@ export function nightlyUsd(hotel: Hotel, night: string): number {
   return base * season * weekend * noise;
 }
 
-export interface StayPrice { perNight: number; baseTotal: number; taxes: number; total: number; nights: number; currency: string }
+export interface StayPrice {
+  perNight: number;
+  baseTotal: number;
+  taxes: number;
+  total: number;
+  nights: number;
+  currency: string;
+}
 
 /** The cash price of a stay, or null when any night is sold out. @example stayPrice(hotel, { checkIn, checkOut, adults: 2, currency: 'EUR' }) */
 export function stayPrice(hotel: Hotel, q: StayQuery): StayPrice | null {
@@ -49,10 +78,17 @@ export function stayPrice(hotel: Hotel, q: StayQuery): StayPrice | null {
   const round = (n: number) => Math.round(n * 100) / 100;
   const baseTotal = round(nights.reduce((sum, n) => sum + nightlyUsd(hotel, n), 0) * occupancy * rooms * fx);
   const taxes = round(baseTotal * 0.12);
-  return { perNight: round(baseTotal / nights.length), baseTotal, taxes, total: round(baseTotal + taxes), nights: nights.length, currency: q.currency };
+  return {
+    perNight: round(baseTotal / nights.length),
+    baseTotal,
+    taxes,
+    total: round(baseTotal + taxes),
+    nights: nights.length,
+    currency: q.currency,
+  };
 }
 
 /** Loyalty points per night for a cash nightly price in USD. */
 export function pointsPerNight(usdPerNight: number): number {
-  return Math.max(5_000, Math.round(usdPerNight * 100 / 500) * 500);
+  return Math.max(5_000, Math.round((usdPerNight * 100) / 500) * 500);
 }

@@ -22,9 +22,15 @@ export function rng(seed: string): () => number {
 }
 
 export const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
-export const between = (r: () => number, min: number, max: number): number => min + Math.floor(r() * (max - min + 1));
+export const between = (r: () => number, min: number, max: number): number =>
+  min + Math.floor(r() * (max - min + 1));
 
 /** @example slugify('Aurelia Grand São Paulo') // 'aurelia-grand-sao-paulo' */
 export function slugify(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -22,7 +22,21 @@ import { siteC } from './sites/site-c.ts';
 import { siteG } from './sites/site-g.ts';
 import { webSearch } from './sites/web-search.ts';
 
-export const SITES: Site[] = [webSearch, images, siteA, siteB, siteG, chainA, dining, maps, mapsHotels, rental, chainB, chainC, siteC];
+export const SITES: Site[] = [
+  webSearch,
+  images,
+  siteA,
+  siteB,
+  siteG,
+  chainA,
+  dining,
+  maps,
+  mapsHotels,
+  rental,
+  chainB,
+  chainC,
+  siteC,
+];
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 4;
@@ -38,9 +52,25 @@ export type Fault =
   | { kind: 'layout' }
   | { kind: 'redirect'; location: string };
 
-export const FAULT_KINDS = ['latency', 'status', 'rate-limit', 'maintenance', 'reset', 'truncate', 'malformed', 'layout', 'redirect'] as const;
+export const FAULT_KINDS = [
+  'latency',
+  'status',
+  'rate-limit',
+  'maintenance',
+  'reset',
+  'truncate',
+  'malformed',
+  'layout',
+  'redirect',
+] as const;
 
-export interface LoggedRequest { provider: string; path: string; status: number; bytes: number; fault?: string }
+export interface LoggedRequest {
+  provider: string;
+  path: string;
+  status: number;
+  bytes: number;
+  fault?: string;
+}
 
 export interface Sandbox {
   url: string;
@@ -58,23 +88,30 @@ export interface Sandbox {
 /** Keys renamed, ld+json dropped, classes and data attributes renamed: a site that changed its layout. */
 function relayout(response: SiteResponse): SiteResponse {
   if ('json' in response) {
-    const rename = (v: unknown): unknown => Array.isArray(v) ? v.map(rename)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [`v2_${k}`, rename(x)])) : v;
+    const rename = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(rename)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [`v2_${k}`, rename(x)]))
+          : v;
     return { ...response, json: rename(response.json) };
   }
   if ('html' in response) {
     return {
       ...response,
       // A redesign rendered client-side: no inline state or JSON-LD, renamed classes and data attributes.
-      html: response.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-        .replace(/\b(class|id)="/g, '$1="v2-').replace(/\bdata-/g, 'data-v2-'),
+      html: response.html
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+        .replace(/\b(class|id)="/g, '$1="v2-')
+        .replace(/\bdata-/g, 'data-v2-'),
     };
   }
   return response;
 }
 
 function encode(response: SiteResponse): { type: string; body: Buffer } {
-  if ('json' in response) return { type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(response.json)) };
+  if ('json' in response)
+    return { type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(response.json)) };
   if ('html' in response) return { type: 'text/html; charset=utf-8', body: Buffer.from(response.html) };
   return { type: response.type, body: response.bytes };
 }
@@ -119,29 +156,62 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
       if (--armed.left <= 0) faults.delete(provider);
     }
     switch (fault?.kind) {
-      case 'latency': await new Promise((ok) => setTimeout(ok, fault.ms)); break;
-      case 'status': return send(fault.status, 'application/json', Buffer.from(JSON.stringify({ error: `injected ${fault.status}` })));
-      case 'rate-limit': return send(429, 'application/json', Buffer.from('{"error":"too many requests"}'), { 'Retry-After': String(fault.retryAfter) });
-      case 'maintenance': return send(503, 'text/html', Buffer.from('<html><body><h1>Down for maintenance</h1></body></html>'), { 'Retry-After': String(fault.retryAfter) });
-      case 'reset': entry.status = -1; req.socket.destroy(); return;
-      case 'redirect': return send(302, 'text/html', Buffer.from(''), { Location: fault.location });
-      default: break;
+      case 'latency':
+        await new Promise((ok) => setTimeout(ok, fault.ms));
+        break;
+      case 'status':
+        return send(
+          fault.status,
+          'application/json',
+          Buffer.from(JSON.stringify({ error: `injected ${fault.status}` })),
+        );
+      case 'rate-limit':
+        return send(429, 'application/json', Buffer.from('{"error":"too many requests"}'), {
+          'Retry-After': String(fault.retryAfter),
+        });
+      case 'maintenance':
+        return send(
+          503,
+          'text/html',
+          Buffer.from('<html><body><h1>Down for maintenance</h1></body></html>'),
+          { 'Retry-After': String(fault.retryAfter) },
+        );
+      case 'reset':
+        entry.status = -1;
+        req.socket.destroy();
+        return;
+      case 'redirect':
+        return send(302, 'text/html', Buffer.from(''), { Location: fault.location });
+      default:
+        break;
     }
 
     const site = byProvider.get(provider);
     const route = site?.routes.find(([method, pattern]) => method === req.method && pattern.test(path));
     if (!site || !route) return send(404, 'application/json', Buffer.from('{"error":"not found"}'));
     const match = route[1].exec(path)!;
-    let response = await route[2]({ path, query: url.searchParams, headers: req.headers, base: `${base}/${provider}`, match });
+    let response = await route[2]({
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      base: `${base}/${provider}`,
+      match,
+    });
     if (fault?.kind === 'layout') response = relayout(response);
     const { type, body } = encode(response);
     if (fault?.kind === 'malformed') {
-      const garbage = type.includes('json') ? body.subarray(0, Math.max(1, Math.floor(body.length / 2))) : Buffer.from('<html><body><div class="x"><span>&#xZZ;<<<');
+      const garbage = type.includes('json')
+        ? body.subarray(0, Math.max(1, Math.floor(body.length / 2)))
+        : Buffer.from('<html><body><div class="x"><span>&#xZZ;<<<');
       return send(response.status, type, garbage, response.headers);
     }
     if (fault?.kind === 'truncate') {
       entry.status = response.status;
-      res.writeHead(response.status, { 'Content-Type': type, 'Content-Length': String(body.length), ...response.headers });
+      res.writeHead(response.status, {
+        'Content-Type': type,
+        'Content-Length': String(body.length),
+        ...response.headers,
+      });
       // Cut early, in the first bytes of the body, as a connection dropped mid-transfer would.
       res.write(body.subarray(0, Math.min(64, Math.floor(body.length / 2))));
       setTimeout(() => res.destroy(), 5);
@@ -161,13 +231,30 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
 
   return {
     url: base,
-    providers: () => Object.fromEntries(Object.entries(SITE_HOSTS).map(([provider, hosts]) => [provider, {
-      baseUrl: `${base}/${provider}`, hosts: [...hosts], allowHttp: true, publicBaseUrl: `${base}/${provider}`,
-    }])),
-    inject: (provider, fault, times = Number.POSITIVE_INFINITY) => { faults.set(provider, { fault, left: times }); },
+    providers: () =>
+      Object.fromEntries(
+        Object.entries(SITE_HOSTS).map(([provider, hosts]) => [
+          provider,
+          {
+            baseUrl: `${base}/${provider}`,
+            hosts: [...hosts],
+            allowHttp: true,
+            publicBaseUrl: `${base}/${provider}`,
+          },
+        ]),
+      ),
+    inject: (provider, fault, times = Number.POSITIVE_INFINITY) => {
+      faults.set(provider, { fault, left: times });
+    },
     clearFaults: () => faults.clear(),
     requests: (provider) => (provider ? log.filter((r) => r.provider === provider) : [...log]),
-    resetLog: () => { log.length = 0; },
-    close: () => new Promise<void>((ok) => { server.close(() => ok()); server.closeAllConnections(); }),
+    resetLog: () => {
+      log.length = 0;
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }

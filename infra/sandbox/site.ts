@@ -16,4 +16,7 @@ export type SiteResponse =
 
 export type Route = ['GET', RegExp, (req: SiteRequest) => SiteResponse | Promise<SiteResponse>];
 
-export interface Site { provider: string; routes: Route[] }
+export interface Site {
+  provider: string;
+  routes: Route[];
+}

@@ -13,14 +13,40 @@ export type Chain = 'chain_a' | 'chain_b' | 'chain_c';
 
 /** Fictional brands: the sandbox names no real company. */
 export const BRANDS: Record<Chain, { code: string; name: string }[]> = {
-  chain_a: [{ code: 'AU', name: 'Aurelia' }, { code: 'AS', name: 'Aurelia Suites' }, { code: 'AX', name: 'Aurelia Express' }],
-  chain_b: [{ code: 'NH', name: 'Nordhaven' }, { code: 'NL', name: 'Nordhaven Lodge' }],
-  chain_c: [{ code: 'MC', name: 'Meridian Crown' }, { code: 'MG', name: 'Meridian Garden' }],
+  chain_a: [
+    { code: 'AU', name: 'Aurelia' },
+    { code: 'AS', name: 'Aurelia Suites' },
+    { code: 'AX', name: 'Aurelia Express' },
+  ],
+  chain_b: [
+    { code: 'NH', name: 'Nordhaven' },
+    { code: 'NL', name: 'Nordhaven Lodge' },
+  ],
+  chain_c: [
+    { code: 'MC', name: 'Meridian Crown' },
+    { code: 'MG', name: 'Meridian Garden' },
+  ],
 };
-const ADJECTIVES = ['Grand', 'Royal', 'Little', 'Old Town', 'Blue', 'Golden', 'Silver', 'Harbour', 'Park', 'Garden', 'Riverside', 'Central'];
+const ADJECTIVES = [
+  'Grand',
+  'Royal',
+  'Little',
+  'Old Town',
+  'Blue',
+  'Golden',
+  'Silver',
+  'Harbour',
+  'Park',
+  'Garden',
+  'Riverside',
+  'Central',
+];
 const NOUNS = ['Hotel', 'Inn', 'Residence', 'Palace', 'House', 'Suites', 'Lodge', 'Boutique Hotel'];
 
-export interface City extends Place { id: string; slug: string }
+export interface City extends Place {
+  id: string;
+  slug: string;
+}
 
 export interface Hotel {
   key: string;
@@ -35,8 +61,16 @@ export interface Hotel {
   /** chain_a inventory code (3 to 10 characters) for chain_a hotels. */
   hotelCode?: string;
   ids: {
-    site_a: number; site_b: number; site_c: number; site_c_geo: number; site_d: number; site_e: number; site_f: number; site_h: number;
-    maps_data_id: string; maps_place_id: string;
+    site_a: number;
+    site_b: number;
+    site_c: number;
+    site_c_geo: number;
+    site_d: number;
+    site_e: number;
+    site_f: number;
+    site_h: number;
+    maps_data_id: string;
+    maps_place_id: string;
   };
   photoCount: number;
   officialWebsite?: string;
@@ -44,7 +78,12 @@ export interface Hotel {
   unlistedOn: ('site_e' | 'site_h')[];
 }
 
-export interface World { cities: City[]; hotels: Hotel[]; bySiteA: Map<number, Hotel>; bySiteB: Map<number, Hotel> }
+export interface World {
+  cities: City[];
+  hotels: Hotel[];
+  bySiteA: Map<number, Hotel>;
+  bySiteB: Map<number, Hotel>;
+}
 
 let world: World | undefined;
 
@@ -67,7 +106,10 @@ function makeHotel(city: City, cityIndex: number, n: number, taken: Set<string>)
     stars: chain === 'chain_a' ? between(r, 4, 5) : between(r, 2, 5),
     chain,
     brand,
-    hotelCode: chain === 'chain_a' ? `${brand!.code}${city.slug.replace(/-/g, '').slice(0, 3).toUpperCase()}${n}` : undefined,
+    hotelCode:
+      chain === 'chain_a'
+        ? `${brand!.code}${city.slug.replace(/-/g, '').slice(0, 3).toUpperCase()}${n}`
+        : undefined,
     ids: {
       site_a: 1_000_000 + i * 7 + (h % 7),
       site_b: 200_000 + i * 11 + (h % 11),
@@ -81,7 +123,11 @@ function makeHotel(city: City, cityIndex: number, n: number, taken: Set<string>)
       maps_place_id: `ChIJ${Buffer.from(`${city.placeId}:${n}`).toString('base64url').slice(0, 23)}`,
     },
     photoCount: between(r, 6, 24),
-    officialWebsite: chain ? undefined : r() < 0.5 ? `https://www.${slugify(name).slice(0, 40)}.example` : undefined,
+    officialWebsite: chain
+      ? undefined
+      : r() < 0.5
+        ? `https://www.${slugify(name).slice(0, 40)}.example`
+        : undefined,
     unlistedOn: !chain && h % 5 === 0 ? ['site_e', 'site_h'] : [],
   };
 }
@@ -89,13 +135,18 @@ function makeHotel(city: City, cityIndex: number, n: number, taken: Set<string>)
 /** The world, built once per process from the gazetteer. */
 export function getWorld(): World {
   if (world) return world;
-  const cities = topPlaces('locality', CITY_COUNT).map((p) => ({ ...p, id: p.placeId, slug: slugify(p.name) }));
+  const cities = topPlaces('locality', CITY_COUNT).map((p) => ({
+    ...p,
+    id: p.placeId,
+    slug: slugify(p.name),
+  }));
   const hotels = cities.flatMap((city, ci) => {
     const taken = new Set<string>();
     return Array.from({ length: HOTELS_PER_CITY }, (_, n) => makeHotel(city, ci, n, taken));
   });
   world = {
-    cities, hotels,
+    cities,
+    hotels,
     bySiteA: new Map(hotels.map((h) => [h.ids.site_a, h])),
     bySiteB: new Map(hotels.map((h) => [h.ids.site_b, h])),
   };

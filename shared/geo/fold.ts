@@ -1,6 +1,20 @@
 // Latin letters that Unicode does not decompose into a base letter and a mark.
 const LATIN: Record<string, string> = {
-  ł: 'l', ı: 'i', ø: 'o', đ: 'd', ħ: 'h', ŧ: 't', æ: 'ae', œ: 'oe', ß: 'ss', þ: 'th', ð: 'd', ŀ: 'l', ĸ: 'k', ŋ: 'n', ə: 'e',
+  ł: 'l',
+  ı: 'i',
+  ø: 'o',
+  đ: 'd',
+  ħ: 'h',
+  ŧ: 't',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  þ: 'th',
+  ð: 'd',
+  ŀ: 'l',
+  ĸ: 'k',
+  ŋ: 'n',
+  ə: 'e',
 };
 
 /**

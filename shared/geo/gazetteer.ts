@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs';
 import { fold } from './fold.ts';
 import type { Location } from '../schemas/location.ts';
 
-interface Index { keys: string; places: Buffer; keyStarts: Int32Array; placeStarts: Int32Array; countries: Record<string, string> }
+interface Index {
+  keys: string;
+  places: Buffer;
+  keyStarts: Int32Array;
+  placeStarts: Int32Array;
+  countries: Record<string, string>;
+}
 let index: Index | undefined;
 
 function dataDir(): URL {
@@ -38,7 +44,10 @@ const PREFIX = 1;
 // Bounds the work for one- or two-letter terms, which hit a large share of all lines.
 const MAX_CANDIDATES = 5_000;
 
-interface Candidate { line: number; score: number }
+interface Candidate {
+  line: number;
+  score: number;
+}
 
 /** The line holding character `pos`: the last line start at or before it. */
 function lineOf(starts: Int32Array, pos: number): number {
@@ -91,7 +100,11 @@ export function search(term: string, limit: number): Location[] {
   const rest = tokens.slice(1);
   const candidates: Candidate[] = [];
 
-  for (let at = keys.indexOf(first); at !== -1 && candidates.length < MAX_CANDIDATES; at = keys.indexOf(first, at + 1)) {
+  for (
+    let at = keys.indexOf(first);
+    at !== -1 && candidates.length < MAX_CANDIDATES;
+    at = keys.indexOf(first, at + 1)
+  ) {
     const before = keys.charCodeAt(at - 1);
     const line = lineOf(keyStarts, at);
     const lineEnd = keyStarts[line + 1]! - 1;
@@ -100,11 +113,25 @@ export function search(term: string, limit: number): Location[] {
       const bar = key.indexOf('|');
       const name = key.slice(0, bar);
       const fields = placeFields(ix, line);
-      const narrowed = rest.length === 0
-        || rest.every((t) => hasWordPrefix(`${key} ${fold(`${fields[6]} ${countries[fields[4]!] ?? ''} ${fields[4]} ${fields[8]}`)}`, t));
+      const narrowed =
+        rest.length === 0 ||
+        rest.every((t) =>
+          hasWordPrefix(
+            `${key} ${fold(`${fields[6]} ${countries[fields[4]!] ?? ''} ${fields[4]} ${fields[8]}`)}`,
+            t,
+          ),
+        );
       if (narrowed) {
-        const tier = name === folded || key.slice(bar + 1).split(' ').includes(folded) ? EXACT
-          : name.startsWith(folded) ? PREFIX : 0;
+        const tier =
+          name === folded ||
+          key
+            .slice(bar + 1)
+            .split(' ')
+            .includes(folded)
+            ? EXACT
+            : name.startsWith(folded)
+              ? PREFIX
+              : 0;
         candidates.push({ line, score: tier + Math.log10(Number(fields[7] ?? 0) + 10) });
       }
     }
@@ -118,7 +145,17 @@ export function search(term: string, limit: number): Location[] {
 }
 
 /** A place of the index with its raw fields, for code that builds on real geography (the sandbox world). */
-export interface Place { name: string; type: string; latitude: number; longitude: number; country: string; placeId: string; region: string; rank: number; label: string }
+export interface Place {
+  name: string;
+  type: string;
+  latitude: number;
+  longitude: number;
+  country: string;
+  placeId: string;
+  region: string;
+  rank: number;
+  label: string;
+}
 
 /**
  * The `n` best-ranked places of a type, in rank order (most populous first).
@@ -132,7 +169,14 @@ export function topPlaces(type: string, n: number): Place[] {
     if (fields[1] !== type) continue;
     const [name = '', , lat = '0', lon = '0', cc = '', placeId = '', region = '', rank = '0'] = fields;
     out.push({
-      name, type, latitude: Number(lat), longitude: Number(lon), country: cc, placeId, region, rank: Number(rank),
+      name,
+      type,
+      latitude: Number(lat),
+      longitude: Number(lon),
+      country: cc,
+      placeId,
+      region,
+      rank: Number(rank),
       label: toLocation(fields, ix.countries).name,
     });
   }

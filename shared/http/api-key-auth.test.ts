@@ -6,7 +6,10 @@ import { MemoryKeyStore } from '../store/memory.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 
 const keys = MemoryKeyStore.fromSpec('good-key:basic');
-const handler = stackWith([httpHeaderNormalizer(), apiKeyAuth(() => keys)], undefined, (s) => ({ tier: s.caller?.tier, keyId: s.caller?.keyId }));
+const handler = stackWith([httpHeaderNormalizer(), apiKeyAuth(() => keys)], undefined, (s) => ({
+  tier: s.caller?.tier,
+  keyId: s.caller?.keyId,
+}));
 
 describe('apiKeyAuth', () => {
   it('accepts a known key under any header letter case', async () => {

@@ -15,7 +15,11 @@ describe('correlationId', () => {
   });
 
   it('puts the same id in the error body and the header', async () => {
-    const fail: ApiMiddleware = { before: () => { throw new ProblemError(404, 'HOTEL_NOT_FOUND', 'nope'); } };
+    const fail: ApiMiddleware = {
+      before: () => {
+        throw new ProblemError(404, 'HOTEL_NOT_FOUND', 'nope');
+      },
+    };
     const h = stackWith([correlationId(() => 'fixed-id'), fail]);
     const res = await h(apiEvent(), lambdaContext());
     expect(res.statusCode).toBe(404);

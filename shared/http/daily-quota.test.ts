@@ -7,14 +7,24 @@ import { dailyQuotaLimit, utcDay } from './daily-quota.ts';
 import { stateOf, type ApiMiddleware } from './state.ts';
 
 function asCaller(tier: Tier, keyId = `key-${tier}`): ApiMiddleware {
-  return { before: (request) => { stateOf(request.event).caller = { keyId, tier, name: tier }; } };
+  return {
+    before: (request) => {
+      stateOf(request.event).caller = { keyId, tier, name: tier };
+    },
+  };
 }
 
 describe('dailyQuota', () => {
   it('lets a free key through 10 times a UTC day, then answers 429 rate_limit_exceeded', async () => {
     const now = new Date('2026-11-21T22:00:00Z');
     const counters = new MemoryCounterStore();
-    const h = stackWith([asCaller('free'), dailyQuotaLimit(() => counters, () => now)]);
+    const h = stackWith([
+      asCaller('free'),
+      dailyQuotaLimit(
+        () => counters,
+        () => now,
+      ),
+    ]);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await h(apiEvent(), lambdaContext())).statusCode);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
@@ -28,10 +38,17 @@ describe('dailyQuota', () => {
 
   it('sends limit, remaining and reset headers on every keyed response', async () => {
     const now = new Date('2026-11-21T10:00:00Z');
-    const h = stackWith([asCaller('basic'), dailyQuotaLimit(() => new MemoryCounterStore(), () => now)]);
+    const h = stackWith([
+      asCaller('basic'),
+      dailyQuotaLimit(
+        () => new MemoryCounterStore(),
+        () => now,
+      ),
+    ]);
     const res = await h(apiEvent(), lambdaContext());
     expect(res.headers).toMatchObject({
-      'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '999',
+      'X-RateLimit-Limit': '1000',
+      'X-RateLimit-Remaining': '999',
       'X-RateLimit-Reset': String(Date.UTC(2026, 10, 22) / 1000),
     });
   });
@@ -39,7 +56,13 @@ describe('dailyQuota', () => {
   it('starts a fresh count at UTC midnight', async () => {
     let now = new Date('2026-11-21T23:59:59Z');
     const counters = new MemoryCounterStore();
-    const h = stackWith([asCaller('free'), dailyQuotaLimit(() => counters, () => now)]);
+    const h = stackWith([
+      asCaller('free'),
+      dailyQuotaLimit(
+        () => counters,
+        () => now,
+      ),
+    ]);
     for (let i = 0; i < 10; i++) await h(apiEvent(), lambdaContext());
     expect((await h(apiEvent(), lambdaContext())).statusCode).toBe(429);
     now = new Date('2026-11-22T00:00:00Z');
@@ -55,6 +78,9 @@ describe('dailyQuota', () => {
   });
 
   it('computes the UTC day and the next midnight', () => {
-    expect(utcDay(new Date('2026-12-31T23:30:00Z'))).toEqual({ day: '2026-12-31', resetEpoch: Date.UTC(2027, 0, 1) / 1000 });
+    expect(utcDay(new Date('2026-12-31T23:30:00Z'))).toEqual({
+      day: '2026-12-31',
+      resetEpoch: Date.UTC(2027, 0, 1) / 1000,
+    });
   });
 });

@@ -13,7 +13,10 @@ export function utcDay(now: Date): { day: string; resetEpoch: number } {
   return { day: now.toISOString().slice(0, 10), resetEpoch: midnight / 1000 };
 }
 
-export function dailyQuotaLimit(counters: () => CounterStore | Promise<CounterStore>, clock: () => Date = () => new Date()): ApiMiddleware {
+export function dailyQuotaLimit(
+  counters: () => CounterStore | Promise<CounterStore>,
+  clock: () => Date = () => new Date(),
+): ApiMiddleware {
   const dailyQuotaBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
     if (!state.caller) return; // open route: nothing to count
@@ -24,7 +27,8 @@ export function dailyQuotaLimit(counters: () => CounterStore | Promise<CounterSt
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);
-    if (!allowed) throw new RateLimitExceededError(limit, Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)));
+    if (!allowed)
+      throw new RateLimitExceededError(limit, Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)));
   };
   return { name: 'dailyQuota', before: dailyQuotaBefore };
 }

@@ -50,13 +50,20 @@ function asContractError(route: Route, error: unknown): unknown {
     return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
   }
   if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
-    return new ProblemError(route.rateLimited.status, route.rateLimited.code, error.message, { cause: error, headers: error.headers });
+    return new ProblemError(route.rateLimited.status, route.rateLimited.code, error.message, {
+      cause: error,
+      headers: error.headers,
+    });
   }
   if (error instanceof DisallowedUrlError) {
     const style = route.validation;
-    if (style.kind === 'detail-array') return new DetailArrayError([{ loc: ['query', 'url'], msg: error.message, type: 'value_error' }]);
-    if (style.kind === 'global') return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
-    return new ProblemError(400, 'INVALID_URL', `The URL is not accepted: ${error.message}.`, { extras: { provided: error.provided } });
+    if (style.kind === 'detail-array')
+      return new DetailArrayError([{ loc: ['query', 'url'], msg: error.message, type: 'value_error' }]);
+    if (style.kind === 'global')
+      return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
+    return new ProblemError(400, 'INVALID_URL', `The URL is not accepted: ${error.message}.`, {
+      extras: { provided: error.provided },
+    });
   }
   return error;
 }
@@ -69,34 +76,47 @@ function asContractError(route: Route, error: unknown): unknown {
  *   run: ({ query }) => ({ success: true, locations: search(query.term, query.limit) }),
  * });
  */
-export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(options: EndpointOptions<Q, P>) {
+export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(
+  options: EndpointOptions<Q, P>,
+) {
   const { route } = options;
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent, lambda: Context) => {
-    const state = stateOf(event);
-    const headers: Record<string, string> = {};
-    const served: Served[] = [];
-    const ctx: RunContext = {
-      event, lambda, correlationId: state.correlationId, deadline: Deadline.fromLambda(lambda), served,
-      setHeader: (name, value) => { headers[name] = value; },
-    };
-    let body: unknown;
-    try {
-      body = await options.run({ query: state.query as z.output<Q>, path: state.path as z.output<P> }, ctx);
-    } catch (error) {
-      throw asContractError(route, error);
-    }
-    if (served.length > 0) {
-      headers['X-Cache'] = served.every((r) => r.hit) ? 'HIT' : 'MISS';
-      headers.Age = String(Math.max(...served.map((r) => r.ageSeconds)));
-    }
-    return jsonResponse(200, body, undefined, headers);
-  })
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(
+    async (event: APIGatewayProxyEvent, lambda: Context) => {
+      const state = stateOf(event);
+      const headers: Record<string, string> = {};
+      const served: Served[] = [];
+      const ctx: RunContext = {
+        event,
+        lambda,
+        correlationId: state.correlationId,
+        deadline: Deadline.fromLambda(lambda),
+        served,
+        setHeader: (name, value) => {
+          headers[name] = value;
+        },
+      };
+      let body: unknown;
+      try {
+        body = await options.run({ query: state.query as z.output<Q>, path: state.path as z.output<P> }, ctx);
+      } catch (error) {
+        throw asContractError(route, error);
+      }
+      if (served.length > 0) {
+        headers['X-Cache'] = served.every((r) => r.hit) ? 'HIT' : 'MISS';
+        headers.Age = String(Math.max(...served.map((r) => r.ageSeconds)));
+      }
+      return jsonResponse(200, body, undefined, headers);
+    },
+  )
     .use(requestState(route))
     .use(httpHeaderNormalizer())
     .use(responseHeaders())
     .use(errorHandler())
     .use(correlationId());
-  if (route.auth) handler.use(apiKeyAuth(async () => (await stores()).keys)).use(dailyQuotaLimit(async () => (await stores()).counters));
+  if (route.auth)
+    handler
+      .use(apiKeyAuth(async () => (await stores()).keys))
+      .use(dailyQuotaLimit(async () => (await stores()).counters));
   // The schemas travel with the handler so the OpenAPI document is built from the very ones that validate.
   return Object.assign(handler.use(validateRequest({ query: options.query, path: options.path })), {
     schemas: { query: options.query, path: options.path },

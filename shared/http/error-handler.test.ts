@@ -5,23 +5,42 @@ import { stackWith } from '../../tests/helpers/stack.ts';
 import { correlationId } from './correlation-id.ts';
 import type { ApiMiddleware } from './state.ts';
 
-const throwing = (error: unknown): ApiMiddleware => ({ before: () => { throw error; } });
-const run = (error: unknown) => stackWith([correlationId(() => 'cid-1'), throwing(error)])(apiEvent({ path: '/v1/chain_a/rooms' }), lambdaContext());
+const throwing = (error: unknown): ApiMiddleware => ({
+  before: () => {
+    throw error;
+  },
+});
+const run = (error: unknown) =>
+  stackWith([correlationId(() => 'cid-1'), throwing(error)])(
+    apiEvent({ path: '/v1/chain_a/rooms' }),
+    lambdaContext(),
+  );
 
 describe('errorHandler', () => {
   it('renders a ProblemError as Problem Details with exactly the spec fields', async () => {
-    const res = await run(new ProblemError(502, 'UPSTREAM_ERROR', 'Upstream failed.', { extras: { upstream_status: 503 } }));
+    const res = await run(
+      new ProblemError(502, 'UPSTREAM_ERROR', 'Upstream failed.', { extras: { upstream_status: 503 } }),
+    );
     expect(res.statusCode).toBe(502);
     expect(res.headers?.['Content-Type']).toBe('application/problem+json');
     expect(parse(res.body)).toEqual({
-      type: 'https://api.example.test/prod/errors/upstream-error', title: 'Upstream Error', status: 502,
-      detail: 'Upstream failed.', instance: '/v1/chain_a/rooms', provider: 'chain_a', product: 'rooms',
-      error_code: 'UPSTREAM_ERROR', correlation_id: 'cid-1', upstream_status: 503,
+      type: 'https://api.example.test/prod/errors/upstream-error',
+      title: 'Upstream Error',
+      status: 502,
+      detail: 'Upstream failed.',
+      instance: '/v1/chain_a/rooms',
+      provider: 'chain_a',
+      product: 'rooms',
+      error_code: 'UPSTREAM_ERROR',
+      correlation_id: 'cid-1',
+      upstream_status: 503,
     });
   });
 
   it('keeps headers a typed error carries, such as Retry-After', async () => {
-    const res = await run(new ProblemError(503, 'UPSTREAM_UNAVAILABLE', 'busy', { headers: { 'Retry-After': '30' } }));
+    const res = await run(
+      new ProblemError(503, 'UPSTREAM_UNAVAILABLE', 'busy', { headers: { 'Retry-After': '30' } }),
+    );
     expect(res.headers?.['Retry-After']).toBe('30');
   });
 
@@ -29,13 +48,19 @@ describe('errorHandler', () => {
     const res = await run(new GlobalError(400, 'INVALID_URL', 'Bad URL.', 'url: not a hotel page'));
     expect(res.statusCode).toBe(400);
     expect(res.headers?.['Content-Type']).toBe('application/json');
-    expect(parse(res.body)).toEqual({ error: { code: 'INVALID_URL', message: 'Bad URL.', details: 'url: not a hotel page' } });
+    expect(parse(res.body)).toEqual({
+      error: { code: 'INVALID_URL', message: 'Bad URL.', details: 'url: not a hotel page' },
+    });
   });
 
   it('renders a DetailArrayError as a 400 detail array', async () => {
-    const res = await run(new DetailArrayError([{ loc: ['query', 'name'], msg: 'Field required', type: 'missing' }]));
+    const res = await run(
+      new DetailArrayError([{ loc: ['query', 'name'], msg: 'Field required', type: 'missing' }]),
+    );
     expect(res.statusCode).toBe(400);
-    expect(parse(res.body)).toEqual({ detail: [{ loc: ['query', 'name'], msg: 'Field required', type: 'missing' }] });
+    expect(parse(res.body)).toEqual({
+      detail: [{ loc: ['query', 'name'], msg: 'Field required', type: 'missing' }],
+    });
   });
 
   it('turns an unexpected error into 500 INTERNAL_ERROR without the stack or message', async () => {

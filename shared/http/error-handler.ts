@@ -13,30 +13,62 @@ export function errorHandler(): ApiMiddleware {
     const error = request.error;
     const state = stateOf(request.event);
     if (error instanceof GlobalError) {
-      request.response = jsonResponse(error.status, globalErrorBody(error.code, error.message, error.details), undefined, error.headers);
+      request.response = jsonResponse(
+        error.status,
+        globalErrorBody(error.code, error.message, error.details),
+        undefined,
+        error.headers,
+      );
       return;
     }
     if (error instanceof DetailArrayError) {
       request.response = jsonResponse(error.status, { detail: error.detail });
       return;
     }
-    const problem = error instanceof ProblemError ? error
-      : new ProblemError(500, 'INTERNAL_ERROR', 'An unexpected error occurred. Quote the correlation_id when reporting it.');
+    const problem =
+      error instanceof ProblemError
+        ? error
+        : new ProblemError(
+            500,
+            'INTERNAL_ERROR',
+            'An unexpected error occurred. Quote the correlation_id when reporting it.',
+          );
     if (problem.status >= 500) {
       log('error', 'request failed', {
-        correlation_id: state.correlationId, path: request.event.path, status: problem.status,
-        error_code: problem.errorCode, error: error?.stack ?? String(error),
+        correlation_id: state.correlationId,
+        path: request.event.path,
+        status: problem.status,
+        error_code: problem.errorCode,
+        error: error?.stack ?? String(error),
       });
     }
     if (state.route.globalErrors) {
-      request.response = jsonResponse(problem.status, globalErrorBody(problem.errorCode, problem.message, `${problem.title}; correlation id ${state.correlationId}`), undefined, problem.headers);
+      request.response = jsonResponse(
+        problem.status,
+        globalErrorBody(
+          problem.errorCode,
+          problem.message,
+          `${problem.title}; correlation id ${state.correlationId}`,
+        ),
+        undefined,
+        problem.headers,
+      );
       return;
     }
-    const body = problemBody({
-      status: problem.status, title: problem.title, detail: problem.message, errorCode: problem.errorCode,
-      instance: request.event.path, provider: state.route.provider, product: state.route.product,
-      correlationId: state.correlationId, base: baseUrl(request.event),
-    }, problem.extras);
+    const body = problemBody(
+      {
+        status: problem.status,
+        title: problem.title,
+        detail: problem.message,
+        errorCode: problem.errorCode,
+        instance: request.event.path,
+        provider: state.route.provider,
+        product: state.route.product,
+        correlationId: state.correlationId,
+        base: baseUrl(request.event),
+      },
+      problem.extras,
+    );
     request.response = jsonResponse(problem.status, body, PROBLEM_JSON, problem.headers);
   };
   return { name: 'errorHandler', onError: errorHandlerOnError };

@@ -4,7 +4,11 @@ import { apiEvent, lambdaContext } from '../../tests/helpers/events.ts';
 import { stackWith } from '../../tests/helpers/stack.ts';
 import { stateOf, type ApiMiddleware } from './state.ts';
 
-const setHeader: ApiMiddleware = { before: (r) => { stateOf(r.event).responseHeaders['X-Test'] = 'yes'; } };
+const setHeader: ApiMiddleware = {
+  before: (r) => {
+    stateOf(r.event).responseHeaders['X-Test'] = 'yes';
+  },
+};
 
 describe('responseHeaders', () => {
   it('adds the shared headers to a success', async () => {
@@ -13,7 +17,11 @@ describe('responseHeaders', () => {
   });
 
   it('adds the shared headers to a rendered error', async () => {
-    const fail: ApiMiddleware = { before: () => { throw new ProblemError(400, 'X', 'y'); } };
+    const fail: ApiMiddleware = {
+      before: () => {
+        throw new ProblemError(400, 'X', 'y');
+      },
+    };
     const res = await stackWith([setHeader, fail])(apiEvent(), lambdaContext());
     expect(res.statusCode).toBe(400);
     expect(res.headers?.['X-Test']).toBe('yes');

@@ -9,13 +9,20 @@ import { validateRequest } from './validate-request.ts';
 const Query = z.object({
   name: text(100),
   limit: intParam(1, 25, 10),
-  date: z.string().optional().refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), {
-    message: 'must be YYYY-MM-DD', params: { status: 400, error_code: 'INVALID_DATE_FORMAT' },
-  }),
+  date: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), {
+      message: 'must be YYYY-MM-DD',
+      params: { status: 400, error_code: 'INVALID_DATE_FORMAT' },
+    }),
 });
 const Path = z.object({ id: intParam(1, Number.MAX_SAFE_INTEGER) });
 const withStyle = (validation: Route['validation']) =>
-  stackWith([validateRequest({ query: Query, path: Path })], { ...testRoute, validation }, (s) => ({ query: s.query, path: s.path }));
+  stackWith([validateRequest({ query: Query, path: Path })], { ...testRoute, validation }, (s) => ({
+    query: s.query,
+    path: s.path,
+  }));
 const problem = withStyle({ kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' });
 const ok = { pathParameters: { id: '7' } };
 
@@ -26,13 +33,16 @@ describe('validateRequest', () => {
     expect(parse(res.body)).toEqual({ query: { name: 'Paris', limit: 10 }, path: { id: 7 } });
   });
 
-  it.each(['0', '26', '1.5', 'abc', '', '1e3', '10abc'])('rejects limit=%j with 400 INVALID_PARAMETERS naming the parameter', async (limit) => {
-    const res = await problem(apiEvent({ ...ok, query: { name: 'x', limit } }), lambdaContext());
-    expect(res.statusCode).toBe(400);
-    const body = parse(res.body);
-    expect(body.error_code).toBe('INVALID_PARAMETERS');
-    expect(body.errors).toEqual([expect.objectContaining({ parameter: 'limit', in: 'query' })]);
-  });
+  it.each(['0', '26', '1.5', 'abc', '', '1e3', '10abc'])(
+    'rejects limit=%j with 400 INVALID_PARAMETERS naming the parameter',
+    async (limit) => {
+      const res = await problem(apiEvent({ ...ok, query: { name: 'x', limit } }), lambdaContext());
+      expect(res.statusCode).toBe(400);
+      const body = parse(res.body);
+      expect(body.error_code).toBe('INVALID_PARAMETERS');
+      expect(body.errors).toEqual([expect.objectContaining({ parameter: 'limit', in: 'query' })]);
+    },
+  );
 
   it('lets a refinement claim its documented code', async () => {
     const res = await problem(apiEvent({ ...ok, query: { name: 'x', date: '21/11/2026' } }), lambdaContext());
@@ -41,13 +51,19 @@ describe('validateRequest', () => {
   });
 
   it('renders 422 when the route documents 422', async () => {
-    const res = await withStyle({ kind: 'problem', status: 422, code: 'VALIDATION_ERROR' })(apiEvent(ok), lambdaContext());
+    const res = await withStyle({ kind: 'problem', status: 422, code: 'VALIDATION_ERROR' })(
+      apiEvent(ok),
+      lambdaContext(),
+    );
     expect(res.statusCode).toBe(422);
     expect(parse(res.body).error_code).toBe('VALIDATION_ERROR');
   });
 
   it('renders the detail array when the route documents it', async () => {
-    const res = await withStyle({ kind: 'detail-array' })(apiEvent({ pathParameters: { id: '7' }, query: { limit: '99' } }), lambdaContext());
+    const res = await withStyle({ kind: 'detail-array' })(
+      apiEvent({ pathParameters: { id: '7' }, query: { limit: '99' } }),
+      lambdaContext(),
+    );
     expect(res.statusCode).toBe(400);
     expect(parse(res.body)).toEqual({
       detail: [
@@ -58,13 +74,21 @@ describe('validateRequest', () => {
   });
 
   it('renders the global body when the route documents it', async () => {
-    const res = await withStyle({ kind: 'global', status: 400, code: 'INVALID_URL' })(apiEvent(ok), lambdaContext());
+    const res = await withStyle({ kind: 'global', status: 400, code: 'INVALID_URL' })(
+      apiEvent(ok),
+      lambdaContext(),
+    );
     expect(res.statusCode).toBe(400);
-    expect(parse(res.body)).toEqual({ error: { code: 'INVALID_URL', message: 'Invalid request parameters.', details: 'name is required' } });
+    expect(parse(res.body)).toEqual({
+      error: { code: 'INVALID_URL', message: 'Invalid request parameters.', details: 'name is required' },
+    });
   });
 
   it('validates path parameters too', async () => {
-    const res = await problem(apiEvent({ pathParameters: { id: '-3' }, query: { name: 'x' } }), lambdaContext());
+    const res = await problem(
+      apiEvent({ pathParameters: { id: '-3' }, query: { name: 'x' } }),
+      lambdaContext(),
+    );
     expect(res.statusCode).toBe(400);
     expect(parse(res.body).errors).toEqual([expect.objectContaining({ parameter: 'id', in: 'path' })]);
   });

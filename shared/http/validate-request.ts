@@ -9,9 +9,16 @@ import type { ValidationStyle } from '../routes.ts';
 import type { IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
-export interface RequestSchemas { query?: z.ZodType; path?: z.ZodType }
+export interface RequestSchemas {
+  query?: z.ZodType;
+  path?: z.ZodType;
+}
 
-interface LocatedIssue { where: 'query' | 'path'; issue: z.core.$ZodIssue; missing: boolean }
+interface LocatedIssue {
+  where: 'query' | 'path';
+  issue: z.core.$ZodIssue;
+  missing: boolean;
+}
 
 function describe(l: LocatedIssue): string {
   const name = l.issue.path.join('.') || l.where;
@@ -20,7 +27,9 @@ function describe(l: LocatedIssue): string {
 
 function codeOf(issue: z.core.$ZodIssue): IssueCode | undefined {
   const params = (issue as { params?: Partial<IssueCode> }).params;
-  return params?.error_code && params.status ? { status: params.status, error_code: params.error_code } : undefined;
+  return params?.error_code && params.status
+    ? { status: params.status, error_code: params.error_code }
+    : undefined;
 }
 
 /** Builds the error a route documents for these issues. */
@@ -34,12 +43,22 @@ export function validationError(style: ValidationStyle, issues: LocatedIssue[]):
     return new DetailArrayError(detail);
   }
   const details = issues.map(describe).join('; ');
-  if (style.kind === 'global') return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
+  if (style.kind === 'global')
+    return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
   const specific = issues.map((l) => codeOf(l.issue)).find(Boolean);
-  const errors = issues.map((l) => ({ parameter: l.issue.path.join('.') || l.where, in: l.where, message: l.issue.message }));
-  return new ProblemError(specific?.status ?? style.status, specific?.error_code ?? style.code, `Invalid parameters: ${details}.`, {
-    extras: { errors },
-  });
+  const errors = issues.map((l) => ({
+    parameter: l.issue.path.join('.') || l.where,
+    in: l.where,
+    message: l.issue.message,
+  }));
+  return new ProblemError(
+    specific?.status ?? style.status,
+    specific?.error_code ?? style.code,
+    `Invalid parameters: ${details}.`,
+    {
+      extras: { errors },
+    },
+  );
 }
 
 export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
@@ -49,12 +68,19 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
     for (const where of ['path', 'query'] as const) {
       const schema = schemas[where];
       if (!schema) continue;
-      const raw = (where === 'path' ? request.event.pathParameters : request.event.queryStringParameters) ?? {};
+      const raw =
+        (where === 'path' ? request.event.pathParameters : request.event.queryStringParameters) ?? {};
       const result = await schema.safeParseAsync(raw);
       if (result.success) state[where] = result.data;
       else {
         const given = raw as Record<string, string | undefined>;
-        issues.push(...result.error.issues.map((issue) => ({ where, issue, missing: given[String(issue.path[0])] === undefined })));
+        issues.push(
+          ...result.error.issues.map((issue) => ({
+            where,
+            issue,
+            missing: given[String(issue.path[0])] === undefined,
+          })),
+        );
       }
     }
     if (issues.length > 0) throw validationError(state.route.validation, issues);

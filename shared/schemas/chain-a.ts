@@ -18,13 +18,17 @@ export const CashRate = z.object({
 export type CashRate = z.infer<typeof CashRate>;
 
 /** Chain A reward option: points per night, with or without cash. */
-export const RewardOption = z.object({
-  points: z.number().int(),
-  cash: z.number().nullable(),
-  cash_currency: z.string().nullable(),
-  points_total: z.number().int().nullable(),
-  cash_total: z.number().nullable(),
-}).refine((o) => (o.cash === null) === (o.cash_currency === null), { error: 'cash_currency is null exactly when cash is' });
+export const RewardOption = z
+  .object({
+    points: z.number().int(),
+    cash: z.number().nullable(),
+    cash_currency: z.string().nullable(),
+    points_total: z.number().int().nullable(),
+    cash_total: z.number().nullable(),
+  })
+  .refine((o) => (o.cash === null) === (o.cash_currency === null), {
+    error: 'cash_currency is null exactly when cash is',
+  });
 export type RewardOption = z.infer<typeof RewardOption>;
 
 export const RoomType = z.object({

@@ -1,8 +1,15 @@
 import * as z from 'zod';
 
 export const BestOffer = z.object({
-  currency: z.string(), amount: z.number(), per_night: z.number(), total: z.number(), aggregation_type: z.string(),
-  formatted: z.string(), tax_summary: z.string(), meal_plan: z.string(), nights: z.number().int(),
+  currency: z.string(),
+  amount: z.number(),
+  per_night: z.number(),
+  total: z.number(),
+  aggregation_type: z.string(),
+  formatted: z.string(),
+  tax_summary: z.string(),
+  meal_plan: z.string(),
+  nights: z.number().int(),
 });
 
 /** Chain B hotel (search result), per the contract's table. */
@@ -15,7 +22,13 @@ export const ChainBHotel = z.object({
   rating: z.number().min(0).max(5).nullable(),
   review_count: z.number().int().nullable(),
   amenities: z.array(z.string()),
-  address: z.object({ street: z.string(), city: z.string(), postal_code: z.string(), country: z.string(), country_code: z.string() }),
+  address: z.object({
+    street: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    country_code: z.string(),
+  }),
   distance_meters: z.number().int(),
   distance_feet: z.number().int(),
   availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']),

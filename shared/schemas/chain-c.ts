@@ -12,7 +12,14 @@ export const ChainCHotel = z.object({
   image: z.string(),
   url: z.string(),
   bookable: z.boolean(),
-  price: z.object({ per_night: z.number(), total: z.number(), taxes: z.number(), fees: z.number(), currency: z.string(), points_per_night: z.number().int() }),
+  price: z.object({
+    per_night: z.number(),
+    total: z.number(),
+    taxes: z.number(),
+    fees: z.number(),
+    currency: z.string(),
+    points_per_night: z.number().int(),
+  }),
   distance_meters: z.number(),
 });
 export type ChainCHotel = z.infer<typeof ChainCHotel>;

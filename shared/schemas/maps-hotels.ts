@@ -6,7 +6,11 @@ export const MapsHotel = z.object({
   name: z.string(),
   location: z.object({ address: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
   price: z.object({
-    current: z.number(), regular: z.number().nullable(), max_price: z.number(), currency: z.string().nullable(), price_per_night: z.number(),
+    current: z.number(),
+    regular: z.number().nullable(),
+    max_price: z.number(),
+    currency: z.string().nullable(),
+    price_per_night: z.number(),
   }),
   rating: z.object({ value: z.number(), votes: z.number().int(), rating_max: z.number() }),
   stars: z.number().int().min(1).max(5).nullable(),

@@ -9,7 +9,12 @@ export const MapsReview = z.object({
   date: z.string(),
   iso_date: z.string(),
   photos: z.array(z.string()),
-  reviewer: z.object({ name: z.string(), profile_picture: z.string(), reviews_count: z.number().int(), local_guide: z.boolean() }),
+  reviewer: z.object({
+    name: z.string(),
+    profile_picture: z.string(),
+    reviews_count: z.number().int(),
+    local_guide: z.boolean(),
+  }),
   likes: z.number().int(),
   owner_response: z.string().nullable(),
   owner_response_date: z.string().nullable(),

@@ -5,7 +5,10 @@
 import * as z from 'zod';
 
 /** Metadata a refinement may attach so that one failed rule maps to its documented status and code. */
-export interface IssueCode { status: 400 | 422; error_code: string }
+export interface IssueCode {
+  status: 400 | 422;
+  error_code: string;
+}
 
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`;
@@ -14,17 +17,41 @@ const required = (what: string) => (issue: { input: unknown }) =>
  * An integer parameter within [min, max]; absent means `fallback` when one is given.
  * @example intParam(1, 25, 10) // '5' → 5, undefined → 10, '0' / '5.5' / 'x' → issue
  */
-export function intParam(min: number, max: number, fallback: number): z.ZodDefault<z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>>;
-export function intParam(min: number, max: number): z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>;
+export function intParam(
+  min: number,
+  max: number,
+  fallback: number,
+): z.ZodDefault<z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>>;
+export function intParam(
+  min: number,
+  max: number,
+): z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>;
 export function intParam(min: number, max: number, fallback?: number) {
-  const bounds = max >= Number.MAX_SAFE_INTEGER ? (min === 1 ? 'a positive integer' : `an integer of at least ${min}`) : `an integer from ${min} to ${max}`;
-  const parsed = z.string({ error: required(bounds) })
+  const bounds =
+    max >= Number.MAX_SAFE_INTEGER
+      ? min === 1
+        ? 'a positive integer'
+        : `an integer of at least ${min}`
+      : `an integer from ${min} to ${max}`;
+  const parsed = z
+    .string({ error: required(bounds) })
     .trim()
     .regex(/^[+-]?\d{1,16}$/, { error: `must be ${bounds}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: `must be ${bounds}` }).max(max, { error: `must be ${bounds}` }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `must be ${bounds}` })
+        .max(max, { error: `must be ${bounds}` }),
+    )
     // Documents the parameter as the integer it is (the wire form is a string) in the OpenAPI document.
-    .meta({ type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}), pattern: undefined });
+    .meta({
+      type: 'integer',
+      minimum: min,
+      ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}),
+      pattern: undefined,
+    });
   return fallback === undefined ? parsed : parsed.default(fallback);
 }
 
@@ -33,8 +60,11 @@ export function intParam(min: number, max: number, fallback?: number) {
  * @example text(100) // '  Paris ' → 'Paris', '   ' → issue
  */
 export function text(max = 500, min = 1) {
-  const what = min > 1 ? `a text of ${min} to ${max} characters` : `a non-empty text of at most ${max} characters`;
-  return z.string({ error: required(what) }).trim()
+  const what =
+    min > 1 ? `a text of ${min} to ${max} characters` : `a non-empty text of at most ${max} characters`;
+  return z
+    .string({ error: required(what) })
+    .trim()
     .min(min, { error: min > 1 ? `must be ${what}` : 'must not be empty' })
     .max(max, { error: `must be ${what}` });
 }
@@ -50,7 +80,10 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export interface DateCodes { format: IssueCode; past?: IssueCode }
+export interface DateCodes {
+  format: IssueCode;
+  past?: IssueCode;
+}
 
 /**
  * A YYYY-MM-DD calendar date (2027-02-30 is refused), optionally not before today (UTC); each failure
@@ -58,13 +91,21 @@ export interface DateCodes { format: IssueCode; past?: IssueCode }
  * @example dateParam({ format: { status: 400, error_code: 'INVALID_DATE_FORMAT' } })
  */
 export function dateParam(codes: DateCodes) {
-  return z.string({ error: 'is required' }).trim().meta({ format: 'date' }).superRefine((value, ctx) => {
-    if (!isCalendarDate(value)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date in the form YYYY-MM-DD', params: codes.format });
-    } else if (codes.past && value < todayUtc()) {
-      ctx.addIssue({ code: 'custom', message: 'must not be in the past', params: codes.past });
-    }
-  });
+  return z
+    .string({ error: 'is required' })
+    .trim()
+    .meta({ format: 'date' })
+    .superRefine((value, ctx) => {
+      if (!isCalendarDate(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a date in the form YYYY-MM-DD',
+          params: codes.format,
+        });
+      } else if (codes.past && value < todayUtc()) {
+        ctx.addIssue({ code: 'custom', message: 'must not be in the past', params: codes.past });
+      }
+    });
 }
 
 /** Nights between two valid dates. @example nights('2027-01-01', '2027-01-03') // 2 */
@@ -74,8 +115,12 @@ export function nights(checkIn: string, checkOut: string): number {
 
 /** An ISO 4217 code, upper-cased; USD when absent. @example currencyParam().parse('eur') // 'EUR' */
 export function currencyParam(fallback = 'USD') {
-  return z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 currency code such as USD' })
-    .transform((c) => c.toUpperCase()).default(fallback);
+  return z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 currency code such as USD' })
+    .transform((c) => c.toUpperCase())
+    .default(fallback);
 }
 
 /**
@@ -84,12 +129,20 @@ export function currencyParam(fallback = 'USD') {
  */
 export function coordinateParam(limit: 90 | 180) {
   const what = `must be a number from -${limit} to ${limit}`;
-  return z.string({ error: 'is required' }).trim().regex(/^-?\d{1,3}(\.\d+)?$/, { error: what })
-    .transform(Number).pipe(z.number().min(-limit, { error: what }).max(limit, { error: what }))
+  return z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d+)?$/, { error: what })
+    .transform(Number)
+    .pipe(z.number().min(-limit, { error: what }).max(limit, { error: what }))
     .meta({ type: 'number', minimum: -limit, maximum: limit, pattern: undefined });
 }
 
 /** A language code such as en, fr or pt-BR; `fallback` when absent. */
 export function languageParam(fallback = 'en') {
-  return z.string().trim().regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or fr' }).default(fallback);
+  return z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, { error: 'must be a language code such as en or fr' })
+    .default(fallback);
 }

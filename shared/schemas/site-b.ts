@@ -4,7 +4,10 @@ import * as z from 'zod';
 export const SiteBReview = z.object({
   review_id: z.string(),
   rating: z.number(),
-  title: z.string(), comment: z.string(), pros: z.string(), cons: z.string(),
+  title: z.string(),
+  comment: z.string(),
+  pros: z.string(),
+  cons: z.string(),
   reviewer: z.object({ name: z.string(), country: z.string(), level: z.string(), group_type: z.string() }),
   date: z.string(),
   stay_date: z.string(),

@@ -13,14 +13,21 @@ export const SiteCReview = z.object({
   published_date: Day,
   helpful_votes: z.number().int(),
   user: z.object({
-    id: z.string(), display_name: z.string(), username: z.string(), is_verified: z.boolean(), contribution_count: z.number().int(),
-    hometown: z.string(), avatar_url: z.string(),
+    id: z.string(),
+    display_name: z.string(),
+    username: z.string(),
+    is_verified: z.boolean(),
+    contribution_count: z.number().int(),
+    hometown: z.string(),
+    avatar_url: z.string(),
   }),
   trip_info: z.object({ stay_date: Day, trip_type: z.string() }),
   additional_ratings: z.record(z.string(), z.number().int()),
   photos: z.array(z.string()),
   review_url: z.string(),
-  owner_response: z.object({ text: z.string(), published_date: Day, author: z.string(), connection_to_subject: z.string() }).nullable(),
+  owner_response: z
+    .object({ text: z.string(), published_date: Day, author: z.string(), connection_to_subject: z.string() })
+    .nullable(),
 });
 export type SiteCReview = z.infer<typeof SiteCReview>;
 

@@ -10,8 +10,12 @@ export const StayDates = {
 };
 
 /** check_out strictly after check_in, reported as INVALID_DATES. */
-export function withStayOrder<T extends z.ZodObject<{ check_in: z.ZodType<string>; check_out: z.ZodType<string> }>>(schema: T) {
+export function withStayOrder<
+  T extends z.ZodObject<{ check_in: z.ZodType<string>; check_out: z.ZodType<string> }>,
+>(schema: T) {
   return schema.refine((q) => (q as { check_out: string }).check_out > (q as { check_in: string }).check_in, {
-    path: ['check_out'], error: 'must be after check_in', params: { status: 400, error_code: 'INVALID_DATES' },
+    path: ['check_out'],
+    error: 'must be after check_in',
+    params: { status: 400, error_code: 'INVALID_DATES' },
   });
 }

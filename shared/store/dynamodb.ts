@@ -31,17 +31,21 @@ export class DynamoCounterStore implements CounterStore {
     const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
     try {
       const { UpdateItemCommand } = await sdk();
-      const out = await this.client.send(new UpdateItemCommand({
-        TableName: this.table,
-        Key: { pk: { S: `COUNT#${keyId}#${day}` } },
-        UpdateExpression: 'ADD #count :one SET #expires = if_not_exists(#expires, :expires)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
-        ExpressionAttributeValues: {
-          ':one': { N: '1' }, ':limit': { N: String(limit) }, ':expires': { N: String(dayEnd + COUNTER_TTL_DAYS * 86_400) },
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }));
+      const out = await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: `COUNT#${keyId}#${day}` } },
+          UpdateExpression: 'ADD #count :one SET #expires = if_not_exists(#expires, :expires)',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+          ExpressionAttributeValues: {
+            ':one': { N: '1' },
+            ':limit': { N: String(limit) },
+            ':expires': { N: String(dayEnd + COUNTER_TTL_DAYS * 86_400) },
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
       return { allowed: true, count: Number(out.Attributes?.count?.N ?? 1) };
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
@@ -66,7 +70,9 @@ export class DynamoKeyStore implements KeyStore {
     const hit = this.cache.get(keyId);
     if (hit && hit.until > Date.now()) return hit.record;
     const { GetItemCommand } = await sdk();
-    const out = await this.client.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }));
+    const out = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }),
+    );
     const record = toKeyRecord(keyId, out.Item);
     this.cache.set(keyId, { record, until: Date.now() + KEY_CACHE_MS });
     return record;
@@ -74,7 +80,10 @@ export class DynamoKeyStore implements KeyStore {
 }
 
 /** A key item, unless absent, revoked, or past its TTL (TTL deletion lags, so reads check it too). */
-export function toKeyRecord(keyId: string, item: Record<string, AttributeValue> | undefined): ApiKeyRecord | undefined {
+export function toKeyRecord(
+  keyId: string,
+  item: Record<string, AttributeValue> | undefined,
+): ApiKeyRecord | undefined {
   if (!item) return undefined;
   const expires = item.expires_at?.N;
   if (expires && Number(expires) <= nowSeconds()) return undefined;

@@ -27,11 +27,15 @@ export class MemoryKeyStore implements KeyStore {
    */
   static fromSpec(spec: string): MemoryKeyStore {
     const store = new MemoryKeyStore();
-    for (const entry of spec.split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of spec
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const at = entry.lastIndexOf(':');
       const key = at > 0 ? entry.slice(0, at) : entry;
       const tier = Tier.safeParse(at > 0 ? entry.slice(at + 1) : 'free');
-      if (!tier.success) throw new Error(`API_KEYS: unknown tier in entry ${at > 0 ? entry.slice(at + 1) : ''}`);
+      if (!tier.success)
+        throw new Error(`API_KEYS: unknown tier in entry ${at > 0 ? entry.slice(at + 1) : ''}`);
       store.add(key, tier.data);
     }
     return store;

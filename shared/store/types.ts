@@ -6,10 +6,14 @@ export type Tier = z.infer<typeof Tier>;
 /** Daily request quota per tier (spec: Limits). Enterprise is configured per deployment. */
 export function dailyQuota(tier: Tier): number {
   switch (tier) {
-    case 'free': return 10;
-    case 'basic': return 1_000;
-    case 'pro': return 10_000;
-    case 'enterprise': return Number(process.env.ENTERPRISE_DAILY_QUOTA ?? 100_000);
+    case 'free':
+      return 10;
+    case 'basic':
+      return 1_000;
+    case 'pro':
+      return 10_000;
+    case 'enterprise':
+      return Number(process.env.ENTERPRISE_DAILY_QUOTA ?? 100_000);
   }
 }
 
@@ -22,7 +26,10 @@ export interface KeyStore {
   lookup(keyId: string): Promise<ApiKeyRecord | undefined>;
 }
 
-export interface CounterResult { allowed: boolean; count: number }
+export interface CounterResult {
+  allowed: boolean;
+  count: number;
+}
 
 export interface CounterStore {
   /**
@@ -32,4 +39,7 @@ export interface CounterStore {
   consume(keyId: string, day: string, limit: number): Promise<CounterResult>;
 }
 
-export interface Stores { keys: KeyStore; counters: CounterStore }
+export interface Stores {
+  keys: KeyStore;
+  counters: CounterStore;
+}

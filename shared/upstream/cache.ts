@@ -5,11 +5,22 @@
 import { LRUCache } from 'lru-cache';
 
 /** Seconds each kind of data stays fresh: ids and URLs rarely change, prices do. */
-export const DEFAULT_TTL_SECONDS = { ids: 24 * 3600, search: 600, reviews: 600, prices: 120, none: 0 } as const;
+export const DEFAULT_TTL_SECONDS = {
+  ids: 24 * 3600,
+  search: 600,
+  reviews: 600,
+  prices: 120,
+  none: 0,
+} as const;
 export type CacheKind = keyof typeof DEFAULT_TTL_SECONDS;
 let TTL_SECONDS: Record<CacheKind, number> = { ...DEFAULT_TTL_SECONDS };
 
-export interface CachedValue<T> { value: T; storedAt: number; bytes: number; /** Overrides the request's kind (a 404 keeps less long). */ kind?: CacheKind }
+export interface CachedValue<T> {
+  value: T;
+  storedAt: number;
+  bytes: number;
+  /** Overrides the request's kind (a 404 keeps less long). */ kind?: CacheKind;
+}
 
 const cache = new LRUCache<string, CachedValue<unknown>>({
   max: 2_000,
@@ -18,28 +29,39 @@ const cache = new LRUCache<string, CachedValue<unknown>>({
 });
 const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
 
-export interface CacheAnswer<T> { value: T; hit: boolean; ageSeconds: number }
+export interface CacheAnswer<T> {
+  value: T;
+  hit: boolean;
+  ageSeconds: number;
+}
 
 /**
  * Serves `key` from the cache, joins an identical request in flight, or loads it once.
  * @example await cached('site_a GET https://…', 'ids', () => load())
  */
-export async function cached<T>(key: string, kind: CacheKind, load: () => Promise<CachedValue<T>>): Promise<CacheAnswer<T>> {
+export async function cached<T>(
+  key: string,
+  kind: CacheKind,
+  load: () => Promise<CachedValue<T>>,
+): Promise<CacheAnswer<T>> {
   if (kind !== 'none') {
     const hit = cache.get(key) as CachedValue<T> | undefined;
-    if (hit) return { value: hit.value, hit: true, ageSeconds: Math.floor((Date.now() - hit.storedAt) / 1000) };
+    if (hit)
+      return { value: hit.value, hit: true, ageSeconds: Math.floor((Date.now() - hit.storedAt) / 1000) };
   }
   let pending = inFlight.get(key) as Promise<CachedValue<T>> | undefined;
   if (!pending) {
     pending = load();
     inFlight.set(key, pending);
-    pending.then(
-      (entry) => {
-        const ttl = TTL_SECONDS[entry.kind ?? kind];
-        if (ttl > 0) cache.set(key, entry, { ttl: ttl * 1000 });
-      },
-      () => undefined,
-    ).finally(() => inFlight.delete(key));
+    pending
+      .then(
+        (entry) => {
+          const ttl = TTL_SECONDS[entry.kind ?? kind];
+          if (ttl > 0) cache.set(key, entry, { ttl: ttl * 1000 });
+        },
+        () => undefined,
+      )
+      .finally(() => inFlight.delete(key));
   }
   const entry = await pending;
   return { value: entry.value, hit: false, ageSeconds: 0 };

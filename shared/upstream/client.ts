@@ -7,7 +7,13 @@ import got, { HTTPError, RequestError, TimeoutError } from 'got';
 import { cached, type CacheKind } from './cache.ts';
 import type { UpstreamContext } from './context.ts';
 import type { Deadline } from './deadline.ts';
-import { DisallowedUrlError, ExtractionError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
+import {
+  DisallowedUrlError,
+  ExtractionError,
+  UpstreamError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+} from './errors.ts';
 import { protect } from './policies.ts';
 import { providerConfig } from './providers.ts';
 import { providerUrl, redirectAllowed } from './user-url.ts';
@@ -40,11 +46,16 @@ export interface UpstreamResponse<T = unknown> {
   bytes: number;
 }
 
-interface Loaded { status: number; body: unknown; bytes: number }
+interface Loaded {
+  status: number;
+  body: unknown;
+  bytes: number;
+}
 
 function buildUrl(req: UpstreamRequest): URL {
   const url = providerUrl(req.provider, req.path);
-  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(req.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
   for (const [k, v] of Object.entries(providerConfig(req.provider).params)) url.searchParams.set(k, v);
   return url;
 }
@@ -58,17 +69,44 @@ function retryAfterSeconds(header: string | string[] | undefined): number {
   return Number.isFinite(date) ? (date - Date.now()) / 1000 : 30;
 }
 
-function mapFailure(provider: string, error: unknown, tooLarge: boolean, maxBytes: number, deadline: Deadline): Error {
-  if (error instanceof DisallowedUrlError) return new UpstreamError(provider, `redirect outside the provider's hosts (${error.message})`, undefined, error);
-  if (tooLarge) return new UpstreamError(provider, `response larger than ${maxBytes} bytes`, undefined, error);
+function mapFailure(
+  provider: string,
+  error: unknown,
+  tooLarge: boolean,
+  maxBytes: number,
+  deadline: Deadline,
+): Error {
+  if (error instanceof DisallowedUrlError)
+    return new UpstreamError(
+      provider,
+      `redirect outside the provider's hosts (${error.message})`,
+      undefined,
+      error,
+    );
+  if (tooLarge)
+    return new UpstreamError(provider, `response larger than ${maxBytes} bytes`, undefined, error);
   if (error instanceof HTTPError) {
     const status = error.response.statusCode;
-    if (status === 429) return new UpstreamUnavailableError(provider, retryAfterSeconds(error.response.headers['retry-after']), 'rate limited', error);
-    if (status === 503) return new UpstreamUnavailableError(provider, retryAfterSeconds(error.response.headers['retry-after']), 'maintenance', error);
+    if (status === 429)
+      return new UpstreamUnavailableError(
+        provider,
+        retryAfterSeconds(error.response.headers['retry-after']),
+        'rate limited',
+        error,
+      );
+    if (status === 503)
+      return new UpstreamUnavailableError(
+        provider,
+        retryAfterSeconds(error.response.headers['retry-after']),
+        'maintenance',
+        error,
+      );
     return new UpstreamError(provider, `HTTP ${status}`, status, error);
   }
-  if (error instanceof TimeoutError || deadline.remaining() === 0) return new UpstreamTimeoutError(provider, error);
-  if (error instanceof RequestError) return new UpstreamError(provider, `connection failed (${error.code})`, undefined, error);
+  if (error instanceof TimeoutError || deadline.remaining() === 0)
+    return new UpstreamTimeoutError(provider, error);
+  if (error instanceof RequestError)
+    return new UpstreamError(provider, `connection failed (${error.code})`, undefined, error);
   return new UpstreamError(provider, 'request failed', undefined, error);
 }
 
@@ -80,13 +118,22 @@ function attemptOptions(req: UpstreamRequest, deadline: Deadline) {
   return {
     remaining,
     timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
-    headers: { accept: req.expect === 'json' ? 'application/json' : 'text/html', 'user-agent': 'travel-data-api' },
+    headers: {
+      accept: req.expect === 'json' ? 'application/json' : 'text/html',
+      'user-agent': 'travel-data-api',
+    },
     maxRedirects: 3,
     hooks: {
-      beforeRedirect: [(options: { url?: unknown }, response: { headers: Record<string, string | string[] | undefined> }) => {
-        const target = new URL(String(options.url ?? response.headers.location));
-        if (!redirectAllowed(target, config)) throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
-      }],
+      beforeRedirect: [
+        (
+          options: { url?: unknown },
+          response: { headers: Record<string, string | string[] | undefined> },
+        ) => {
+          const target = new URL(String(options.url ?? response.headers.location));
+          if (!redirectAllowed(target, config))
+            throw new DisallowedUrlError(target.href, `redirect to ${target.host}`);
+        },
+      ],
     },
   };
 }
@@ -110,7 +157,9 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
         calculateDelay: ({ computedValue, attemptCount, error }) => {
           if (computedValue <= 0) return 0;
           // A Retry-After is honoured as sent; otherwise exponential backoff with jitter from 100 ms.
-          const wait = error.response?.headers['retry-after'] ? computedValue : BACKOFF_BASE_MS * 2 ** (attemptCount - 1) * (0.5 + Math.random());
+          const wait = error.response?.headers['retry-after']
+            ? computedValue
+            : BACKOFF_BASE_MS * 2 ** (attemptCount - 1) * (0.5 + Math.random());
           // Retry only when the wait plus a reasonable attempt still fits in the deadline.
           return wait + 1_000 < deadline.remaining() ? Math.max(1, wait) : 0;
         },
@@ -125,7 +174,11 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
     const response = await request;
     const type = String(response.headers['content-type'] ?? '');
     if (req.expect === 'json' ? !/json/i.test(type) : !/html/i.test(type)) {
-      throw new UpstreamError(req.provider, `unexpected content type ${type || '(none)'}`, response.statusCode);
+      throw new UpstreamError(
+        req.provider,
+        `unexpected content type ${type || '(none)'}`,
+        response.statusCode,
+      );
     }
     const bytes = Buffer.byteLength(response.body);
     if (req.expect === 'html') return { status: response.statusCode, body: response.body, bytes };
@@ -136,7 +189,8 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
     }
   } catch (error) {
     if (error instanceof UpstreamError || error instanceof ExtractionError) throw error;
-    if (req.notFoundOk && error instanceof HTTPError && error.response.statusCode === 404) return { status: 404, body: null, bytes: 0 };
+    if (req.notFoundOk && error instanceof HTTPError && error.response.statusCode === 404)
+      return { status: 404, body: null, bytes: 0 };
     throw mapFailure(req.provider, error, tooLarge, maxBytes, deadline);
   }
 }
@@ -145,7 +199,10 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
  * @example
  * const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search' }, ctx);
  */
-export async function fetchUpstream<T = unknown>(req: UpstreamRequest, ctx: UpstreamContext): Promise<UpstreamResponse<T>> {
+export async function fetchUpstream<T = unknown>(
+  req: UpstreamRequest,
+  ctx: UpstreamContext,
+): Promise<UpstreamResponse<T>> {
   const { deadline } = ctx;
   const url = buildUrl(req);
   const served = await cached(`${req.provider} ${req.expect} ${url.href}`, req.cache, async () => {
@@ -166,16 +223,25 @@ async function withRetries<T>(deadline: Deadline, attempt: () => Promise<T>): Pr
       return await attempt();
     } catch (error) {
       const status = (error as { extras?: { upstream_status?: number } }).extras?.upstream_status;
-      const transient = error instanceof UpstreamUnavailableError
-        || (error instanceof UpstreamError && (status === undefined || [502, 503, 504].includes(status)));
-      const wait = error instanceof UpstreamUnavailableError ? error.retryAfterSeconds * 1_000 : BACKOFF_BASE_MS * 2 ** (n - 1) * (0.5 + Math.random());
+      const transient =
+        error instanceof UpstreamUnavailableError ||
+        (error instanceof UpstreamError && (status === undefined || [502, 503, 504].includes(status)));
+      const wait =
+        error instanceof UpstreamUnavailableError
+          ? error.retryAfterSeconds * 1_000
+          : BACKOFF_BASE_MS * 2 ** (n - 1) * (0.5 + Math.random());
       if (!transient || n > RETRY_LIMIT || wait + 1_000 >= deadline.remaining()) throw error;
       await new Promise((ok) => setTimeout(ok, wait));
     }
   }
 }
 
-async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, scan: (text: string) => T | undefined): Promise<Loaded> {
+async function scanOnce<T>(
+  req: UpstreamRequest,
+  url: URL,
+  deadline: Deadline,
+  scan: (text: string) => T | undefined,
+): Promise<Loaded> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const { remaining, ...shared } = attemptOptions(req, deadline);
   let tooLarge = false;
@@ -196,29 +262,56 @@ async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, s
       stream.destroy();
       outcome();
     };
-    stream.on('response', (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
-      const status = response.statusCode;
-      if (status === 404 && req.notFoundOk) return finish(() => resolve({ status: 404, body: undefined, bytes: 0 }));
-      if (status === 429 || status === 503) {
-        return finish(() => reject(new UpstreamUnavailableError(req.provider, retryAfterSeconds(response.headers['retry-after']), status === 429 ? 'rate limited' : 'maintenance')));
-      }
-      if (status >= 400) return finish(() => reject(new UpstreamError(req.provider, `HTTP ${status}`, status)));
-      if (!/html/i.test(String(response.headers['content-type'] ?? ''))) {
-        return finish(() => reject(new UpstreamError(req.provider, `unexpected content type ${String(response.headers['content-type'] ?? '(none)')}`, status)));
-      }
-    });
+    stream.on(
+      'response',
+      (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
+        const status = response.statusCode;
+        if (status === 404 && req.notFoundOk)
+          return finish(() => resolve({ status: 404, body: undefined, bytes: 0 }));
+        if (status === 429 || status === 503) {
+          return finish(() =>
+            reject(
+              new UpstreamUnavailableError(
+                req.provider,
+                retryAfterSeconds(response.headers['retry-after']),
+                status === 429 ? 'rate limited' : 'maintenance',
+              ),
+            ),
+          );
+        }
+        if (status >= 400)
+          return finish(() => reject(new UpstreamError(req.provider, `HTTP ${status}`, status)));
+        if (!/html/i.test(String(response.headers['content-type'] ?? ''))) {
+          return finish(() =>
+            reject(
+              new UpstreamError(
+                req.provider,
+                `unexpected content type ${String(response.headers['content-type'] ?? '(none)')}`,
+                status,
+              ),
+            ),
+          );
+        }
+      },
+    );
     stream.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > maxBytes) {
         tooLarge = true;
-        return finish(() => reject(new UpstreamError(req.provider, `response larger than ${maxBytes} bytes`)));
+        return finish(() =>
+          reject(new UpstreamError(req.provider, `response larger than ${maxBytes} bytes`)),
+        );
       }
       text += decoder.decode(chunk, { stream: true });
       const found = scan(text);
       if (found !== undefined) finish(() => resolve({ status: 200, body: found, bytes }));
     });
-    stream.on('end', () => finish(() => resolve({ status: 200, body: scan(text + decoder.decode()), bytes })));
-    stream.on('error', (error: unknown) => finish(() => reject(mapFailure(req.provider, error, tooLarge, maxBytes, deadline))));
+    stream.on('end', () =>
+      finish(() => resolve({ status: 200, body: scan(text + decoder.decode()), bytes })),
+    );
+    stream.on('error', (error: unknown) =>
+      finish(() => reject(mapFailure(req.provider, error, tooLarge, maxBytes, deadline))),
+    );
   });
 }
 
@@ -227,13 +320,24 @@ async function scanOnce<T>(req: UpstreamRequest, url: URL, deadline: Deadline, s
  * and the download stops at the first defined answer. The answer, not the page, is cached.
  * @example await scanUpstream(req, ctx, (html) => /"hotel_id":\s*(\d+)/.exec(html)?.[1])
  */
-export async function scanUpstream<T>(req: UpstreamRequest, ctx: UpstreamContext, scan: (text: string) => T | undefined): Promise<UpstreamResponse<T | undefined>> {
+export async function scanUpstream<T>(
+  req: UpstreamRequest,
+  ctx: UpstreamContext,
+  scan: (text: string) => T | undefined,
+): Promise<UpstreamResponse<T | undefined>> {
   const { deadline } = ctx;
   const url = buildUrl(req);
   const served = await cached(`${req.provider} scan ${url.href}`, req.cache, async () => {
-    const loaded = await protect(req.provider, () => withRetries(deadline, () => scanOnce(req, url, deadline, scan)));
+    const loaded = await protect(req.provider, () =>
+      withRetries(deadline, () => scanOnce(req, url, deadline, scan)),
+    );
     const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
-    return { value: loaded, storedAt: Date.now(), bytes: Math.max(1, String(loaded.body ?? '').length), kind };
+    return {
+      value: loaded,
+      storedAt: Date.now(),
+      bytes: Math.max(1, String(loaded.body ?? '').length),
+      kind,
+    };
   });
   const { status, body, bytes } = served.value;
   ctx.served.push(served);

@@ -5,7 +5,10 @@
  */
 import type { Deadline } from './deadline.ts';
 
-export interface Served { hit: boolean; ageSeconds: number }
+export interface Served {
+  hit: boolean;
+  ageSeconds: number;
+}
 
 export interface UpstreamContext {
   deadline: Deadline;

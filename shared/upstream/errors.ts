@@ -19,9 +19,15 @@ export class UpstreamUnavailableError extends ProblemError {
   readonly why: string;
   constructor(provider: string, retryAfterSeconds: number, why: string, cause?: unknown) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super(503, 'UPSTREAM_UNAVAILABLE', `The ${provider} source is unavailable (${why}); retry in ${seconds} s.`, {
-      cause, headers: { 'Retry-After': String(seconds) },
-    });
+    super(
+      503,
+      'UPSTREAM_UNAVAILABLE',
+      `The ${provider} source is unavailable (${why}); retry in ${seconds} s.`,
+      {
+        cause,
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
     this.name = 'UpstreamUnavailableError';
     this.retryAfterSeconds = seconds;
     this.why = why;
@@ -31,7 +37,8 @@ export class UpstreamUnavailableError extends ProblemError {
 export class UpstreamError extends ProblemError {
   constructor(provider: string, detail: string, upstreamStatus?: number, cause?: unknown) {
     super(502, 'UPSTREAM_ERROR', `The ${provider} source failed: ${detail}.`, {
-      cause, extras: upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus },
+      cause,
+      extras: upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus },
     });
     this.name = 'UpstreamError';
   }

@@ -3,7 +3,17 @@
  * circuit breaker that opens after consecutive failures and half-opens after a pause. One set per
  * provider per process, so one failing source never drags the others down.
  */
-import { BrokenCircuitError, BulkheadRejectedError, bulkhead, circuitBreaker, ConsecutiveBreaker, handleWhen, wrap, type CircuitBreakerPolicy, type IPolicy } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  BulkheadRejectedError,
+  bulkhead,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  handleWhen,
+  wrap,
+  type CircuitBreakerPolicy,
+  type IPolicy,
+} from 'cockatiel';
 import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
 
 export interface PolicySettings {
@@ -16,11 +26,20 @@ export interface PolicySettings {
   queue: number;
 }
 
-export const DEFAULT_POLICY: PolicySettings = { failuresToOpen: 5, halfOpenAfterMs: 15_000, concurrency: 16, queue: 64 };
+export const DEFAULT_POLICY: PolicySettings = {
+  failuresToOpen: 5,
+  halfOpenAfterMs: 15_000,
+  concurrency: 16,
+  queue: 64,
+};
 
 let settings = DEFAULT_POLICY;
 
-interface ProviderPolicy { policy: IPolicy; breaker: CircuitBreakerPolicy; openedAt: number }
+interface ProviderPolicy {
+  policy: IPolicy;
+  breaker: CircuitBreakerPolicy;
+  openedAt: number;
+}
 const policies = new Map<string, ProviderPolicy>();
 
 /** A failure that says the source is unhealthy (not a 404 or a bad request of ours). */
@@ -40,8 +59,14 @@ function policyFor(provider: string): ProviderPolicy {
       halfOpenAfter: settings.halfOpenAfterMs,
       breaker: new ConsecutiveBreaker(settings.failuresToOpen),
     });
-    const created: ProviderPolicy = { policy: wrap(bulkhead(settings.concurrency, settings.queue), breaker), breaker, openedAt: 0 };
-    breaker.onBreak(() => { created.openedAt = Date.now(); });
+    const created: ProviderPolicy = {
+      policy: wrap(bulkhead(settings.concurrency, settings.queue), breaker),
+      breaker,
+      openedAt: 0,
+    };
+    breaker.onBreak(() => {
+      created.openedAt = Date.now();
+    });
     policies.set(provider, created);
     entry = created;
   }
@@ -61,7 +86,8 @@ export async function protect<T>(provider: string, call: () => Promise<T>): Prom
       const left = (entry.openedAt + settings.halfOpenAfterMs - Date.now()) / 1000;
       throw new UpstreamUnavailableError(provider, left, 'circuit open after repeated failures', error);
     }
-    if (error instanceof BulkheadRejectedError) throw new UpstreamUnavailableError(provider, 1, 'too many concurrent requests', error);
+    if (error instanceof BulkheadRejectedError)
+      throw new UpstreamUnavailableError(provider, 1, 'too many concurrent requests', error);
     throw error;
   }
 }

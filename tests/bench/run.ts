@@ -30,9 +30,15 @@ const OUT = resolve(ROOT, 'tests/bench/out');
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const report: string[] = [];
-const say = (line = '') => { report.push(line); console.log(line); };
+const say = (line = '') => {
+  report.push(line);
+  console.log(line);
+};
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -41,11 +47,21 @@ function topInputs(meta: Metafile, n = 3): string {
   for (const output of Object.values(meta.outputs)) {
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-      const key = m ? m[1]! : path.startsWith('shared/') ? 'shared/ (ours)' : path.startsWith('functions/') ? 'functions/ (ours)' : path;
+      const key = m
+        ? m[1]!
+        : path.startsWith('shared/')
+          ? 'shared/ (ours)'
+          : path.startsWith('functions/')
+            ? 'functions/ (ours)'
+            : path;
       byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
     }
   }
-  return [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${kb(v)}`).join(', ');
+  return [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k} ${kb(v)}`)
+    .join(', ');
 }
 
 /** Median import time of a module in fresh node processes. */
@@ -53,7 +69,10 @@ function coldImport(file: string, env: NodeJS.ProcessEnv = {}): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
   const times: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`cold import of ${file} failed: ${r.stderr}`);
     times.push(Number(r.stdout));
   }
@@ -63,12 +82,16 @@ function coldImport(file: string, env: NodeJS.ProcessEnv = {}): number {
 // 1. Bundles and cold imports.
 say('# Benchmark report');
 say();
-say(`Machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Generated ${new Date().toISOString()}.`);
+say(
+  `Machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Generated ${new Date().toISOString()}.`,
+);
 say('Reproduce: `npm run bench` (BENCH_COLD_RUNS, BENCH_LOAD_SECONDS tune the run).');
 say();
 say('## Functions: bundle size and cold import');
 say();
-say(`Command: \`npm run bench\` — esbuild with infra/bundling.ts settings, then the median of ${COLD_RUNS} fresh \`node\` processes each timing \`await import(bundle)\`.`);
+say(
+  `Command: \`npm run bench\` — esbuild with infra/bundling.ts settings, then the median of ${COLD_RUNS} fresh \`node\` processes each timing \`await import(bundle)\`.`,
+);
 say();
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -84,16 +107,28 @@ for (const route of routeList) {
   const name = route.handler.replace(/^functions\//, '').replace(/\.ts$/, '');
   const dir = resolve(OUT, name);
   const outfile = resolve(dir, 'index.mjs');
-  const result = await build({ ...lambdaBundleOptions, entryPoints: [resolve(ROOT, route.handler)], outfile, logLevel: 'silent' });
-  for (const asset of assetsFor(route.handler)) cpSync(resolve(ROOT, asset), resolve(dir, 'data'), { recursive: true });
+  const result = await build({
+    ...lambdaBundleOptions,
+    entryPoints: [resolve(ROOT, route.handler)],
+    outfile,
+    logLevel: 'silent',
+  });
+  for (const asset of assetsFor(route.handler))
+    cpSync(resolve(ROOT, asset), resolve(dir, 'data'), { recursive: true });
   const code = readFileSync(outfile);
   const cold = coldImport(outfile, { GAZETTEER_DIR: resolve(dir, 'data') });
   const hasParser = Object.keys(result.metafile!.inputs).some((p) => p.includes('node-html-parser'));
   if (code.length > 400 * 1024 || cold > 60) budgetMisses.push(`${name}: ${kb(code.length)}, ${ms(cold)}`);
-  say(`| ${name} | ${kb(code.length)} | ${kb(gzipSync(code).length)} | ${ms(cold)} | ${ms(cold - baseline)} | ${hasParser ? 'yes' : 'no'} | ${topInputs(result.metafile!)} |`);
+  say(
+    `| ${name} | ${kb(code.length)} | ${kb(gzipSync(code).length)} | ${ms(cold)} | ${ms(cold - baseline)} | ${hasParser ? 'yes' : 'no'} | ${topInputs(result.metafile!)} |`,
+  );
 }
 say();
-say(budgetMisses.length ? `Budget (400 KB, 60 ms import) missed by: ${budgetMisses.join('; ')}.` : 'Every function is within the budget of 400 KB and 60 ms cold import.');
+say(
+  budgetMisses.length
+    ? `Budget (400 KB, 60 ms import) missed by: ${budgetMisses.join('; ')}.`
+    : 'Every function is within the budget of 400 KB and 60 ms cold import.',
+);
 say();
 
 // 2. Coordinates lookup: cold first call and warm latency, in-process on the bundle.
@@ -118,25 +153,41 @@ say();
     process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, p50: lat[500], p99: lat[990] }));`;
   const runs = Array.from({ length: 5 }, () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, GAZETTEER_DIR: resolve(dir, 'data'), API_KEYS: 'bench:enterprise', LOG_LEVEL: 'silent' }, encoding: 'utf8',
+      env: {
+        ...process.env,
+        GAZETTEER_DIR: resolve(dir, 'data'),
+        API_KEYS: 'bench:enterprise',
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(r.stderr);
     return JSON.parse(r.stdout) as { importMs: number; firstMs: number; p50: number; p99: number };
   });
-  say('Command: `npm run bench` — 5 fresh processes import the bundled handler, call it once (this loads the gazetteer index), then call it 1,000 times over 10 terms; medians across processes.');
+  say(
+    'Command: `npm run bench` — 5 fresh processes import the bundled handler, call it once (this loads the gazetteer index), then call it 1,000 times over 10 terms; medians across processes.',
+  );
   say();
   say('| cold import | first call (index load + search) | warm p50 | warm p99 |');
   say('| ---: | ---: | ---: | ---: |');
-  say(`| ${ms(median(runs.map((r) => r.importMs)))} | ${ms(median(runs.map((r) => r.firstMs)))} | ${ms(median(runs.map((r) => r.p50)))} | ${ms(median(runs.map((r) => r.p99)))} |`);
+  say(
+    `| ${ms(median(runs.map((r) => r.importMs)))} | ${ms(median(runs.map((r) => r.firstMs)))} | ${ms(median(runs.map((r) => r.p50)))} | ${ms(median(runs.map((r) => r.p99)))} |`,
+  );
   say();
 }
 
 // 3. Middleware stack overhead over HTTP.
 async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((ok, fail) => {
     let seen = '';
-    child.stdout!.on('data', (d: Buffer) => { seen += d.toString(); if (ready.test(seen)) ok(); });
+    child.stdout!.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (ready.test(seen)) ok();
+    });
     child.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
   });
   return child;
@@ -144,25 +195,45 @@ async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp)
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: 10, duration: LOAD_SECONDS, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`load on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 say('## Middleware stack overhead');
 say();
-say(`Command: \`npm run bench\` — autocannon, 10 connections, ${LOAD_SECONDS} s per target, server in its own process; the bare server is node:http returning the same JSON body on the same path.`);
+say(
+  `Command: \`npm run bench\` — autocannon, 10 connections, ${LOAD_SECONDS} s per target, server in its own process; the bare server is node:http returning the same JSON body on the same path.`,
+);
 say();
 say('| path | local server req/s | p50 | p99 | bare node:http req/s | p50 | p99 | throughput ratio |');
 say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const path of ['/health', '/v1/meta/coordinates-lookup?term=paris&limit=3']) {
-  const api = await startChild([resolve(ROOT, 'infra/local/main.ts')], { PORT: '3901', API_KEYS: 'bench-key:enterprise', ENTERPRISE_DAILY_QUOTA: '100000000', LOG_LEVEL: 'silent' }, /listening/);
-  const sample = await fetch(`http://127.0.0.1:3901${path}`, { headers: { 'x-api-key': 'bench-key' } }).then((r) => r.text());
+  const api = await startChild(
+    [resolve(ROOT, 'infra/local/main.ts')],
+    {
+      PORT: '3901',
+      API_KEYS: 'bench-key:enterprise',
+      ENTERPRISE_DAILY_QUOTA: '100000000',
+      LOG_LEVEL: 'silent',
+    },
+    /listening/,
+  );
+  const sample = await fetch(`http://127.0.0.1:3901${path}`, { headers: { 'x-api-key': 'bench-key' } }).then(
+    (r) => r.text(),
+  );
   const ours = await load(`http://127.0.0.1:3901${path}`, { 'x-api-key': 'bench-key' });
   api.kill('SIGTERM');
-  const bare = await startChild([resolve(ROOT, 'tests/bench/bare-server.ts')], { PORT: '3902', BARE_BODY: sample }, /ready/);
+  const bare = await startChild(
+    [resolve(ROOT, 'tests/bench/bare-server.ts')],
+    { PORT: '3902', BARE_BODY: sample },
+    /ready/,
+  );
   const base = await load(`http://127.0.0.1:3902${path}`);
   bare.kill('SIGTERM');
-  say(`| ${path} | ${ours.rps.toFixed(0)} | ${ours.p50} ms | ${ours.p99} ms | ${base.rps.toFixed(0)} | ${base.p50} ms | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)} |`);
+  say(
+    `| ${path} | ${ours.rps.toFixed(0)} | ${ours.p50} ms | ${ours.p99} ms | ${base.rps.toFixed(0)} | ${base.p50} ms | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)} |`,
+  );
 }
 say();
 /** The sandbox and the local server in this process, with an enterprise key that never runs out. */
@@ -179,7 +250,9 @@ async function startInProcess() {
 // 4. Upstream efficiency on the sandbox, in-process: the local server, the sandbox and this process share one event loop.
 say('## Upstream efficiency (sandbox)');
 say();
-say('Command: `npm run bench` — the local server and the sandbox in the bench process; counts come from the sandbox request log.');
+say(
+  'Command: `npm run bench` — the local server and the sandbox in the bench process; counts come from the sandbox request log.',
+);
 say();
 {
   const { sandbox, api } = await startInProcess();
@@ -190,7 +263,9 @@ say();
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     return { ms: performance.now() - t, cache: res.headers.get('x-cache') };
   };
-  say('| endpoint | upstream requests (cold) | upstream bytes (cold) | upstream requests (repeat) | cold latency | cache-hit p50 | cache-hit p99 |');
+  say(
+    '| endpoint | upstream requests (cold) | upstream bytes (cold) | upstream requests (repeat) | cold latency | cache-hit p50 | cache-hit p99 |',
+  );
   say('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const route of routeList.filter((r) => r.upstream?.length)) {
     clearCache();
@@ -200,7 +275,9 @@ say();
     const hits: number[] = [];
     for (let i = 0; i < 200; i++) hits.push((await call(route.example)).ms);
     hits.sort((a, b) => a - b);
-    say(`| ${route.path} | ${coldLog.length} | ${coldLog.reduce((n, r) => n + r.bytes, 0)} | ${sandbox.requests().length - coldLog.length} | ${ms(cold.ms)} | ${ms(hits[100]!)} | ${ms(hits[198]!)} |`);
+    say(
+      `| ${route.path} | ${coldLog.length} | ${coldLog.reduce((n, r) => n + r.bytes, 0)} | ${sandbox.requests().length - coldLog.length} | ${ms(cold.ms)} | ${ms(hits[100]!)} | ${ms(hits[198]!)} |`,
+    );
   }
   say();
   const coalesceRoute = routeList.find((r) => r.upstream?.length);
@@ -210,7 +287,9 @@ say();
     sandbox.inject(coalesceRoute.upstream![0]!, { kind: 'latency', ms: 100 }, 1);
     const n = 100;
     await Promise.all(Array.from({ length: n }, () => call(coalesceRoute.example)));
-    say(`Coalescing: ${n} identical concurrent calls to \`${coalesceRoute.example}\` made ${sandbox.requests().length} upstream request(s) (ratio ${n}:${sandbox.requests().length}).`);
+    say(
+      `Coalescing: ${n} identical concurrent calls to \`${coalesceRoute.example}\` made ${sandbox.requests().length} upstream request(s) (ratio ${n}:${sandbox.requests().length}).`,
+    );
     say();
   }
   await api.close();
@@ -225,26 +304,47 @@ say();
   const page = pages.reduce((a, b) => (b.length > a.length ? b : a));
   const viaNhp = (html: string) => {
     const root = parseHtml(html, { blockTextElements: { script: true } });
-    const ld = JSON.parse(root.querySelector('script[type="application/ld+json"]')!.text) as { aggregateRating: { ratingValue: string } };
-    return { id: root.querySelector('[data-hotel-id]')!.getAttribute('data-hotel-id'), name: root.querySelector('.hotel-name')!.text,
-      rating: ld.aggregateRating.ratingValue, scores: root.querySelectorAll('.review-score').map((e) => Number(e.text)) };
+    const ld = JSON.parse(root.querySelector('script[type="application/ld+json"]')!.text) as {
+      aggregateRating: { ratingValue: string };
+    };
+    return {
+      id: root.querySelector('[data-hotel-id]')!.getAttribute('data-hotel-id'),
+      name: root.querySelector('.hotel-name')!.text,
+      rating: ld.aggregateRating.ratingValue,
+      scores: root.querySelectorAll('.review-score').map((e) => Number(e.text)),
+    };
   };
   const viaCheerio = (html: string) => {
     const $ = cheerioLoad(html);
-    const ld = JSON.parse($('script[type="application/ld+json"]').text()) as { aggregateRating: { ratingValue: string } };
-    return { id: $('[data-hotel-id]').attr('data-hotel-id'), name: $('.hotel-name').text(),
-      rating: ld.aggregateRating.ratingValue, scores: $('.review-score').map((_i, e) => Number($(e).text())).get() };
+    const ld = JSON.parse($('script[type="application/ld+json"]').text()) as {
+      aggregateRating: { ratingValue: string };
+    };
+    return {
+      id: $('[data-hotel-id]').attr('data-hotel-id'),
+      name: $('.hotel-name').text(),
+      rating: ld.aggregateRating.ratingValue,
+      scores: $('.review-score')
+        .map((_i, e) => Number($(e).text()))
+        .get(),
+    };
   };
-  if (JSON.stringify(viaNhp(page)) !== JSON.stringify(viaCheerio(page))) throw new Error('the two extractions disagree');
+  if (JSON.stringify(viaNhp(page)) !== JSON.stringify(viaCheerio(page)))
+    throw new Error('the two extractions disagree');
   const time = (fn: (h: string) => unknown) => {
     for (let i = 0; i < 20; i++) fn(page);
     const runs: number[] = [];
-    for (let i = 0; i < 200; i++) { const t = performance.now(); fn(page); runs.push(performance.now() - t); }
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      fn(page);
+      runs.push(performance.now() - t);
+    }
     return median(runs);
   };
   const nhp = time(viaNhp);
   const ch = time(viaCheerio);
-  say(`Command: \`npm run bench\` — the largest site_a hotel page of the sandbox (${kb(page.length)}), parse plus extraction of id, name, JSON-LD rating and ${viaNhp(page).scores.length} review scores; median of 200 runs after 20 warm-ups. Both extractions return identical values.`);
+  say(
+    `Command: \`npm run bench\` — the largest site_a hotel page of the sandbox (${kb(page.length)}), parse plus extraction of id, name, JSON-LD rating and ${viaNhp(page).scores.length} review scores; median of 200 runs after 20 warm-ups. Both extractions return identical values.`,
+  );
   say();
   say('| node-html-parser | cheerio | cheerio / node-html-parser |');
   say('| ---: | ---: | ---: |');
@@ -272,11 +372,22 @@ say();
   sandbox.inject('web_search', { kind: 'latency', ms: 150 });
   const rows: [string, { ms: number; searches: number }][] = [];
   for (let i = 0; i < 3; i++) {
-    rows.push(['single site lookup (meta match, site_d)', await timed(`/v1/meta/match?name=${encodeURIComponent(listed.name)}&platform=site_d`)]);
-    rows.push(['meta search, all four sites in one search', await timed(`/v1/meta/search?hotel_name=${encodeURIComponent(listed.name)}`)]);
-    rows.push(['meta search, two sites need their own search', await timed(`/v1/meta/search?hotel_name=${encodeURIComponent(unlisted.name)}`)]);
+    rows.push([
+      'single site lookup (meta match, site_d)',
+      await timed(`/v1/meta/match?name=${encodeURIComponent(listed.name)}&platform=site_d`),
+    ]);
+    rows.push([
+      'meta search, all four sites in one search',
+      await timed(`/v1/meta/search?hotel_name=${encodeURIComponent(listed.name)}`),
+    ]);
+    rows.push([
+      'meta search, two sites need their own search',
+      await timed(`/v1/meta/search?hotel_name=${encodeURIComponent(unlisted.name)}`),
+    ]);
   }
-  say('Command: `npm run bench` — every web-search request delayed 150 ms in the sandbox; median of 3 runs each, cache cleared before each.');
+  say(
+    'Command: `npm run bench` — every web-search request delayed 150 ms in the sandbox; median of 3 runs each, cache cleared before each.',
+  );
   say();
   say('| call | web searches | wall time | against one site lookup |');
   say('| --- | ---: | ---: | ---: |');
@@ -287,7 +398,9 @@ say();
     say(`| ${name} | ${mine[0]!.searches} | ${ms(wall)} | ${(wall / single).toFixed(2)}x |`);
   }
   say();
-  say('The extra searches run concurrently, after one broad search: two round trips at most, whatever the number of missing sites.');
+  say(
+    'The extra searches run concurrently, after one broad search: two round trips at most, whatever the number of missing sites.',
+  );
   await api.close();
   await sandbox.close();
 }

@@ -6,7 +6,8 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { hotelIdInPage } from '../../shared/providers/site-a/hotel.ts';
 import { siteBIdInPage } from '../../shared/providers/site-b/hotel.ts';
 
-const relayout = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/\bdata-/g, 'data-v2-');
+const relayout = (html: string) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/\bdata-/g, 'data-v2-');
 
 describe('site_a hotel page', () => {
   it('yields the hotel id from the top of the page', () => {
@@ -19,7 +20,9 @@ describe('site_a hotel page', () => {
 
   it('falls back to the data attribute when the inline state is gone', () => {
     const h = getWorld().hotels[0]!;
-    expect(hotelIdInPage(hotelPage(h).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''))).toBe(String(h.ids.site_a));
+    expect(hotelIdInPage(hotelPage(h).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''))).toBe(
+      String(h.ids.site_a),
+    );
   });
 
   it('yields nothing after a redesign, rather than a wrong id', () => {
@@ -32,7 +35,13 @@ describe('site_b hotel page', () => {
     const h = getWorld().hotels[i]!;
     const route = siteB.routes[0]!;
     const path = `/${h.slug}/hotel/${h.city.slug}-${h.city.country.toLowerCase()}.html`;
-    const res = await route[2]({ path, query: new URLSearchParams(), headers: {}, base: '', match: route[1].exec(path)! });
+    const res = await route[2]({
+      path,
+      query: new URLSearchParams(),
+      headers: {},
+      base: '',
+      match: route[1].exec(path)!,
+    });
     return { h, html: (res as { html: string }).html };
   };
 

@@ -16,7 +16,10 @@ let canaryUrl = '';
 
 beforeAll(async () => {
   api = await startTestServer({ budgetMs: BUDGET_MS });
-  canary = createServer((_req, res) => { canaryHits++; res.end('{}'); });
+  canary = createServer((_req, res) => {
+    canaryHits++;
+    res.end('{}');
+  });
   await new Promise<void>((ok) => canary.listen(0, '127.0.0.1', () => ok()));
   canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}/`;
 });
@@ -32,19 +35,41 @@ type Expectation = { status: number; code: string; retryAfter?: boolean };
 // Each expectation may depend on what the route documents: its extraction code, its rate-limit code.
 const FAULTS: [string, () => Fault, (extraction: Expectation, rateLimited: Expectation) => Expectation][] = [
   ['slow but within the deadline', () => ({ kind: 'latency', ms: 150 }), () => ({ status: 200, code: '' })],
-  ['slower than the deadline', () => ({ kind: 'latency', ms: BUDGET_MS + 1_500 }), () => ({ status: 504, code: 'UPSTREAM_TIMEOUT' })],
+  [
+    'slower than the deadline',
+    () => ({ kind: 'latency', ms: BUDGET_MS + 1_500 }),
+    () => ({ status: 504, code: 'UPSTREAM_TIMEOUT' }),
+  ],
   ['HTTP 500', () => ({ kind: 'status', status: 500 }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
-  ['rate limited (429 + Retry-After)', () => ({ kind: 'rate-limit', retryAfter: 120 }), (_e, rateLimited) => rateLimited],
-  ['in maintenance (503)', () => ({ kind: 'maintenance', retryAfter: 300 }), () => ({ status: 503, code: 'UPSTREAM_UNAVAILABLE', retryAfter: true })],
+  [
+    'rate limited (429 + Retry-After)',
+    () => ({ kind: 'rate-limit', retryAfter: 120 }),
+    (_e, rateLimited) => rateLimited,
+  ],
+  [
+    'in maintenance (503)',
+    () => ({ kind: 'maintenance', retryAfter: 300 }),
+    () => ({ status: 503, code: 'UPSTREAM_UNAVAILABLE', retryAfter: true }),
+  ],
   ['connection reset', () => ({ kind: 'reset' }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
   ['truncated body', () => ({ kind: 'truncate' }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
   ['malformed body', () => ({ kind: 'malformed' }), (extraction) => extraction],
   ['changed layout', () => ({ kind: 'layout' }), (extraction) => extraction],
-  ['redirect off the provider', () => ({ kind: 'redirect', location: canaryUrl }), () => ({ status: 502, code: 'UPSTREAM_ERROR' })],
+  [
+    'redirect off the provider',
+    () => ({ kind: 'redirect', location: canaryUrl }),
+    () => ({ status: 502, code: 'UPSTREAM_ERROR' }),
+  ],
 ];
 
-const cases = upstreamRoutes.flatMap((route) => route.upstream!.flatMap((provider) =>
-  FAULTS.map(([name, fault, expected]) => [`${route.path} when ${provider} is ${name}`, route, provider, fault, expected] as const)));
+const cases = upstreamRoutes.flatMap((route) =>
+  route.upstream!.flatMap((provider) =>
+    FAULTS.map(
+      ([name, fault, expected]) =>
+        [`${route.path} when ${provider} is ${name}`, route, provider, fault, expected] as const,
+    ),
+  ),
+);
 
 describe('fault matrix', () => {
   it('covers at least one upstream route', () => {
@@ -54,17 +79,26 @@ describe('fault matrix', () => {
   it.each(cases)('%s', async (_name, route, provider, fault, expected) => {
     api.sandbox.inject(provider, fault());
     const want = expected(
-      route.extraction ? { status: route.extraction.status, code: route.extraction.code } : { status: 502, code: 'UPSTREAM_ERROR' },
+      route.extraction
+        ? { status: route.extraction.status, code: route.extraction.code }
+        : { status: 502, code: 'UPSTREAM_ERROR' },
       { ...(route.rateLimited ?? { status: 503, code: 'UPSTREAM_UNAVAILABLE' }), retryAfter: true },
     );
     const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
     expect(route.statuses).toContain(res.status);
     expect(res.status).toBe(want.status);
     if (want.status !== 200 && route.globalErrors) {
-      expect(res.body).toEqual({ error: { code: want.code, message: expect.any(String), details: expect.any(String) } });
+      expect(res.body).toEqual({
+        error: { code: want.code, message: expect.any(String), details: expect.any(String) },
+      });
     } else if (want.status !== 200) {
       expect(res.headers.get('content-type')).toBe('application/problem+json');
-      expect(res.body).toMatchObject({ status: want.status, error_code: want.code, provider: route.provider, correlation_id: expect.any(String) });
+      expect(res.body).toMatchObject({
+        status: want.status,
+        error_code: want.code,
+        provider: route.provider,
+        correlation_id: expect.any(String),
+      });
     }
     expect(res.text).not.toMatch(/\n\s+at |node_modules/);
     if (want.retryAfter) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

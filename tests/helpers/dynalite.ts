@@ -3,10 +3,19 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 
-export interface LocalDynamo { endpoint: string; client: DynamoDBClient; table: string; close(): Promise<void> }
+export interface LocalDynamo {
+  endpoint: string;
+  client: DynamoDBClient;
+  table: string;
+  close(): Promise<void>;
+}
 
 export function dynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
@@ -14,13 +23,21 @@ export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = dynamoClient(endpoint);
-  await client.send(new CreateTableCommand({
-    TableName: table, BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-  }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    }),
+  );
   return {
-    endpoint, client, table,
-    close: async () => { client.destroy(); await new Promise<void>((ok) => server.close(() => ok())); },
+    endpoint,
+    client,
+    table,
+    close: async () => {
+      client.destroy();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
   };
 }

@@ -8,14 +8,22 @@ import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts
 import { useStores } from '../../shared/store/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
 
-export const KEYS = { free: 'test-free-key', basic: 'test-basic-key', pro: 'test-pro-key', enterprise: 'test-ent-key' } as const;
+export const KEYS = {
+  free: 'test-free-key',
+  basic: 'test-basic-key',
+  pro: 'test-pro-key',
+  enterprise: 'test-ent-key',
+} as const;
 
 // Response bodies are asserted field by field (or parsed with the zod schemas) by each test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 export interface TestServer extends LocalServer {
-  get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: Json; text: string }>;
+  get(
+    pathAndQuery: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: Json; text: string }>;
   /** Registers a fresh key of a tier, so a test has its own quota. */
   addKey(tier: Tier): string;
   sandbox: Sandbox;
@@ -34,7 +42,10 @@ export async function startTestServer(options: { budgetMs?: number } = {}): Prom
   return {
     ...server,
     sandbox,
-    close: async () => { await server.close(); await sandbox.close(); },
+    close: async () => {
+      await server.close();
+      await sandbox.close();
+    },
     resetUpstream() {
       sandbox.clearFaults();
       sandbox.resetLog();
@@ -45,7 +56,11 @@ export async function startTestServer(options: { budgetMs?: number } = {}): Prom
       const res = await fetch(`${server.url}${pathAndQuery}`, { headers });
       const text = await res.text();
       let body: unknown;
-      try { body = JSON.parse(text); } catch { body = undefined; }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
       return { status: res.status, headers: res.headers, body, text };
     },
     addKey(tier) {

@@ -7,13 +7,27 @@ import { requestState, stateOf, type ApiMiddleware, type RequestState } from '..
 import type { Route } from '../../shared/routes.ts';
 
 export const testRoute: Route = {
-  method: 'GET', path: '/v1/test', handler: 'none', provider: 'chain_a', product: 'rooms', auth: true,
-  statuses: [200], validation: { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' }, summary: 'test', example: '/v1/test',
+  method: 'GET',
+  path: '/v1/test',
+  handler: 'none',
+  provider: 'chain_a',
+  product: 'rooms',
+  auth: true,
+  statuses: [200],
+  validation: { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' },
+  summary: 'test',
+  example: '/v1/test',
 };
 
-export function stackWith(middlewares: ApiMiddleware[], route: Route = testRoute, body: (state: RequestState) => unknown = () => ({ ok: true })) {
+export function stackWith(
+  middlewares: ApiMiddleware[],
+  route: Route = testRoute,
+  body: (state: RequestState) => unknown = () => ({ ok: true }),
+) {
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => ({
-    statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(stateOf(event))),
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body(stateOf(event))),
   }))
     .use(requestState(route))
     .use(responseHeaders())

@@ -8,13 +8,22 @@ import { todayUtc } from '../../shared/schemas/params.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const Body = z.strictObject({
-  success: z.literal(true), hotel_code: z.string(), currency: z.string(), brand_code: z.string(), country_code: z.string().length(2),
-  total: z.number().int(), room_types: z.array(RoomType.strict()),
+  success: z.literal(true),
+  hotel_code: z.string(),
+  currency: z.string(),
+  brand_code: z.string(),
+  country_code: z.string().length(2),
+  total: z.number().int(),
+  room_types: z.array(RoomType.strict()),
 });
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const rooms = (qs: Record<string, string>) => api.get(`/v1/chain_a/rooms?${new URLSearchParams(qs)}`);
@@ -32,7 +41,12 @@ describe('GET /v1/chain_a/rooms', () => {
     const res = await rooms({ hotel_code: 'aspar0', ...openStay(2) });
     expect(res.status).toBe(200);
     const body = Body.parse(res.body);
-    expect(body).toMatchObject({ hotel_code: 'ASPAR0', currency: 'EUR', brand_code: 'AS', country_code: 'FR' });
+    expect(body).toMatchObject({
+      hotel_code: 'ASPAR0',
+      currency: 'EUR',
+      brand_code: 'AS',
+      country_code: 'FR',
+    });
     expect(body.total).toBe(body.room_types.length);
     for (const room of body.room_types) {
       for (const rate of room.rates) {
@@ -54,7 +68,8 @@ describe('GET /v1/chain_a/rooms', () => {
     const stay = openStay(3);
     const two = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '2' })).body);
     const three = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '3' })).body);
-    const king = (b: z.infer<typeof Body>) => b.room_types.find((r) => r.max_adults! >= 3)?.rates[0]?.total ?? 0;
+    const king = (b: z.infer<typeof Body>) =>
+      b.room_types.find((r) => r.max_adults! >= 3)?.rates[0]?.total ?? 0;
     expect(king(three)).toBeGreaterThan(king(two));
   });
 
@@ -76,10 +91,19 @@ describe('GET /v1/chain_a/rooms', () => {
     [{ check_in: () => day(10), check_out: () => day(9) }, 'INVALID_DATES'],
   ])('answers 400 for %j with %s', async (dates, code) => {
     const resolve = (v: string | (() => string)) => (typeof v === 'function' ? v() : v);
-    const res = await rooms({ hotel_code: 'ASPAR0', check_in: resolve(dates.check_in), check_out: resolve(dates.check_out) });
+    const res = await rooms({
+      hotel_code: 'ASPAR0',
+      check_in: resolve(dates.check_in),
+      check_out: resolve(dates.check_out),
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.body).toMatchObject({ error_code: code, instance: '/v1/chain_a/rooms', provider: 'chain_a', correlation_id: expect.any(String) });
+    expect(res.body).toMatchObject({
+      error_code: code,
+      instance: '/v1/chain_a/rooms',
+      provider: 'chain_a',
+      correlation_id: expect.any(String),
+    });
   });
 
   it('accepts today as check_in', async () => {
@@ -88,8 +112,14 @@ describe('GET /v1/chain_a/rooms', () => {
   });
 
   it.each([
-    ['hotel_code', 'AB'], ['hotel_code', 'ABCDEFGHIJK'], ['adults', '0'], ['adults', '9'], ['children', '-1'], ['children', '7'],
-    ['rooms', '0'], ['rooms', '10'],
+    ['hotel_code', 'AB'],
+    ['hotel_code', 'ABCDEFGHIJK'],
+    ['adults', '0'],
+    ['adults', '9'],
+    ['children', '-1'],
+    ['children', '7'],
+    ['rooms', '0'],
+    ['rooms', '10'],
   ])('answers 400 when %s=%s is out of bounds', async (name, value) => {
     const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1), [name]: value });
     expect(res.status).toBe(400);

@@ -5,10 +5,19 @@ import { Location } from '../../shared/schemas/location.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 
-const Body = z.strictObject({ success: z.literal(true), query: z.string(), total: z.number().int(), locations: z.array(Location.strict()) });
+const Body = z.strictObject({
+  success: z.literal(true),
+  query: z.string(),
+  total: z.number().int(),
+  locations: z.array(Location.strict()),
+});
 const lookup = (qs: string) => api.get(`/v1/meta/coordinates-lookup?${qs}`);
 
 describe('GET /v1/meta/coordinates-lookup', () => {
@@ -17,14 +26,23 @@ describe('GET /v1/meta/coordinates-lookup', () => {
     expect(res.status).toBe(200);
     const body = Body.parse(res.body);
     expect(body.locations[0]).toEqual({
-      name: 'Paris, France', type: 'locality', latitude: 48.85341, longitude: 2.3488, country: 'FR', place_id: 'geonames:2988507',
+      name: 'Paris, France',
+      type: 'locality',
+      latitude: 48.85341,
+      longitude: 2.3488,
+      country: 'FR',
+      place_id: 'geonames:2988507',
     });
     expect(body.total).toBe(body.locations.length);
   });
 
   it('finds the airport for "heathrow"', async () => {
     const body = Body.parse((await lookup('term=heathrow')).body);
-    expect(body.locations[0]).toMatchObject({ type: 'airport', country: 'GB', name: expect.stringContaining('Heathrow') });
+    expect(body.locations[0]).toMatchObject({
+      type: 'airport',
+      country: 'GB',
+      name: expect.stringContaining('Heathrow'),
+    });
   });
 
   it('finds countries', async () => {
@@ -73,8 +91,12 @@ describe('GET /v1/meta/coordinates-lookup', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(res.body).toMatchObject({
-      type: expect.stringMatching(/\/errors\/invalid-input$/), title: 'Invalid Input', status: 400,
-      error_code: 'INVALID_INPUT', instance: '/v1/meta/coordinates-lookup', correlation_id: expect.any(String),
+      type: expect.stringMatching(/\/errors\/invalid-input$/),
+      title: 'Invalid Input',
+      status: 400,
+      error_code: 'INVALID_INPUT',
+      instance: '/v1/meta/coordinates-lookup',
+      correlation_id: expect.any(String),
     });
   });
 

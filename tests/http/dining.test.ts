@@ -4,12 +4,17 @@ import { todayUtc } from '../../shared/schemas/params.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
-const slots = (id: string | number, qs: Record<string, string>) => api.get(`/v1/dining/restaurants/${id}/availability/slots?${new URLSearchParams(qs)}`);
+const slots = (id: string | number, qs: Record<string, string>) =>
+  api.get(`/v1/dining/restaurants/${id}/availability/slots?${new URLSearchParams(qs)}`);
 const ok = () => ({ date: day(20), preferred_time: '19:30', party_size: '2' });
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 
@@ -54,7 +59,11 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
     }
     const res = await slots(10001, qs);
     expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ error_code: code, instance: expect.stringContaining('/v1/dining/restaurants/10001/'), correlation_id: expect.any(String) });
+    expect(res.body).toMatchObject({
+      error_code: code,
+      instance: expect.stringContaining('/v1/dining/restaurants/10001/'),
+      correlation_id: expect.any(String),
+    });
   });
 
   it.each(['0', '-4', 'abc', '1.5'])('answers 422 when restaurant_id is %s', async (id) => {

@@ -5,8 +5,12 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 
 describe('finding a hotel', () => {
   it('walks from a name to every platform and to site_a and site_b ids', async () => {

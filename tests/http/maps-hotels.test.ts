@@ -6,14 +6,25 @@ import { todayUtc } from '../../shared/schemas/params.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
-const search = (qs: Record<string, string>) => api.get(`/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`);
+const search = (qs: Record<string, string>) =>
+  api.get(
+    `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`,
+  );
 const Body = z.strictObject({
-  location: z.string(), check_in: z.string(), check_out: z.string(), hotels: z.array(MapsHotel.strict()).min(1), total_count: z.number().int(),
+  location: z.string(),
+  check_in: z.string(),
+  check_out: z.string(),
+  hotels: z.array(MapsHotel.strict()).min(1),
+  total_count: z.number().int(),
   search_metadata: z.strictObject({ search_url: z.string(), datetime: z.iso.datetime() }),
 });
 

@@ -5,24 +5,36 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
-const match = (name: string, platform: string) => api.get(`/v1/meta/match?name=${encodeURIComponent(name)}&platform=${platform}`);
+const match = (name: string, platform: string) =>
+  api.get(`/v1/meta/match?name=${encodeURIComponent(name)}&platform=${platform}`);
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 
 describe('GET /v1/meta/match', () => {
-  it.each(['site_a', 'site_b', 'site_c', 'site_d', 'site_e', 'site_f'] as const)('matches a hotel to its %s page', async (platform) => {
-    const res = await match('Aurelia Suites Paris', platform);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
-      query: { name: 'Aurelia Suites Paris', platform },
-      match: { title: expect.any(String), description: expect.any(String), url: pageUrls(hotel())[platform] },
-      message: null,
-    });
-  });
+  it.each(['site_a', 'site_b', 'site_c', 'site_d', 'site_e', 'site_f'] as const)(
+    'matches a hotel to its %s page',
+    async (platform) => {
+      const res = await match('Aurelia Suites Paris', platform);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        query: { name: 'Aurelia Suites Paris', platform },
+        match: {
+          title: expect.any(String),
+          description: expect.any(String),
+          url: pageUrls(hotel())[platform],
+        },
+        message: null,
+      });
+    },
+  );
 
   it('skips results that are not hotel pages (a city guide ranks first on site_c)', async () => {
     const res = await match('Aurelia Suites Paris', 'site_c');
@@ -33,7 +45,12 @@ describe('GET /v1/meta/match', () => {
     const res = await match('Qwzx Nowhere Lodge', 'site_a');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.body).toMatchObject({ error_code: 'NO_RESULTS', name: 'Qwzx Nowhere Lodge', platform: 'site_a', status: 404 });
+    expect(res.body).toMatchObject({
+      error_code: 'NO_RESULTS',
+      name: 'Qwzx Nowhere Lodge',
+      platform: 'site_a',
+      status: 404,
+    });
   });
 
   it('answers 404 NO_MATCH when results exist but none is a hotel page of the platform', async () => {
@@ -47,7 +64,11 @@ describe('GET /v1/meta/match', () => {
   it.each([
     ['name missing', 'platform=site_a', [{ loc: ['query', 'name'], msg: 'Field required', type: 'missing' }]],
     ['platform missing', 'name=x', [{ loc: ['query', 'platform'], msg: 'Field required', type: 'missing' }]],
-    ['platform invalid', 'name=x&platform=site_g', [{ loc: ['query', 'platform'], msg: expect.stringContaining('site_a'), type: 'value_error' }]],
+    [
+      'platform invalid',
+      'name=x&platform=site_g',
+      [{ loc: ['query', 'platform'], msg: expect.stringContaining('site_a'), type: 'value_error' }],
+    ],
   ])('answers 400 with the detail array when %s', async (_case, qs, detail) => {
     const res = await api.get(`/v1/meta/match?${qs}`);
     expect(res.status).toBe(400);

@@ -5,8 +5,12 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 describe('GET /v1/meta/search', () => {

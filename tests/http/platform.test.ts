@@ -5,17 +5,26 @@ import { routeList } from '../../shared/routes.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 
 const KEYED = '/v1/meta/coordinates-lookup?term=paris';
 
 describe('health endpoints', () => {
-  it.each(['/health', '/v1/health'])('%s answers 200 healthy with the package version, no key needed', async (path) => {
-    const res = await api.get(path, {});
-    expect(res.status).toBe(200);
-    expect(Health.parse(res.body)).toEqual(expect.objectContaining({ status: 'healthy', version: '0.1.0' }));
-  });
+  it.each(['/health', '/v1/health'])(
+    '%s answers 200 healthy with the package version, no key needed',
+    async (path) => {
+      const res = await api.get(path, {});
+      expect(res.status).toBe(200);
+      expect(Health.parse(res.body)).toEqual(
+        expect.objectContaining({ status: 'healthy', version: '0.1.0' }),
+      );
+    },
+  );
 
   it('GET / lists every manifest route with a working example', async () => {
     const res = await api.get('/', {});
@@ -24,10 +33,22 @@ describe('health endpoints', () => {
     expect(res.body.endpoints.map((e: { path: string }) => e.path)).toEqual(routeList.map((r) => r.path));
     for (const e of res.body.endpoints as { example: string; requires_api_key: boolean }[]) {
       const example = new URL(e.example);
-      const answer = await api.get(`${example.pathname}${example.search}`, e.requires_api_key ? { 'x-api-key': KEYS.pro } : {});
+      const answer = await api.get(
+        `${example.pathname}${example.search}`,
+        e.requires_api_key ? { 'x-api-key': KEYS.pro } : {},
+      );
       expect(answer.status).toBe(200);
       // An example should show data, not an empty answer.
-      for (const list of ['room_types', 'hotels', 'reviews', 'locations', 'slots', 'photos', 'suggestions', 'available_offers']) {
+      for (const list of [
+        'room_types',
+        'hotels',
+        'reviews',
+        'locations',
+        'slots',
+        'photos',
+        'suggestions',
+        'available_offers',
+      ]) {
         if (Array.isArray(answer.body?.[list])) expect(answer.body[list].length).toBeGreaterThan(0);
       }
     }
@@ -39,7 +60,9 @@ describe('authentication', () => {
     const res = await api.get(KEYED, {});
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(res.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String), details: expect.any(String) } });
+    expect(res.body).toEqual({
+      error: { code: 'unauthorized', message: expect.any(String), details: expect.any(String) },
+    });
   });
 
   it('returns 401 for an unknown key', async () => {
@@ -61,7 +84,9 @@ describe('daily quota', () => {
     expect(statuses).toEqual(Array(10).fill(200));
     const res = await api.get(KEYED, { 'x-api-key': key });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: { code: 'rate_limit_exceeded', message: expect.any(String), details: expect.any(String) } });
+    expect(res.body).toEqual({
+      error: { code: 'rate_limit_exceeded', message: expect.any(String), details: expect.any(String) },
+    });
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
@@ -83,7 +108,11 @@ describe('daily quota', () => {
   });
 
   it('gives each tier its quota', async () => {
-    for (const [tier, limit] of [['free', '10'], ['basic', '1000'], ['pro', '10000']] as const) {
+    for (const [tier, limit] of [
+      ['free', '10'],
+      ['basic', '1000'],
+      ['pro', '10000'],
+    ] as const) {
       const res = await api.get(KEYED, { 'x-api-key': api.addKey(tier) });
       expect(res.headers.get('x-ratelimit-limit')).toBe(limit);
     }

@@ -7,8 +7,12 @@ import { RentalDetails, RentalPricing } from '../../shared/schemas/rental.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const ID = 40_000_001;
@@ -20,14 +24,20 @@ function freeStay(n: number, id = ID): { check_in: string; check_out: string } {
   }
 }
 function bookedStay(id = ID): { check_in: string; check_out: string } {
-  for (let offset = 20; ; offset++) if (booked(id, day(offset))) return { check_in: day(offset), check_out: day(offset + 1) };
+  for (let offset = 20; ; offset++)
+    if (booked(id, day(offset))) return { check_in: day(offset), check_out: day(offset + 1) };
 }
 const get = (what: 'details' | 'pricing', qs: Record<string, string>, id: string | number = ID) =>
   api.get(`/v1/rental/listing/${id}/${what}?${new URLSearchParams(qs)}`);
 
 describe('GET /v1/rental/listing/{listing_id}/details', () => {
   const Body = z.strictObject({
-    success: z.literal(true), listing_id: z.number().int(), check_in: z.string(), check_out: z.string(), nights: z.number().int(), details: RentalDetails.strict(),
+    success: z.literal(true),
+    listing_id: z.number().int(),
+    check_in: z.string(),
+    check_out: z.string(),
+    nights: z.number().int(),
+    details: RentalDetails.strict(),
   });
 
   it('returns the documented details, rating as "average (count)"', async () => {
@@ -36,12 +46,23 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
     const body = Body.parse(res.body);
     const l = listing(ID)!;
     expect(body).toMatchObject({ listing_id: ID, nights: 3 });
-    expect(body.details).toMatchObject({ title: l.title, host_name: l.host, max_guests: l.maxGuests, rating_count: l.reviews, rating: `${l.rating.toFixed(2)} (${l.reviews})` });
+    expect(body.details).toMatchObject({
+      title: l.title,
+      host_name: l.host,
+      max_guests: l.maxGuests,
+      rating_count: l.reviews,
+      rating: `${l.rating.toFixed(2)} (${l.reviews})`,
+    });
     expect(body.details).not.toHaveProperty('description');
   });
 
   it.each([
-    [{ adults: '17' }], [{ adults: '0' }], [{ children: '11' }], [{ infants: '6' }], [{ pets: '6' }], [{ currency: 'dollars' }],
+    [{ adults: '17' }],
+    [{ adults: '0' }],
+    [{ children: '11' }],
+    [{ infants: '6' }],
+    [{ pets: '6' }],
+    [{ currency: 'dollars' }],
   ])('answers 400 for %j', async (qs) => {
     const res = await get('details', { ...freeStay(1), ...qs });
     expect(res.status).toBe(400);
@@ -66,7 +87,12 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
 
 describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
   const Body = z.strictObject({
-    success: z.literal(true), listing_id: z.number().int(), check_in: z.string(), check_out: z.string(), nights: z.number().int(), pricing: RentalPricing.strict(),
+    success: z.literal(true),
+    listing_id: z.number().int(),
+    check_in: z.string(),
+    check_out: z.string(),
+    nights: z.number().int(),
+    pricing: RentalPricing.strict(),
   });
 
   it('prices a stay line by line, the total adding up', async () => {
@@ -74,10 +100,15 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
     expect(res.status).toBe(200);
     const { pricing } = Body.parse(res.body);
     expect(pricing).toMatchObject({ nights: 3, currency: 'EUR' });
-    expect(pricing.total).toBeCloseTo(pricing.breakdown.reduce((n, l) => n + l.amount, 0), 2);
+    expect(pricing.total).toBeCloseTo(
+      pricing.breakdown.reduce((n, l) => n + l.amount, 0),
+      2,
+    );
     expect(pricing.nightly_rate).toBeCloseTo(pricing.accommodation_total / 3, 1);
     expect(pricing.total_formatted).toBe(`EUR${pricing.total.toFixed(2)}`);
-    expect(pricing.breakdown.map((l) => l.type)).toEqual(expect.arrayContaining(['ACCOMMODATION', 'SERVICE_FEE']));
+    expect(pricing.breakdown.map((l) => l.type)).toEqual(
+      expect.arrayContaining(['ACCOMMODATION', 'SERVICE_FEE']),
+    );
   });
 
   it('answers 422 DATES_UNAVAILABLE for booked nights and TOO_MANY_GUESTS beyond capacity', async () => {

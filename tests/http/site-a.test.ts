@@ -6,8 +6,12 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
@@ -31,14 +35,20 @@ describe('GET /v1/site_a/hotel/url-to-id', () => {
   it('assumes country th for a bare slug', async () => {
     const h = thaiHotel();
     const res = await api.get(`/v1/site_a/hotel/url-to-id?url=${h.slug}`);
-    expect(res.body).toEqual({ success: true, hotel_id: String(h.ids.site_a), url: `https://www.site-a.test/hotel/th/${h.slug}.html` });
+    expect(res.body).toEqual({
+      success: true,
+      hotel_id: String(h.ids.site_a),
+      url: `https://www.site-a.test/hotel/th/${h.slug}.html`,
+    });
   });
 
   it('reads only the top of the page, and caches the id', async () => {
     await api.get(`/v1/site_a/hotel/url-to-id?url=${q(full())}`);
     await new Promise((ok) => setTimeout(ok, 50));
     const [read] = api.sandbox.requests('site_a');
-    const pageBytes = (await fetch(`${api.sandbox.url}/site_a/hotel/fr/${hotel().slug}.html`).then((r) => r.arrayBuffer())).byteLength;
+    const pageBytes = (
+      await fetch(`${api.sandbox.url}/site_a/hotel/fr/${hotel().slug}.html`).then((r) => r.arrayBuffer())
+    ).byteLength;
     expect(read!.path).toBe(`/hotel/fr/${hotel().slug}.html`);
     expect(read!.bytes).toBeLessThan(pageBytes * 0.75); // stopped well before the end
     const again = await api.get(`/v1/site_a/hotel/url-to-id?url=${q(`fr/${hotel().slug}`)}`);
@@ -70,8 +80,12 @@ describe('GET /v1/site_a/hotel/url-to-id', () => {
 
 describe('GET /v2/site_a/hotel/photos', () => {
   const Body = z.strictObject({
-    success: z.literal(true), hotel_id: z.string(), photos: z.array(Photo.strict()), photo_count: z.number().int(),
-    message: z.string(), retrieved_at: z.iso.datetime(),
+    success: z.literal(true),
+    hotel_id: z.string(),
+    photos: z.array(Photo.strict()),
+    photo_count: z.number().int(),
+    message: z.string(),
+    retrieved_at: z.iso.datetime(),
   });
 
   it('returns the gallery, main photo first, in three sizes that work on the image host', async () => {
@@ -81,9 +95,15 @@ describe('GET /v2/site_a/hotel/photos', () => {
     const body = Body.parse(res.body);
     expect(body.photo_count).toBe(h.photoCount);
     expect(body.photos).toHaveLength(h.photoCount);
-    const gallery = await fetch(`${api.sandbox.url}/site_a/api/hotels/${h.ids.site_a}/photos`).then((r) => r.json()) as { gallery: { photo_id: number; is_main: boolean }[] };
+    const gallery = (await fetch(`${api.sandbox.url}/site_a/api/hotels/${h.ids.site_a}/photos`).then((r) =>
+      r.json(),
+    )) as { gallery: { photo_id: number; is_main: boolean }[] };
     expect(body.photos[0]!.photo_id).toBe(String(gallery.gallery.find((p) => p.is_main)!.photo_id));
-    for (const url of [body.photos[0]!.thumbnail_url, body.photos[0]!.medium_url, body.photos[0]!.large_url]) {
+    for (const url of [
+      body.photos[0]!.thumbnail_url,
+      body.photos[0]!.medium_url,
+      body.photos[0]!.large_url,
+    ]) {
       const img = await fetch(url);
       expect(img.status).toBe(200);
       expect(img.headers.get('content-type')).toBe('image/jpeg');
@@ -126,19 +146,39 @@ describe('GET /v2/site_a/hotel/photos', () => {
 
 describe('GET /v1/site_a/destinations/lookup', () => {
   const Body = z.strictObject({
-    success: z.literal(true), query: z.string(), dest_id: z.number().int(), dest_type: z.enum(['CITY', 'REGION', 'DISTRICT', 'AIRPORT', 'LANDMARK']),
-    normalized_query: z.string(), suggestions: z.array(DestinationSuggestion.strict()).max(5), message: z.string(),
+    success: z.literal(true),
+    query: z.string(),
+    dest_id: z.number().int(),
+    dest_type: z.enum(['CITY', 'REGION', 'DISTRICT', 'AIRPORT', 'LANDMARK']),
+    normalized_query: z.string(),
+    suggestions: z.array(DestinationSuggestion.strict()).max(5),
+    message: z.string(),
   });
 
   it('takes dest_id and dest_type from the first of up to 5 suggestions', async () => {
     const body = Body.parse((await api.get('/v1/site_a/destinations/lookup?query=Paris')).body);
-    expect(body).toMatchObject({ query: 'Paris', dest_id: -2988507, dest_type: 'CITY', normalized_query: 'Paris, France' });
-    expect(body.suggestions[0]).toMatchObject({ dest_id: body.dest_id, dest_type: body.dest_type, label: body.normalized_query });
+    expect(body).toMatchObject({
+      query: 'Paris',
+      dest_id: -2988507,
+      dest_type: 'CITY',
+      normalized_query: 'Paris, France',
+    });
+    expect(body.suggestions[0]).toMatchObject({
+      dest_id: body.dest_id,
+      dest_type: body.dest_type,
+      label: body.normalized_query,
+    });
     expect(body.suggestions.length).toBeGreaterThan(1);
   });
 
-  it.each([['fr', 'Londres'], ['de', 'Vereinigtes Königreich'], ['es', 'Reino Unido']])('localises labels for language=%s', async (language, word) => {
-    const body = Body.parse((await api.get(`/v1/site_a/destinations/lookup?query=london&language=${language}`)).body);
+  it.each([
+    ['fr', 'Londres'],
+    ['de', 'Vereinigtes Königreich'],
+    ['es', 'Reino Unido'],
+  ])('localises labels for language=%s', async (language, word) => {
+    const body = Body.parse(
+      (await api.get(`/v1/site_a/destinations/lookup?query=london&language=${language}`)).body,
+    );
     expect(body.normalized_query.includes(word) || body.normalized_query.includes('Royaume-Uni')).toBe(true);
   });
 

@@ -7,26 +7,48 @@ import { SiteBReview } from '../../shared/schemas/site-b.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const page = () => `https://www.site-b.test/${hotel().slug}/hotel/paris-fr.html`;
-const reviews = (qs: Record<string, string>) => api.get(`/v1/site_b/hotel/reviews-from-url?${new URLSearchParams(qs)}`);
+const reviews = (qs: Record<string, string>) =>
+  api.get(`/v1/site_b/hotel/reviews-from-url?${new URLSearchParams(qs)}`);
 const Body = z.strictObject({
-  success: z.literal(true), hotel_id: z.number().int(), hotel_name: z.string(), reviews: z.array(SiteBReview.strict()),
-  pagination: z.strictObject({ current_page: z.number().int(), page_size: z.literal(20), total_count: z.number().int(), total_pages: z.number().int() }),
-  review_score: z.strictObject({ overall: z.number(), score_text: z.string(), review_count: z.number().int() }),
+  success: z.literal(true),
+  hotel_id: z.number().int(),
+  hotel_name: z.string(),
+  reviews: z.array(SiteBReview.strict()),
+  pagination: z.strictObject({
+    current_page: z.number().int(),
+    page_size: z.literal(20),
+    total_count: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+  review_score: z.strictObject({
+    overall: z.number(),
+    score_text: z.string(),
+    review_count: z.number().int(),
+  }),
   retrieved_at: z.iso.datetime(),
 });
-const GlobalError = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string(), details: z.string() }) });
+const GlobalError = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), details: z.string() }),
+});
 
 describe('GET /v1/site_b/hotel/reviews-from-url', () => {
   it.each([
     ['the hotel URL with dates', () => `${page()}?checkin=2030-01-01&group_adults=2`],
     ['the /all/ form', () => `https://www.site-b.test/${hotel().slug}/hotel/all/paris-fr.html`],
-    ['a language-prefixed URL with the city alone', () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/paris.html`],
+    [
+      'a language-prefixed URL with the city alone',
+      () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/paris.html`,
+    ],
     ['the short form', () => `https://www.site-b.test/hotel-${hotel().ids.site_b}.html`],
   ])('reads 20 reviews a page from %s', async (_case, url) => {
     const res = await reviews({ url: url() });
@@ -34,7 +56,12 @@ describe('GET /v1/site_b/hotel/reviews-from-url', () => {
     const body = Body.parse(res.body);
     expect(body).toMatchObject({ hotel_id: hotel().ids.site_b, hotel_name: hotel().name });
     expect(body.reviews).toHaveLength(20);
-    expect(body.pagination).toEqual({ current_page: 1, page_size: 20, total_count: siteBReviewCount(hotel()), total_pages: Math.ceil(siteBReviewCount(hotel()) / 20) });
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      page_size: 20,
+      total_count: siteBReviewCount(hotel()),
+      total_pages: Math.ceil(siteBReviewCount(hotel()) / 20),
+    });
   });
 
   it('sorts 6 highest and 5 lowest rating first', async () => {
@@ -67,11 +94,14 @@ describe('GET /v1/site_b/hotel/reviews-from-url', () => {
     expect(GlobalError.parse(res.body).error.code).toBe('HOTEL_ID_NOT_FOUND');
   });
 
-  it.each<Record<string, string>>([{ sorting: '3' }, { page: '0' }, {}])('answers 400 in the global shape for %j', async (qs) => {
-    const res = await reviews({ ...(Object.keys(qs).length ? { url: page() } : {}), ...qs });
-    expect(res.status).toBe(400);
-    GlobalError.parse(res.body);
-  });
+  it.each<Record<string, string>>([{ sorting: '3' }, { page: '0' }, {}])(
+    'answers 400 in the global shape for %j',
+    async (qs) => {
+      const res = await reviews({ ...(Object.keys(qs).length ? { url: page() } : {}), ...qs });
+      expect(res.status).toBe(400);
+      GlobalError.parse(res.body);
+    },
+  );
 
   it('answers upstream failures in the global shape too', async () => {
     api.sandbox.inject('site_b', { kind: 'status', status: 500 });

@@ -4,8 +4,12 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Nordhaven London')!;
@@ -16,9 +20,21 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
 
   it.each([
     ['the hotel URL', () => page(), () => page()],
-    ['the URL with dates, guests and a fragment', () => `${page()}?checkin=2027-01-01&group_adults=2#reviews`, () => page()],
-    ['the /all/ variant', () => `https://www.site-b.test/${hotel().slug}/hotel/all/london-gb.html`, () => `https://www.site-b.test/${hotel().slug}/hotel/all/london-gb.html`],
-    ['a language-prefixed URL', () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/london-gb.html`, () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/london-gb.html`],
+    [
+      'the URL with dates, guests and a fragment',
+      () => `${page()}?checkin=2027-01-01&group_adults=2#reviews`,
+      () => page(),
+    ],
+    [
+      'the /all/ variant',
+      () => `https://www.site-b.test/${hotel().slug}/hotel/all/london-gb.html`,
+      () => `https://www.site-b.test/${hotel().slug}/hotel/all/london-gb.html`,
+    ],
+    [
+      'a language-prefixed URL',
+      () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/london-gb.html`,
+      () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/london-gb.html`,
+    ],
   ])('resolves %s to an integer id', async (_case, input, normalized) => {
     const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q(input())}`);
     expect(res.status).toBe(200);
@@ -26,13 +42,21 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
   });
 
   it('reads the id of the short form from the URL, with no upstream request', async () => {
-    const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q(`https://www.site-b.test/hotel-${hotel().ids.site_b}.html?x=1`)}`);
-    expect(res.body).toEqual({ success: true, hotel_id: hotel().ids.site_b, url: `https://www.site-b.test/hotel-${hotel().ids.site_b}.html` });
+    const res = await api.get(
+      `/v1/site_b/hotel/url-to-id?url=${q(`https://www.site-b.test/hotel-${hotel().ids.site_b}.html?x=1`)}`,
+    );
+    expect(res.body).toEqual({
+      success: true,
+      hotel_id: hotel().ids.site_b,
+      url: `https://www.site-b.test/hotel-${hotel().ids.site_b}.html`,
+    });
     expect(api.sandbox.requests()).toHaveLength(0);
   });
 
   it('answers 404 for a hotel page site_b does not have', async () => {
-    const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q('https://www.site-b.test/nowhere-inn/hotel/london-gb.html')}`);
+    const res = await api.get(
+      `/v1/site_b/hotel/url-to-id?url=${q('https://www.site-b.test/nowhere-inn/hotel/london-gb.html')}`,
+    );
     expect(res.status).toBe(404);
   });
 

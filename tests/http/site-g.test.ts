@@ -5,14 +5,25 @@ import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
-beforeAll(async () => { api = await startTestServer(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
 beforeEach(() => api.resetUpstream());
 
-const lookup = (qs: Record<string, string>) => api.get(`/v1/site_g/destinations/lookup?${new URLSearchParams(qs)}`);
+const lookup = (qs: Record<string, string>) =>
+  api.get(`/v1/site_g/destinations/lookup?${new URLSearchParams(qs)}`);
 const Body = z.strictObject({
-  success: z.literal(true), query: z.string(), city_id: z.number().int(), name: z.string().nullable(), name_en: z.string().nullable(),
-  country: z.string().nullable(), suggestions: z.array(SiteGSuggestion.strict()), returned: z.number().int(),
+  success: z.literal(true),
+  query: z.string(),
+  city_id: z.number().int(),
+  name: z.string().nullable(),
+  name_en: z.string().nullable(),
+  country: z.string().nullable(),
+  suggestions: z.array(SiteGSuggestion.strict()),
+  returned: z.number().int(),
 });
 
 describe('GET /v1/site_g/destinations/lookup', () => {
@@ -29,23 +40,34 @@ describe('GET /v1/site_g/destinations/lookup', () => {
     const body = Body.parse(res.body);
     expect(body).toMatchObject({ city_id: cityId, name });
     expect(body.returned).toBe(body.suggestions.length);
-    expect(body.suggestions[0]).toMatchObject({ city_id: cityId, search_url: expect.stringContaining(String(cityId)) });
+    expect(body.suggestions[0]).toMatchObject({
+      city_id: cityId,
+      search_url: expect.stringContaining(String(cityId)),
+    });
   });
 
-  it.each<Record<string, string>>([{ query: 'Suzhou' }, { query: 'Suzhou', limit: '1' }, { query: 'Suzhou', country: 'China' }])(
-    'answers 409 DESTINATION_AMBIGUOUS for the two cities named Suzhou (%j)', async (qs) => {
-      const res = await lookup(qs);
-      expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ error_code: 'DESTINATION_AMBIGUOUS', candidate_count: 2 });
-      const ids = (res.body.suggestions as { city_id: number }[]).map((s) => s.city_id);
-      expect(ids).toEqual(qs.limit ? [3205] : [3205, 3413]);
-    },
-  );
+  it.each<Record<string, string>>([
+    { query: 'Suzhou' },
+    { query: 'Suzhou', limit: '1' },
+    { query: 'Suzhou', country: 'China' },
+  ])('answers 409 DESTINATION_AMBIGUOUS for the two cities named Suzhou (%j)', async (qs) => {
+    const res = await lookup(qs);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error_code: 'DESTINATION_AMBIGUOUS', candidate_count: 2 });
+    const ids = (res.body.suggestions as { city_id: number }[]).map((s) => s.city_id);
+    expect(ids).toEqual(qs.limit ? [3205] : [3205, 3413]);
+  });
 
-  it.each([['Hainan', 460000, '三亚'], ['Bali', 900001, 'Denpasar']])('answers 422 DESTINATION_NOT_CITY for %s with its cities', async (query, id, city) => {
+  it.each([
+    ['Hainan', 460000, '三亚'],
+    ['Bali', 900001, 'Denpasar'],
+  ])('answers 422 DESTINATION_NOT_CITY for %s with its cities', async (query, id, city) => {
     const res = await lookup({ query });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error_code: 'DESTINATION_NOT_CITY', destination: { id, type: 'island' } });
+    expect(res.body).toMatchObject({
+      error_code: 'DESTINATION_NOT_CITY',
+      destination: { id, type: 'island' },
+    });
     expect(res.body.destination.city_suggestions.map((c: { name: string }) => c.name)).toContain(city);
     expect(res.body.suggestions).toEqual(res.body.destination.city_suggestions);
   });

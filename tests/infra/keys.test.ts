@@ -2,7 +2,15 @@
 // (API Gateway has no local stand-in), and its local API_KEYS mode.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
-import { createKey, listKeys, localKeys, main, newKey, revokeKey, type Deployment } from '../../infra/keys.ts';
+import {
+  createKey,
+  listKeys,
+  localKeys,
+  main,
+  newKey,
+  revokeKey,
+  type Deployment,
+} from '../../infra/keys.ts';
 import { DynamoKeyStore } from '../../shared/store/dynamodb.ts';
 import { hashKey } from '../../shared/store/memory.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
@@ -20,9 +28,16 @@ beforeAll(async () => {
       return command.constructor.name === 'CreateApiKeyCommand' ? { id: `apikey-${++n}` } : {};
     },
   } as unknown as Pick<APIGatewayClient, 'send'>;
-  deployment = { table: db.table, usagePlans: { free: 'plan-free', basic: 'plan-basic', pro: 'plan-pro', enterprise: 'plan-ent' }, apigw, dynamo: db.client };
+  deployment = {
+    table: db.table,
+    usagePlans: { free: 'plan-free', basic: 'plan-basic', pro: 'plan-pro', enterprise: 'plan-ent' },
+    apigw,
+    dynamo: db.client,
+  };
 });
-afterAll(async () => { await db.close(); });
+afterAll(async () => {
+  await db.close();
+});
 
 describe('keys', () => {
   it('creates a gateway key on its tier plan and records only its hash with the tier', async () => {
@@ -32,7 +47,11 @@ describe('keys', () => {
     expect(sent[0]!.input).toMatchObject({ name: 'acme', value: issued.key, enabled: true });
     expect(sent[1]!.input).toEqual({ usagePlanId: 'plan-pro', keyId: 'apikey-1', keyType: 'API_KEY' });
     const store = new DynamoKeyStore(db.client, db.table);
-    expect(await store.lookup(hashKey(issued.key))).toEqual({ keyId: hashKey(issued.key), tier: 'pro', name: 'acme' });
+    expect(await store.lookup(hashKey(issued.key))).toEqual({
+      keyId: hashKey(issued.key),
+      tier: 'pro',
+      name: 'acme',
+    });
     const listed = await listKeys(deployment);
     expect(JSON.stringify(listed)).not.toContain(issued.key);
   });

@@ -40,11 +40,15 @@ function pathOf(resourceRef: unknown): string {
 describe('routes', () => {
   it('has one method per manifest route, with its key requirement and a Lambda proxy integration', () => {
     const methods = ofType('AWS::ApiGateway::Method').map(([, m]) => ({
-      path: pathOf(m.Properties.ResourceId) || '/', method: m.Properties.HttpMethod, key: m.Properties.ApiKeyRequired ?? false,
+      path: pathOf(m.Properties.ResourceId) || '/',
+      method: m.Properties.HttpMethod,
+      key: m.Properties.ApiKeyRequired ?? false,
       integration: m.Properties.Integration.Type,
     }));
     expect(methods.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
-      routeEntries.map(([, r]) => ({ path: r.path, method: r.method, key: r.auth, integration: 'AWS_PROXY' })).sort((a, b) => a.path.localeCompare(b.path)),
+      routeEntries
+        .map(([, r]) => ({ path: r.path, method: r.method, key: r.auth, integration: 'AWS_PROXY' }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
     );
   });
 
@@ -52,7 +56,12 @@ describe('routes', () => {
     const fns = ofType('AWS::Lambda::Function');
     expect(fns).toHaveLength(routeEntries.length);
     for (const [, fn] of fns) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
       expect(fn.Properties.Timeout).toBeLessThan(29);
     }
   });
@@ -62,9 +71,13 @@ describe('routes', () => {
   });
 
   it('ships the gazetteer index beside the coordinates lookup bundle', () => {
-    const fn = ofType('AWS::Lambda::Function').find(([, f]) => /coordinates-lookup/.test(f.Properties.Description))![1];
+    const fn = ofType('AWS::Lambda::Function').find(([, f]) =>
+      /coordinates-lookup/.test(f.Properties.Description),
+    )![1];
     expect(fn.Properties.Environment.Variables.GAZETTEER_DIR).toBe('/var/task/data');
-    const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as { files: Record<string, { source: { path: string } }> };
+    const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as {
+      files: Record<string, { source: { path: string } }>;
+    };
     const key = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
     const dir = join(outdir, assets.files[key]!.source.path);
     expect(readFileSync(join(dir, 'data/keys.txt'), 'latin1')).toMatch(/^paris\|/m);
@@ -73,19 +86,26 @@ describe('routes', () => {
 
 describe('API', () => {
   it('is a regional REST API whose key comes from the header', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      ApiKeySourceType: 'HEADER',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
   });
 
   it('logs access in JSON and traces the stage', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
-      TracingEnabled: true, AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      TracingEnabled: true,
+      AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });
 });
 
 describe('tiers', () => {
   it.each([
-    ['free', 10], ['basic', 1_000], ['pro', 10_000], ['enterprise', 250_000],
+    ['free', 10],
+    ['basic', 1_000],
+    ['pro', 10_000],
+    ['enterprise', 250_000],
   ])('has a %s usage plan of %i requests a day on the stage', (tier, limit) => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
       UsagePlanName: `travel-data-api-${tier}`,
@@ -97,7 +117,10 @@ describe('tiers', () => {
 });
 
 describe('edge error bodies', () => {
-  const responses = () => Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]));
+  const responses = () =>
+    Object.fromEntries(
+      ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]),
+    );
 
   it.each([
     ['INVALID_API_KEY', '401', 'unauthorized'],
@@ -129,21 +152,37 @@ describe('counters table', () => {
 });
 
 describe('least privilege', () => {
-  const statements = () => ofType('AWS::IAM::Policy').map(([id, p]) => [id, p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]] as const);
+  const statements = () =>
+    ofType('AWS::IAM::Policy').map(
+      ([id, p]) =>
+        [
+          id,
+          p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+        ] as const,
+    );
 
   it('grants keyed functions only GetItem and UpdateItem on the table, and open functions no table access', () => {
     const keyed = routeEntries.filter(([, r]) => r.auth).length;
-    const withTable = statements().filter(([, s]) => s.some((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:'))));
+    const withTable = statements().filter(([, s]) =>
+      s.some((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:'))),
+    );
     expect(withTable).toHaveLength(keyed);
     for (const [, s] of withTable) {
       const dynamo = s.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
-      expect(dynamo).toEqual([{ Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] }] }]);
+      expect(dynamo).toEqual([
+        {
+          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+          Effect: 'Allow',
+          Resource: [{ 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] }],
+        },
+      ]);
     }
   });
 
   it('uses Resource * only for the X-Ray actions, and no managed policy on function roles', () => {
     for (const [, s] of statements()) {
-      for (const st of s.filter((x) => x.Resource === '*')) expect([st.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);
+      for (const st of s.filter((x) => x.Resource === '*'))
+        expect([st.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);
     }
     const functionRoles = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('Fn'));
     for (const [, role] of functionRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
@@ -153,7 +192,12 @@ describe('least privilege', () => {
 describe('cdk-nag', () => {
   it('passes the AwsSolutions checks, every acknowledgement with its reason', () => {
     const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as {
-      pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason: string }[] }[];
+      pluginReports: {
+        pluginName: string;
+        conclusion: string;
+        violations: unknown[];
+        suppressedViolations: { reason: string }[];
+      }[];
     };
     const nag = report.pluginReports.find((p) => p.pluginName === 'AwsSolutions')!;
     expect(nag.conclusion).toBe('success');

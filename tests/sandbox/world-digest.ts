@@ -5,7 +5,9 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 
 export function worldDigest(): string {
   const { hotels } = getWorld();
-  const prices = hotels.slice(0, 50).map((h) => stayPrice(h, { checkIn: '2027-03-05', checkOut: '2027-03-08', adults: 2, currency: 'EUR' }));
+  const prices = hotels
+    .slice(0, 50)
+    .map((h) => stayPrice(h, { checkIn: '2027-03-05', checkOut: '2027-03-08', adults: 2, currency: 'EUR' }));
   return createHash('sha256').update(JSON.stringify({ hotels, prices })).digest('hex');
 }
 

@@ -19,7 +19,10 @@ let canaryUrl = '';
 beforeAll(async () => {
   sandbox = await startSandbox();
   useProviders(sandbox.providers());
-  canary = createServer((_req, res) => { canaryHits++; res.end('{}'); });
+  canary = createServer((_req, res) => {
+    canaryHits++;
+    res.end('{}');
+  });
   await new Promise<void>((ok) => canary.listen(0, '127.0.0.1', () => ok()));
   canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}/steal`;
 });
@@ -35,7 +38,12 @@ beforeEach(() => {
 });
 
 const search = (q = 'aurelia paris', extra: Partial<UpstreamRequest> = {}): UpstreamRequest => ({
-  provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search', ...extra,
+  provider: 'web_search',
+  path: '/search.json',
+  query: { q },
+  expect: 'json',
+  cache: 'search',
+  ...extra,
 });
 const deadline = (ms = 10_000) => ({ deadline: new Deadline(ms), served: [] });
 const upstreamCalls = () => sandbox.requests('web_search').length;
@@ -52,7 +60,9 @@ async function failure(promise: Promise<unknown>): Promise<ProblemError> {
 
 describe('fetching', () => {
   it('answers 502 for a source this deployment does not configure', async () => {
-    const error = await failure(fetchUpstream({ provider: 'chain_z', path: '/x', expect: 'json', cache: 'none' }, deadline()));
+    const error = await failure(
+      fetchUpstream({ provider: 'chain_z', path: '/x', expect: 'json', cache: 'none' }, deadline()),
+    );
     expect(error).toMatchObject({ status: 502, errorCode: 'UPSTREAM_ERROR' });
   });
 
@@ -73,18 +83,22 @@ describe('cache', () => {
     expect(upstreamCalls()).toBe(1);
   });
 
-  it('expires an entry after its kind\'s TTL', async () => {
+  it("expires an entry after its kind's TTL", async () => {
     clearCache({ prices: 0.2 });
     await fetchUpstream(search('nordhaven london', { cache: 'prices' }), deadline());
     expect((await fetchUpstream(search('nordhaven london', { cache: 'prices' }), deadline())).hit).toBe(true);
     await new Promise((ok) => setTimeout(ok, 300));
-    expect((await fetchUpstream(search('nordhaven london', { cache: 'prices' }), deadline())).hit).toBe(false);
+    expect((await fetchUpstream(search('nordhaven london', { cache: 'prices' }), deadline())).hit).toBe(
+      false,
+    );
     expect(upstreamCalls()).toBe(2);
   });
 
   it('coalesces 100 concurrent identical requests into one upstream request', async () => {
     sandbox.inject('web_search', { kind: 'latency', ms: 150 }, 1);
-    const all = await Promise.all(Array.from({ length: 100 }, () => fetchUpstream(search('meridian tokyo'), deadline())));
+    const all = await Promise.all(
+      Array.from({ length: 100 }, () => fetchUpstream(search('meridian tokyo'), deadline())),
+    );
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(upstreamCalls()).toBe(1);
   });
@@ -118,7 +132,11 @@ describe('retries', () => {
   it('does not retry a 500', async () => {
     sandbox.inject('web_search', { kind: 'status', status: 500 });
     const error = await failure(fetchUpstream(search(), deadline()));
-    expect(error).toMatchObject({ status: 502, errorCode: 'UPSTREAM_ERROR', extras: { upstream_status: 500 } });
+    expect(error).toMatchObject({
+      status: 502,
+      errorCode: 'UPSTREAM_ERROR',
+      extras: { upstream_status: 500 },
+    });
     expect(upstreamCalls()).toBe(1);
   });
 
@@ -150,7 +168,8 @@ describe('circuit breaker', () => {
   it('opens after consecutive failures, answers 503 without calling, then closes after a good trial', async () => {
     configurePolicies({ failuresToOpen: 3, halfOpenAfterMs: 300 });
     sandbox.inject('web_search', { kind: 'status', status: 500 });
-    for (let i = 0; i < 3; i++) expect((await failure(fetchUpstream(search(`q${i} aurelia`), deadline()))).status).toBe(502);
+    for (let i = 0; i < 3; i++)
+      expect((await failure(fetchUpstream(search(`q${i} aurelia`), deadline()))).status).toBe(502);
     expect(circuitState('web_search')).toBe('1'); // CircuitState.Open
     const before = upstreamCalls();
     const open = await failure(fetchUpstream(search('q9 aurelia'), deadline()));
@@ -167,8 +186,16 @@ describe('circuit breaker', () => {
     configurePolicies({ failuresToOpen: 1, halfOpenAfterMs: 10_000 });
     sandbox.inject('web_search', { kind: 'status', status: 500 });
     await failure(fetchUpstream(search(), deadline()));
-    const images = await fetchUpstream({ provider: 'site_a_images', path: '/images/hotel/square200/1.jpg', expect: 'json', cache: 'none', notFoundOk: true }, deadline())
-      .catch((e: ProblemError) => e);
+    const images = await fetchUpstream(
+      {
+        provider: 'site_a_images',
+        path: '/images/hotel/square200/1.jpg',
+        expect: 'json',
+        cache: 'none',
+        notFoundOk: true,
+      },
+      deadline(),
+    ).catch((e: ProblemError) => e);
     expect((images as ProblemError).status).not.toBe(503);
   });
 });
@@ -198,14 +225,22 @@ describe('response checks', () => {
   });
 
   it('answers a 404 as not found when asked to', async () => {
-    const res = await fetchUpstream({ provider: 'web_search', path: '/nope', expect: 'json', cache: 'ids', notFoundOk: true }, deadline());
+    const res = await fetchUpstream(
+      { provider: 'web_search', path: '/nope', expect: 'json', cache: 'ids', notFoundOk: true },
+      deadline(),
+    );
     expect(res.status).toBe(404);
   });
 });
 
 describe('redirects', () => {
   it('never follows a redirect off the provider, and the target is never contacted', async () => {
-    for (const location of [canaryUrl, 'http://169.254.169.254/latest/meta-data/', 'https://evil.test/x', 'http://localhost:1/']) {
+    for (const location of [
+      canaryUrl,
+      'http://169.254.169.254/latest/meta-data/',
+      'https://evil.test/x',
+      'http://localhost:1/',
+    ]) {
       sandbox.inject('web_search', { kind: 'redirect', location }, 1);
       const error = await failure(fetchUpstream(search(`redirect ${location}`), deadline()));
       expect(error.status).toBe(502);
@@ -214,7 +249,11 @@ describe('redirects', () => {
   });
 
   it('follows a redirect within the provider', async () => {
-    sandbox.inject('web_search', { kind: 'redirect', location: `${sandbox.url}/web_search/search.json?q=aurelia+paris` }, 1);
+    sandbox.inject(
+      'web_search',
+      { kind: 'redirect', location: `${sandbox.url}/web_search/search.json?q=aurelia+paris` },
+      1,
+    );
     expect((await fetchUpstream(search('moved'), deadline())).status).toBe(200);
   });
 });

@@ -4,7 +4,11 @@ import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
 import { ProviderConfig } from '../../shared/upstream/providers.ts';
 import { parseUserUrl, providerUrl, redirectAllowed } from '../../shared/upstream/user-url.ts';
 
-const live = ProviderConfig.parse({ baseUrl: 'https://www.site-a.test/', hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'], allowHttp: false });
+const live = ProviderConfig.parse({
+  baseUrl: 'https://www.site-a.test/',
+  hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'],
+  allowHttp: false,
+});
 const sandbox: ProviderConfig = { ...live, baseUrl: 'http://127.0.0.1:4567/site_a', allowHttp: true };
 
 const HOSTILE = [
@@ -67,15 +71,21 @@ describe('parseUserUrl', () => {
   });
 
   it('accepts http only where the provider is a sandbox', () => {
-    expect(() => parseUserUrl('http://www.site-a.test/hotel/fr/x.html', 'site_a', live)).toThrow(DisallowedUrlError);
-    expect(parseUserUrl('http://www.site-a.test/hotel/fr/x.html', 'site_a', sandbox).hostname).toBe('www.site-a.test');
+    expect(() => parseUserUrl('http://www.site-a.test/hotel/fr/x.html', 'site_a', live)).toThrow(
+      DisallowedUrlError,
+    );
+    expect(parseUserUrl('http://www.site-a.test/hotel/fr/x.html', 'site_a', sandbox).hostname).toBe(
+      'www.site-a.test',
+    );
   });
 });
 
 describe('providerUrl', () => {
-  it('fetches from the configured base, never the user\'s host', () => {
+  it("fetches from the configured base, never the user's host", () => {
     const user = parseUserUrl('https://m.site-a.test/hotel/fr/x.html?lang=fr', 'site_a', sandbox);
-    expect(providerUrl('site_a', `${user.pathname}${user.search}`, sandbox).href).toBe('http://127.0.0.1:4567/site_a/hotel/fr/x.html?lang=fr');
+    expect(providerUrl('site_a', `${user.pathname}${user.search}`, sandbox).href).toBe(
+      'http://127.0.0.1:4567/site_a/hotel/fr/x.html?lang=fr',
+    );
   });
 
   it('cannot be steered off the base by a path', () => {

@@ -14,34 +14,41 @@ export const FIRST_RESTAURANT_ID = 10_001;
 export function restaurantCity(id: number) {
   const i = id - FIRST_RESTAURANT_ID;
   const cities = getWorld().cities;
-  return i >= 0 && i < cities.length * RESTAURANTS_PER_CITY ? cities[Math.floor(i / RESTAURANTS_PER_CITY)] : undefined;
+  return i >= 0 && i < cities.length * RESTAURANTS_PER_CITY
+    ? cities[Math.floor(i / RESTAURANTS_PER_CITY)]
+    : undefined;
 }
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 export const dining: Site = {
   provider: 'dining',
   routes: [
-    ['GET', /^\/api\/restaurants\/(\d+)\/availability$/, ({ match, query }): SiteResponse => {
-      const id = Number(match[1]);
-      if (!restaurantCity(id)) return { status: 404, json: { error: 'restaurant_not_found' } };
-      const date = query.get('date') ?? '';
-      const time = query.get('time') ?? '19:00';
-      const covers = Number(query.get('covers') ?? 2);
-      const maxParty = 4 + (hash(`max:${id}`) % 9);
-      const open = 11 * 60 + 30;
-      const close = 22 * 60 + 30;
-      const center = minutes(time);
-      const slots: { time: string; area: string }[] = [];
-      if (covers <= maxParty && !Number.isNaN(center)) {
-        for (let m = Math.max(open, center - 150); m <= Math.min(close, center + 150); m += 15) {
-          for (const area of ['dining_room', 'terrace']) {
-            if (hash(`${id}:${date}:${m}:${area}:${covers}`) % 3 !== 0) slots.push({ time: hhmm(m), area });
+    [
+      'GET',
+      /^\/api\/restaurants\/(\d+)\/availability$/,
+      ({ match, query }): SiteResponse => {
+        const id = Number(match[1]);
+        if (!restaurantCity(id)) return { status: 404, json: { error: 'restaurant_not_found' } };
+        const date = query.get('date') ?? '';
+        const time = query.get('time') ?? '19:00';
+        const covers = Number(query.get('covers') ?? 2);
+        const maxParty = 4 + (hash(`max:${id}`) % 9);
+        const open = 11 * 60 + 30;
+        const close = 22 * 60 + 30;
+        const center = minutes(time);
+        const slots: { time: string; area: string }[] = [];
+        if (covers <= maxParty && !Number.isNaN(center)) {
+          for (let m = Math.max(open, center - 150); m <= Math.min(close, center + 150); m += 15) {
+            for (const area of ['dining_room', 'terrace']) {
+              if (hash(`${id}:${date}:${m}:${area}:${covers}`) % 3 !== 0) slots.push({ time: hhmm(m), area });
+            }
           }
         }
-      }
-      return { status: 200, json: { restaurant_id: id, date, party_size: covers, availability: slots } };
-    }],
+        return { status: 200, json: { restaurant_id: id, date, party_size: covers, availability: slots } };
+      },
+    ],
   ],
 };

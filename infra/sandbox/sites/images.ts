@@ -14,19 +14,31 @@ export function signPhoto(photoId: string): string {
 }
 
 // The smallest valid JPEG (1×1, grey): the image host serves real image bytes.
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
+  'base64',
+);
 
 export const images: Site = {
   provider: 'site_a_images',
   routes: [
-    ['GET', /^\/images\/hotel\/(square200|square600|max1024x768)\/(\d+)\.jpg$/, ({ match, query }) => {
-      const photoId = match[2]!;
-      const given = Buffer.from(query.get('k') ?? '');
-      const expected = Buffer.from(signPhoto(photoId));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return { status: 401, json: { error: 'unsigned or invalid image URL' } };
-      }
-      return { status: 200, bytes: JPEG, type: 'image/jpeg', headers: { 'Cache-Control': 'max-age=86400' } };
-    }],
+    [
+      'GET',
+      /^\/images\/hotel\/(square200|square600|max1024x768)\/(\d+)\.jpg$/,
+      ({ match, query }) => {
+        const photoId = match[2]!;
+        const given = Buffer.from(query.get('k') ?? '');
+        const expected = Buffer.from(signPhoto(photoId));
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return { status: 401, json: { error: 'unsigned or invalid image URL' } };
+        }
+        return {
+          status: 200,
+          bytes: JPEG,
+          type: 'image/jpeg',
+          headers: { 'Cache-Control': 'max-age=86400' },
+        };
+      },
+    ],
   ],
 };

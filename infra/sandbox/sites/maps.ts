@@ -15,7 +15,24 @@ const TOKEN_KEY = 'sandbox-maps-token';
 /** Page tokens are short-lived. */
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 const SORTS = ['qualityScore', 'newestFirst', 'ratingHigh', 'ratingLow'] as const;
-const FIRST_NAMES = ['Ana', 'Ben', 'Chen', 'Dara', 'Elif', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya'];
+const FIRST_NAMES = [
+  'Ana',
+  'Ben',
+  'Chen',
+  'Dara',
+  'Elif',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemal',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+];
 const TEXTS = [
   'Lovely stay, spotless room and very helpful staff.',
   'Great location, a short walk to the old town. Breakfast could be better.',
@@ -33,29 +50,43 @@ function byDataId(dataId: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.ids.maps_data_id === dataId);
 }
 
-interface Review { i: number; rating: number; days: number; quality: number }
+interface Review {
+  i: number;
+  rating: number;
+  days: number;
+  quality: number;
+}
 
 function reviewsOf(h: Hotel): Review[] {
   return Array.from({ length: reviewCount(h) }, (_, i) => {
     const r = rng(`review:${h.key}:${i}`);
-    return { i, rating: Math.max(1, Math.min(5, Math.round(2.5 + r() * 3))), days: Math.floor(i * 3 + r() * 3), quality: r() };
+    return {
+      i,
+      rating: Math.max(1, Math.min(5, Math.round(2.5 + r() * 3))),
+      days: Math.floor(i * 3 + r() * 3),
+      quality: r(),
+    };
   });
 }
 
 function sorted(list: Review[], sort: string): Review[] {
-  const by = {
-    qualityScore: (a: Review, b: Review) => b.quality - a.quality,
-    newestFirst: (a: Review, b: Review) => a.days - b.days,
-    ratingHigh: (a: Review, b: Review) => b.rating - a.rating || a.days - b.days,
-    ratingLow: (a: Review, b: Review) => a.rating - b.rating || a.days - b.days,
-  }[sort] ?? ((a: Review, b: Review) => b.quality - a.quality);
+  const by =
+    {
+      qualityScore: (a: Review, b: Review) => b.quality - a.quality,
+      newestFirst: (a: Review, b: Review) => a.days - b.days,
+      ratingHigh: (a: Review, b: Review) => b.rating - a.rating || a.days - b.days,
+      ratingLow: (a: Review, b: Review) => a.rating - b.rating || a.days - b.days,
+    }[sort] ?? ((a: Review, b: Review) => b.quality - a.quality);
   return [...list].sort((a, b) => by(a, b) || a.i - b.i);
 }
 
-const sign = (payload: string) => createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 16);
+const sign = (payload: string) =>
+  createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 16);
 
 function token(dataId: string, sort: string, offset: number): string {
-  const payload = Buffer.from(JSON.stringify({ d: dataId, s: sort, o: offset, t: Date.now() })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ d: dataId, s: sort, o: offset, t: Date.now() })).toString(
+    'base64url',
+  );
   return `${payload}.${sign(payload)}`;
 }
 
@@ -63,7 +94,12 @@ function readToken(text: string): { d: string; s: string; o: number; t: number }
   const [payload = '', mac = ''] = text.split('.');
   if (!payload || sign(payload) !== mac) return undefined;
   try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { d: string; s: string; o: number; t: number };
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      d: string;
+      s: string;
+      o: number;
+      t: number;
+    };
   } catch {
     return undefined;
   }
@@ -71,7 +107,11 @@ function readToken(text: string): { d: string; s: string; o: number; t: number }
 
 function relative(days: number, hl: string): string {
   const format = (() => {
-    try { return new Intl.RelativeTimeFormat(hl, { numeric: 'auto' }); } catch { return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }); }
+    try {
+      return new Intl.RelativeTimeFormat(hl, { numeric: 'auto' });
+    } catch {
+      return new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    }
   })();
   if (days < 7) return format.format(-days, 'day');
   if (days < 30) return format.format(-Math.floor(days / 7), 'week');
@@ -93,21 +133,38 @@ function renderReview(h: Hotel, rv: Review, hl: string, base: string) {
     source: 'Maps',
     review_id: `Ci9DQUlRQUNvZENodHljRjlv${h.ids.site_a}${rv.i}`,
     user: {
-      name, link: `${base}/contrib/${hash(name + h.key)}`, thumbnail: `${base}/avatars/${hash(name)}.png`,
-      local_guide: r() < 0.35, reviews: 1 + Math.floor(r() * 300), photos: Math.floor(r() * 50),
+      name,
+      link: `${base}/contrib/${hash(name + h.key)}`,
+      thumbnail: `${base}/avatars/${hash(name)}.png`,
+      local_guide: r() < 0.35,
+      reviews: 1 + Math.floor(r() * 300),
+      photos: Math.floor(r() * 50),
     },
     ...(starOnly ? {} : { snippet: pick(r, TEXTS) }),
     likes: Math.floor(r() * 12),
-    ...(responded ? { response: { date: relative(Math.max(0, rv.days - 2), hl), iso_date: iso, snippet: `Thank you ${name.split(' ')[0]}, we hope to welcome you again.` } } : {}),
+    ...(responded
+      ? {
+          response: {
+            date: relative(Math.max(0, rv.days - 2), hl),
+            iso_date: iso,
+            snippet: `Thank you ${name.split(' ')[0]}, we hope to welcome you again.`,
+          },
+        }
+      : {}),
   };
 }
 
 function placeResult(h: Hotel) {
   const count = reviewCount(h);
   return {
-    title: h.name, data_id: h.ids.maps_data_id, place_id: h.ids.maps_place_id, address: h.city.label,
-    gps_coordinates: { latitude: h.latitude, longitude: h.longitude }, rating: count ? 3.8 + (hash(`rt:${h.key}`) % 12) / 10 : undefined,
-    reviews: count, type: 'Hotel',
+    title: h.name,
+    data_id: h.ids.maps_data_id,
+    place_id: h.ids.maps_place_id,
+    address: h.city.label,
+    gps_coordinates: { latitude: h.latitude, longitude: h.longitude },
+    rating: count ? 3.8 + (hash(`rt:${h.key}`) % 12) / 10 : undefined,
+    reviews: count,
+    type: 'Hotel',
   };
 }
 
@@ -120,12 +177,26 @@ function search(q: string, ll: string | null): SiteResponse {
   const at = /^@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/.exec(ll ?? '');
   if (at) {
     const [lat, lon] = [Number(at[1]), Number(at[2])];
-    hits = hits.sort((a, b) => Math.hypot(a.latitude - lat, a.longitude - lon) - Math.hypot(b.latitude - lat, b.longitude - lon));
+    hits = hits.sort(
+      (a, b) =>
+        Math.hypot(a.latitude - lat, a.longitude - lon) - Math.hypot(b.latitude - lat, b.longitude - lon),
+    );
   }
   const metadata = { status: 'Success', created_at: new Date().toISOString() };
-  if (hits.length === 0) return { status: 200, json: { search_metadata: metadata, error: "The search returned no results for this query." } };
-  if (hits.length === 1 || at) return { status: 200, json: { search_metadata: metadata, place_results: placeResult(hits[0]!) } };
-  return { status: 200, json: { search_metadata: metadata, local_results: hits.slice(0, 20).map((h, i) => ({ position: i + 1, ...placeResult(h) })) } };
+  if (hits.length === 0)
+    return {
+      status: 200,
+      json: { search_metadata: metadata, error: 'The search returned no results for this query.' },
+    };
+  if (hits.length === 1 || at)
+    return { status: 200, json: { search_metadata: metadata, place_results: placeResult(hits[0]!) } };
+  return {
+    status: 200,
+    json: {
+      search_metadata: metadata,
+      local_results: hits.slice(0, 20).map((h, i) => ({ position: i + 1, ...placeResult(h) })),
+    },
+  };
 }
 
 function reviews(query: URLSearchParams, base: string): SiteResponse {
@@ -136,13 +207,19 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
   let offset = 0;
   if (pageToken) {
     const t = readToken(pageToken);
-    if (!t || Date.now() - t.t > TOKEN_TTL_MS || t.d !== dataId) return { status: 400, json: { error: 'Invalid or expired next_page_token.' } };
+    if (!t || Date.now() - t.t > TOKEN_TTL_MS || t.d !== dataId)
+      return { status: 400, json: { error: 'Invalid or expired next_page_token.' } };
     ({ s: sort, o: offset } = t); // the order is fixed by the first page
     dataId = t.d;
   }
-  if (!SORTS.includes(sort as (typeof SORTS)[number])) return { status: 400, json: { error: `Unsupported sort_by value: ${sort}` } };
+  if (!SORTS.includes(sort as (typeof SORTS)[number]))
+    return { status: 400, json: { error: `Unsupported sort_by value: ${sort}` } };
   const h = byDataId(dataId);
-  if (!h) return { status: 200, json: { search_metadata: { status: 'Success' }, error: "The place was not found for this data_id." } };
+  if (!h)
+    return {
+      status: 200,
+      json: { search_metadata: { status: 'Success' }, error: 'The place was not found for this data_id.' },
+    };
   const all = sorted(reviewsOf(h), sort);
   const size = offset === 0 ? 8 : 10;
   const page = all.slice(offset, offset + size);
@@ -152,9 +229,22 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
     json: {
       search_metadata: { status: 'Success', created_at: new Date().toISOString() },
       search_parameters: { engine: 'reviews', data_id: dataId, hl, sort_by: sort },
-      place_info: { title: h.name, address: h.city.label, rating: placeResult(h).rating, reviews: all.length, type: 'Hotel' },
+      place_info: {
+        title: h.name,
+        address: h.city.label,
+        rating: placeResult(h).rating,
+        reviews: all.length,
+        type: 'Hotel',
+      },
       reviews: page.map((rv) => renderReview(h, rv, hl, base)),
-      ...(next ? { serpapi_pagination: { next: `${base}/search.json?engine=reviews&next_page_token=${next}`, next_page_token: next } } : {}),
+      ...(next
+        ? {
+            serpapi_pagination: {
+              next: `${base}/search.json?engine=reviews&next_page_token=${next}`,
+              next_page_token: next,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -162,11 +252,15 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
 export const maps: Site = {
   provider: 'maps_reviews',
   routes: [
-    ['GET', /^\/search\.json$/, ({ query, base }) => {
-      const engine = query.get('engine');
-      if (engine === 'place_search') return search(query.get('q') ?? '', query.get('ll'));
-      if (engine === 'reviews') return reviews(query, base);
-      return { status: 400, json: { error: `Unsupported engine: ${engine}` } };
-    }],
+    [
+      'GET',
+      /^\/search\.json$/,
+      ({ query, base }) => {
+        const engine = query.get('engine');
+        if (engine === 'place_search') return search(query.get('q') ?? '', query.get('ll'));
+        if (engine === 'reviews') return reviews(query, base);
+        return { status: 400, json: { error: `Unsupported engine: ${engine}` } };
+      },
+    ],
   ],
 };

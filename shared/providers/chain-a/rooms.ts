@@ -10,62 +10,129 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 
 const Availability = z.object({
-  property: z.object({ code: z.string(), brand: z.string(), country: z.string().length(2), currency: z.string() }),
-  roomTypes: z.array(z.object({
-    code: z.string(), name: z.string(), description: z.string().nullable().default(null),
-    occupancy: z.object({ adults: z.number().int(), children: z.number().int() }).partial().default({}),
-    inventory: z.number().int().nullable().default(null),
-    rates: z.array(z.object({
-      planCode: z.string(), name: z.string(), memberOnly: z.boolean(), advancePurchase: z.boolean(),
-      description: z.string().nullable().default(null), cancellation: z.string().nullable().default(null),
-      totalBeforeTax: z.number().nullable(), taxes: z.number().nullable(),
-    })),
-    points: z.array(z.object({ pointsPerNight: z.number().int(), cashPerNight: z.number().nullable(), cashCurrency: z.string().nullable() })).default([]),
-  })),
+  property: z.object({
+    code: z.string(),
+    brand: z.string(),
+    country: z.string().length(2),
+    currency: z.string(),
+  }),
+  roomTypes: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      description: z.string().nullable().default(null),
+      occupancy: z.object({ adults: z.number().int(), children: z.number().int() }).partial().default({}),
+      inventory: z.number().int().nullable().default(null),
+      rates: z.array(
+        z.object({
+          planCode: z.string(),
+          name: z.string(),
+          memberOnly: z.boolean(),
+          advancePurchase: z.boolean(),
+          description: z.string().nullable().default(null),
+          cancellation: z.string().nullable().default(null),
+          totalBeforeTax: z.number().nullable(),
+          taxes: z.number().nullable(),
+        }),
+      ),
+      points: z
+        .array(
+          z.object({
+            pointsPerNight: z.number().int(),
+            cashPerNight: z.number().nullable(),
+            cashCurrency: z.string().nullable(),
+          }),
+        )
+        .default([]),
+    }),
+  ),
 });
 
-export interface Stay { hotelCode: string; checkIn: string; checkOut: string; nights: number; adults: number; children: number; rooms: number }
-export interface RoomsResult { currency: string; brand_code: string; country_code: string; room_types: RoomType[] }
+export interface Stay {
+  hotelCode: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  adults: number;
+  children: number;
+  rooms: number;
+}
+export interface RoomsResult {
+  currency: string;
+  brand_code: string;
+  country_code: string;
+  room_types: RoomType[];
+}
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const perNight = (total: number | null, nights: number) => (total === null ? null : round(total / nights));
 
 /** The property's rooms for the stay, or undefined when chain_a does not know the code. */
 export async function roomsFor(ctx: UpstreamContext, stay: Stay): Promise<RoomsResult | undefined> {
-  const res = await fetchUpstream({
-    provider: 'chain_a', path: `/api/properties/${stay.hotelCode}/availability`, expect: 'json', cache: 'prices', notFoundOk: true,
-    query: { arrivalDate: stay.checkIn, departureDate: stay.checkOut, adults: stay.adults, children: stay.children, rooms: stay.rooms },
-  }, ctx);
+  const res = await fetchUpstream(
+    {
+      provider: 'chain_a',
+      path: `/api/properties/${stay.hotelCode}/availability`,
+      expect: 'json',
+      cache: 'prices',
+      notFoundOk: true,
+      query: {
+        arrivalDate: stay.checkIn,
+        departureDate: stay.checkOut,
+        adults: stay.adults,
+        children: stay.children,
+        rooms: stay.rooms,
+      },
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Availability.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('chain_a', 'availability does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('chain_a', 'availability does not have the expected fields', parsed.error);
   const { property, roomTypes } = parsed.data;
-  if (roomTypes.length > 0 && !property.currency) throw new UpstreamError('chain_a', 'rates without a billing currency');
+  if (roomTypes.length > 0 && !property.currency)
+    throw new UpstreamError('chain_a', 'rates without a billing currency');
   return {
     currency: property.currency,
     brand_code: property.brand,
     country_code: property.country.toUpperCase(),
-    room_types: roomTypes.map((r) => RoomType.parse({
-      code: r.code,
-      name: r.name,
-      description: r.description,
-      max_adults: r.occupancy.adults ?? null,
-      max_children: r.occupancy.children ?? null,
-      available_rooms: r.inventory,
-      rates: r.rates.map((rate) => {
-        const total = rate.totalBeforeTax === null || rate.taxes === null ? null : round(rate.totalBeforeTax + rate.taxes);
-        return {
-          name: rate.name, rate_plan_code: rate.planCode,
-          per_night: perNight(rate.totalBeforeTax, stay.nights), per_night_after_tax: perNight(total, stay.nights),
-          base_total: rate.totalBeforeTax, fees_taxes: rate.taxes, total, currency: property.currency,
-          is_member_rate: rate.memberOnly, is_advance_purchase: rate.advancePurchase,
-          long_description: rate.description, policy_description: rate.cancellation,
-        };
+    room_types: roomTypes.map((r) =>
+      RoomType.parse({
+        code: r.code,
+        name: r.name,
+        description: r.description,
+        max_adults: r.occupancy.adults ?? null,
+        max_children: r.occupancy.children ?? null,
+        available_rooms: r.inventory,
+        rates: r.rates.map((rate) => {
+          const total =
+            rate.totalBeforeTax === null || rate.taxes === null
+              ? null
+              : round(rate.totalBeforeTax + rate.taxes);
+          return {
+            name: rate.name,
+            rate_plan_code: rate.planCode,
+            per_night: perNight(rate.totalBeforeTax, stay.nights),
+            per_night_after_tax: perNight(total, stay.nights),
+            base_total: rate.totalBeforeTax,
+            fees_taxes: rate.taxes,
+            total,
+            currency: property.currency,
+            is_member_rate: rate.memberOnly,
+            is_advance_purchase: rate.advancePurchase,
+            long_description: rate.description,
+            policy_description: rate.cancellation,
+          };
+        }),
+        reward_options: r.points.map((p) => ({
+          points: p.pointsPerNight,
+          cash: p.cashPerNight,
+          cash_currency: p.cashPerNight === null ? null : p.cashCurrency,
+          points_total: p.pointsPerNight * stay.nights,
+          cash_total: p.cashPerNight === null ? null : round(p.cashPerNight * stay.nights),
+        })),
       }),
-      reward_options: r.points.map((p) => ({
-        points: p.pointsPerNight, cash: p.cashPerNight, cash_currency: p.cashPerNight === null ? null : p.cashCurrency,
-        points_total: p.pointsPerNight * stay.nights, cash_total: p.cashPerNight === null ? null : round(p.cashPerNight * stay.nights),
-      })),
-    })),
+    ),
   };
 }

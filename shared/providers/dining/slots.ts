@@ -17,18 +17,33 @@ const Availability = z.object({
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-export interface SlotQuery { restaurantId: number; date: string; preferredTime: string; partySize: number }
+export interface SlotQuery {
+  restaurantId: number;
+  date: string;
+  preferredTime: string;
+  partySize: number;
+}
 
 /** Times near the preferred one, or undefined when the service has no such restaurant. */
 export async function slotsFor(ctx: UpstreamContext, q: SlotQuery): Promise<string[] | undefined> {
-  const res = await fetchUpstream({
-    provider: 'dining', path: `/api/restaurants/${q.restaurantId}/availability`, expect: 'json', cache: 'prices', notFoundOk: true,
-    query: { date: q.date, time: q.preferredTime, covers: q.partySize },
-  }, ctx);
+  const res = await fetchUpstream(
+    {
+      provider: 'dining',
+      path: `/api/restaurants/${q.restaurantId}/availability`,
+      expect: 'json',
+      cache: 'prices',
+      notFoundOk: true,
+      query: { date: q.date, time: q.preferredTime, covers: q.partySize },
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Availability.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('dining', 'availability does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('dining', 'availability does not have the expected fields', parsed.error);
   const center = minutes(q.preferredTime);
-  const near = parsed.data.availability.map((s) => s.time).filter((t) => Math.abs(minutes(t) - center) <= WINDOW_MINUTES);
+  const near = parsed.data.availability
+    .map((s) => s.time)
+    .filter((t) => Math.abs(minutes(t) - center) <= WINDOW_MINUTES);
   return [...new Set(near)].sort();
 }

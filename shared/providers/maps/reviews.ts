@@ -10,7 +10,12 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
 
-const SORT: Record<MapsSort, string> = { most_relevant: 'qualityScore', newest: 'newestFirst', highest_rating: 'ratingHigh', lowest_rating: 'ratingLow' };
+const SORT: Record<MapsSort, string> = {
+  most_relevant: 'qualityScore',
+  newest: 'newestFirst',
+  highest_rating: 'ratingHigh',
+  lowest_rating: 'ratingLow',
+};
 
 const RawReview = z.object({
   review_id: z.string(),
@@ -18,22 +23,39 @@ const RawReview = z.object({
   date: z.string(),
   iso_date: z.string(),
   images: z.array(z.string()).default([]),
-  user: z.object({ name: z.string(), thumbnail: z.string().default(''), local_guide: z.boolean().default(false), reviews: z.number().int().default(0) }),
+  user: z.object({
+    name: z.string(),
+    thumbnail: z.string().default(''),
+    local_guide: z.boolean().default(false),
+    reviews: z.number().int().default(0),
+  }),
   snippet: z.string().optional(),
   likes: z.number().int().default(0),
   response: z.object({ date: z.string().optional(), snippet: z.string() }).optional(),
 });
 
 const ReviewsPage = z.object({
-  place_info: z.object({ title: z.string(), address: z.string().default(''), rating: z.number().optional(), reviews: z.number().int().default(0) }).optional(),
+  place_info: z
+    .object({
+      title: z.string(),
+      address: z.string().default(''),
+      rating: z.number().optional(),
+      reviews: z.number().int().default(0),
+    })
+    .optional(),
   reviews: z.array(RawReview).optional(),
   serpapi_pagination: z.object({ next_page_token: z.string() }).optional(),
   error: z.string().optional(),
 });
 
 export interface ReviewsResult {
-  place_name: string; place_address: string; total_reviews: number; average_rating: number;
-  reviews: MapsReview[]; next_page_token: string | null; has_more: boolean;
+  place_name: string;
+  place_address: string;
+  total_reviews: number;
+  average_rating: number;
+  reviews: MapsReview[];
+  next_page_token: string | null;
+  has_more: boolean;
 }
 
 export class BadPageTokenError extends Error {
@@ -44,18 +66,39 @@ export class BadPageTokenError extends Error {
 }
 
 /** A page of reviews, or undefined when the service knows no such place. */
-export async function reviewsPage(ctx: UpstreamContext, q: { dataId: string; sort: MapsSort; hl: string; pageToken?: string }): Promise<ReviewsResult | undefined> {
-  const res = await fetchUpstream({
-    provider: 'maps_reviews', path: '/search.json', expect: 'json', cache: 'reviews', notFoundOk: true,
-    query: { engine: engineFor('maps_reviews', 'reviews'), data_id: q.dataId, hl: q.hl, ...(q.pageToken ? { next_page_token: q.pageToken } : { sort_by: SORT[q.sort] }) },
-  }, ctx).catch((error: unknown) => {
+export async function reviewsPage(
+  ctx: UpstreamContext,
+  q: { dataId: string; sort: MapsSort; hl: string; pageToken?: string },
+): Promise<ReviewsResult | undefined> {
+  const res = await fetchUpstream(
+    {
+      provider: 'maps_reviews',
+      path: '/search.json',
+      expect: 'json',
+      cache: 'reviews',
+      notFoundOk: true,
+      query: {
+        engine: engineFor('maps_reviews', 'reviews'),
+        data_id: q.dataId,
+        hl: q.hl,
+        ...(q.pageToken ? { next_page_token: q.pageToken } : { sort_by: SORT[q.sort] }),
+      },
+    },
+    ctx,
+  ).catch((error: unknown) => {
     // The source answers 400 to a bad or expired token: that is the caller's input, not an outage.
-    if (q.pageToken && error instanceof UpstreamError && (error.extras as { upstream_status?: number }).upstream_status === 400) throw new BadPageTokenError();
+    if (
+      q.pageToken &&
+      error instanceof UpstreamError &&
+      (error.extras as { upstream_status?: number }).upstream_status === 400
+    )
+      throw new BadPageTokenError();
     throw error;
   });
   if (res.status === 404) return undefined;
   const parsed = ReviewsPage.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('maps_reviews', 'reviews do not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('maps_reviews', 'reviews do not have the expected fields', parsed.error);
   const { place_info: place, reviews, serpapi_pagination: pagination, error } = parsed.data;
   if (!place || !reviews) {
     if (error) return undefined;
@@ -67,30 +110,72 @@ export async function reviewsPage(ctx: UpstreamContext, q: { dataId: string; sor
     place_address: place.address,
     total_reviews: place.reviews,
     average_rating: place.rating ?? 0,
-    reviews: reviews.map((r) => MapsReview.parse({
-      review_id: r.review_id, rating: r.rating, text: r.snippet ?? null, date: r.date, iso_date: r.iso_date, photos: r.images,
-      reviewer: { name: r.user.name, profile_picture: r.user.thumbnail, reviews_count: r.user.reviews, local_guide: r.user.local_guide },
-      likes: r.likes, owner_response: r.response?.snippet ?? null, owner_response_date: r.response?.date ?? null,
-    })),
+    reviews: reviews.map((r) =>
+      MapsReview.parse({
+        review_id: r.review_id,
+        rating: r.rating,
+        text: r.snippet ?? null,
+        date: r.date,
+        iso_date: r.iso_date,
+        photos: r.images,
+        reviewer: {
+          name: r.user.name,
+          profile_picture: r.user.thumbnail,
+          reviews_count: r.user.reviews,
+          local_guide: r.user.local_guide,
+        },
+        likes: r.likes,
+        owner_response: r.response?.snippet ?? null,
+        owner_response_date: r.response?.date ?? null,
+      }),
+    ),
     next_page_token: next,
     has_more: next !== null,
   };
 }
 
-const Place = z.object({ title: z.string(), data_id: z.string().optional(), place_id: z.string().optional(), address: z.string().default('') });
-const PlaceSearch = z.object({ place_results: Place.optional(), local_results: z.array(Place).optional(), error: z.string().optional() });
+const Place = z.object({
+  title: z.string(),
+  data_id: z.string().optional(),
+  place_id: z.string().optional(),
+  address: z.string().default(''),
+});
+const PlaceSearch = z.object({
+  place_results: Place.optional(),
+  local_results: z.array(Place).optional(),
+  error: z.string().optional(),
+});
 export type FoundPlace = z.infer<typeof Place>;
 
 /** The best place for a name (and optional `lat,lng` bias), or undefined when nothing matches. */
-export async function findPlace(ctx: UpstreamContext, query: string, hl: string, location?: string): Promise<FoundPlace | undefined> {
-  const res = await fetchUpstream({
-    provider: 'maps_reviews', path: '/search.json', expect: 'json', cache: 'ids',
-    query: { engine: engineFor('maps_reviews', 'place_search'), q: query, hl, type: 'search', ...(location ? { ll: `@${location},14z` } : {}) },
-  }, ctx);
+export async function findPlace(
+  ctx: UpstreamContext,
+  query: string,
+  hl: string,
+  location?: string,
+): Promise<FoundPlace | undefined> {
+  const res = await fetchUpstream(
+    {
+      provider: 'maps_reviews',
+      path: '/search.json',
+      expect: 'json',
+      cache: 'ids',
+      query: {
+        engine: engineFor('maps_reviews', 'place_search'),
+        q: query,
+        hl,
+        type: 'search',
+        ...(location ? { ll: `@${location},14z` } : {}),
+      },
+    },
+    ctx,
+  );
   const parsed = PlaceSearch.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('maps_reviews', 'place search does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('maps_reviews', 'place search does not have the expected fields', parsed.error);
   const { place_results: one, local_results: many, error } = parsed.data;
   const place = one ?? many?.[0];
-  if (!place && !error && !many) throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state');
+  if (!place && !error && !many)
+    throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state');
   return place;
 }

@@ -28,7 +28,10 @@ export function isHotelPage(platform: LinkPlatform, link: string): boolean {
   } catch {
     return false;
   }
-  return providerConfig(platform).hosts.includes(url.hostname.toLowerCase()) && HOTEL_PAGE[platform].test(url.pathname);
+  return (
+    providerConfig(platform).hosts.includes(url.hostname.toLowerCase()) &&
+    HOTEL_PAGE[platform].test(url.pathname)
+  );
 }
 
 /** The host to restrict a web search to for a platform: its first configured public host. */

@@ -10,31 +10,62 @@ import { ExtractionError } from '../../upstream/errors.ts';
 
 const Pricing = z.discriminatedUnion('available', [
   z.object({ available: z.literal(false), reason: z.string(), maxGuests: z.number().int().optional() }),
-  z.object({ available: z.literal(true), currency: z.string(), lines: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number() })) }),
+  z.object({
+    available: z.literal(true),
+    currency: z.string(),
+    lines: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number() })),
+  }),
 ]);
 
-export type PricingResult = { kind: 'priced'; pricing: RentalPricing } | { kind: 'unavailable'; reason: string; maxGuests?: number } | { kind: 'missing' };
+export type PricingResult =
+  | { kind: 'priced'; pricing: RentalPricing }
+  | { kind: 'unavailable'; reason: string; maxGuests?: number }
+  | { kind: 'missing' };
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export async function listingPricing(ctx: UpstreamContext, q: { listingId: number; checkIn: string; checkOut: string; nights: number; adults: number; currency: string }): Promise<PricingResult> {
-  const res = await fetchUpstream({
-    provider: 'rental', path: `/api/pricing/${q.listingId}`, expect: 'json', cache: 'prices', notFoundOk: true,
-    query: { check_in: q.checkIn, check_out: q.checkOut, adults: q.adults, currency: q.currency },
-  }, ctx);
+export async function listingPricing(
+  ctx: UpstreamContext,
+  q: {
+    listingId: number;
+    checkIn: string;
+    checkOut: string;
+    nights: number;
+    adults: number;
+    currency: string;
+  },
+): Promise<PricingResult> {
+  const res = await fetchUpstream(
+    {
+      provider: 'rental',
+      path: `/api/pricing/${q.listingId}`,
+      expect: 'json',
+      cache: 'prices',
+      notFoundOk: true,
+      query: { check_in: q.checkIn, check_out: q.checkOut, adults: q.adults, currency: q.currency },
+    },
+    ctx,
+  );
   if (res.status === 404) return { kind: 'missing' };
   const parsed = Pricing.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('rental', 'pricing does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('rental', 'pricing does not have the expected fields', parsed.error);
   const p = parsed.data;
   if (!p.available) return { kind: 'unavailable', reason: p.reason, maxGuests: p.maxGuests };
-  const sum = (kind: string) => round(p.lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.amount, 0));
+  const sum = (kind: string) =>
+    round(p.lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.amount, 0));
   const total = round(p.lines.reduce((n, l) => n + l.amount, 0));
   const accommodation = sum('ACCOMMODATION');
   return {
     kind: 'priced',
     pricing: RentalPricing.parse({
-      nights: q.nights, currency: p.currency, nightly_rate: round(accommodation / q.nights), accommodation_total: accommodation,
-      service_fee: sum('SERVICE_FEE'), total, total_formatted: `${p.currency}${total.toFixed(2)}`,
+      nights: q.nights,
+      currency: p.currency,
+      nightly_rate: round(accommodation / q.nights),
+      accommodation_total: accommodation,
+      service_fee: sum('SERVICE_FEE'),
+      total,
+      total_formatted: `${p.currency}${total.toFixed(2)}`,
       breakdown: p.lines.map((l) => ({ type: l.kind, description: l.label, amount: l.amount })),
     }),
   };

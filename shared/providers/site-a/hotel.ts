@@ -8,7 +8,11 @@ import { ExtractionError } from '../../upstream/errors.ts';
 import type { HotelRef } from './urls.ts';
 
 // Where site_a pages carry the id: the inline page state, the page container, JSON-LD.
-const ID_MARKERS = [/"hotel_id"\s*:\s*"?(\d{3,12})/, /data-hotel-id="(\d{3,12})"/, /"identifier"\s*:\s*"(\d{3,12})"/];
+const ID_MARKERS = [
+  /"hotel_id"\s*:\s*"?(\d{3,12})/,
+  /data-hotel-id="(\d{3,12})"/,
+  /"identifier"\s*:\s*"(\d{3,12})"/,
+];
 
 /** @example hotelIdInPage('<script>var page_state = { "hotel_id": 1234567 ...') // '1234567' */
 export function hotelIdInPage(html: string): string | undefined {
@@ -21,7 +25,17 @@ export function hotelIdInPage(html: string): string | undefined {
 
 /** The numeric hotel id of a page, or undefined when the page does not exist. */
 export async function hotelIdOf(ctx: UpstreamContext, ref: HotelRef): Promise<string | undefined> {
-  const res = await scanUpstream({ provider: 'site_a', path: `/hotel/${ref.cc}/${ref.slug}.html`, expect: 'html', cache: 'ids', notFoundOk: true }, ctx, hotelIdInPage);
+  const res = await scanUpstream(
+    {
+      provider: 'site_a',
+      path: `/hotel/${ref.cc}/${ref.slug}.html`,
+      expect: 'html',
+      cache: 'ids',
+      notFoundOk: true,
+    },
+    ctx,
+    hotelIdInPage,
+  );
   if (res.status === 404) return undefined;
   if (!res.body) throw new ExtractionError('site_a', 'the hotel page carries no hotel id');
   return res.body;

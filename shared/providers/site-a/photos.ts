@@ -10,7 +10,9 @@ import { ExtractionError } from '../../upstream/errors.ts';
 
 const Gallery = z.object({
   hotel_id: z.number().int(),
-  gallery: z.array(z.object({ photo_id: z.number().int(), is_main: z.boolean().default(false), url_max: z.url() })),
+  gallery: z.array(
+    z.object({ photo_id: z.number().int(), is_main: z.boolean().default(false), url_max: z.url() }),
+  ),
 });
 
 const SIZE = /\/(square\d+|max\d+x\d+)\//;
@@ -22,15 +24,27 @@ function sized(url: string, size: string): string {
 
 /** The gallery, or undefined when site_a has no such hotel. */
 export async function photosOf(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
-  const res = await fetchUpstream({ provider: 'site_a', path: `/api/hotels/${hotelId}/photos`, expect: 'json', cache: 'reviews', notFoundOk: true }, ctx);
+  const res = await fetchUpstream(
+    {
+      provider: 'site_a',
+      path: `/api/hotels/${hotelId}/photos`,
+      expect: 'json',
+      cache: 'reviews',
+      notFoundOk: true,
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Gallery.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('site_a', 'the photo gallery does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('site_a', 'the photo gallery does not have the expected fields', parsed.error);
   const ordered = [...parsed.data.gallery].sort((a, b) => Number(b.is_main) - Number(a.is_main));
-  return ordered.map((p) => Photo.parse({
-    photo_id: String(p.photo_id),
-    thumbnail_url: sized(p.url_max, 'square200'),
-    medium_url: sized(p.url_max, 'square600'),
-    large_url: sized(p.url_max, 'max1024x768'),
-  }));
+  return ordered.map((p) =>
+    Photo.parse({
+      photo_id: String(p.photo_id),
+      thumbnail_url: sized(p.url_max, 'square200'),
+      medium_url: sized(p.url_max, 'square600'),
+      large_url: sized(p.url_max, 'max1024x768'),
+    }),
+  );
 }

@@ -6,7 +6,10 @@ import { DisallowedUrlError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { parseUserUrl } from '../../upstream/user-url.ts';
 
-export interface HotelRef { cc: string; slug: string }
+export interface HotelRef {
+  cc: string;
+  slug: string;
+}
 
 const PATH = /^\/hotel\/([a-z]{2})\/([a-z0-9][a-z0-9-]*?)(?:\.[a-z]{2}(?:-[a-z]{2})?)?\.html$/;
 const SHORT = /^([a-z]{2})\/([a-z0-9][a-z0-9-]*?)(?:\.html)?$/;
@@ -21,7 +24,11 @@ export function parseHotelRef(input: string): HotelRef {
   if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) {
     const url = parseUserUrl(text, 'site_a');
     const m = PATH.exec(url.pathname.toLowerCase());
-    if (!m) throw new DisallowedUrlError(input, 'not a site_a hotel URL of the form https://<host>/hotel/{cc}/{slug}.html');
+    if (!m)
+      throw new DisallowedUrlError(
+        input,
+        'not a site_a hotel URL of the form https://<host>/hotel/{cc}/{slug}.html',
+      );
     return { cc: m[1]!, slug: m[2]! };
   }
   const lower = text.toLowerCase();

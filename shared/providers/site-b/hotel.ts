@@ -18,7 +18,10 @@ export function siteBIdInPage(html: string): number | undefined {
 
 /** The hotel id behind a page path, or undefined when the page does not exist. */
 export async function siteBHotelId(ctx: UpstreamContext, path: string): Promise<number | undefined> {
-  const res = await fetchUpstream<string>({ provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true }, ctx);
+  const res = await fetchUpstream<string>(
+    { provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const id = siteBIdInPage(res.body);
   if (id === undefined) throw new ExtractionError('site_b', 'the hotel page carries no hotel id');

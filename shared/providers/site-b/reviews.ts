@@ -8,33 +8,84 @@ import { ExtractionError } from '../../upstream/errors.ts';
 export const PAGE_SIZE = 20;
 
 const Raw = z.object({
-  hotel: z.object({ id: z.number().int(), name: z.string(), score: z.number(), scoreText: z.string(), reviewCount: z.number().int() }),
+  hotel: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    score: z.number(),
+    scoreText: z.string(),
+    reviewCount: z.number().int(),
+  }),
   total: z.number().int(),
-  reviews: z.array(z.object({
-    id: z.string(), score: z.number(), title: z.string(), positive: z.string(), negative: z.string(),
-    guest: z.object({ name: z.string(), country: z.string(), level: z.string(), type: z.string() }),
-    dateText: z.string(), stayText: z.string(), room: z.string(), helpful: z.number().int(), lang: z.string(), photos: z.array(z.string()),
-    subScores: z.record(z.string(), z.number()),
-    reply: z.object({ text: z.string(), at: z.string(), by: z.string() }).nullable(),
-  })),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      score: z.number(),
+      title: z.string(),
+      positive: z.string(),
+      negative: z.string(),
+      guest: z.object({ name: z.string(), country: z.string(), level: z.string(), type: z.string() }),
+      dateText: z.string(),
+      stayText: z.string(),
+      room: z.string(),
+      helpful: z.number().int(),
+      lang: z.string(),
+      photos: z.array(z.string()),
+      subScores: z.record(z.string(), z.number()),
+      reply: z.object({ text: z.string(), at: z.string(), by: z.string() }).nullable(),
+    }),
+  ),
 });
 
 export async function siteBReviews(ctx: UpstreamContext, hotelId: number, page: number, sorting: number) {
-  const res = await fetchUpstream({ provider: 'site_b', path: '/fragment/reviewlist', query: { hotel_id: hotelId, page, sort: sorting }, expect: 'json', cache: 'reviews', notFoundOk: true }, ctx);
+  const res = await fetchUpstream(
+    {
+      provider: 'site_b',
+      path: '/fragment/reviewlist',
+      query: { hotel_id: hotelId, page, sort: sorting },
+      expect: 'json',
+      cache: 'reviews',
+      notFoundOk: true,
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Raw.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('site_b', 'the review list does not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('site_b', 'the review list does not have the expected fields', parsed.error);
   const { hotel, total, reviews } = parsed.data;
   return {
     hotel_id: hotel.id,
     hotel_name: hotel.name,
-    reviews: reviews.map((r) => SiteBReview.parse({
-      review_id: r.id, rating: r.score, title: r.title, comment: [r.positive, r.negative].filter(Boolean).join(' '), pros: r.positive, cons: r.negative,
-      reviewer: { name: r.guest.name, country: r.guest.country, level: r.guest.level, group_type: r.guest.type },
-      date: r.dateText, stay_date: r.stayText, room_type: r.room, helpful_count: r.helpful, language: r.lang, photos: r.photos,
-      sub_ratings: r.subScores, owner_response: r.reply && { text: r.reply.text, published_date: r.reply.at, author: r.reply.by },
-    })),
-    pagination: { current_page: page, page_size: PAGE_SIZE, total_count: total, total_pages: Math.ceil(total / PAGE_SIZE) },
+    reviews: reviews.map((r) =>
+      SiteBReview.parse({
+        review_id: r.id,
+        rating: r.score,
+        title: r.title,
+        comment: [r.positive, r.negative].filter(Boolean).join(' '),
+        pros: r.positive,
+        cons: r.negative,
+        reviewer: {
+          name: r.guest.name,
+          country: r.guest.country,
+          level: r.guest.level,
+          group_type: r.guest.type,
+        },
+        date: r.dateText,
+        stay_date: r.stayText,
+        room_type: r.room,
+        helpful_count: r.helpful,
+        language: r.lang,
+        photos: r.photos,
+        sub_ratings: r.subScores,
+        owner_response: r.reply && { text: r.reply.text, published_date: r.reply.at, author: r.reply.by },
+      }),
+    ),
+    pagination: {
+      current_page: page,
+      page_size: PAGE_SIZE,
+      total_count: total,
+      total_pages: Math.ceil(total / PAGE_SIZE),
+    },
     review_score: { overall: hotel.score, score_text: hotel.scoreText, review_count: hotel.reviewCount },
   };
 }

@@ -15,59 +15,164 @@ const HOTEL_PAGE = /^\/Hotel_Review-g\d+-d(\d+)-Reviews(?:-or\d+)?-[^/]+\.html$/
 export function locationIdOf(input: string): number {
   const url = parseUserUrl(input, 'site_c');
   const m = HOTEL_PAGE.exec(url.pathname);
-  if (!m) throw new DisallowedUrlError(input, 'not a site_c hotel page URL (/Hotel_Review-g<geo>-d<id>-Reviews-<name>.html)');
+  if (!m)
+    throw new DisallowedUrlError(
+      input,
+      'not a site_c hotel page URL (/Hotel_Review-g<geo>-d<id>-Reviews-<name>.html)',
+    );
   return Number(m[1]);
 }
 
 const RawReview = z.object({
-  id: z.number().int(), rating: z.number().int(), title: z.string(), text: z.string(), originalLanguage: z.string(), translatedText: z.string().nullable(),
-  createdDate: z.string(), publishedDate: z.string(), helpfulVotes: z.number().int(),
-  user: z.object({ id: z.string(), displayName: z.string(), username: z.string(), isVerified: z.boolean(), contributionCount: z.number().int(), hometown: z.string(), avatar: z.string() }),
-  trip: z.object({ stayDate: z.string(), type: z.string() }), subratings: z.record(z.string(), z.number().int()), photos: z.array(z.string()), url: z.string(),
-  response: z.object({ text: z.string(), publishedDate: z.string(), author: z.string(), connection: z.string() }).nullable(),
+  id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  originalLanguage: z.string(),
+  translatedText: z.string().nullable(),
+  createdDate: z.string(),
+  publishedDate: z.string(),
+  helpfulVotes: z.number().int(),
+  user: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    username: z.string(),
+    isVerified: z.boolean(),
+    contributionCount: z.number().int(),
+    hometown: z.string(),
+    avatar: z.string(),
+  }),
+  trip: z.object({ stayDate: z.string(), type: z.string() }),
+  subratings: z.record(z.string(), z.number().int()),
+  photos: z.array(z.string()),
+  url: z.string(),
+  response: z
+    .object({ text: z.string(), publishedDate: z.string(), author: z.string(), connection: z.string() })
+    .nullable(),
 });
-const Reviews = z.object({ location: z.object({ locationId: z.number().int() }), totalCount: z.number().int(), reviews: z.array(RawReview) });
+const Reviews = z.object({
+  location: z.object({ locationId: z.number().int() }),
+  totalCount: z.number().int(),
+  reviews: z.array(RawReview),
+});
 
-export async function siteCReviews(ctx: UpstreamContext, q: { locationId: number; page: number; perPage: number; language: string }) {
-  const res = await fetchUpstream({
-    provider: 'site_c', path: '/data/reviews', expect: 'json', cache: 'reviews', notFoundOk: true,
-    query: { locationId: q.locationId, offset: (q.page - 1) * q.perPage, limit: q.perPage, language: q.language },
-  }, ctx);
+export async function siteCReviews(
+  ctx: UpstreamContext,
+  q: { locationId: number; page: number; perPage: number; language: string },
+) {
+  const res = await fetchUpstream(
+    {
+      provider: 'site_c',
+      path: '/data/reviews',
+      expect: 'json',
+      cache: 'reviews',
+      notFoundOk: true,
+      query: {
+        locationId: q.locationId,
+        offset: (q.page - 1) * q.perPage,
+        limit: q.perPage,
+        language: q.language,
+      },
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Reviews.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('site_c', 'reviews do not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('site_c', 'reviews do not have the expected fields', parsed.error);
   const { totalCount, reviews } = parsed.data;
   const translate = q.language === 'all';
   return {
     total: totalCount,
     reviews: reviews
-      .map((r) => SiteCReview.parse({
-        id: r.id, rating: r.rating, title: r.title, text: translate ? r.translatedText ?? r.text : r.text, language: r.originalLanguage,
-        created_date: r.createdDate, published_date: r.publishedDate, helpful_votes: r.helpfulVotes,
-        user: { id: r.user.id, display_name: r.user.displayName, username: r.user.username, is_verified: r.user.isVerified, contribution_count: r.user.contributionCount, hometown: r.user.hometown, avatar_url: r.user.avatar },
-        trip_info: { stay_date: r.trip.stayDate, trip_type: r.trip.type }, additional_ratings: r.subratings, photos: r.photos, review_url: r.url,
-        owner_response: r.response && { text: r.response.text, published_date: r.response.publishedDate, author: r.response.author, connection_to_subject: r.response.connection },
-      }))
+      .map((r) =>
+        SiteCReview.parse({
+          id: r.id,
+          rating: r.rating,
+          title: r.title,
+          text: translate ? (r.translatedText ?? r.text) : r.text,
+          language: r.originalLanguage,
+          created_date: r.createdDate,
+          published_date: r.publishedDate,
+          helpful_votes: r.helpfulVotes,
+          user: {
+            id: r.user.id,
+            display_name: r.user.displayName,
+            username: r.user.username,
+            is_verified: r.user.isVerified,
+            contribution_count: r.user.contributionCount,
+            hometown: r.user.hometown,
+            avatar_url: r.user.avatar,
+          },
+          trip_info: { stay_date: r.trip.stayDate, trip_type: r.trip.type },
+          additional_ratings: r.subratings,
+          photos: r.photos,
+          review_url: r.url,
+          owner_response: r.response && {
+            text: r.response.text,
+            published_date: r.response.publishedDate,
+            author: r.response.author,
+            connection_to_subject: r.response.connection,
+          },
+        }),
+      )
       .sort((a, b) => b.published_date.localeCompare(a.published_date)),
   };
 }
 
 const Offers = z.object({
-  complete: z.boolean(), currency: z.string(),
-  offers: z.array(z.object({ vendor: z.string(), perNight: z.number(), total: z.number(), taxes: z.number(), memberRate: z.boolean(), roomsLeft: z.number().int().nullable() })),
+  complete: z.boolean(),
+  currency: z.string(),
+  offers: z.array(
+    z.object({
+      vendor: z.string(),
+      perNight: z.number(),
+      total: z.number(),
+      taxes: z.number(),
+      memberRate: z.boolean(),
+      roomsLeft: z.number().int().nullable(),
+    }),
+  ),
 });
 
 const formatted = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(amount);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
+    amount,
+  );
 
-export async function siteCOffers(ctx: UpstreamContext, q: { locationId: number; checkIn: string; checkOut: string; adults: number; rooms: number; currency: string }) {
-  const res = await fetchUpstream({
-    provider: 'site_c', path: '/data/offers', expect: 'json', cache: 'prices', notFoundOk: true,
-    query: { locationId: q.locationId, checkIn: q.checkIn, checkOut: q.checkOut, adults: q.adults, rooms: q.rooms, currency: q.currency },
-  }, ctx);
+export async function siteCOffers(
+  ctx: UpstreamContext,
+  q: {
+    locationId: number;
+    checkIn: string;
+    checkOut: string;
+    adults: number;
+    rooms: number;
+    currency: string;
+  },
+) {
+  const res = await fetchUpstream(
+    {
+      provider: 'site_c',
+      path: '/data/offers',
+      expect: 'json',
+      cache: 'prices',
+      notFoundOk: true,
+      query: {
+        locationId: q.locationId,
+        checkIn: q.checkIn,
+        checkOut: q.checkOut,
+        adults: q.adults,
+        rooms: q.rooms,
+        currency: q.currency,
+      },
+    },
+    ctx,
+  );
   if (res.status === 404) return undefined;
   const parsed = Offers.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('site_c', 'offers do not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError('site_c', 'offers do not have the expected fields', parsed.error);
   const { complete, currency, offers } = parsed.data;
   const lowest = Math.min(...offers.map((o) => o.total));
   const sorted = [...offers].sort((a, b) => a.total - b.total);
@@ -75,9 +180,15 @@ export async function siteCOffers(ctx: UpstreamContext, q: { locationId: number;
     complete,
     hasMemberRates: offers.some((o) => o.memberRate),
     lowest: offers.length ? formatted(lowest, currency) : null,
-    offers: sorted.map((o) => PriceOffer.parse({
-      provider: o.vendor, price_per_night: formatted(o.perNight, currency), total_stay_price: formatted(o.total, currency),
-      taxes_value: o.taxes, is_lowest_price: o.total === lowest, rooms_remaining: o.roomsLeft,
-    })),
+    offers: sorted.map((o) =>
+      PriceOffer.parse({
+        provider: o.vendor,
+        price_per_night: formatted(o.perNight, currency),
+        total_stay_price: formatted(o.total, currency),
+        taxes_value: o.taxes,
+        is_lowest_price: o.total === lowest,
+        rooms_remaining: o.roomsLeft,
+      }),
+    ),
   };
 }

@@ -10,20 +10,29 @@ import { SiteGSuggestion } from '../../schemas/site-g.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 
-const Entry: z.ZodType<SiteGEntry> = z.lazy(() => z.object({
-  id: z.number().int(),
-  type: z.enum(['CITY', 'PROVINCE', 'ISLAND']),
-  name: z.string(),
-  name_en: z.string(),
-  province: z.string().nullable(),
-  province_en: z.string().nullable(),
-  country: z.string(),
-  country_en: z.string(),
-  children: z.array(Entry).optional(),
-}));
+const Entry: z.ZodType<SiteGEntry> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    type: z.enum(['CITY', 'PROVINCE', 'ISLAND']),
+    name: z.string(),
+    name_en: z.string(),
+    province: z.string().nullable(),
+    province_en: z.string().nullable(),
+    country: z.string(),
+    country_en: z.string(),
+    children: z.array(Entry).optional(),
+  }),
+);
 export interface SiteGEntry {
-  id: number; type: 'CITY' | 'PROVINCE' | 'ISLAND'; name: string; name_en: string; province: string | null; province_en: string | null;
-  country: string; country_en: string; children?: SiteGEntry[] | undefined;
+  id: number;
+  type: 'CITY' | 'PROVINCE' | 'ISLAND';
+  name: string;
+  name_en: string;
+  province: string | null;
+  province_en: string | null;
+  country: string;
+  country_en: string;
+  children?: SiteGEntry[] | undefined;
 }
 const Suggest = z.object({ code: z.literal(0), data: z.array(Entry) });
 
@@ -50,13 +59,35 @@ export function toSuggestion(e: SiteGEntry): SiteGSuggestion {
 
 const same = (a: string, b: string) => fold(a).replace(/ /g, '') === fold(b).replace(/ /g, '');
 
-export async function lookupDestination(ctx: UpstreamContext, query: string, country?: string): Promise<Classified> {
-  const res = await fetchUpstream({ provider: 'site_g', path: '/api/destinations/suggest', query: { keyword: query }, expect: 'json', cache: 'ids' }, ctx);
+export async function lookupDestination(
+  ctx: UpstreamContext,
+  query: string,
+  country?: string,
+): Promise<Classified> {
+  const res = await fetchUpstream(
+    {
+      provider: 'site_g',
+      path: '/api/destinations/suggest',
+      query: { keyword: query },
+      expect: 'json',
+      cache: 'ids',
+    },
+    ctx,
+  );
   const parsed = Suggest.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('site_g', 'destination suggestions do not have the expected fields', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError(
+      'site_g',
+      'destination suggestions do not have the expected fields',
+      parsed.error,
+    );
   const wanted = country?.toLowerCase();
-  const entries = parsed.data.data.filter((e) => !wanted || e.country_en.toLowerCase() === wanted || e.country.toLowerCase() === wanted);
-  const exact = entries.filter((e) => same(e.name, query) || same(e.name_en, query) || same(e.name.replace(/(省|市|岛)$/, ''), query));
+  const entries = parsed.data.data.filter(
+    (e) => !wanted || e.country_en.toLowerCase() === wanted || e.country.toLowerCase() === wanted,
+  );
+  const exact = entries.filter(
+    (e) => same(e.name, query) || same(e.name_en, query) || same(e.name.replace(/(省|市|岛)$/, ''), query),
+  );
   const cities = entries.filter((e) => e.type === 'CITY');
   const first = exact[0];
   if (first && first.type !== 'CITY') return { kind: 'region', region: first };

@@ -26,9 +26,17 @@ const SearchResponse = z.object({
  * @example const results = await webSearch(ctx, 'Aurelia Paris site:www.site-a.test');
  */
 export async function webSearch(ctx: UpstreamContext, q: string, num = 10): Promise<OrganicResult[]> {
-  const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q, num }, expect: 'json', cache: 'search' }, ctx);
+  const res = await fetchUpstream(
+    { provider: 'web_search', path: '/search.json', query: { q, num }, expect: 'json', cache: 'search' },
+    ctx,
+  );
   const parsed = SearchResponse.safeParse(res.body);
-  if (!parsed.success) throw new ExtractionError('web_search', 'organic results do not match the documented format', parsed.error);
+  if (!parsed.success)
+    throw new ExtractionError(
+      'web_search',
+      'organic results do not match the documented format',
+      parsed.error,
+    );
   const { organic_results: results, search_information: info, error } = parsed.data;
   if (results) return results;
   if (info?.organic_results_state === 'Fully empty' || error) return [];
