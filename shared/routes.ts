@@ -1,6 +1,8 @@
 /**
  * The route manifest: the one list of endpoints. The local server, the CDK stack, the `GET /`
- * listing and the manifest-driven tests all read it. A route enters it when its handler is real.
+ * listing, the OpenAPI document and the manifest-driven tests all read it. Each route declares its
+ * own error codes here, once: handlers raise by code (`ctx.fail`), the error renderer picks the body
+ * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
  */
 
 /** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
@@ -11,6 +13,12 @@ export type ValidationStyle =
   | { kind: 'detail-array' }
   /** The global `{error: {code, message, details}}` body (site_b reviews-from-url). */
   | { kind: 'global'; status: 400; code: string };
+
+/** One documented error of a route: its status and when it happens. */
+export interface ErrorSpec {
+  status: number;
+  when: string;
+}
 
 export interface Route {
   method: 'GET';
@@ -24,22 +32,62 @@ export interface Route {
   product: string;
   /** Whether the route requires `x-api-key`. Keyed routes also document 401 and 429. */
   auth: boolean;
-  /** Every status the route may answer with. */
-  statuses: readonly number[];
   validation: ValidationStyle;
-  /** Upstream sources the route calls (provider tokens); the fault-matrix test injects faults into each. */
+  /** Upstream sources the route calls (provider tokens); such routes also document 502, 503 and 504. */
   upstream?: readonly string[];
-  /** How an extraction failure (a page that lost its structure) is reported, when the route documents it. */
-  extraction?: { status: number; code: string };
+  /** The route's own error codes, beyond the shared ones (validation, auth, upstream). */
+  errors: Readonly<Record<string, ErrorSpec>>;
+  /** The code (of `errors`) for an answer that lost its structure or failed the contract check; default 502 UPSTREAM_ERROR. */
+  extraction?: string;
+  /** The code (of `errors`) for an upstream rate limit, when the route documents its own (default 503 with Retry-After). */
+  rateLimited?: string;
   /** Every error of the route in the global `{error: {code, message, details}}` shape (site_b reviews-from-url). */
   globalErrors?: boolean;
-  /** How an upstream rate limit is reported, when the route documents its own (default 503 with Retry-After). */
-  rateLimited?: { status: number; code: string };
   summary: string;
   /** A working example request: path and query string (dates far enough ahead not to expire soon). */
   example: string;
 }
 
+/** The body an error is rendered in. */
+export type Dialect = 'problem' | 'global' | 'detail-array';
+
+/** An error a route documents, with the body it is rendered in. */
+export interface DocumentedError extends ErrorSpec {
+  code: string;
+  dialect: Dialect;
+}
+
+/** Errors every route that goes upstream shares (spec: Errors; upstream failures surface as 502, 503 or 504). */
+export const UPSTREAM_ERRORS = {
+  UPSTREAM_ERROR: { status: 502, when: 'the source failed or answered something unusable' },
+  UPSTREAM_UNAVAILABLE: {
+    status: 503,
+    when: 'the source is rate-limited, in maintenance or failing; Retry-After says when to retry',
+  },
+  UPSTREAM_TIMEOUT: { status: 504, when: 'the source did not answer in time' },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** Errors every keyed route shares, in the global body. */
+export const AUTH_ERRORS = {
+  unauthorized: { status: 401, when: 'API key missing or invalid' },
+  rate_limit_exceeded: { status: 429, when: "the key's daily quota is used up; Retry-After gives the reset" },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** The codes a route can raise with `ctx.fail`: its own and the shared upstream ones. */
+export type ErrorCode<R extends Route> = (keyof R['errors'] | keyof typeof UPSTREAM_ERRORS) & string;
+
+const STAY_ERRORS = {
+  INVALID_DATE_FORMAT: { status: 400, when: 'check_in or check_out not YYYY-MM-DD' },
+  PAST_DATES: { status: 400, when: 'check_in before today (UTC)' },
+  INVALID_DATES: { status: 400, when: 'check_out not strictly after check_in' },
+} as const;
+const CURRENCY_ERRORS = {
+  INVALID_CURRENCY: { status: 400, when: 'currency is not an ISO 4217 code' },
+} as const;
+const NO_RESULTS = {
+  status: 404,
+  when: 'nothing found: an empty search, or a page or offset past the end',
+} as const;
 const INVALID_PARAMETERS = { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' } as const;
 
 export const routes = {
@@ -50,8 +98,8 @@ export const routes = {
     provider: 'service',
     product: 'info',
     auth: false,
-    statuses: [200],
     validation: INVALID_PARAMETERS,
+    errors: {},
     summary: 'Basic API information and the available endpoints',
     example: '/',
   },
@@ -62,8 +110,8 @@ export const routes = {
     provider: 'service',
     product: 'health',
     auth: false,
-    statuses: [200],
     validation: INVALID_PARAMETERS,
+    errors: {},
     summary: 'Detailed health status and version',
     example: '/health',
   },
@@ -74,8 +122,8 @@ export const routes = {
     provider: 'service',
     product: 'health',
     auth: false,
-    statuses: [200],
     validation: INVALID_PARAMETERS,
+    errors: {},
     summary: 'Version 1 health status',
     example: '/v1/health',
   },
@@ -86,8 +134,8 @@ export const routes = {
     provider: 'meta',
     product: 'coordinates-lookup',
     auth: true,
-    statuses: [200, 400, 401, 429, 502],
     validation: { kind: 'problem', status: 400, code: 'INVALID_INPUT' },
+    errors: { UPSTREAM_ERROR: { status: 502, when: 'the place index is unavailable' } },
     summary: 'Place name to coordinates (cities, airports, countries)',
     example: '/v1/meta/coordinates-lookup?term=paris&limit=3',
   },
@@ -99,8 +147,14 @@ export const routes = {
     product: 'match',
     auth: true,
     upstream: ['web_search'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: { kind: 'detail-array' },
+    errors: {
+      NO_RESULTS: { status: 404, when: 'the search found nothing' },
+      NO_MATCH: {
+        status: 404,
+        when: "results found, but none is a hotel page of the platform's URL pattern",
+      },
+    },
     summary: 'Hotel name to its canonical page URL on one platform (site_a to site_f)',
     example: '/v1/meta/match?name=Aurelia%20Suites%20Paris&platform=site_c',
   },
@@ -112,8 +166,14 @@ export const routes = {
     product: 'search',
     auth: true,
     upstream: ['web_search'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      NO_RESULTS: { status: 404, when: 'the search found nothing' },
+      NO_MATCH: {
+        status: 404,
+        when: 'results found, but none is a hotel page of site_a, site_d, site_h or site_b',
+      },
+    },
     summary: 'Hotel name to its page links on site_a, site_d, site_h and site_b',
     example: '/v1/meta/search?hotel_name=Aurelia%20Suites%20Paris',
   },
@@ -125,8 +185,8 @@ export const routes = {
     product: 'destinations',
     auth: true,
     upstream: ['site_a'],
-    statuses: [200, 400, 401, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {},
     summary: 'Destination name to site_a dest_id and dest_type, with up to 5 suggestions',
     example: '/v1/site_a/destinations/lookup?query=paris&language=fr',
   },
@@ -138,8 +198,8 @@ export const routes = {
     product: 'url-to-id',
     auth: true,
     upstream: ['site_a'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    errors: { HOTEL_NOT_FOUND: { status: 404, when: 'no site_a hotel page at that URL' } },
     summary: 'site_a hotel URL, {cc}/{slug} or {slug} to the numeric hotel id',
     example:
       '/v1/site_a/hotel/url-to-id?url=https%3A%2F%2Fwww.site-a.test%2Fhotel%2Ffr%2Faurelia-suites-paris.html',
@@ -152,9 +212,15 @@ export const routes = {
     product: 'photos',
     auth: true,
     upstream: ['site_a'],
-    statuses: [200, 400, 401, 404, 429, 500, 502, 503, 504],
     validation: INVALID_PARAMETERS,
-    extraction: { status: 500, code: 'CONTENT_EXTRACTION_FAILED' },
+    errors: {
+      MISSING_PARAMETER: { status: 400, when: 'hotel_id absent' },
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id not numeric' },
+      HOTEL_NOT_FOUND: { status: 404, when: 'hotel missing upstream' },
+      CONTENT_EXTRACTION_FAILED: { status: 500, when: 'the gallery could not be extracted' },
+      INTERNAL_ERROR: { status: 500, when: 'unexpected processing error' },
+    },
+    extraction: 'CONTENT_EXTRACTION_FAILED',
     summary: 'site_a hotel photo gallery: signed thumbnail, medium and large URLs, main photo first',
     example: '/v2/site_a/hotel/photos?hotel_id=1007790',
   },
@@ -166,8 +232,8 @@ export const routes = {
     product: 'url-to-id',
     auth: true,
     upstream: ['site_b'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    errors: { HOTEL_NOT_FOUND: { status: 404, when: 'no site_b hotel page at that URL' } },
     summary: 'site_b hotel URL to the integer hotel id',
     example:
       '/v1/site_b/hotel/url-to-id?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html%3Fcheckin%3D2027-01-01',
@@ -180,8 +246,12 @@ export const routes = {
     product: 'destinations',
     auth: true,
     upstream: ['site_g'],
-    statuses: [200, 400, 401, 404, 409, 422, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      DESTINATION_NOT_FOUND: { status: 404, when: 'no city matched' },
+      DESTINATION_AMBIGUOUS: { status: 409, when: 'several cities match; limit=1 does not force a match' },
+      DESTINATION_NOT_CITY: { status: 422, when: 'the destination is a region or island' },
+    },
     summary:
       'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',
     example: '/v1/site_g/destinations/lookup?query=Shanghai&country=China',
@@ -194,8 +264,8 @@ export const routes = {
     product: 'rooms',
     auth: true,
     upstream: ['chain_a'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: { ...STAY_ERRORS, HOTEL_NOT_FOUND: { status: 404, when: 'hotel_code not recognized' } },
     summary: 'chain_a room types, cash rates and points options for a stay',
     example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-01&check_out=2030-06-03&adults=2',
   },
@@ -207,8 +277,13 @@ export const routes = {
     product: 'availability',
     auth: true,
     upstream: ['dining'],
-    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504],
     validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+    errors: {
+      INVALID_DATE_FORMAT: { status: 400, when: 'date not YYYY-MM-DD' },
+      INVALID_TIME_FORMAT: { status: 400, when: 'preferred_time not HH:MM (24-hour)' },
+      PAST_DATE: { status: 400, when: 'date in the past' },
+      RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+    },
     summary: 'Reservation times near a preferred time for a party size',
     example:
       '/v1/dining/restaurants/10001/availability/slots?date=2030-06-10&preferred_time=19:30&party_size=2',
@@ -221,9 +296,13 @@ export const routes = {
     product: 'reviews',
     auth: true,
     upstream: ['maps_reviews'],
-    statuses: [200, 400, 401, 404, 429, 500, 502, 503, 504],
     validation: INVALID_PARAMETERS,
-    rateLimited: { status: 429, code: 'RATE_LIMITED' },
+    errors: {
+      NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
+      RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
+      INTERNAL_ERROR: { status: 500, when: 'server error' },
+    },
+    rateLimited: 'RATE_LIMITED',
     summary: "A page of a place's reviews by data_id; continue with next_page_token",
     example: '/v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28&sort_by=newest',
   },
@@ -235,9 +314,13 @@ export const routes = {
     product: 'search-and-review',
     auth: true,
     upstream: ['maps_reviews'],
-    statuses: [200, 401, 404, 422, 429, 502, 503, 504],
     validation: { kind: 'problem', status: 422, code: 'VALIDATION_ERROR' },
-    extraction: { status: 502, code: 'EXTRACTION_FAILED' },
+    errors: {
+      NO_RESULTS: { status: 404, when: 'no place matched' },
+      NO_REVIEWS: { status: 404, when: 'place found, no reviews' },
+      EXTRACTION_FAILED: { status: 502, when: 'no usable data_id could be read' },
+    },
+    extraction: 'EXTRACTION_FAILED',
     summary: 'Place name to the place and the first page of its reviews',
     example: '/v1/maps_reviews/search-and-review?query=Aurelia%20Suites%20Paris',
   },
@@ -249,8 +332,8 @@ export const routes = {
     product: 'search',
     auth: true,
     upstream: ['maps_hotels'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, NO_RESULTS },
     summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
     example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },
@@ -262,8 +345,12 @@ export const routes = {
     product: 'details',
     auth: true,
     upstream: ['rental'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
+    },
     summary: "A rental listing's details: title, picture, rating, badge, host, guest rules",
     example: '/v1/rental/listing/40000001/details?check_in=2030-06-01&check_out=2030-06-04&adults=2',
   },
@@ -275,8 +362,14 @@ export const routes = {
     product: 'pricing',
     auth: true,
     upstream: ['rental'],
-    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
+      DATES_UNAVAILABLE: { status: 422, when: 'the listing cannot be booked for those dates' },
+      TOO_MANY_GUESTS: { status: 422, when: 'more guests than the listing takes' },
+    },
     summary: 'What a stay in a rental listing costs, with its breakdown',
     example:
       '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
@@ -289,8 +382,14 @@ export const routes = {
     product: 'search',
     auth: true,
     upstream: ['chain_b'],
-    statuses: [200, 400, 401, 404, 422, 429, 502, 503, 504],
     validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      MISSING_LOCATION: { status: 400, when: 'neither coordinates nor destination_slug' },
+      DESTINATION_NOT_FOUND: { status: 404, when: 'destination_slug not known' },
+      NO_RESULTS,
+    },
     summary: 'chain_b hotels near coordinates or a destination slug, nearest first, with best offers',
     example: '/v1/chain_b/search?destination_slug=paris-fr&check_in=2030-06-10&check_out=2030-06-12&adults=2',
   },
@@ -302,8 +401,8 @@ export const routes = {
     product: 'search',
     auth: true,
     upstream: ['chain_c'],
-    statuses: [200, 400, 401, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, NO_RESULTS },
     summary: 'chain_c hotels near coordinates with cash and points prices, paged',
     example:
       '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
@@ -317,9 +416,13 @@ export const routes = {
     auth: true,
     upstream: ['site_b'],
     globalErrors: true,
-    extraction: { status: 400, code: 'HOTEL_ID_NOT_FOUND' },
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: { kind: 'global', status: 400, code: 'INVALID_PARAMETERS' },
+    errors: {
+      INVALID_URL: { status: 400, when: 'URL is not a valid hotel URL of the site' },
+      HOTEL_ID_NOT_FOUND: { status: 400, when: 'hotel id could not be extracted' },
+      NO_RESULTS,
+    },
+    extraction: 'HOTEL_ID_NOT_FOUND',
     summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
     example:
       '/v1/site_b/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html&sorting=7',
@@ -332,8 +435,12 @@ export const routes = {
     product: 'reviews',
     auth: true,
     upstream: ['site_c'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_URL: { status: 400, when: 'URL is not a site_c hotel page' },
+      LOCATION_NOT_FOUND: { status: 404, when: 'no site_c hotel with that id' },
+      NO_RESULTS,
+    },
     summary: 'A site_c hotel page URL to its reviews, newest first, by language',
     example:
       '/v1/site_c/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-c.test%2FHotel_Review-g180417-d314467-Reviews-Aurelia_Suites_Paris.html&per_page=5',
@@ -346,8 +453,13 @@ export const routes = {
     product: 'prices',
     auth: true,
     upstream: ['site_c'],
-    statuses: [200, 400, 401, 404, 429, 502, 503, 504],
     validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      LOCATION_NOT_FOUND: { status: 404, when: 'no site_c hotel with that id' },
+      NO_RESULTS: { status: 404, when: 'no seller offers the stay' },
+    },
     summary: 'Prices of one hotel across sellers for a stay',
     example: '/v1/site_c/hotel/prices/314467?check_in=2030-06-01&check_out=2030-06-03&currency=EUR',
   },
@@ -357,3 +469,40 @@ export type RouteId = keyof typeof routes;
 export const routeList: readonly Route[] = Object.values(routes);
 /** Every route with its manifest id (the CDK stack names functions after it). */
 export const routeEntries = Object.entries(routes) as [RouteId, Route][];
+
+/**
+ * Every error a route can answer with, derived from its declaration: its validation error, the
+ * shared auth and upstream errors, and its own codes, each with the body it is rendered in.
+ * @example documentedErrors(routes.chainARooms).find((e) => e.code === 'HOTEL_NOT_FOUND')?.status // 404
+ */
+export function documentedErrors(route: Route): DocumentedError[] {
+  const own: Dialect = route.globalErrors ? 'global' : 'problem';
+  const out = new Map<string, DocumentedError>();
+  const add = (code: string, spec: ErrorSpec, dialect: Dialect) => {
+    if (!out.has(`${spec.status} ${code}`)) out.set(`${spec.status} ${code}`, { code, dialect, ...spec });
+  };
+  const v = route.validation;
+  if (v.kind === 'detail-array')
+    add('detail', { status: 400, when: 'missing or invalid parameters' }, 'detail-array');
+  else
+    add(
+      v.code,
+      { status: v.status, when: 'missing or invalid parameters' },
+      v.kind === 'global' ? 'global' : 'problem',
+    );
+  if (route.auth) for (const [code, spec] of Object.entries(AUTH_ERRORS)) add(code, spec, 'global');
+  for (const [code, spec] of Object.entries(route.errors)) add(code, spec, own);
+  if (route.upstream?.length)
+    for (const [code, spec] of Object.entries(UPSTREAM_ERRORS)) add(code, spec, own);
+  return [...out.values()];
+}
+
+/** The statuses a route answers with: 200 and those of its documented errors. @example statusesOf(routes.health) // [200] */
+export function statusesOf(route: Route): number[] {
+  return [...new Set([200, ...documentedErrors(route).map((e) => e.status)])].sort((a, b) => a - b);
+}
+
+/** The declaration of one of a route's codes, own or shared. @example errorSpec(routes.chainARooms, 'HOTEL_NOT_FOUND') */
+export function errorSpec(route: Route, code: string): ErrorSpec | undefined {
+  return route.errors[code] ?? (UPSTREAM_ERRORS as Record<string, ErrorSpec>)[code];
+}

@@ -2,10 +2,26 @@
 import { healthBody } from '../../shared/health.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { baseUrl } from '../../shared/problem.ts';
+import * as z from 'zod';
 import { routeList, routes } from '../../shared/routes.ts';
+import { Health } from '../../shared/schemas/health.ts';
+
+export const RootResponse = Health.extend({
+  documentation: z.string(),
+  endpoints: z.array(
+    z.object({
+      method: z.literal('GET'),
+      path: z.string(),
+      summary: z.string(),
+      requires_api_key: z.boolean(),
+      example: z.string().meta({ description: 'A working example request, with the base URL' }),
+    }),
+  ),
+});
 
 export const handler = endpoint({
   route: routes.root,
+  response: RootResponse,
   run: (_input, { event }) => {
     const base = baseUrl(event);
     return {

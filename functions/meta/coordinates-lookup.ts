@@ -1,9 +1,9 @@
 // GET /v1/meta/coordinates-lookup: place name to coordinates, from the embedded gazetteer.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { search } from '../../shared/geo/gazetteer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { routes } from '../../shared/routes.ts';
+import { Location } from '../../shared/schemas/location.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 
 export const CoordinatesQuery = z.object({
@@ -11,16 +11,24 @@ export const CoordinatesQuery = z.object({
   limit: intParam(1, 25, 10),
 });
 
+export const CoordinatesResponse = z.object({
+  success: z.literal(true),
+  query: z.string().meta({ description: 'The trimmed term, lower-cased' }),
+  total: z.number().int().min(0),
+  locations: z.array(Location),
+});
+
 export const handler = endpoint({
   route: routes.coordinatesLookup,
   query: CoordinatesQuery,
-  run: ({ query }) => {
+  response: CoordinatesResponse,
+  run: ({ query }, ctx) => {
     let locations;
     try {
       locations = search(query.term, query.limit);
     } catch (cause) {
-      throw new ProblemError(502, 'UPSTREAM_ERROR', 'The place index is unavailable.', { cause });
+      throw ctx.error('UPSTREAM_ERROR', 'The place index is unavailable.', { cause });
     }
-    return { success: true, query: query.term.toLowerCase(), total: locations.length, locations };
+    return { success: true as const, query: query.term.toLowerCase(), total: locations.length, locations };
   },
 });

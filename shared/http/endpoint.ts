@@ -9,9 +9,12 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
+import { DetailArrayError, ProblemError, type ProblemExtras } from '../errors.ts';
+import httpErrorHandler from '@middy/http-error-handler';
 import { jsonResponse } from '../problem.ts';
-import type { Route } from '../routes.ts';
+import { FALLBACK_BODY, logUnrendered } from './error-handler.ts';
+import { conform } from '../upstream/conform.ts';
+import { errorSpec, type ErrorCode, type Route } from '../routes.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
@@ -25,44 +28,74 @@ import { requestState, stateOf } from './state.ts';
 import { validateRequest } from './validate-request.ts';
 
 /** What `run` gets besides its parameters; connectors take it as their UpstreamContext. */
-export interface RunContext extends UpstreamContext {
+export interface RunContext<C extends string = string> extends UpstreamContext {
   event: APIGatewayProxyEvent;
   lambda: Context;
   correlationId: string;
   /** Adds a header to the success response. */
   setHeader(name: string, value: string): void;
+  /**
+   * The error for one of the route's declared codes; status and body dialect come from the manifest.
+   * @example throw ctx.error('HOTEL_NOT_FOUND', `chain_a has no hotel with code ${code}.`)
+   */
+  error(code: C, detail: string, options?: ErrorOptions): ProblemError;
 }
 
-export interface EndpointOptions<Q extends z.ZodType, P extends z.ZodType> {
-  route: Route;
+export interface ErrorOptions {
+  /** Extra members of the Problem body (e.g. `upstream_status`, `provided`). */
+  extras?: ProblemExtras;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export interface EndpointOptions<
+  R extends Route,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  S extends z.ZodType,
+> {
+  route: R;
   query?: Q;
   path?: P;
-  run(input: { query: z.output<Q>; path: z.output<P> }, ctx: RunContext): Promise<unknown> | unknown;
+  /** The success body: checked before it is sent, and the 200 schema of the OpenAPI document. */
+  response: S;
+  run(
+    input: { query: z.output<Q>; path: z.output<P> },
+    ctx: RunContext<ErrorCode<R>>,
+  ): Promise<z.input<S>> | z.input<S>;
+}
+
+/**
+ * The typed error for one of a route's declared codes.
+ * @example throw routeError(routes.chainARooms, 'HOTEL_NOT_FOUND', 'No hotel ABC.')
+ */
+export function routeError(
+  route: Route,
+  code: string,
+  detail: string,
+  options: ErrorOptions = {},
+): ProblemError {
+  const spec = errorSpec(route, code);
+  // An undeclared code is a defect of ours; it surfaces as 500 in tests rather than as an undocumented status.
+  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
+  return new ProblemError(spec.status, code, detail, options);
 }
 
 /** Errors raised below the handler, rendered the way this route documents them. */
 function asContractError(route: Route, error: unknown): unknown {
   if (error instanceof ExtractionError) {
-    const { status, code } = route.extraction ?? { status: 502, code: 'UPSTREAM_ERROR' };
-    return new ProblemError(status, code, error.message, { cause: error });
-  }
-  if (error instanceof DisallowedUrlError && route.globalErrors) {
-    return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
+    return routeError(route, route.extraction ?? 'UPSTREAM_ERROR', error.message, { cause: error });
   }
   if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
-    return new ProblemError(route.rateLimited.status, route.rateLimited.code, error.message, {
-      cause: error,
-      headers: error.headers,
-    });
+    return routeError(route, route.rateLimited, error.message, { cause: error, headers: error.headers });
   }
   if (error instanceof DisallowedUrlError) {
     const style = route.validation;
-    if (style.kind === 'detail-array')
+    if (style.kind === 'detail-array') {
       return new DetailArrayError([{ loc: ['query', 'url'], msg: error.message, type: 'value_error' }]);
-    if (style.kind === 'global')
-      return new GlobalError(400, 'INVALID_URL', 'The URL is not accepted.', error.message);
-    return new ProblemError(400, 'INVALID_URL', `The URL is not accepted: ${error.message}.`, {
-      extras: { provided: error.provided },
+    }
+    return routeError(route, 'INVALID_URL', `The URL is not accepted: ${error.message}.`, {
+      extras: route.globalErrors ? {} : { provided: error.provided },
     });
   }
   return error;
@@ -73,19 +106,23 @@ function asContractError(route: Route, error: unknown): unknown {
  * export const handler = endpoint({
  *   route: routes.coordinatesLookup,
  *   query: CoordinatesQuery,
+ *   response: CoordinatesResponse,
  *   run: ({ query }) => ({ success: true, locations: search(query.term, query.limit) }),
  * });
  */
-export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(
-  options: EndpointOptions<Q, P>,
-) {
+export function endpoint<
+  R extends Route,
+  S extends z.ZodType,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+>(options: EndpointOptions<R, Q, P, S>) {
   const { route } = options;
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(
     async (event: APIGatewayProxyEvent, lambda: Context) => {
       const state = stateOf(event);
       const headers: Record<string, string> = {};
       const served: Served[] = [];
-      const ctx: RunContext = {
+      const ctx: RunContext<ErrorCode<R>> = {
         event,
         lambda,
         correlationId: state.correlationId,
@@ -94,10 +131,16 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
         setHeader: (name, value) => {
           headers[name] = value;
         },
+        error: (code, detail, opts) => routeError(route, code, detail, opts),
       };
       let body: unknown;
       try {
-        body = await options.run({ query: state.query as z.output<Q>, path: state.path as z.output<P> }, ctx);
+        const result = await options.run(
+          { query: state.query as z.output<Q>, path: state.path as z.output<P> },
+          ctx,
+        );
+        // The last guard: whatever the sources sent, the body leaves in exactly the documented shape.
+        body = conform(route.provider, options.response, result, 'the response');
       } catch (error) {
         throw asContractError(route, error);
       }
@@ -111,14 +154,16 @@ export function endpoint<Q extends z.ZodType = z.ZodNever, P extends z.ZodType =
     .use(requestState(route))
     .use(httpHeaderNormalizer())
     .use(responseHeaders())
+    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
     .use(errorHandler())
     .use(correlationId());
-  if (route.auth)
+  if (route.auth) {
     handler
       .use(apiKeyAuth(async () => (await stores()).keys))
       .use(dailyQuotaLimit(async () => (await stores()).counters));
+  }
   // The schemas travel with the handler so the OpenAPI document is built from the very ones that validate.
   return Object.assign(handler.use(validateRequest({ query: options.query, path: options.path })), {
-    schemas: { query: options.query, path: options.path },
+    schemas: { query: options.query, path: options.path, response: options.response },
   });
 }

@@ -1,7 +1,10 @@
 /**
  * Renders every thrown error as the contract's error body: Problem Details for endpoint errors,
  * the global body for auth and rate limits, the `detail` array where a route documents it.
- * Anything unexpected becomes 500 INTERNAL_ERROR; its stack goes to the log, never to the client.
+ * Anything unexpected becomes 500 INTERNAL_ERROR with the correlation id; its stack goes to the log,
+ * never to the client. `@middy/http-error-handler` stands behind this renderer as the net for a response
+ * it could not set (it leaves a rendered response alone): `logUnrendered` and `FALLBACK_BODY` are its
+ * logger and body.
  */
 import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
 import { log } from '../log.ts';
@@ -72,4 +75,23 @@ export function errorHandler(): ApiMiddleware {
     request.response = jsonResponse(problem.status, body, PROBLEM_JSON, problem.headers);
   };
   return { name: 'errorHandler', onError: errorHandlerOnError };
+}
+
+/** The body `@middy/http-error-handler` sends when nothing rendered the error: still Problem Details. */
+export const FALLBACK_BODY = JSON.stringify({
+  type: 'about:blank',
+  title: 'Internal Error',
+  status: 500,
+  detail: 'An unexpected error occurred.',
+  error_code: 'INTERNAL_ERROR',
+});
+
+/**
+ * The net's logger: one structured line, never the request.
+ * @example httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY })
+ */
+export function logUnrendered(error: unknown): void {
+  log('error', 'unrendered error', {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
 }

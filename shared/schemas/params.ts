@@ -113,14 +113,36 @@ export function nights(checkIn: string, checkOut: string): number {
   return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 }
 
-/** An ISO 4217 code, upper-cased; USD when absent. @example currencyParam().parse('eur') // 'EUR' */
+// Intl knows the ISO 4217 list; read once, lazily, so functions without a currency pay nothing.
+let iso4217: Set<string> | undefined;
+const isIso4217 = (code: string) => (iso4217 ??= new Set(Intl.supportedValuesOf('currency'))).has(code);
+
+/**
+ * An ISO 4217 currency code, case-insensitive and upper-cased; `fallback` when absent. An unknown code
+ * is 400 INVALID_CURRENCY on every route.
+ * @example currencyParam().parse('eur') // 'EUR'; 'XYZ' → issue INVALID_CURRENCY
+ */
 export function currencyParam(fallback = 'USD') {
   return z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 currency code such as USD' })
-    .transform((c) => c.toUpperCase())
-    .default(fallback);
+    .toUpperCase()
+    .superRefine((code, ctx) => {
+      if (!/^[A-Z]{3}$/.test(code) || !isIso4217(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an ISO 4217 currency code such as USD or EUR',
+          params: { status: 400, error_code: 'INVALID_CURRENCY' },
+        });
+      }
+    })
+    .default(fallback)
+    .meta({
+      type: 'string',
+      pattern: '^[A-Za-z]{3}$',
+      description: 'ISO 4217 currency code (case-insensitive)',
+      example: fallback,
+    });
 }
 
 /**

@@ -13,7 +13,7 @@ export const testRoute: Route = {
   provider: 'chain_a',
   product: 'rooms',
   auth: true,
-  statuses: [200],
+  errors: {},
   validation: { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' },
   summary: 'test',
   example: '/v1/test',
