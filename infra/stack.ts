@@ -87,7 +87,11 @@ export class TravelApiStack extends Stack {
       const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
         route,
         logRetentionDays: config.logRetentionDays,
-        environment: route.auth ? { ...environment, COUNTER_TABLE: this.table.tableName } : environment,
+        // API_KEYS is declared empty (and unread while COUNTER_TABLE names the table) so that `sam local
+        // --env-vars` can set it: SAM overrides only variables the template declares (infra/sam-env.ts).
+        environment: route.auth
+          ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
+          : environment,
       });
       // Keyed functions read the key's item and count the request: nothing else on the table.
       if (route.auth) this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');

@@ -74,7 +74,10 @@ export const AUTH_ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 /** The codes a route can raise with `ctx.fail`: its own and the shared upstream ones. */
-export type ErrorCode<R extends Route> = (keyof R['errors'] | keyof typeof UPSTREAM_ERRORS) & string;
+export type ErrorCode<R extends Route> = (
+  keyof R['errors'] | keyof typeof UPSTREAM_ERRORS | (R['validation'] extends { code: infer C } ? C : never)
+) &
+  string;
 
 const STAY_ERRORS = {
   INVALID_DATE_FORMAT: { status: 400, when: 'check_in or check_out not YYYY-MM-DD' },
@@ -233,7 +236,13 @@ export const routes = {
     auth: true,
     upstream: ['site_b'],
     validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
-    errors: { HOTEL_NOT_FOUND: { status: 404, when: 'no site_b hotel page at that URL' } },
+    errors: {
+      INVALID_URL: { status: 400, when: 'url is not a site_b hotel URL of a documented shape' },
+      HOTEL_NOT_FOUND: {
+        status: 404,
+        when: 'no site_b hotel page at that URL (short form: no hotel with that id)',
+      },
+    },
     summary: 'site_b hotel URL to the integer hotel id',
     example:
       '/v1/site_b/hotel/url-to-id?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html%3Fcheckin%3D2027-01-01',
@@ -298,6 +307,10 @@ export const routes = {
     upstream: ['maps_reviews'],
     validation: INVALID_PARAMETERS,
     errors: {
+      INVALID_PARAMETERS: {
+        status: 400,
+        when: 'data_id missing or invalid, or next_page_token invalid or expired',
+      },
       NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
       RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
       INTERNAL_ERROR: { status: 500, when: 'server error' },
@@ -333,7 +346,14 @@ export const routes = {
     auth: true,
     upstream: ['maps_hotels'],
     validation: INVALID_PARAMETERS,
-    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, NO_RESULTS },
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
+      },
+      NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
+    },
     summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
     example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },
@@ -419,8 +439,11 @@ export const routes = {
     validation: { kind: 'global', status: 400, code: 'INVALID_PARAMETERS' },
     errors: {
       INVALID_URL: { status: 400, when: 'URL is not a valid hotel URL of the site' },
-      HOTEL_ID_NOT_FOUND: { status: 400, when: 'hotel id could not be extracted' },
-      NO_RESULTS,
+      HOTEL_ID_NOT_FOUND: {
+        status: 400,
+        when: 'hotel id could not be extracted: site_b has no page at the URL, or the page carries no id',
+      },
+      NO_RESULTS: { status: 404, when: 'the hotel has no reviews, or page is past the last one' },
     },
     extraction: 'HOTEL_ID_NOT_FOUND',
     summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
@@ -439,7 +462,10 @@ export const routes = {
     errors: {
       INVALID_URL: { status: 400, when: 'URL is not a site_c hotel page' },
       LOCATION_NOT_FOUND: { status: 404, when: 'no site_c hotel with that id' },
-      NO_RESULTS,
+      NO_RESULTS: {
+        status: 404,
+        when: 'the hotel has no reviews (in the language asked for), or page is past the last one',
+      },
     },
     summary: 'A site_c hotel page URL to its reviews, newest first, by language',
     example:
@@ -456,7 +482,10 @@ export const routes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      ...CURRENCY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one site_c prices in',
+      },
       LOCATION_NOT_FOUND: { status: 404, when: 'no site_c hotel with that id' },
       NO_RESULTS: { status: 404, when: 'no seller offers the stay' },
     },
@@ -502,7 +531,10 @@ export function statusesOf(route: Route): number[] {
   return [...new Set([200, ...documentedErrors(route).map((e) => e.status)])].sort((a, b) => a - b);
 }
 
-/** The declaration of one of a route's codes, own or shared. @example errorSpec(routes.chainARooms, 'HOTEL_NOT_FOUND') */
+/**
+ * The declaration of one of a route's codes: its own, its validation code, or a shared upstream one.
+ * @example errorSpec(routes.chainARooms, 'HOTEL_NOT_FOUND')?.status // 404
+ */
 export function errorSpec(route: Route, code: string): ErrorSpec | undefined {
-  return route.errors[code] ?? (UPSTREAM_ERRORS as Record<string, ErrorSpec>)[code];
+  return documentedErrors(route).find((e) => e.code === code && e.dialect !== 'detail-array');
 }

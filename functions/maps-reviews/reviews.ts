@@ -1,43 +1,58 @@
 // GET /v1/maps_reviews/reviews: a page of a place's reviews by data_id, continued with next_page_token.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { BadPageTokenError, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
-import { ReviewPageParams } from '../../shared/schemas/maps.ts';
+import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 
 export const ReviewsQuery = z.object({
   data_id: z
     .string({ error: 'is required' })
     .trim()
-    .regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' }),
-  next_page_token: z.string().trim().min(1).max(2_000).optional(),
+    .regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' })
+    .meta({ description: 'Place identifier of the form 0x<hex>:0x<hex>' }),
+  next_page_token: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .meta({ description: 'From the previous page; tokens expire after a limited time' }),
   ...ReviewPageParams,
+});
+
+export const MapsReviewsResponse = MapsReviewsPage.extend({
+  success: z.literal(true),
+  data_id: z.string(),
+  search_metadata: z.object({ datetime: z.iso.datetime().meta({ description: 'When the page was read' }) }),
 });
 
 export const handler = endpoint({
   route: routes.mapsReviews,
   query: ReviewsQuery,
+  response: MapsReviewsResponse,
   run: async ({ query }, ctx) => {
-    let page;
-    try {
-      page = await reviewsPage(ctx, {
-        dataId: query.data_id,
-        sort: query.sort_by,
-        hl: query.hl,
-        pageToken: query.next_page_token,
-      });
-    } catch (error) {
+    const answer = await reviewsPage(ctx, {
+      dataId: query.data_id,
+      sort: query.sort_by,
+      hl: query.hl,
+      pageToken: query.next_page_token,
+    }).catch((error: unknown) => {
       if (error instanceof BadPageTokenError)
-        throw new ProblemError(400, 'INVALID_PARAMETERS', `${error.message}; start again without it.`);
+        throw ctx.error('INVALID_PARAMETERS', `${error.message}; start again without it.`, { cause: error });
       throw error;
-    }
-    if (!page || page.total_reviews === 0)
-      throw new ProblemError(404, 'NO_RESULTS', `No reviews for data_id ${query.data_id}.`);
+    });
+    if (answer.kind !== 'page')
+      throw ctx.error(
+        'NO_RESULTS',
+        answer.kind === 'unknown place'
+          ? `No place with data_id ${query.data_id}.`
+          : `No reviews for data_id ${query.data_id}${query.next_page_token ? ' on this page' : ''}.`,
+      );
     return {
-      success: true,
+      success: true as const,
       data_id: query.data_id,
-      ...page,
+      ...answer.page,
       search_metadata: { datetime: new Date().toISOString() },
     };
   },

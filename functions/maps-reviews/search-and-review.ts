@@ -1,15 +1,16 @@
 // GET /v1/maps_reviews/search-and-review: a place name to the place and the first page of its reviews.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { findPlace, reviewsPage } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
-import { ReviewPageParams } from '../../shared/schemas/maps.ts';
+import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
+const DATA_ID = /^0x[0-9a-f]+:0x[0-9a-f]+$/i;
+
 export const SearchAndReviewQuery = z.object({
-  query: text(300),
+  query: text(300).meta({ description: 'Place name, ideally with the city' }),
   location: z
     .string()
     .trim()
@@ -22,34 +23,49 @@ export const SearchAndReviewQuery = z.object({
       { error: 'is out of range' },
     )
     .transform((l) => l.replace(/\s+/g, ''))
-    .optional(),
+    .optional()
+    .meta({ description: 'latitude,longitude to bias an ambiguous name, e.g. 48.8566,2.3522' }),
   ...ReviewPageParams,
+});
+
+export const SearchAndReviewResponse = MapsReviewsPage.extend({
+  success: z.literal(true),
+  search_query: z.string(),
+  search_location: z.string().nullable().meta({ description: 'The location bias given; null when none' }),
+  data_id: z.string().meta({ description: 'For /v1/maps_reviews/reviews' }),
+  place_id: z.string().min(1).meta({ description: 'Unique per place; not accepted as input anywhere here' }),
+  search_metadata: z.object({
+    search_url: z.string().nullable().meta({ description: 'null (as observed)' }),
+    datetime: z.iso.datetime(),
+    total_time_taken: z.number().nullable().meta({ description: 'null (as observed)' }),
+    provider: z.string().nullable().meta({ description: 'null (as observed)' }),
+  }),
 });
 
 export const handler = endpoint({
   route: routes.mapsSearchAndReview,
   query: SearchAndReviewQuery,
+  response: SearchAndReviewResponse,
   run: async ({ query }, ctx) => {
     const place = await findPlace(ctx, query.query, query.hl, query.location);
-    if (!place) throw new ProblemError(404, 'NO_RESULTS', `No place matches "${query.query}".`);
-    if (!place.data_id || !/^0x[0-9a-f]+:0x[0-9a-f]+$/i.test(place.data_id))
+    if (!place) throw ctx.error('NO_RESULTS', `No place matches "${query.query}".`);
+    // Both raise the route's extraction code (EXTRACTION_FAILED).
+    if (!place.data_id || !DATA_ID.test(place.data_id))
       throw new ExtractionError('maps_reviews', 'the place has no usable data_id');
-    const page = await reviewsPage(ctx, { dataId: place.data_id, sort: query.sort_by, hl: query.hl });
-    if (!page || page.total_reviews === 0 || page.reviews.length === 0)
-      throw new ProblemError(404, 'NO_REVIEWS', `${place.title} has no reviews.`);
+    if (!place.place_id) throw new ExtractionError('maps_reviews', 'the place has no place_id');
+    const answer = await reviewsPage(ctx, { dataId: place.data_id, sort: query.sort_by, hl: query.hl });
+    if (answer.kind === 'unknown place')
+      throw new ExtractionError('maps_reviews', `the reviews engine does not know data_id ${place.data_id}`);
+    if (answer.kind === 'no reviews') throw ctx.error('NO_REVIEWS', `${place.title} has no reviews.`);
+    const { page } = answer;
     return {
-      success: true,
+      success: true as const,
       search_query: query.query,
       search_location: query.location ?? null,
       data_id: place.data_id,
-      place_id: place.place_id ?? '',
-      place_name: page.place_name,
+      place_id: place.place_id,
+      ...page,
       place_address: page.place_address || place.address,
-      total_reviews: page.total_reviews,
-      average_rating: page.average_rating,
-      reviews: page.reviews,
-      next_page_token: page.next_page_token,
-      has_more: page.has_more,
       search_metadata: {
         search_url: null,
         datetime: new Date().toISOString(),

@@ -1,39 +1,66 @@
 // GET /v1/site_b/hotel/reviews-from-url: a site_b hotel URL to a page of its reviews (errors in the global shape).
 import * as z from 'zod';
-import { GlobalError, ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteBHotelId } from '../../shared/providers/site-b/hotel.ts';
-import { siteBReviews } from '../../shared/providers/site-b/reviews.ts';
+import { SiteBReviewsPage, siteBReviews } from '../../shared/providers/site-b/reviews.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { routes } from '../../shared/routes.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 export const ReviewsFromUrlQuery = z.object({
-  url: text(2_000),
-  page: intParam(1, 10_000, 1),
+  url: text(2_000).meta({
+    description:
+      'A site_b hotel URL: /<name>/hotel/<city-country>.html, /<name>/hotel/all/<city-country>.html, ' +
+      '/<lang>/<name>/hotel/<city>.html or the short <host>/hotel-<id>.html; its query (dates, guests) is ignored',
+  }),
+  page: intParam(1, 10_000, 1).meta({
+    description: 'Page of reviews, from 1; 20 reviews a page. Default 1',
+  }),
   sorting: z
     .enum(['5', '6', '7'], { error: 'must be 7 (most recent), 6 (highest rating) or 5 (lowest rating)' })
     .transform(Number)
-    .default(7),
+    .default(7)
+    .meta({
+      description: '7 most recent, 6 highest rating, 5 lowest rating first. Default 7',
+      type: 'integer',
+      enum: [7, 6, 5],
+    }),
+});
+
+export const SiteBReviewsResponse = SiteBReviewsPage.extend({
+  success: z.literal(true),
+  retrieved_at: z.iso.datetime().meta({ description: 'When the reviews were read (ISO 8601, UTC)' }),
 });
 
 export const handler = endpoint({
   route: routes.siteBReviews,
   query: ReviewsFromUrlQuery,
+  response: SiteBReviewsResponse,
   run: async ({ query }, ctx) => {
     const { url, idInUrl } = parseSiteBUrl(query.url, { langCity: true });
-    // A page without an id is the route's documented extraction error (HOTEL_ID_NOT_FOUND).
+    // A page without an id is the route's documented extraction error (HOTEL_ID_NOT_FOUND); so is a
+    // well-formed URL of a page site_b does not have: no hotel id can be read from it.
     const hotelId = idInUrl ?? (await siteBHotelId(ctx, url.pathname));
     if (hotelId === undefined)
-      throw new GlobalError(404, 'HOTEL_NOT_FOUND', 'site_b has no hotel at this URL.', url.href);
+      throw ctx.error(
+        'HOTEL_ID_NOT_FOUND',
+        `site_b has no hotel page at ${url.href}, so it has no hotel id.`,
+      );
     const page = await siteBReviews(ctx, hotelId, query.page, query.sorting).catch((error: unknown) => {
       // A review list that lost its structure is the source's failure, not the caller's URL.
       if (error instanceof ExtractionError)
-        throw new ProblemError(502, 'UPSTREAM_ERROR', error.message, { cause: error });
+        throw ctx.error('UPSTREAM_ERROR', error.message, { cause: error });
       throw error;
     });
-    if (!page) throw new GlobalError(404, 'HOTEL_NOT_FOUND', `site_b has no hotel ${hotelId}.`, url.href);
-    return { success: true, ...page, retrieved_at: new Date().toISOString() };
+    if (!page) throw ctx.error('HOTEL_ID_NOT_FOUND', `site_b has no hotel ${hotelId} (from ${url.href}).`);
+    if (page.reviews.length === 0)
+      throw ctx.error(
+        'NO_RESULTS',
+        page.pagination.total_count === 0
+          ? `site_b hotel ${hotelId} has no reviews.`
+          : `Page ${query.page} is past the end: hotel ${hotelId} has ${page.pagination.total_pages} pages of reviews.`,
+      );
+    return { success: true as const, ...page, retrieved_at: new Date().toISOString() };
   },
 });

@@ -1,21 +1,54 @@
 // GET /v1/site_c/hotel/prices/{location_id}: prices of one hotel across sellers for a stay.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteCOffers } from '../../shared/providers/site-c/site-c.ts';
 import { routes } from '../../shared/routes.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
+import { PriceOffer } from '../../shared/schemas/site-c.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
-export const PricesPath = z.object({ location_id: intParam(1, Number.MAX_SAFE_INTEGER) });
+export const PricesPath = z.object({
+  location_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
+    description: 'The site_c hotel id (location_id of reviews-from-url)',
+  }),
+});
 export const PricesQuery = withStayOrder(
-  z.object({ ...StayDates, adults: intParam(1, 8, 2), rooms: intParam(1, 4, 1), currency: currencyParam() }),
+  z.object({
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    adults: intParam(1, 8, 2).meta({ description: 'Adults, 1 to 8. Default 2' }),
+    rooms: intParam(1, 4, 1).meta({ description: 'Rooms, 1 to 4. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of the prices; asked of site_c, which prices in it',
+    }),
+  }),
 );
+
+export const SiteCPricesResponse = z.object({
+  success: z.literal(true),
+  location_id: z.number().int().positive(),
+  search_params: z.object({
+    check_in: z.iso.date(),
+    check_out: z.iso.date(),
+    adults: z.number().int().min(1).max(8),
+    rooms: z.number().int().min(1).max(4),
+    currency: z.string().meta({ description: 'ISO 4217 code every amount of the answer is in' }),
+  }),
+  pricing_summary: z.object({
+    lowest_price: z.string().meta({ description: 'The lowest total stay price, formatted' }),
+    pricing_complete: z.boolean().meta({ description: 'Whether every seller responded' }),
+    has_member_rates: z.boolean(),
+  }),
+  available_offers: z.array(PriceOffer).min(1).meta({ description: 'Cheapest first' }),
+  message: z.string(),
+  retrieved_at: z.iso.datetime(),
+});
 
 export const handler = endpoint({
   route: routes.siteCPrices,
   path: PricesPath,
   query: PricesQuery,
+  response: SiteCPricesResponse,
   run: async ({ path, query }, ctx) => {
     const found = await siteCOffers(ctx, {
       locationId: path.location_id,
@@ -25,22 +58,27 @@ export const handler = endpoint({
       rooms: query.rooms,
       currency: query.currency,
     });
-    if (!found) throw new ProblemError(404, 'LOCATION_NOT_FOUND', `site_c has no hotel ${path.location_id}.`);
-    if (found.offers.length === 0)
-      throw new ProblemError(
-        404,
-        'NO_OFFERS',
+    if (!found) throw ctx.error('LOCATION_NOT_FOUND', `site_c has no hotel ${path.location_id}.`);
+    // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
+    if (found.currency !== query.currency)
+      throw ctx.error(
+        'INVALID_CURRENCY',
+        `site_c does not price in ${query.currency} (it answered in ${found.currency}).`,
+      );
+    if (found.offers.length === 0 || found.lowest === null)
+      throw ctx.error(
+        'NO_RESULTS',
         `No seller offers ${path.location_id} from ${query.check_in} to ${query.check_out}.`,
       );
     return {
-      success: true,
+      success: true as const,
       location_id: path.location_id,
       search_params: {
         check_in: query.check_in,
         check_out: query.check_out,
         adults: query.adults,
         rooms: query.rooms,
-        currency: query.currency,
+        currency: found.currency,
       },
       pricing_summary: {
         lowest_price: found.lowest,

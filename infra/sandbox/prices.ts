@@ -24,6 +24,13 @@ export const FX: Record<string, number> = {
   KRW: 1330,
   HKD: 7.8,
   AED: 3.67,
+  SEK: 10.5,
+  NOK: 10.7,
+  DKK: 6.9,
+  PLN: 4,
+  CZK: 23,
+  NZD: 1.65,
+  ZAR: 18.5,
 };
 
 export interface StayQuery {

@@ -50,6 +50,7 @@ export type Fault =
   | { kind: 'truncate' }
   | { kind: 'malformed' }
   | { kind: 'layout' }
+  | { kind: 'contract-drift' }
   | { kind: 'redirect'; location: string };
 
 export const FAULT_KINDS = [
@@ -61,8 +62,9 @@ export const FAULT_KINDS = [
   'truncate',
   'malformed',
   'layout',
+  'contract-drift',
   'redirect',
-] as const;
+] as const satisfies readonly Fault['kind'][];
 
 export interface LoggedRequest {
   provider: string;
@@ -73,7 +75,10 @@ export interface LoggedRequest {
 }
 
 export interface Sandbox {
+  /** The base URL providers point at: `publicUrl` when given, else the listen address. */
   url: string;
+  /** The port it listens on (the one picked when asked for 0). */
+  port: number;
   /** Provider configuration pointing every provider at this sandbox. */
   providers(): Providers;
   /** Injects a fault into a provider's next `times` requests (every request when omitted). */
@@ -109,6 +114,53 @@ function relayout(response: SiteResponse): SiteResponse {
   return response;
 }
 
+/** Same keys, same types, values no contract accepts: every string empty, every number far below zero. */
+function driftValue(v: unknown): unknown {
+  if (typeof v === 'string') return '';
+  if (typeof v === 'number') return -(Math.abs(v) + 1_000_000);
+  if (Array.isArray(v)) return v.map(driftValue);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, driftValue(x)]));
+  return v;
+}
+
+/** The object literal in a script (JSON-LD, inline state): as JSON, or literal by literal in plain JS. */
+function driftScript(code: string): string {
+  const start = code.indexOf('{');
+  const end = code.lastIndexOf('}');
+  if (start === -1 || end < start) return code;
+  const literal = code.slice(start, end + 1);
+  let drifted: string;
+  try {
+    drifted = JSON.stringify(driftValue(JSON.parse(literal)));
+  } catch {
+    drifted = literal
+      .replace(/"(?:[^"\\]|\\.)*"(?!\s*:)/g, '""')
+      .replace(/(:\s*)-?\d+(?:\.\d+)?/g, (_m, colon: string) => `${colon}-1000000`);
+  }
+  return `${code.slice(0, start)}${drifted}${code.slice(end + 1)}`;
+}
+
+/**
+ * A source that drifted from the contract without changing its shape: the keys and value types the
+ * connectors' raw checks read are kept, the values break the contract (ids, names, dates, URLs and enums
+ * empty; ratings, coordinates, prices and counts out of range). HTML keeps its markup; the JSON inside its
+ * scripts (JSON-LD, inline state) drifts.
+ */
+function drift(response: SiteResponse): SiteResponse {
+  if ('json' in response) return { ...response, json: driftValue(response.json) };
+  if ('html' in response) {
+    return {
+      ...response,
+      html: response.html.replace(
+        /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g,
+        (_m, open: string, code: string, close: string) => `${open}${driftScript(code)}${close}`,
+      ),
+    };
+  }
+  return response;
+}
+
 function encode(response: SiteResponse): { type: string; body: Buffer } {
   if ('json' in response)
     return { type: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(response.json)) };
@@ -116,7 +168,43 @@ function encode(response: SiteResponse): { type: string; body: Buffer } {
   return { type: response.type, body: response.bytes };
 }
 
-export async function startSandbox({ port = 0 }: { port?: number } = {}): Promise<Sandbox> {
+/**
+ * Provider configuration pointing every provider at a sandbox reachable at `base`.
+ * @example providersAt('http://host.docker.internal:3100').site_a.baseUrl // 'http://host.docker.internal:3100/site_a'
+ */
+export function providersAt(base: string): Providers {
+  return Object.fromEntries(
+    Object.entries(SITE_HOSTS).map(([provider, hosts]) => [
+      provider,
+      {
+        baseUrl: `${base}/${provider}`,
+        hosts: [...hosts],
+        allowHttp: true,
+        publicBaseUrl: `${base}/${provider}`,
+      },
+    ]),
+  );
+}
+
+export interface SandboxOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on: loopback unless something outside this machine's loopback (a container) must reach it. */
+  host?: string;
+  /**
+   * The base URL callers reach the sandbox at, when it is not the listen address (a container reaches the
+   * host as `http://host.docker.internal:<port>`). Every URL the sandbox hands out (redirects, image
+   * links) and `providers()` use it, so the SSRF guard's redirect check still sees one origin.
+   */
+  publicUrl?: string;
+}
+
+/** @example const sandbox = await startSandbox({ port: 0 }); useProviders(sandbox.providers()); */
+export async function startSandbox({
+  port = 0,
+  host = '127.0.0.1',
+  publicUrl,
+}: SandboxOptions = {}): Promise<Sandbox> {
   const faults = new Map<string, { fault: Fault; left: number }>();
   const log: LoggedRequest[] = [];
   const byProvider = new Map(SITES.map((s) => [s.provider, s]));
@@ -198,6 +286,7 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
       match,
     });
     if (fault?.kind === 'layout') response = relayout(response);
+    if (fault?.kind === 'contract-drift') response = drift(response);
     const { type, body } = encode(response);
     if (fault?.kind === 'malformed') {
       const garbage = type.includes('json')
@@ -226,23 +315,20 @@ export async function startSandbox({ port = 0 }: { port?: number } = {}): Promis
       res.end(JSON.stringify({ error: String(error) }));
     });
   });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => ok());
+  });
+  const bound = (server.address() as AddressInfo).port;
+  // A wildcard address is not one a client can dial: the same machine reaches it on loopback.
+  const dialHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  base = publicUrl ? publicUrl.replace(/\/+$/, '') : `http://${dialHost}:${bound}`;
 
   return {
     url: base,
-    providers: () =>
-      Object.fromEntries(
-        Object.entries(SITE_HOSTS).map(([provider, hosts]) => [
-          provider,
-          {
-            baseUrl: `${base}/${provider}`,
-            hosts: [...hosts],
-            allowHttp: true,
-            publicBaseUrl: `${base}/${provider}`,
-          },
-        ]),
-      ),
+    port: bound,
+    providers: () => providersAt(base),
     inject: (provider, fault, times = Number.POSITIVE_INFINITY) => {
       faults.set(provider, { fault, left: times });
     },

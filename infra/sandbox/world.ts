@@ -120,7 +120,8 @@ function makeHotel(city: City, cityIndex: number, n: number, taken: Set<string>)
       site_f: 6_000_000 + i * 23 + (h % 23),
       site_h: 7_000_000 + i * 29 + (h % 29),
       maps_data_id: `0x${(0x47e66e0000000000n + BigInt(h) * 4099n).toString(16)}:0x${(0x8a0000000000000n + BigInt(i) * 7919n).toString(16)}`,
-      maps_place_id: `ChIJ${Buffer.from(`${city.placeId}:${n}`).toString('base64url').slice(0, 23)}`,
+      // Whole, not cut: a cut dropped the hotel number and gave a city's hotels one place_id.
+      maps_place_id: `ChIJ${Buffer.from(`${city.placeId}:${n}`).toString('base64url')}`,
     },
     photoCount: between(r, 6, 24),
     officialWebsite: chain

@@ -68,6 +68,17 @@ function hasWordPrefix(haystack: string, token: string): boolean {
   return false;
 }
 
+/**
+ * Whether the term is one of the place's alternate words (an airport's IATA or ICAO code, a city's
+ * other name). An airport's alternates also hold "<city> airport", so that "oslo airport" finds it; those
+ * words name the city it serves, and an exact match on them belongs to the city, not to its airports.
+ */
+function exactAlternate(alternates: string, fields: string[], folded: string): boolean {
+  if (!alternates.split(' ').includes(folded)) return false;
+  if (fields[1] !== 'airport') return true;
+  return !`${fold(fields[6] ?? '')} airport`.split(' ').includes(folded);
+}
+
 function placeFields(ix: Index, line: number): string[] {
   return ix.places.toString('utf8', ix.placeStarts[line]!, ix.placeStarts[line + 1]! - 1).split('\t');
 }
@@ -123,11 +134,7 @@ export function search(term: string, limit: number): Location[] {
         );
       if (narrowed) {
         const tier =
-          name === folded ||
-          key
-            .slice(bar + 1)
-            .split(' ')
-            .includes(folded)
+          name === folded || exactAlternate(key.slice(bar + 1), fields, folded)
             ? EXACT
             : name.startsWith(folded)
               ? PREFIX

@@ -7,6 +7,10 @@ import { hashKey } from '../store/memory.ts';
 import type { KeyStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
+/**
+ * Rejects a request without a known key (401 `unauthorized`) and records the caller's tier for the quota.
+ * @example middy(handler).use(requestState(route)).use(apiKeyAuth(async () => (await stores()).keys))
+ */
 export function apiKeyAuth(keys: () => KeyStore | Promise<KeyStore>): ApiMiddleware {
   const apiKeyAuthBefore = async (request: ApiRequest) => {
     const key = request.event.headers?.['x-api-key']?.trim();

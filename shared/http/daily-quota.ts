@@ -13,6 +13,10 @@ export function utcDay(now: Date): { day: string; resetEpoch: number } {
   return { day: now.toISOString().slice(0, 10), resetEpoch: midnight / 1000 };
 }
 
+/**
+ * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth`.
+ * @example middy(handler).use(apiKeyAuth(keys)).use(dailyQuotaLimit(async () => (await stores()).counters))
+ */
 export function dailyQuotaLimit(
   counters: () => CounterStore | Promise<CounterStore>,
   clock: () => Date = () => new Date(),

@@ -11,6 +11,10 @@ import { log } from '../log.ts';
 import { baseUrl, globalErrorBody, jsonResponse, problemBody, PROBLEM_JSON } from '../problem.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
+/**
+ * The contract's renderer: turns what a later middleware or the handler threw into the route's error body.
+ * @example middy(handler).use(requestState(route)).use(responseHeaders()).use(errorHandler())
+ */
 export function errorHandler(): ApiMiddleware {
   const errorHandlerOnError = (request: ApiRequest) => {
     const error = request.error;

@@ -4,6 +4,10 @@
  */
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
+/**
+ * Adds the headers gathered in the request state (correlation id, rate limits) to the response.
+ * @example middy(handler).use(requestState(route)).use(responseHeaders()).use(errorHandler())
+ */
 export function responseHeaders(): ApiMiddleware {
   const apply = (request: ApiRequest) => {
     if (!request.response) return;

@@ -29,7 +29,10 @@ export function stateOf(event: APIGatewayProxyEvent): RequestState {
   return state;
 }
 
-/** Creates the request's state; the first middleware of every stack. */
+/**
+ * Creates the request's state; the first middleware of every stack.
+ * @example middy(handler).use(requestState(routes.chainARooms)).use(httpHeaderNormalizer())
+ */
 export function requestState(route: Route): ApiMiddleware {
   const requestStateBefore = (request: ApiRequest) => {
     states.set(request.event, { route, correlationId: '', responseHeaders: {} });

@@ -32,7 +32,10 @@ function codeOf(issue: z.core.$ZodIssue): IssueCode | undefined {
     : undefined;
 }
 
-/** Builds the error a route documents for these issues. */
+/**
+ * Builds the error a route documents for these issues.
+ * @example throw validationError(route.validation, [{ where: 'query', issue, missing: true }]);
+ */
 export function validationError(style: ValidationStyle, issues: LocatedIssue[]): Error {
   if (style.kind === 'detail-array') {
     const detail: DetailItem[] = issues.map(({ where, issue, missing }) => ({
@@ -61,6 +64,10 @@ export function validationError(style: ValidationStyle, issues: LocatedIssue[]):
   );
 }
 
+/**
+ * Parses the path and query parameters with the route's zod schemas, keeping the parsed values in the state.
+ * @example middy(handler).use(requestState(route)).use(validateRequest({ query: LookupQuery }))
+ */
 export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
   const validateRequestBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);

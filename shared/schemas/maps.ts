@@ -4,25 +4,50 @@ import { languageParam } from './params.ts';
 /** Review (maps_reviews), per the contract's table. */
 export const MapsReview = z.object({
   review_id: z.string(),
-  rating: z.number(),
-  text: z.string().nullable(),
-  date: z.string(),
-  iso_date: z.string(),
-  photos: z.array(z.string()),
+  rating: z.number().min(1).max(5),
+  text: z.string().nullable().meta({ description: 'null for star-only reviews' }),
+  date: z.string().meta({
+    description: 'When, relative to the time of the request ("3 weeks ago"), localised by hl',
+  }),
+  iso_date: z.iso.datetime().meta({ description: 'When, as an ISO 8601 UTC timestamp' }),
+  photos: z.array(z.string()).meta({ description: 'URLs of pictures the reviewer attached (only those)' }),
   reviewer: z.object({
     name: z.string(),
-    profile_picture: z.string(),
-    reviews_count: z.number().int(),
+    profile_picture: z.string().meta({ description: "URL of the reviewer's picture" }),
+    reviews_count: z.number().int().min(0),
     local_guide: z.boolean(),
   }),
-  likes: z.number().int(),
-  owner_response: z.string().nullable(),
-  owner_response_date: z.string().nullable(),
+  likes: z.number().int().min(0),
+  owner_response: z.string().nullable().meta({ description: "The owner's reply; null when none" }),
+  owner_response_date: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the owner replied, relative text like date; null when no reply' }),
 });
 export type MapsReview = z.infer<typeof MapsReview>;
 
 export const MapsSort = z.enum(['most_relevant', 'newest', 'highest_rating', 'lowest_rating']);
 export type MapsSort = z.infer<typeof MapsSort>;
 
+/** A page of a place's reviews, as both maps_reviews endpoints return it. */
+export const MapsReviewsPage = z.object({
+  place_name: z.string(),
+  place_address: z.string(),
+  total_reviews: z.number().int().min(0).meta({ description: 'Reviews of the whole place' }),
+  average_rating: z.number().min(1).max(5),
+  reviews: z.array(MapsReview).meta({ description: 'About 8 to 10 a page' }),
+  next_page_token: z
+    .string()
+    .nullable()
+    .meta({ description: 'Continues with /v1/maps_reviews/reviews; short-lived; null on the last page' }),
+  has_more: z.boolean().meta({ description: 'true while a further page exists' }),
+});
+export type MapsReviewsPage = z.infer<typeof MapsReviewsPage>;
+
 /** Order and language of a reviews page, shared by both maps_reviews endpoints. */
-export const ReviewPageParams = { sort_by: MapsSort.default('most_relevant'), hl: languageParam('en') };
+export const ReviewPageParams = {
+  sort_by: MapsSort.default('most_relevant').meta({
+    description: 'Order of the reviews, fixed by the first page (later pages keep it)',
+  }),
+  hl: languageParam('en').meta({ description: 'Language code of the relative dates and texts' }),
+};

@@ -3,19 +3,45 @@ import * as z from 'zod';
 /** Review, site_b (spec table). */
 export const SiteBReview = z.object({
   review_id: z.string(),
-  rating: z.number(),
-  title: z.string(),
-  comment: z.string(),
-  pros: z.string(),
-  cons: z.string(),
-  reviewer: z.object({ name: z.string(), country: z.string(), level: z.string(), group_type: z.string() }),
-  date: z.string(),
-  stay_date: z.string(),
+  rating: z.number().meta({ description: "The guest's score, on site_b's scale of 1 to 10" }),
+  title: z.string().meta({ description: 'May be empty' }),
+  comment: z.string().meta({ description: 'The pros and cons together; may be empty' }),
+  pros: z.string().meta({ description: 'May be empty' }),
+  cons: z.string().meta({ description: 'May be empty' }),
+  reviewer: z
+    .object({ name: z.string(), country: z.string(), level: z.string(), group_type: z.string() })
+    .meta({ description: 'Each field may be empty' }),
+  date: z.string().meta({ description: 'Human-readable date of the review, e.g. "3 October 2026"' }),
+  stay_date: z.string().meta({ description: 'Month and year of the stay, e.g. "September 2026"' }),
   room_type: z.string(),
-  helpful_count: z.number().int(),
-  language: z.string(),
-  photos: z.array(z.string()),
-  sub_ratings: z.record(z.string(), z.number()),
-  owner_response: z.object({ text: z.string(), published_date: z.string(), author: z.string() }).nullable(),
+  helpful_count: z.number().int().min(0),
+  language: z.string().meta({ description: 'Language code of the review' }),
+  photos: z.array(z.string()).meta({ description: 'URLs of photos the guest attached' }),
+  sub_ratings: z
+    .record(z.string(), z.number())
+    .meta({ description: 'Score by aspect; keys seen: cleanliness, location, service' }),
+  owner_response: z
+    .object({
+      text: z.string(),
+      published_date: z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 with offset' }),
+      author: z.string(),
+    })
+    .nullable()
+    .meta({ description: "The property's reply; null when it did not reply" }),
 });
 export type SiteBReview = z.infer<typeof SiteBReview>;
+
+/** Pagination of site_b reviews (spec: pagination objects). */
+export const SiteBPagination = z.object({
+  current_page: z.number().int().min(1),
+  page_size: z.literal(20).meta({ description: 'Reviews per page: always 20' }),
+  total_count: z.number().int().min(0),
+  total_pages: z.number().int().min(0),
+});
+
+/** The hotel's overall score on site_b. */
+export const SiteBReviewScore = z.object({
+  overall: z.number().meta({ description: 'Average score, 1 to 10' }),
+  score_text: z.string().meta({ description: 'Wording of the score, e.g. "Very good"' }),
+  review_count: z.number().int().min(0),
+});

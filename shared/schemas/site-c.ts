@@ -1,43 +1,71 @@
 import * as z from 'zod';
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Day = z.iso.date();
 
 /** Review, site_c (spec table). */
 export const SiteCReview = z.object({
   id: z.number().int(),
-  rating: z.number().int(),
+  rating: z.number().int().min(1).max(5).meta({ description: 'Bubbles, 1 to 5' }),
   title: z.string(),
-  text: z.string(),
-  language: z.string(),
+  text: z
+    .string()
+    .meta({ description: 'With language=all, machine-translated to English; else the original text' }),
+  language: z.string().meta({ description: 'Original language code of the review' }),
   created_date: Day,
   published_date: Day,
-  helpful_votes: z.number().int(),
+  helpful_votes: z.number().int().min(0),
   user: z.object({
     id: z.string(),
     display_name: z.string(),
     username: z.string(),
     is_verified: z.boolean(),
-    contribution_count: z.number().int(),
-    hometown: z.string(),
+    contribution_count: z.number().int().min(0),
+    hometown: z.string().meta({ description: 'May be empty' }),
     avatar_url: z.string(),
   }),
-  trip_info: z.object({ stay_date: Day, trip_type: z.string() }),
-  additional_ratings: z.record(z.string(), z.number().int()),
-  photos: z.array(z.string()),
+  trip_info: z.object({
+    stay_date: Day,
+    trip_type: z.string().meta({ description: 'e.g. COUPLES, FAMILY, SOLO, BUSINESS, FRIENDS' }),
+  }),
+  additional_ratings: z
+    .record(z.string(), z.number().int())
+    .meta({ description: 'Rating by aspect, 1 to 5; keys seen: value, service, cleanliness' }),
+  photos: z.array(z.string()).meta({ description: 'URLs of photos the reviewer attached' }),
   review_url: z.string(),
   owner_response: z
     .object({ text: z.string(), published_date: Day, author: z.string(), connection_to_subject: z.string() })
-    .nullable(),
+    .nullable()
+    .meta({ description: "The property's reply; null when it did not reply" }),
 });
 export type SiteCReview = z.infer<typeof SiteCReview>;
 
+/** Pagination of site_c reviews (spec: pagination objects). */
+export const SiteCPagination = z.object({
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(50),
+  total_count: z.number().int().min(0),
+  total_pages: z.number().int().min(0),
+  has_next: z.boolean(),
+  has_previous: z.boolean(),
+});
+
 /** Price offer (site_c prices). */
 export const PriceOffer = z.object({
-  provider: z.string(),
-  price_per_night: z.string(),
-  total_stay_price: z.string(),
-  taxes_value: z.number(),
+  provider: z.string().meta({ description: 'Seller name' }),
+  price_per_night: z
+    .string()
+    .meta({ description: 'Formatted in the requested currency, with its symbol or code, e.g. "€212.40"' }),
+  total_stay_price: z.string().meta({ description: 'Formatted in the requested currency, taxes included' }),
+  taxes_value: z
+    .number()
+    .min(0)
+    .meta({ description: 'Taxes and fees of the stay, in the requested currency' }),
   is_lowest_price: z.boolean(),
-  rooms_remaining: z.number().int().nullable(),
+  rooms_remaining: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Rooms left at this price; null when the seller does not say' }),
 });
 export type PriceOffer = z.infer<typeof PriceOffer>;

@@ -23,6 +23,12 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 8_000;
 /** Retries after the first attempt, for GETs that hit network errors, 429, 502, 503 or 504. */
 export const RETRY_LIMIT = 2;
 const BACKOFF_BASE_MS = 100;
+/**
+ * The longest upstream Retry-After worth waiting inside one invocation. A source that asks for more is
+ * usually still limiting when the wait ends: waiting would spend the caller's time (up to the whole
+ * deadline) only to answer the same 503, so the 503 and its Retry-After go back at once instead.
+ */
+export const MAX_RETRY_AFTER_WAIT_MS = 2_000;
 
 export interface UpstreamRequest {
   provider: string;
@@ -153,10 +159,11 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
         limit: RETRY_LIMIT,
         methods: ['GET'],
         statusCodes: [429, 502, 503, 504],
-        maxRetryAfter: remaining,
+        // got gives up (computedValue 0) on a Retry-After beyond this.
+        maxRetryAfter: Math.min(MAX_RETRY_AFTER_WAIT_MS, remaining),
         calculateDelay: ({ computedValue, attemptCount, error }) => {
           if (computedValue <= 0) return 0;
-          // A Retry-After is honoured as sent; otherwise exponential backoff with jitter from 100 ms.
+          // A short Retry-After is honoured as sent; otherwise exponential backoff with jitter from 100 ms.
           const wait = error.response?.headers['retry-after']
             ? computedValue
             : BACKOFF_BASE_MS * 2 ** (attemptCount - 1) * (0.5 + Math.random());
@@ -230,7 +237,8 @@ async function withRetries<T>(deadline: Deadline, attempt: () => Promise<T>): Pr
         error instanceof UpstreamUnavailableError
           ? error.retryAfterSeconds * 1_000
           : BACKOFF_BASE_MS * 2 ** (n - 1) * (0.5 + Math.random());
-      if (!transient || n > RETRY_LIMIT || wait + 1_000 >= deadline.remaining()) throw error;
+      const tooLong = error instanceof UpstreamUnavailableError && wait > MAX_RETRY_AFTER_WAIT_MS;
+      if (!transient || tooLong || n > RETRY_LIMIT || wait + 1_000 >= deadline.remaining()) throw error;
       await new Promise((ok) => setTimeout(ok, wait));
     }
   }

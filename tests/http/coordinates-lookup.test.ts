@@ -45,6 +45,25 @@ describe('GET /v1/meta/coordinates-lookup', () => {
     });
   });
 
+  it.each([
+    ['oslo', 'Oslo, Norway', 'NO'],
+    ['lisbon', 'Lisbon, Portugal', 'PT'],
+  ])('ranks the city above its airports for its exact name "%s"', async (term, name, country) => {
+    const body = Body.parse((await lookup(`term=${term}&limit=1`)).body);
+    expect(body.locations[0]).toMatchObject({ name, type: 'locality', country });
+  });
+
+  it("still finds a city's airport by the city's name and by its IATA code", async () => {
+    const byName = Body.parse((await lookup('term=oslo&limit=10')).body).locations;
+    expect(byName.some((l) => l.type === 'airport' && l.country === 'NO')).toBe(true);
+    const byCode = Body.parse((await lookup('term=osl&limit=1')).body).locations;
+    expect(byCode[0]).toMatchObject({
+      type: 'airport',
+      country: 'NO',
+      name: expect.stringContaining('Oslo'),
+    });
+  });
+
   it('finds countries', async () => {
     const body = Body.parse((await lookup('term=japan&limit=1')).body);
     expect(body.locations[0]).toMatchObject({ type: 'country', country: 'JP', place_id: 'iso3166:JP' });

@@ -1,8 +1,14 @@
 // GET /v1/maps_hotels/search against the sandbox's SERP-format hotel search.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { MapsHotelsResponse } from '../../functions/maps-hotels/search.ts';
+import { FX } from '../../infra/sandbox/prices.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -15,10 +21,9 @@ afterAll(async () => {
 beforeEach(() => api.resetUpstream());
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
-const search = (qs: Record<string, string>) =>
-  api.get(
-    `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`,
-  );
+const path = (qs: Record<string, string>) =>
+  `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`;
+const search = (qs: Record<string, string>, headers?: Record<string, string>) => api.get(path(qs), headers);
 const Body = z.strictObject({
   location: z.string(),
   check_in: z.string(),
@@ -32,6 +37,7 @@ describe('GET /v1/maps_hotels/search', () => {
   it('returns hotels in the documented shape, with no success field', async () => {
     const res = await search({ currency: 'eur' });
     expect(res.status).toBe(200);
+    MapsHotelsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
     expect(body.total_count).toBe(body.hotels.length);
     expect(body.hotels.every((h) => h.price.currency === 'EUR')).toBe(true);
@@ -40,6 +46,58 @@ describe('GET /v1/maps_hotels/search', () => {
       expect(h.price.max_price).toBeGreaterThanOrEqual(h.price.current);
       expect(h.price.price_per_night).toBeCloseTo(h.price.current / 2, 1);
     }
+  });
+
+  it('prices in the currency asked for: SEK amounts, not USD amounts labelled SEK', async () => {
+    // Act
+    const usd = Body.parse((await search({ currency: 'USD' })).body).hotels;
+    const sek = Body.parse((await search({ currency: 'sek' })).body).hotels;
+    // Assess
+    expect(sek.every((h) => h.price.currency === 'SEK')).toBe(true);
+    const byId = new Map(usd.map((h) => [h.hotel_id, h.price.current]));
+    for (const h of sek) expect(h.price.current / byId.get(h.hotel_id)!).toBeCloseTo(FX.SEK!, 1);
+  });
+
+  it.each([
+    ['not an ISO 4217 code', 'XYZ'],
+    ['an ISO 4217 code the maps service does not price in', 'XAF'],
+  ])('answers 400 INVALID_CURRENCY for %s', async (_case, currency) => {
+    const res = await search({ currency });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('INVALID_CURRENCY');
+  });
+
+  it("gives each hotel's address from the source", async () => {
+    const body = Body.parse((await search({})).body);
+    const paris = new Set(
+      getWorld()
+        .hotels.filter((h) => h.city.name === 'Paris')
+        .map((h) => h.name),
+    );
+    for (const h of body.hotels) {
+      expect(paris.has(h.name)).toBe(true);
+      expect(h.location.address).toMatch(/^\d+ [A-Z][a-z]+ [A-Z][a-z]+, Paris, France$/);
+    }
+  });
+
+  it("links the same search on the maps service's own site, as the source gives it", async () => {
+    const body = Body.parse((await search({ currency: 'EUR' })).body);
+    const link = new URL(body.search_metadata.search_url);
+    expect(link.protocol).toBe('https:');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      q: 'Paris',
+      check_in_date: day(30),
+      check_out_date: day(32),
+      currency: 'EUR',
+    });
+  });
+
+  it('returns hotel images that resolve to image bytes', async () => {
+    const body = Body.parse((await search({})).body);
+    const image = await fetch(body.hotels[0]!.images[0]!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('filters by min_rating', async () => {
@@ -62,7 +120,7 @@ describe('GET /v1/maps_hotels/search', () => {
     [{ children: '11' }, 'INVALID_PARAMETERS'],
     [{ min_rating: '0.5' }, 'INVALID_PARAMETERS'],
     [{ min_rating: '5.5' }, 'INVALID_PARAMETERS'],
-    [{ currency: 'EURO' }, 'INVALID_PARAMETERS'],
+    [{ currency: 'EURO' }, 'INVALID_CURRENCY'],
     [{ location: '' }, 'INVALID_PARAMETERS'],
   ])('answers 400 for %j with %s', async (qs, code) => {
     const res = await search(qs);
@@ -74,10 +132,44 @@ describe('GET /v1/maps_hotels/search', () => {
   it('answers 404 NO_RESULTS rather than an empty success', async () => {
     const res = await search({ location: 'Atlantis' });
     expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('NO_RESULTS');
   });
 
-  it('answers 502 on an upstream error', async () => {
+  it('answers 502 UPSTREAM_ERROR on an upstream error', async () => {
     api.sandbox.inject('maps_hotels', { kind: 'status', status: 500 });
-    expect((await search({})).status).toBe(502);
+    const res = await search({});
+    expect(res.status).toBe(502);
+    expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when the service is in maintenance', async () => {
+    api.sandbox.inject('maps_hotels', { kind: 'maintenance', retryAfter: 60 });
+    const res = await search({});
+    expect(res.status).toBe(503);
+    expect(res.body.error_code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await search({}, {});
+    for (let i = 0; i < 10; i++) await api.get('/v1/maps_hotels/search', { 'x-api-key': key });
+    const over = await search({}, { 'x-api-key': key });
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+    for (const res of [none, over])
+      expectDocumented(routes.mapsHotelsSearch, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT when the service does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('maps_hotels', { kind: 'latency', ms: 3_000 });
+      const res = await slow.get(path({}));
+      expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

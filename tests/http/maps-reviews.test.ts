@@ -1,10 +1,14 @@
 // maps_reviews endpoints against the sandbox's SERP-format maps service.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { MapsReviewsResponse } from '../../functions/maps-reviews/reviews.ts';
+import { SearchAndReviewResponse } from '../../functions/maps-reviews/search-and-review.ts';
 import { reviewCount } from '../../infra/sandbox/sites/maps.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -18,10 +22,29 @@ beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const silent = () => getWorld().hotels.find((h) => reviewCount(h) === 0)!;
-const reviews = (qs: Record<string, string>) =>
-  api.get(`/v1/maps_reviews/reviews?${new URLSearchParams(qs)}`);
-const searchAndReview = (qs: Record<string, string>) =>
-  api.get(`/v1/maps_reviews/search-and-review?${new URLSearchParams(qs)}`);
+const reviews = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/maps_reviews/reviews?${new URLSearchParams(qs)}`, headers);
+const searchAndReview = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/maps_reviews/search-and-review?${new URLSearchParams(qs)}`, headers);
+const DAY_MS = 86_400_000;
+
+/** The ages in whole days that an English relative date can stand for ("3 weeks ago" → 21 to 27). */
+function agesOf(text: string): [number, number] {
+  const units: Record<string, [number, number]> = {
+    day: [1, 1],
+    week: [7, 7],
+    month: [30, 30],
+    year: [365, 365],
+  };
+  if (text === 'today') return [0, 0];
+  if (text === 'yesterday') return [1, 1];
+  const last = /^last (week|month|year)$/.exec(text);
+  if (last) return [units[last[1]!]![0], 2 * units[last[1]!]![1] - 1];
+  const ago = /^(\d+) (day|week|month|year)s? ago$/.exec(text);
+  if (!ago) throw new Error(`not an English relative date: ${text}`);
+  const [n, size] = [Number(ago[1]), units[ago[2]!]![0]];
+  return [n * size, n * size + size - 1];
+}
 
 const Page = z.strictObject({
   success: z.literal(true),
@@ -40,6 +63,7 @@ describe('GET /v1/maps_reviews/reviews', () => {
   it('returns a first page of 8 to 10 reviews with the documented fields', async () => {
     const res = await reviews({ data_id: hotel().ids.maps_data_id });
     expect(res.status).toBe(200);
+    MapsReviewsResponse.strict().parse(res.body);
     const page = Page.parse(res.body);
     expect(page).toMatchObject({
       place_name: hotel().name,
@@ -81,6 +105,42 @@ describe('GET /v1/maps_reviews/reviews', () => {
     expect(high[0]).toBeGreaterThan(low[0]!);
   });
 
+  it('writes each relative date as the age of its iso_date at the current clock', async () => {
+    // Act
+    const page = Page.parse((await reviews({ data_id: hotel().ids.maps_data_id, sort_by: 'newest' })).body);
+    // Assess
+    const now = Date.now();
+    for (const review of page.reviews) {
+      const age = Math.floor((now - Date.parse(review.iso_date)) / DAY_MS);
+      const [min, max] = agesOf(review.date);
+      expect({ date: review.date, age, fits: age >= min && age <= max }).toMatchObject({ fits: true });
+    }
+  });
+
+  it('returns reviewer pictures and review photos that resolve to image bytes', async () => {
+    // Prepare: pages until one review carries a photo
+    const urls: string[] = [];
+    let token: string | null = null;
+    for (let i = 0; i < 10 && !urls.some((u) => u.includes('/photos/')); i++) {
+      const page: z.infer<typeof Page> = Page.parse(
+        (await reviews({ data_id: hotel().ids.maps_data_id, ...(token ? { next_page_token: token } : {}) }))
+          .body,
+      );
+      urls.push(page.reviews[0]!.reviewer.profile_picture, ...page.reviews.flatMap((r) => r.photos));
+      token = page.next_page_token;
+    }
+    const picture = urls[0]!;
+    const photo = urls.find((u) => u.includes('/photos/'))!;
+    // Act
+    const answers = await Promise.all([picture, photo].map((u) => fetch(u)));
+    // Assess
+    for (const image of answers) {
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+  });
+
   it('localises the relative date with hl', async () => {
     const fr = Page.parse(
       (await reviews({ data_id: hotel().ids.maps_data_id, sort_by: 'newest', hl: 'fr' })).body,
@@ -113,9 +173,10 @@ describe('GET /v1/maps_reviews/reviews', () => {
     expect(res.body.error_code).toBe('INVALID_PARAMETERS');
   });
 
-  it('answers 400 for an invalid or expired page token', async () => {
+  it('answers 400 INVALID_PARAMETERS for an invalid or expired page token', async () => {
     const res = await reviews({ data_id: hotel().ids.maps_data_id, next_page_token: 'eyJkIjoieCJ9.forged' });
     expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('INVALID_PARAMETERS');
   });
 
   it('answers 404 NO_RESULTS for a place without reviews or an unknown data_id', async () => {
@@ -123,12 +184,57 @@ describe('GET /v1/maps_reviews/reviews', () => {
     expect((await reviews({ data_id: '0x1:0x2' })).status).toBe(404);
   });
 
-  it('answers 429 RATE_LIMITED with Retry-After when the source rate-limits', async () => {
+  it('answers 429 RATE_LIMITED in a Problem body with Retry-After when the source rate-limits', async () => {
     api.sandbox.inject('maps_reviews', { kind: 'rate-limit', retryAfter: 45 });
     const res = await reviews({ data_id: hotel().ids.maps_data_id });
     expect(res.status).toBe(429);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(res.body.error_code).toBe('RATE_LIMITED');
     expect(res.headers.get('retry-after')).toBe('45');
+    expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it("answers 429 rate_limit_exceeded in the global body once the key's daily quota is used up", async () => {
+    const key = api.addKey('free');
+    for (let i = 0; i < 10; i++) await reviews({}, { 'x-api-key': key });
+    const res = await reviews({ data_id: hotel().ids.maps_data_id }, { 'x-api-key': key });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.body).toEqual({
+      error: { code: 'rate_limit_exceeded', message: expect.any(String), details: expect.any(String) },
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 401 unauthorized without a key', async () => {
+    const res = await reviews({ data_id: hotel().ids.maps_data_id }, {});
+    expect([res.status, res.body.error.code]).toEqual([401, 'unauthorized']);
+  });
+
+  it.each([
+    [
+      '502 UPSTREAM_ERROR when the source fails',
+      { kind: 'status', status: 500 } as const,
+      502,
+      'UPSTREAM_ERROR',
+    ],
+    [
+      '502 UPSTREAM_ERROR when the answer drifts from the contract',
+      { kind: 'contract-drift' } as const,
+      502,
+      'UPSTREAM_ERROR',
+    ],
+    [
+      '503 UPSTREAM_UNAVAILABLE when the source is in maintenance',
+      { kind: 'maintenance', retryAfter: 60 } as const,
+      503,
+      'UPSTREAM_UNAVAILABLE',
+    ],
+  ])('answers %s', async (_case, fault, status, code) => {
+    api.sandbox.inject('maps_reviews', fault);
+    const res = await reviews({ data_id: hotel().ids.maps_data_id });
+    expect([res.status, res.body.error_code]).toEqual([status, code]);
   });
 });
 
@@ -136,6 +242,7 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
   it('finds the place and returns its first page of reviews', async () => {
     const res = await searchAndReview({ query: `${hotel().name}` });
     expect(res.status).toBe(200);
+    SearchAndReviewResponse.strict().parse(res.body);
     expect(res.body).toMatchObject({
       success: true,
       search_query: hotel().name,
@@ -157,17 +264,30 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
     expect(next.status).toBe(200);
   });
 
+  it('gives each place its own place_id, also two hotels of one city', async () => {
+    // Prepare
+    const [a, b] = getWorld().hotels.filter((h) => h.city.name === 'Paris' && reviewCount(h) > 0);
+    // Act
+    const [one, two] = await Promise.all([a!, b!].map((h) => searchAndReview({ query: h.name })));
+    // Assess
+    expect(one!.body.data_id).toBe(a!.ids.maps_data_id);
+    expect(two!.body.data_id).toBe(b!.ids.maps_data_id);
+    expect(one!.body.place_id).not.toBe(two!.body.place_id);
+  });
+
   it('uses location to pick among places of the same name', async () => {
-    const [a, b] = getWorld().hotels.filter(
-      (h) => h.name.startsWith('Nordhaven') && h.city.name === 'Suzhou',
+    // Prepare: two hotels of one name, in two cities of one name
+    const hotels = getWorld().hotels;
+    const a = hotels.find((h) => hotels.some((o) => o !== h && o.name === h.name))!;
+    const b = hotels.find((h) => h !== a && h.name === a.name)!;
+    // Act
+    const [nearA, nearB] = await Promise.all(
+      [a, b].map((h) => searchAndReview({ query: h.name, location: `${h.latitude},${h.longitude}` })),
     );
-    if (!a || !b) return;
-    const res = await searchAndReview({
-      query: 'Nordhaven Suzhou',
-      location: `${b.latitude},${b.longitude}`,
-    });
-    expect(res.body.data_id).toBe(b.ids.maps_data_id);
-    expect(res.body.search_location).toBe(`${b.latitude},${b.longitude}`);
+    // Assess
+    expect(nearA!.body.data_id).toBe(a.ids.maps_data_id);
+    expect(nearB!.body.data_id).toBe(b.ids.maps_data_id);
+    expect(nearB!.body.search_location).toBe(`${b.latitude},${b.longitude}`);
   });
 
   it('answers 404 NO_RESULTS when no place matches and NO_REVIEWS when it has none', async () => {
@@ -184,22 +304,59 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
     },
   );
 
-  it('answers 502 EXTRACTION_FAILED when no usable data_id can be read', async () => {
-    api.sandbox.inject('maps_reviews', { kind: 'layout' }, 1);
+  it.each([
+    ['the search lost its structure', { kind: 'layout' } as const],
+    ['the search drifts from the contract', { kind: 'contract-drift' } as const],
+  ])('answers 502 EXTRACTION_FAILED when no usable data_id can be read: %s', async (_case, fault) => {
+    api.sandbox.inject('maps_reviews', fault, 1);
     const res = await searchAndReview({ query: hotel().name });
     expect(res.status).toBe(502);
     expect(res.body.error_code).toBe('EXTRACTION_FAILED');
   });
 
-  it('answers 504 UPSTREAM_TIMEOUT when the service does not answer in time', async () => {
-    const slow = await startTestServer({ budgetMs: 2_000 });
-    slow.sandbox.inject('maps_reviews', { kind: 'latency', ms: 4_000 });
-    const res = await slow.get(
-      `/v1/maps_reviews/search-and-review?query=${encodeURIComponent(hotel().name)}`,
-    );
-    expect(res.status).toBe(504);
-    expect(res.body.error_code).toBe('UPSTREAM_TIMEOUT');
-    await slow.close();
-    useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+  it.each([
+    [
+      '502 UPSTREAM_ERROR when the source fails',
+      { kind: 'status', status: 500 } as const,
+      502,
+      'UPSTREAM_ERROR',
+    ],
+    [
+      '503 UPSTREAM_UNAVAILABLE when the source is in maintenance',
+      { kind: 'maintenance', retryAfter: 60 } as const,
+      503,
+      'UPSTREAM_UNAVAILABLE',
+    ],
+  ])('answers %s', async (_case, fault, status, code) => {
+    api.sandbox.inject('maps_reviews', fault);
+    const res = await searchAndReview({ query: hotel().name });
+    expect([res.status, res.body.error_code]).toEqual([status, code]);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await searchAndReview({ query: hotel().name }, {});
+    for (let i = 0; i < 10; i++) await searchAndReview({}, { 'x-api-key': key });
+    const over = await searchAndReview({ query: hotel().name }, { 'x-api-key': key });
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+    for (const res of [none, over])
+      expectDocumented(routes.mapsSearchAndReview, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT on both routes when the service does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('maps_reviews', { kind: 'latency', ms: 3_000 });
+      const found = await slow.get(
+        `/v1/maps_reviews/search-and-review?query=${encodeURIComponent(hotel().name)}`,
+      );
+      const page = await slow.get(`/v1/maps_reviews/reviews?data_id=${hotel().ids.maps_data_id}`);
+      expect([found.status, found.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+      expect([page.status, page.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -1,9 +1,13 @@
 // GET /v1/site_b/hotel/reviews-from-url against the sandbox; every error in the global shape.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { SiteBReviewsResponse } from '../../functions/site-b/reviews-from-url.ts';
 import { siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
 import { SiteBReview } from '../../shared/schemas/site-b.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -17,8 +21,16 @@ beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const page = () => `https://www.site-b.test/${hotel().slug}/hotel/paris-fr.html`;
-const reviews = (qs: Record<string, string>) =>
-  api.get(`/v1/site_b/hotel/reviews-from-url?${new URLSearchParams(qs)}`);
+const reviews = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/site_b/hotel/reviews-from-url?${new URLSearchParams(qs)}`, headers);
+/** An id no site_b hotel has: one past the largest. */
+const unknownId = () => Math.max(...getWorld().hotels.map((h) => h.ids.site_b)) + 1;
+/** Asserts an error answer in the global body, as a row the route documents. */
+function expectGlobal(res: Awaited<ReturnType<typeof reviews>>, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(GlobalError.parse(res.body).error.code).toBe(code);
+  expectDocumented(routes.siteBReviews, res.status, res.headers.get('content-type'), res.body);
+}
 const Body = z.strictObject({
   success: z.literal(true),
   hotel_id: z.number().int(),
@@ -53,6 +65,7 @@ describe('GET /v1/site_b/hotel/reviews-from-url', () => {
   ])('reads 20 reviews a page from %s', async (_case, url) => {
     const res = await reviews({ url: url() });
     expect(res.status).toBe(200);
+    SiteBReviewsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
     expect(body).toMatchObject({ hotel_id: hotel().ids.site_b, hotel_name: hotel().name });
     expect(body.reviews).toHaveLength(20);
@@ -89,24 +102,75 @@ describe('GET /v1/site_b/hotel/reviews-from-url', () => {
 
   it('answers 400 HOTEL_ID_NOT_FOUND when the page carries no id', async () => {
     api.sandbox.inject('site_b', { kind: 'layout' }, 1);
-    const res = await reviews({ url: page() });
-    expect(res.status).toBe(400);
-    expect(GlobalError.parse(res.body).error.code).toBe('HOTEL_ID_NOT_FOUND');
+    expectGlobal(await reviews({ url: page() }), 400, 'HOTEL_ID_NOT_FOUND');
+  });
+
+  it.each([
+    ['a hotel page site_b does not have', () => 'https://www.site-b.test/nowhere-inn/hotel/paris-fr.html'],
+    [
+      'the short form of an id site_b does not have',
+      () => `https://www.site-b.test/hotel-${unknownId()}.html`,
+    ],
+  ])('answers 400 HOTEL_ID_NOT_FOUND in the global shape for %s', async (_case, url) => {
+    expectGlobal(await reviews({ url: url() }), 400, 'HOTEL_ID_NOT_FOUND');
+  });
+
+  it('answers 404 NO_RESULTS in the global shape for a page past the last one', async () => {
+    // Prepare
+    const last = Math.ceil(siteBReviewCount(hotel()) / 20);
+    // Act
+    const lastPage = await reviews({ url: page(), page: String(last) });
+    const past = await reviews({ url: page(), page: String(last + 1) });
+    // Assess
+    expect(Body.parse(lastPage.body).reviews.length).toBeGreaterThan(0);
+    expectGlobal(past, 404, 'NO_RESULTS');
+  });
+
+  it('answers 502 UPSTREAM_ERROR when the review list lost its structure', async () => {
+    const short = `https://www.site-b.test/hotel-${hotel().ids.site_b}.html`;
+    api.sandbox.inject('site_b', { kind: 'contract-drift' });
+    expectGlobal(await reviews({ url: short }), 502, 'UPSTREAM_ERROR');
   });
 
   it.each<Record<string, string>>([{ sorting: '3' }, { page: '0' }, {}])(
-    'answers 400 in the global shape for %j',
+    'answers 400 INVALID_PARAMETERS in the global shape for %j',
     async (qs) => {
       const res = await reviews({ ...(Object.keys(qs).length ? { url: page() } : {}), ...qs });
-      expect(res.status).toBe(400);
-      GlobalError.parse(res.body);
+      expectGlobal(res, 400, 'INVALID_PARAMETERS');
     },
   );
 
   it('answers upstream failures in the global shape too', async () => {
     api.sandbox.inject('site_b', { kind: 'status', status: 500 });
     const res = await reviews({ url: `https://www.site-b.test/hotel-${hotel().ids.site_b}.html` });
-    expect(res.status).toBe(502);
-    expect(GlobalError.parse(res.body).error.code).toBe('UPSTREAM_ERROR');
+    expectGlobal(res, 502, 'UPSTREAM_ERROR');
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After in the global shape when site_b is in maintenance', async () => {
+    api.sandbox.inject('site_b', { kind: 'maintenance', retryAfter: 60 });
+    const res = await reviews({ url: page() });
+    expectGlobal(res, 503, 'UPSTREAM_UNAVAILABLE');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await reviews({ url: page() }, {});
+    for (let i = 0; i < 10; i++) await reviews({}, { 'x-api-key': key });
+    const over = await reviews({ url: page() }, { 'x-api-key': key });
+    expectGlobal(none, 401, 'unauthorized');
+    expectGlobal(over, 429, 'rate_limit_exceeded');
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT in the global shape when site_b does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('site_b', { kind: 'latency', ms: 3_000 });
+      const res = await slow.get(`/v1/site_b/hotel/reviews-from-url?${new URLSearchParams({ url: page() })}`);
+      expectGlobal(res, 504, 'UPSTREAM_TIMEOUT');
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

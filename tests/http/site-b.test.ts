@@ -1,6 +1,10 @@
-// GET /v1/site_b/hotel/url-to-id against the sandbox.
+// GET /v1/site_b/hotel/url-to-id against the sandbox: every URL shape and every documented error.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { SiteBUrlToIdResponse } from '../../functions/site-b/url-to-id.ts';
+import { routes } from '../../shared/routes.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -14,6 +18,10 @@ beforeEach(() => api.resetUpstream());
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Nordhaven London')!;
 const q = (s: string) => encodeURIComponent(s);
+const urlToId = (url: string, headers?: Record<string, string>) =>
+  api.get(`/v1/site_b/hotel/url-to-id?url=${q(url)}`, headers);
+/** An id no site_b hotel has: one past the largest. */
+const unknownId = () => Math.max(...getWorld().hotels.map((h) => h.ids.site_b)) + 1;
 
 describe('GET /v1/site_b/hotel/url-to-id', () => {
   const page = () => `https://www.site-b.test/${hotel().slug}/hotel/london-gb.html`;
@@ -36,28 +44,40 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
       () => `https://www.site-b.test/en-gb/${hotel().slug}/hotel/london-gb.html`,
     ],
   ])('resolves %s to an integer id', async (_case, input, normalized) => {
-    const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q(input())}`);
+    const res = await urlToId(input());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, hotel_id: hotel().ids.site_b, url: normalized() });
-  });
-
-  it('reads the id of the short form from the URL, with no upstream request', async () => {
-    const res = await api.get(
-      `/v1/site_b/hotel/url-to-id?url=${q(`https://www.site-b.test/hotel-${hotel().ids.site_b}.html?x=1`)}`,
-    );
-    expect(res.body).toEqual({
+    expect(SiteBUrlToIdResponse.strict().parse(res.body)).toEqual({
       success: true,
       hotel_id: hotel().ids.site_b,
-      url: `https://www.site-b.test/hotel-${hotel().ids.site_b}.html`,
+      url: normalized(),
     });
-    expect(api.sandbox.requests()).toHaveLength(0);
   });
 
-  it('answers 404 for a hotel page site_b does not have', async () => {
-    const res = await api.get(
-      `/v1/site_b/hotel/url-to-id?url=${q('https://www.site-b.test/nowhere-inn/hotel/london-gb.html')}`,
-    );
+  it('resolves the short form after site_b confirms the hotel exists, once a day', async () => {
+    // Prepare
+    const short = `https://www.site-b.test/hotel-${hotel().ids.site_b}.html`;
+    // Act
+    const first = await urlToId(`${short}?x=1`);
+    const asked = api.sandbox.requests('site_b').length;
+    const again = await urlToId(short);
+    // Assess
+    expect(first.body).toEqual({ success: true, hotel_id: hotel().ids.site_b, url: short });
+    expect(asked).toBeGreaterThan(0);
+    expect(again.body).toEqual(first.body);
+    expect(api.sandbox.requests('site_b')).toHaveLength(asked); // the id is cached
+  });
+
+  it('answers 404 HOTEL_NOT_FOUND for the short form of an id site_b does not have', async () => {
+    const res = await urlToId(`https://www.site-b.test/hotel-${unknownId()}.html`);
     expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error_code: 'HOTEL_NOT_FOUND', provider: 'site_b' });
+  });
+
+  it('answers 404 HOTEL_NOT_FOUND for a hotel page site_b does not have, with the URL provided', async () => {
+    const url = 'https://www.site-b.test/nowhere-inn/hotel/london-gb.html';
+    const res = await urlToId(url);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error_code: 'HOTEL_NOT_FOUND', provided: url });
   });
 
   it.each([
@@ -67,15 +87,50 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
     'javascript:alert(1)',
     '',
   ])('answers 400 INVALID_URL for %j without any upstream request', async (input) => {
-    const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q(input)}`);
+    const res = await urlToId(input);
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('INVALID_URL');
     expect(api.sandbox.requests()).toHaveLength(0);
   });
 
-  it('answers 502 when the page lost its id (layout change), never a 200', async () => {
+  it('answers 502 UPSTREAM_ERROR when the page lost its id (layout change), never a 200', async () => {
     api.sandbox.inject('site_b', { kind: 'layout' });
-    const res = await api.get(`/v1/site_b/hotel/url-to-id?url=${q(page())}`);
+    const res = await urlToId(page());
     expect(res.status).toBe(502);
+    expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when site_b is in maintenance', async () => {
+    api.sandbox.inject('site_b', { kind: 'maintenance', retryAfter: 60 });
+    const res = await urlToId(page());
+    expect(res.status).toBe(503);
+    expect(res.body.error_code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await urlToId(page(), {});
+    for (let i = 0; i < 10; i++) await urlToId('', { 'x-api-key': key });
+    const over = await urlToId(page(), { 'x-api-key': key });
+    expect(none.status).toBe(401);
+    expect(none.body.error.code).toBe('unauthorized');
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('rate_limit_exceeded');
+    for (const res of [none, over])
+      expectDocumented(routes.siteBUrlToId, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT when site_b does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('site_b', { kind: 'latency', ms: 3_000 });
+      const res = await slow.get(`/v1/site_b/hotel/url-to-id?url=${q(page())}`);
+      expect(res.status).toBe(504);
+      expect(res.body.error_code).toBe('UPSTREAM_TIMEOUT');
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -1,11 +1,16 @@
 // site_c reviews-from-url and prices against the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
-import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
-import { siteCReviewTotal } from '../../infra/sandbox/sites/site-c.ts';
+import { SiteCPricesResponse } from '../../functions/site-c/prices.ts';
+import { SiteCReviewsResponse } from '../../functions/site-c/reviews-from-url.ts';
+import { FX, nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
+import { SITE_C_LANGUAGES, siteCReview, siteCReviewTotal } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -20,9 +25,18 @@ beforeEach(() => api.resetUpstream());
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const pageUrl = (host = 'www.site-c.test', or = '') =>
   `https://${host}/Hotel_Review-g${hotel().ids.site_c_geo}-d${hotel().ids.site_c}-Reviews${or}-Aurelia_Suites_Paris.html`;
-const reviews = (qs: Record<string, string>) =>
-  api.get(`/v1/site_c/hotel/reviews-from-url?${new URLSearchParams(qs)}`);
+const reviews = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/site_c/hotel/reviews-from-url?${new URLSearchParams(qs)}`, headers);
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
+const open = () => {
+  for (let o = 30; ; o++)
+    if (!nightsOf(day(o), day(o + 2)).some((n) => soldOut(hotel(), n)))
+      return { check_in: day(o), check_out: day(o + 2) };
+};
+const prices = (qs: Record<string, string>, id: string | number = hotel().ids.site_c) =>
+  api.get(`/v1/site_c/hotel/prices/${id}?${new URLSearchParams(qs)}`);
+/** The amount of a formatted price: "SEK 1,234.50" → 1234.5. */
+const amount = (formatted: string) => Number(formatted.replace(/[^\d.]/g, ''));
 
 const ReviewsBody = z.strictObject({
   success: z.literal(true),
@@ -47,7 +61,9 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
     ['another country host', () => pageUrl('www.site-c.test.uk')],
     ['the mobile host', () => pageUrl('m.site-c.test')],
   ])('reads reviews newest first from %s', async (_c, url) => {
-    const body = ReviewsBody.parse((await reviews({ url: url() })).body);
+    const res = await reviews({ url: url() });
+    SiteCReviewsResponse.strict().parse(res.body);
+    const body = ReviewsBody.parse(res.body);
     expect(body).toMatchObject({
       location_id: hotel().ids.site_c,
       total_count: siteCReviewTotal(hotel()),
@@ -73,11 +89,58 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
   });
 
   it.each<Record<string, string>>([{ per_page: '0' }, { per_page: '51' }, { page: '0' }, { language: 'pt' }])(
-    'answers 400 for %j',
+    'answers 400 INVALID_PARAMETERS for %j',
     async (qs) => {
-      expect((await reviews({ url: pageUrl(), ...qs })).status).toBe(400);
+      const res = await reviews({ url: pageUrl(), ...qs });
+      expect(res.status).toBe(400);
+      expect(res.body.error_code).toBe('INVALID_PARAMETERS');
     },
   );
+
+  it('answers 404 NO_RESULTS for a page past the last one', async () => {
+    // Prepare
+    const last = Math.ceil(siteCReviewTotal(hotel()) / 10);
+    // Act
+    const lastPage = await reviews({ url: pageUrl(), page: String(last) });
+    const past = await reviews({ url: pageUrl(), page: String(last + 1) });
+    // Assess
+    expect(ReviewsBody.parse(lastPage.body).pagination).toMatchObject({ has_next: false, total_pages: last });
+    expect(past.status).toBe(404);
+    expect(past.body.error_code).toBe('NO_RESULTS');
+  });
+
+  it('answers 404 NO_RESULTS when no review is written in the language asked for', async () => {
+    // Prepare: the first hotel with a language none of its reviews is written in
+    const [h, language] = (() => {
+      for (const h of getWorld().hotels) {
+        const written = new Set(
+          Array.from({ length: siteCReviewTotal(h) }, (_v, i) => siteCReview(h, i).originalLanguage),
+        );
+        const missing = SITE_C_LANGUAGES.find((l) => !written.has(l));
+        if (missing) return [h, missing] as const;
+      }
+      throw new Error('every hotel has reviews in every language');
+    })();
+    const url = `https://www.site-c.test/Hotel_Review-g${h.ids.site_c_geo}-d${h.ids.site_c}-Reviews-X.html`;
+    // Act
+    const res = await reviews({ url, language });
+    // Assess
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('NO_RESULTS');
+  });
+
+  it('answers 404 LOCATION_NOT_FOUND for a hotel page site_c does not have', async () => {
+    const res = await reviews({ url: 'https://www.site-c.test/Hotel_Review-g1-d5-Reviews-Nowhere.html' });
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('LOCATION_NOT_FOUND');
+  });
+
+  it('answers 502 UPSTREAM_ERROR, not 500, when the reviews drift from the contract in the same shape', async () => {
+    api.sandbox.inject('site_c', { kind: 'contract-drift' });
+    const res = await reviews({ url: pageUrl() });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', provider: 'site_c' });
+  });
 
   it.each([
     'https://www.site-c.test/Tourism-g180417-Paris-Vacations.html',
@@ -110,16 +173,10 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     message: z.string(),
     retrieved_at: z.iso.datetime(),
   });
-  const open = () => {
-    for (let o = 30; ; o++)
-      if (!nightsOf(day(o), day(o + 2)).some((n) => soldOut(hotel(), n)))
-        return { check_in: day(o), check_out: day(o + 2) };
-  };
-  const prices = (qs: Record<string, string>, id: string | number = hotel().ids.site_c) =>
-    api.get(`/v1/site_c/hotel/prices/${id}?${new URLSearchParams(qs)}`);
-
   it('compares sellers, marking the lowest', async () => {
-    const body = Body.parse((await prices({ ...open(), currency: 'EUR' })).body);
+    const res = await prices({ ...open(), currency: 'EUR' });
+    SiteCPricesResponse.strict().parse(res.body);
+    const body = Body.parse(res.body);
     expect(body.search_params).toMatchObject({ adults: 2, rooms: 1, currency: 'EUR' });
     expect(body.available_offers.filter((o) => o.is_lowest_price).length).toBeGreaterThanOrEqual(1);
     expect(body.available_offers[0]!.is_lowest_price).toBe(true);
@@ -127,12 +184,101 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     expect(body.available_offers[0]!.price_per_night).toMatch(/^€/);
   });
 
-  it.each([[{ adults: '9' }], [{ rooms: '5' }], [{ adults: '0' }]])('answers 400 for %j', async (qs) => {
-    expect((await prices({ ...open(), ...qs })).status).toBe(400);
+  it('prices in the currency asked for: SEK amounts, written in SEK', async () => {
+    // Prepare
+    const stay = open();
+    // Act
+    const usd = Body.parse((await prices({ ...stay, currency: 'USD' })).body);
+    const sek = Body.parse((await prices({ ...stay, currency: 'sek' })).body);
+    // Assess
+    expect(sek.search_params.currency).toBe('SEK');
+    for (const offer of sek.available_offers) {
+      expect(offer.price_per_night).toMatch(/^SEK\s[\d,.]+$/);
+      expect(offer.total_stay_price).toMatch(/^SEK\s[\d,.]+$/);
+    }
+    expect(sek.pricing_summary.lowest_price).toMatch(/^SEK\s/);
+    const ratio = amount(sek.pricing_summary.lowest_price) / amount(usd.pricing_summary.lowest_price);
+    expect(ratio).toBeCloseTo(FX.SEK!, 1);
   });
 
-  it('answers 404 for an unknown location and 400 for a non-numeric one', async () => {
-    expect((await prices(open(), 5)).status).toBe(404);
+  it.each([
+    ['not an ISO 4217 code', 'XYZ'],
+    ['an ISO 4217 code site_c does not price in', 'XAF'],
+  ])('answers 400 INVALID_CURRENCY for %s', async (_case, currency) => {
+    const res = await prices({ ...open(), currency });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('INVALID_CURRENCY');
+  });
+
+  it('answers 404 NO_RESULTS when no seller offers the stay (sold out)', async () => {
+    let o = 30;
+    while (!soldOut(hotel(), day(o))) o++;
+    const res = await prices({ check_in: day(o), check_out: day(o + 1) });
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('NO_RESULTS');
+  });
+
+  it.each([
+    [{ adults: '9' }, 'INVALID_PARAMETERS'],
+    [{ rooms: '5' }, 'INVALID_PARAMETERS'],
+    [{ adults: '0' }, 'INVALID_PARAMETERS'],
+    [{ check_in: '01/06/2030' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: day(-3), check_out: day(2) }, 'PAST_DATES'],
+    [{ check_in: day(40), check_out: day(39) }, 'INVALID_DATES'],
+  ])('answers 400 for %j with %s', async (qs, code) => {
+    const res = await prices({ ...open(), ...qs });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe(code);
+  });
+
+  it('answers 404 LOCATION_NOT_FOUND for an unknown location and 400 for a non-numeric one', async () => {
+    const unknown = await prices(open(), 5);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error_code).toBe('LOCATION_NOT_FOUND');
     expect((await prices(open(), 'abc')).status).toBe(400);
+  });
+});
+
+describe('site_c errors every keyed upstream route shares', () => {
+  const examples = [routes.siteCReviews, routes.siteCPrices];
+
+  it.each(examples.map((r) => [r.path, r] as const))(
+    '%s answers 503 UPSTREAM_UNAVAILABLE with Retry-After when site_c is in maintenance',
+    async (_path, route) => {
+      api.sandbox.inject('site_c', { kind: 'maintenance', retryAfter: 60 });
+      const res = await api.get(route.example);
+      expect(res.status).toBe(503);
+      expect(res.body.error_code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(examples.map((r) => [r.path, r] as const))(
+    '%s answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota',
+    async (_path, route) => {
+      const key = api.addKey('free');
+      const none = await api.get(route.example, {});
+      for (let i = 0; i < 10; i++)
+        await api.get(route.path.replace('{location_id}', 'x'), { 'x-api-key': key });
+      const over = await api.get(route.example, { 'x-api-key': key });
+      expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+      expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+      for (const res of [none, over])
+        expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
+
+  it('answers 504 UPSTREAM_TIMEOUT when site_c does not answer in time, on both routes', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('site_c', { kind: 'latency', ms: 3_000 });
+      for (const route of examples) {
+        const res = await slow.get(route.example);
+        expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+      }
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { ProblemError } from '../../shared/errors.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
-import { fetchUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
+import { fetchUpstream, scanUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { circuitState, configurePolicies } from '../../shared/upstream/policies.ts';
@@ -119,14 +119,42 @@ describe('retries', () => {
     expect(upstreamCalls()).toBe(2);
   });
 
-  it('answers 503 with the upstream Retry-After at once when it does not fit', async () => {
-    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 60 });
+  it('answers 503 with the upstream Retry-After at once when it is longer than the time left', async () => {
+    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 120 });
     const started = Date.now();
-    const error = await failure(fetchUpstream(search(), deadline(5_000)));
-    expect(error.status).toBe(503);
-    expect(error.headers['Retry-After']).toBe('60');
+    const error = await failure(fetchUpstream(search(), deadline(10_000)));
+    expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
+    expect(error.headers['Retry-After']).toBe('120');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(upstreamCalls()).toBe(1);
+  });
+
+  // A Retry-After of 7 s fits a 25 s deadline twice; a source still limiting after each wait made the
+  // caller wait 14 s for the same 503. Only a short Retry-After is worth waiting inside one invocation.
+  it('answers 503 with the Retry-After at once when it is more than a short wait, even one that fits', async () => {
+    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 7 });
+    const started = Date.now();
+    const error = await failure(fetchUpstream(search(), deadline(25_000)));
+    expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
+    expect(error.headers['Retry-After']).toBe('7');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(upstreamCalls()).toBe(1);
+  });
+
+  it('answers a streamed read rate-limited for longer than a short wait with 503 at once', async () => {
+    sandbox.inject('site_a', { kind: 'maintenance', retryAfter: 7 });
+    const started = Date.now();
+    const error = await failure(
+      scanUpstream(
+        { provider: 'site_a', path: '/hotel/fr/x.html', expect: 'html', cache: 'none' },
+        deadline(25_000),
+        (html) => (html.length > 0 ? html : undefined),
+      ),
+    );
+    expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
+    expect(error.headers['Retry-After']).toBe('7');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(sandbox.requests('site_a')).toHaveLength(1);
   });
 
   it('does not retry a 500', async () => {

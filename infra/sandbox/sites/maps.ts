@@ -4,6 +4,8 @@
  * (place_info, reviews with user.local_guide, iso_date, response, and
  * serpapi_pagination.next_page_token that expires). Places are the world's hotels. Engines answer to
  * their operation names (`place_search`, `reviews`), as the sandbox's provider configuration says.
+ * Review dates are fixed; their relative text ("3 weeks ago") is computed at request time from the
+ * real clock, as the source computes it. Avatars and review photos are served as small images.
  */
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
@@ -12,6 +14,29 @@ import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 
 const TOKEN_KEY = 'sandbox-maps-token';
+const DAY_MS = 86_400_000;
+/** Reviews are dated back from this day, so their iso_date never moves between runs. */
+const REVIEWS_UNTIL = Date.UTC(2026, 10, 1);
+// The smallest valid images (1×1): every picture URL the service hands out answers with real bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
+  'base64',
+);
+
+/** A small image in the format its URL names. @example picture('/avatars/12.png').type // 'image/png' */
+export function picture(path: string): SiteResponse {
+  const png = path.endsWith('.png');
+  return {
+    status: 200,
+    bytes: png ? PNG : JPEG,
+    type: png ? 'image/png' : 'image/jpeg',
+    headers: { 'Cache-Control': 'max-age=86400' },
+  };
+}
 /** Page tokens are short-lived. */
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 const SORTS = ['qualityScore', 'newestFirst', 'ratingHigh', 'ratingLow'] as const;
@@ -105,7 +130,9 @@ function readToken(text: string): { d: string; s: string; o: number; t: number }
   }
 }
 
-function relative(days: number, hl: string): string {
+/** Relative text for a moment, as seen now: "yesterday", "3 weeks ago", localised by `hl`. */
+function relative(at: number, hl: string): string {
+  const days = Math.max(0, Math.floor((Date.now() - at) / DAY_MS));
   const format = (() => {
     try {
       return new Intl.RelativeTimeFormat(hl, { numeric: 'auto' });
@@ -124,11 +151,13 @@ function renderReview(h: Hotel, rv: Review, hl: string, base: string) {
   const name = `${pick(r, FIRST_NAMES)} ${String.fromCharCode(65 + (rv.i % 26))}.`;
   const starOnly = r() < 0.15;
   const responded = r() < 0.3;
-  const iso = new Date(Date.UTC(2026, 10, 1) - rv.days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const at = REVIEWS_UNTIL - rv.days * DAY_MS;
+  const answeredAt = Math.min(at + 2 * DAY_MS, REVIEWS_UNTIL);
+  const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     rating: rv.rating,
-    date: relative(rv.days, hl),
-    iso_date: iso,
+    date: relative(at, hl),
+    iso_date: iso(at),
     images: r() < 0.2 ? [`${base}/photos/review/${h.key}-${rv.i}.jpg`] : [],
     source: 'Maps',
     review_id: `Ci9DQUlRQUNvZENodHljRjlv${h.ids.site_a}${rv.i}`,
@@ -145,8 +174,8 @@ function renderReview(h: Hotel, rv: Review, hl: string, base: string) {
     ...(responded
       ? {
           response: {
-            date: relative(Math.max(0, rv.days - 2), hl),
-            iso_date: iso,
+            date: relative(answeredAt, hl),
+            iso_date: iso(answeredAt),
             snippet: `Thank you ${name.split(' ')[0]}, we hope to welcome you again.`,
           },
         }
@@ -262,5 +291,6 @@ export const maps: Site = {
         return { status: 400, json: { error: `Unsupported engine: ${engine}` } };
       },
     ],
+    ['GET', /^\/(?:avatars\/\d+\.png|photos\/review\/[\w-]+\.jpg)$/, ({ path }) => picture(path)],
   ],
 };

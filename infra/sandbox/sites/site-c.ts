@@ -109,13 +109,15 @@ export const siteC: Site = {
       ({ query }): SiteResponse => {
         const h = byLocation(Number(query.get('locationId')));
         if (!h) return { status: 404, json: { errors: [{ message: 'location not found' }] } };
-        const currency = (query.get('currency') ?? 'USD').toUpperCase();
+        // Priced in the asked currency when site_c knows it, else in USD; `currency` says which.
+        const asked = (query.get('currency') ?? 'USD').toUpperCase();
+        const currency = FX[asked] ? asked : 'USD';
         const base = stayPrice(h, {
           checkIn: query.get('checkIn') ?? '',
           checkOut: query.get('checkOut') ?? '',
           adults: Number(query.get('adults') ?? 2),
           rooms: Number(query.get('rooms') ?? 1),
-          currency: FX[currency] ? currency : 'USD',
+          currency,
         });
         const offers = base
           ? SELLERS.filter((s) => !(s === 'site_e' && h.unlistedOn.includes('site_e'))).map((vendor, i) => {
@@ -134,7 +136,7 @@ export const siteC: Site = {
           status: 200,
           json: {
             complete: hash(`cmp:${h.key}:${query.get('checkIn')}`) % 5 !== 0,
-            currency: base?.currency ?? currency,
+            currency,
             offers,
           },
         };

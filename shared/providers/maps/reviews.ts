@@ -4,8 +4,9 @@
  * Page tokens are the source's; the sort order is fixed by the first page and travels inside the token.
  */
 import * as z from 'zod';
-import { MapsReview, type MapsSort } from '../../schemas/maps.ts';
+import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
@@ -48,16 +49,13 @@ const ReviewsPage = z.object({
   error: z.string().optional(),
 });
 
-export interface ReviewsResult {
-  place_name: string;
-  place_address: string;
-  total_reviews: number;
-  average_rating: number;
-  reviews: MapsReview[];
-  next_page_token: string | null;
-  has_more: boolean;
-}
+/** What the reviews engine answered: a page, a place without reviews, or no such place. */
+export type ReviewsAnswer =
+  | { kind: 'page'; page: MapsReviewsPage }
+  | { kind: 'no reviews'; placeName: string }
+  | { kind: 'unknown place' };
 
+/** The source refused the page token: the caller's input, not an outage. */
 export class BadPageTokenError extends Error {
   constructor() {
     super('next_page_token is invalid or has expired');
@@ -65,11 +63,14 @@ export class BadPageTokenError extends Error {
   }
 }
 
-/** A page of reviews, or undefined when the service knows no such place. */
+/**
+ * A page of a place's reviews; a page token continues in the order of the first page.
+ * @example await reviewsPage(ctx, { dataId: '0x47e6…:0x8a0…', sort: 'newest', hl: 'en' }) // { kind: 'page', page: { reviews: [...], next_page_token: '…' } }
+ */
 export async function reviewsPage(
   ctx: UpstreamContext,
   q: { dataId: string; sort: MapsSort; hl: string; pageToken?: string },
-): Promise<ReviewsResult | undefined> {
+): Promise<ReviewsAnswer> {
   const res = await fetchUpstream(
     {
       provider: 'maps_reviews',
@@ -95,43 +96,41 @@ export async function reviewsPage(
       throw new BadPageTokenError();
     throw error;
   });
-  if (res.status === 404) return undefined;
-  const parsed = ReviewsPage.safeParse(res.body);
-  if (!parsed.success)
-    throw new ExtractionError('maps_reviews', 'reviews do not have the expected fields', parsed.error);
-  const { place_info: place, reviews, serpapi_pagination: pagination, error } = parsed.data;
+  if (res.status === 404) return { kind: 'unknown place' };
+  const parsed = conform('maps_reviews', ReviewsPage, res.body, 'the reviews answer');
+  const { place_info: place, reviews, serpapi_pagination: pagination, error } = parsed;
   if (!place || !reviews) {
-    if (error) return undefined;
+    if (error) return { kind: 'unknown place' };
     throw new ExtractionError('maps_reviews', 'no place_info or reviews');
   }
+  if (place.reviews === 0 || reviews.length === 0) return { kind: 'no reviews', placeName: place.title };
   const next = pagination?.next_page_token ?? null;
-  return {
+  const page = {
     place_name: place.title,
     place_address: place.address,
     total_reviews: place.reviews,
-    average_rating: place.rating ?? 0,
-    reviews: reviews.map((r) =>
-      MapsReview.parse({
-        review_id: r.review_id,
-        rating: r.rating,
-        text: r.snippet ?? null,
-        date: r.date,
-        iso_date: r.iso_date,
-        photos: r.images,
-        reviewer: {
-          name: r.user.name,
-          profile_picture: r.user.thumbnail,
-          reviews_count: r.user.reviews,
-          local_guide: r.user.local_guide,
-        },
-        likes: r.likes,
-        owner_response: r.response?.snippet ?? null,
-        owner_response_date: r.response?.date ?? null,
-      }),
-    ),
+    average_rating: place.rating,
+    reviews: reviews.map((r) => ({
+      review_id: r.review_id,
+      rating: r.rating,
+      text: r.snippet ?? null,
+      date: r.date,
+      iso_date: r.iso_date,
+      photos: r.images,
+      reviewer: {
+        name: r.user.name,
+        profile_picture: r.user.thumbnail,
+        reviews_count: r.user.reviews,
+        local_guide: r.user.local_guide,
+      },
+      likes: r.likes,
+      owner_response: r.response?.snippet ?? null,
+      owner_response_date: r.response?.date ?? null,
+    })),
     next_page_token: next,
     has_more: next !== null,
   };
+  return { kind: 'page', page: conform('maps_reviews', MapsReviewsPage, page, 'a page of reviews') };
 }
 
 const Place = z.object({
@@ -147,7 +146,10 @@ const PlaceSearch = z.object({
 });
 export type FoundPlace = z.infer<typeof Place>;
 
-/** The best place for a name (and optional `lat,lng` bias), or undefined when nothing matches. */
+/**
+ * The best place for a name (and optional `lat,lng` bias), or undefined when nothing matches.
+ * @example await findPlace(ctx, 'Aurelia Suites Paris', 'en') // { title: 'Aurelia Suites Paris', data_id: '0x…:0x…', place_id: 'ChIJ…', address: 'Paris, France' }
+ */
 export async function findPlace(
   ctx: UpstreamContext,
   query: string,
@@ -170,10 +172,11 @@ export async function findPlace(
     },
     ctx,
   );
-  const parsed = PlaceSearch.safeParse(res.body);
-  if (!parsed.success)
-    throw new ExtractionError('maps_reviews', 'place search does not have the expected fields', parsed.error);
-  const { place_results: one, local_results: many, error } = parsed.data;
+  const {
+    place_results: one,
+    local_results: many,
+    error,
+  } = conform('maps_reviews', PlaceSearch, res.body, 'the place search answer');
   const place = one ?? many?.[0];
   if (!place && !error && !many)
     throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state');

@@ -16,7 +16,11 @@ export function siteBIdInPage(html: string): number | undefined {
   return undefined;
 }
 
-/** The hotel id behind a page path, or undefined when the page does not exist. */
+/**
+ * The hotel id behind a page path, or undefined when the page does not exist. The short form
+ * `/hotel-<id>.html` redirects to the hotel's page, so it is answered the same way.
+ * @example await siteBHotelId(ctx, '/aurelia-suites-paris/hotel/paris-fr.html') // 200123, or undefined
+ */
 export async function siteBHotelId(ctx: UpstreamContext, path: string): Promise<number | undefined> {
   const res = await fetchUpstream<string>(
     { provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true },

@@ -1,9 +1,9 @@
 /** site_b's review list for a hotel id: 20 a page, sorted as asked (7 newest, 6 highest, 5 lowest). */
 import * as z from 'zod';
-import { SiteBReview } from '../../schemas/site-b.ts';
+import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -36,7 +36,27 @@ const Raw = z.object({
   ),
 });
 
-export async function siteBReviews(ctx: UpstreamContext, hotelId: number, page: number, sorting: number) {
+/** One page of a hotel's site_b reviews, in the contract's shape. */
+export const SiteBReviewsPage = z.object({
+  hotel_id: z.number().int().positive(),
+  hotel_name: z.string(),
+  reviews: z.array(SiteBReview),
+  pagination: SiteBPagination,
+  review_score: SiteBReviewScore,
+});
+export type SiteBReviewsPage = z.infer<typeof SiteBReviewsPage>;
+
+/**
+ * A page of a hotel's reviews, or undefined when site_b has no hotel with that id. A page past the
+ * end comes back with no reviews (the pagination still says how many there are).
+ * @example await siteBReviews(ctx, 200123, 1, 7) // { hotel_id: 200123, reviews: [20 reviews], ... }
+ */
+export async function siteBReviews(
+  ctx: UpstreamContext,
+  hotelId: number,
+  page: number,
+  sorting: number,
+): Promise<SiteBReviewsPage | undefined> {
   const res = await fetchUpstream(
     {
       provider: 'site_b',
@@ -49,15 +69,14 @@ export async function siteBReviews(ctx: UpstreamContext, hotelId: number, page: 
     ctx,
   );
   if (res.status === 404) return undefined;
-  const parsed = Raw.safeParse(res.body);
-  if (!parsed.success)
-    throw new ExtractionError('site_b', 'the review list does not have the expected fields', parsed.error);
-  const { hotel, total, reviews } = parsed.data;
-  return {
-    hotel_id: hotel.id,
-    hotel_name: hotel.name,
-    reviews: reviews.map((r) =>
-      SiteBReview.parse({
+  const { hotel, total, reviews } = conform('site_b', Raw, res.body, 'the review list');
+  return conform(
+    'site_b',
+    SiteBReviewsPage,
+    {
+      hotel_id: hotel.id,
+      hotel_name: hotel.name,
+      reviews: reviews.map((r) => ({
         review_id: r.id,
         rating: r.score,
         title: r.title,
@@ -78,14 +97,15 @@ export async function siteBReviews(ctx: UpstreamContext, hotelId: number, page: 
         photos: r.photos,
         sub_ratings: r.subScores,
         owner_response: r.reply && { text: r.reply.text, published_date: r.reply.at, author: r.reply.by },
-      }),
-    ),
-    pagination: {
-      current_page: page,
-      page_size: PAGE_SIZE,
-      total_count: total,
-      total_pages: Math.ceil(total / PAGE_SIZE),
+      })),
+      pagination: {
+        current_page: page,
+        page_size: PAGE_SIZE,
+        total_count: total,
+        total_pages: Math.ceil(total / PAGE_SIZE),
+      },
+      review_score: { overall: hotel.score, score_text: hotel.scoreText, review_count: hotel.reviewCount },
     },
-    review_score: { overall: hotel.score, score_text: hotel.scoreText, review_count: hotel.reviewCount },
-  };
+    'the review list',
+  );
 }
