@@ -274,7 +274,16 @@ export const routes = {
     auth: true,
     upstream: ['chain_a'],
     validation: INVALID_PARAMETERS,
-    errors: { ...STAY_ERRORS, HOTEL_NOT_FOUND: { status: 404, when: 'hotel_code not recognized' } },
+    errors: {
+      ...STAY_ERRORS,
+      HOTEL_NOT_FOUND: { status: 404, when: 'hotel_code not recognized' },
+      UPSTREAM_ERROR: {
+        status: 502,
+        when:
+          'chain_a could not complete or validate the request, or its answer lost its structure; ' +
+          'upstream_status carries the HTTP status chain_a answered with, when it answered',
+      },
+    },
     summary: 'chain_a room types, cash rates and points options for a stay',
     example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-01&check_out=2030-06-03&adults=2',
   },
@@ -385,7 +394,10 @@ export const routes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      ...CURRENCY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one rental prices in',
+      },
       LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
       DATES_UNAVAILABLE: { status: 422, when: 'the listing cannot be booked for those dates' },
       TOO_MANY_GUESTS: { status: 422, when: 'more guests than the listing takes' },
@@ -405,7 +417,10 @@ export const routes = {
     validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
     errors: {
       ...STAY_ERRORS,
-      ...CURRENCY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one chain_b prices in',
+      },
       MISSING_LOCATION: { status: 400, when: 'neither coordinates nor destination_slug' },
       DESTINATION_NOT_FOUND: { status: 404, when: 'destination_slug not known' },
       NO_RESULTS,
@@ -422,7 +437,14 @@ export const routes = {
     auth: true,
     upstream: ['chain_c'],
     validation: INVALID_PARAMETERS,
-    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, NO_RESULTS },
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+      },
+      NO_RESULTS,
+    },
     summary: 'chain_c hotels near coordinates with cash and points prices, paged',
     example:
       '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',

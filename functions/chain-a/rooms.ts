@@ -1,9 +1,9 @@
 // GET /v1/chain_a/rooms: room types, cash rates and reward options of a chain_a hotel for a stay.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { roomsFor } from '../../shared/providers/chain-a/rooms.ts';
 import { routes } from '../../shared/routes.ts';
+import { ChainAStay } from '../../shared/schemas/chain-a.ts';
 import { intParam, nights, text } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
@@ -11,19 +11,37 @@ export const RoomsQuery = withStayOrder(
   z.object({
     hotel_code: text(10, 3)
       .regex(/^[A-Za-z0-9]+$/, { error: 'must be 3 to 10 letters or digits' })
-      .transform((c) => c.toUpperCase()),
-    ...StayDates,
-    adults: intParam(1, 8, 2),
-    children: intParam(0, 6, 0),
-    rooms: intParam(1, 9, 1),
+      .transform((c) => c.toUpperCase())
+      .meta({ description: 'chain_a property code, 3 to 10 letters or digits; case-insensitive' }),
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({
+      description: 'Departure date, YYYY-MM-DD, strictly after check_in',
+    }),
+    adults: intParam(1, 8, 2).meta({ description: 'Adults per room, 1 to 8. Default 2' }),
+    children: intParam(0, 6, 0).meta({ description: 'Children per room, 0 to 6. Default 0' }),
+    rooms: intParam(1, 9, 1).meta({ description: 'Rooms, 1 to 9. Default 1' }),
   }),
 );
+
+export const ChainARoomsResponse = z.object({
+  success: z.literal(true),
+  hotel_code: z
+    .string()
+    .regex(/^[A-Z0-9]{3,10}$/)
+    .meta({ description: 'The hotel_code asked for, upper-cased' }),
+  currency: ChainAStay.shape.currency,
+  brand_code: ChainAStay.shape.brand_code,
+  country_code: ChainAStay.shape.country_code,
+  total: z.number().int().min(0).meta({ description: 'Number of room_types' }),
+  room_types: ChainAStay.shape.room_types,
+});
 
 export const handler = endpoint({
   route: routes.chainARooms,
   query: RoomsQuery,
+  response: ChainARoomsResponse,
   run: async ({ query }, ctx) => {
-    const result = await roomsFor(ctx, {
+    const stay = await roomsFor(ctx, {
       hotelCode: query.hotel_code,
       checkIn: query.check_in,
       checkOut: query.check_out,
@@ -32,16 +50,8 @@ export const handler = endpoint({
       children: query.children,
       rooms: query.rooms,
     });
-    if (!result)
-      throw new ProblemError(404, 'HOTEL_NOT_FOUND', `chain_a has no hotel with code ${query.hotel_code}.`);
-    return {
-      success: true,
-      hotel_code: query.hotel_code,
-      currency: result.currency,
-      brand_code: result.brand_code,
-      country_code: result.country_code,
-      total: result.room_types.length,
-      room_types: result.room_types,
-    };
+    if (!stay) throw ctx.error('HOTEL_NOT_FOUND', `chain_a has no hotel with code ${query.hotel_code}.`);
+    // A sold-out stay is the contract's 200 with no rooms, not NO_RESULTS.
+    return { success: true as const, hotel_code: query.hotel_code, ...stay, total: stay.room_types.length };
   },
 });

@@ -1,9 +1,9 @@
 // GET /v1/chain_b/search: chain_b hotels near coordinates or a destination slug, nearest first.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { searchChainB } from '../../shared/providers/chain-b/search.ts';
 import { routes } from '../../shared/routes.ts';
+import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
 import {
   coordinateParam,
   currencyParam,
@@ -17,26 +17,40 @@ const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_00
 
 export const ChainBQuery = z
   .object({
-    latitude: coordinateParam(90).optional(),
-    longitude: coordinateParam(180).optional(),
+    latitude: coordinateParam(90).optional().meta({
+      description: 'Latitude of the search center, -90 to 90; with longitude, instead of destination_slug',
+    }),
+    longitude: coordinateParam(180)
+      .optional()
+      .meta({ description: 'Longitude of the search center, -180 to 180; with latitude' }),
     destination_slug: z
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, { error: 'must be a destination slug such as paris-fr' })
-      .optional(),
-    radius_km: intParam(1, 200, 50),
-    check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } }).optional(),
-    check_out: dateParam({ format: FORMAT }).optional(),
-    adults: intParam(1, 8, 1),
-    currency: currencyParam(),
+      .optional()
+      .meta({ description: 'chain_b destination, e.g. paris-fr; instead of coordinates' }),
+    radius_km: intParam(1, 200, 50).meta({
+      description: 'Search radius in km around the coordinates, 1 to 200 (coordinates mode only). Default 50',
+    }),
+    check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } })
+      .optional()
+      .meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC). Default today' }),
+    check_out: dateParam({ format: FORMAT })
+      .optional()
+      .meta({ description: 'Departure date, YYYY-MM-DD, after check_in. Default check_in plus 1 night' }),
+    adults: intParam(1, 8, 1).meta({ description: 'Adults, 1 to 8. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every amount; asked of chain_b, which prices in it',
+    }),
     country_market: z
       .string()
       .trim()
       .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code' })
       .transform((c) => c.toUpperCase())
-      .default('US'),
-    limit: intParam(1, 50, 20),
-    offset: intParam(0, 100_000, 0),
+      .default('US')
+      .meta({ description: 'ISO 3166 alpha-2 market; affects price and availability. Default US' }),
+    limit: intParam(1, 50, 20).meta({ description: 'Hotels per answer, 1 to 50. Default 20' }),
+    offset: intParam(0, 100_000, 0).meta({ description: 'Hotels to skip, nearest first. Default 0' }),
   })
   .superRefine((q, ctx) => {
     const geo = q.latitude !== undefined && q.longitude !== undefined;
@@ -51,8 +65,8 @@ export const ChainBQuery = z
       ctx.addIssue({
         code: 'custom',
         path: ['destination_slug'],
+        // Both modes at once is an invalid combination: the route's validation error (422 INVALID_PARAMETERS).
         message: 'give coordinates or destination_slug, not both',
-        params: { status: 400, error_code: 'INVALID_PARAMETERS' },
       });
     }
     const checkIn = q.check_in ?? todayUtc();
@@ -70,9 +84,22 @@ export const ChainBQuery = z
     return { ...q, check_in: checkIn, check_out: q.check_out ?? nextDay(checkIn) };
   });
 
+export const ChainBSearchResponse = z.object({
+  success: z.literal(true),
+  hotels: z.array(ChainBHotel).min(1).meta({ description: 'Nearest first' }),
+  total: z.number().int().min(1).meta({ description: 'Hotels in this answer' }),
+  place: ChainBPlace,
+  price_range: z.object({ min: z.number().min(0).nullable(), max: z.number().min(0).nullable() }).meta({
+    description:
+      'Lowest and highest nightly price (best_offer.per_night) across the hotels of this answer, in the ' +
+      'requested currency; both null when none has a priced offer',
+  }),
+});
+
 export const handler = endpoint({
   route: routes.chainBSearch,
   query: ChainBQuery,
+  response: ChainBSearchResponse,
   run: async ({ query }, ctx) => {
     const result = await searchChainB(ctx, {
       latitude: query.latitude,
@@ -88,14 +115,25 @@ export const handler = endpoint({
       offset: query.offset,
     });
     if (!result)
-      throw new ProblemError(
-        404,
-        'DESTINATION_NOT_FOUND',
-        `chain_b knows no destination ${query.destination_slug}.`,
+      throw ctx.error('DESTINATION_NOT_FOUND', `chain_b knows no destination ${query.destination_slug}.`);
+    if (result.hotels.length === 0)
+      throw ctx.error(
+        'NO_RESULTS',
+        query.offset > 0
+          ? `chain_b has no hotel past offset ${query.offset} for this search.`
+          : 'chain_b has no hotel within the search area.',
       );
-    const nightly = result.hotels.flatMap((h) => (h.best_offer ? [h.best_offer.per_night] : []));
+    const offers = result.hotels.flatMap((h) => (h.best_offer ? [h.best_offer] : []));
+    // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
+    const other = offers.find((o) => o.currency !== query.currency);
+    if (other)
+      throw ctx.error(
+        'INVALID_CURRENCY',
+        `chain_b does not price in ${query.currency} (it answered in ${other.currency}).`,
+      );
+    const nightly = offers.map((o) => o.per_night);
     return {
-      success: true,
+      success: true as const,
       hotels: result.hotels,
       total: result.hotels.length,
       place: result.place,

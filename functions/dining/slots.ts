@@ -1,37 +1,60 @@
 // GET /v1/dining/restaurants/{restaurant_id}/availability/slots: reservation times near a preferred time.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { slotsFor } from '../../shared/providers/dining/slots.ts';
 import { routes } from '../../shared/routes.ts';
 import { dateParam, intParam } from '../../shared/schemas/params.ts';
 
-export const SlotsPath = z.object({ restaurant_id: intParam(1, Number.MAX_SAFE_INTEGER) });
+/** A 24-hour time of day, HH:MM. */
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const SlotsPath = z.object({
+  restaurant_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
+    description: 'The dining restaurant id, positive',
+  }),
+});
 
 export const SlotsQuery = z.object({
   date: dateParam({
     format: { status: 400, error_code: 'INVALID_DATE_FORMAT' },
     past: { status: 400, error_code: 'PAST_DATE' },
-  }),
+  }).meta({ description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)' }),
   preferred_time: z
     .string({ error: 'is required' })
     .trim()
     .superRefine((t, ctx) => {
-      if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(t)) {
+      if (!HHMM.test(t)) {
         ctx.addIssue({
           code: 'custom',
           message: 'must be a 24-hour time HH:MM',
           params: { status: 400, error_code: 'INVALID_TIME_FORMAT' },
         });
       }
+    })
+    // The refinement carries its own code (INVALID_TIME_FORMAT), so the rule is stated for the document here.
+    .meta({
+      pattern: HHMM.source,
+      description: 'Preferred time, 24-hour HH:MM (e.g. 19:30); centers the window of slots',
     }),
-  party_size: intParam(1, 30),
+  party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
+});
+
+export const DiningSlotsResponse = z.object({
+  success: z.literal(true),
+  slots: z
+    .array(z.string().regex(HHMM))
+    .refine((s) => s.every((t, i) => i === 0 || s[i - 1]! < t), { error: 'must be distinct and in order' })
+    .meta({
+      description:
+        'Distinct HH:MM times, in order, near preferred_time (not the whole day); empty when nothing nearby is free',
+    }),
 });
 
 export const handler = endpoint({
   route: routes.diningSlots,
   path: SlotsPath,
   query: SlotsQuery,
+  response: DiningSlotsResponse,
   run: async ({ path, query }, ctx) => {
     const slots = await slotsFor(ctx, {
       restaurantId: path.restaurant_id,
@@ -39,8 +62,8 @@ export const handler = endpoint({
       preferredTime: query.preferred_time,
       partySize: query.party_size,
     });
-    if (!slots)
-      throw new ProblemError(404, 'RESTAURANT_NOT_FOUND', `dining has no restaurant ${path.restaurant_id}.`);
-    return { success: true, slots };
+    if (!slots) throw ctx.error('RESTAURANT_NOT_FOUND', `dining has no restaurant ${path.restaurant_id}.`);
+    // No nearby slot is the contract's 200 with an empty list, not NO_RESULTS.
+    return { success: true as const, slots };
   },
 });

@@ -1,34 +1,46 @@
 // GET /v1/rental/listing/{listing_id}/details: a rental listing's details for a stay.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingDetails } from '../../shared/providers/rental/details.ts';
 import { routes } from '../../shared/routes.ts';
-import { ListingPath } from '../../shared/schemas/rental.ts';
+import { ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const DetailsQuery = withStayOrder(
   z.object({
-    ...StayDates,
-    adults: intParam(1, 16, 1),
-    children: intParam(0, 10, 0),
-    infants: intParam(0, 5, 0),
-    pets: intParam(0, 5, 0),
-    currency: currencyParam(),
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
+    children: intParam(0, 10, 0).meta({ description: 'Children, 0 to 10. Default 0' }),
+    infants: intParam(0, 5, 0).meta({ description: 'Infants, 0 to 5. Default 0' }),
+    pets: intParam(0, 5, 0).meta({ description: 'Pets, 0 to 5. Default 0' }),
+    currency: currencyParam().meta({
+      description:
+        'ISO 4217 code (case-insensitive), checked like every currency; the details carry no amount',
+    }),
   }),
 );
+
+export const RentalDetailsResponse = z.object({
+  success: z.literal(true),
+  listing_id: z.number().int().positive(),
+  check_in: z.iso.date(),
+  check_out: z.iso.date(),
+  nights: z.number().int().min(1),
+  details: RentalDetails,
+});
 
 export const handler = endpoint({
   route: routes.rentalDetails,
   path: ListingPath,
   query: DetailsQuery,
+  response: RentalDetailsResponse,
   run: async ({ path, query }, ctx) => {
     const details = await listingDetails(ctx, path.listing_id);
-    if (!details)
-      throw new ProblemError(404, 'LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
+    if (!details) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return {
-      success: true,
+      success: true as const,
       listing_id: path.listing_id,
       check_in: query.check_in,
       check_out: query.check_out,

@@ -1,21 +1,37 @@
 // GET /v1/rental/listing/{listing_id}/pricing: what a stay in a rental listing costs, line by line.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingPricing } from '../../shared/providers/rental/pricing.ts';
 import { routes } from '../../shared/routes.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-import { ListingPath } from '../../shared/schemas/rental.ts';
+import { ListingPath, RentalPricing } from '../../shared/schemas/rental.ts';
 
 export const PricingQuery = withStayOrder(
-  z.object({ ...StayDates, adults: intParam(1, 16, 1), currency: currencyParam() }),
+  z.object({
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every amount; asked of rental, which prices in it',
+    }),
+  }),
 );
+
+export const RentalPricingResponse = z.object({
+  success: z.literal(true),
+  listing_id: z.number().int().positive(),
+  check_in: z.iso.date(),
+  check_out: z.iso.date(),
+  nights: z.number().int().min(1),
+  pricing: RentalPricing,
+});
 
 export const handler = endpoint({
   route: routes.rentalPricing,
   path: ListingPath,
   query: PricingQuery,
+  response: RentalPricingResponse,
   run: async ({ path, query }, ctx) => {
     const stayNights = nights(query.check_in, query.check_out);
     const result = await listingPricing(ctx, {
@@ -27,20 +43,27 @@ export const handler = endpoint({
       currency: query.currency,
     });
     if (result.kind === 'missing')
-      throw new ProblemError(404, 'LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
+      throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     if (result.kind === 'unavailable') {
-      throw result.reason === 'TOO_MANY_GUESTS'
-        ? new ProblemError(422, 'TOO_MANY_GUESTS', `The listing takes at most ${result.maxGuests} guests.`, {
-            extras: { max_guests: result.maxGuests },
-          })
-        : new ProblemError(
-            422,
-            'DATES_UNAVAILABLE',
-            `The listing is not available from ${query.check_in} to ${query.check_out}.`,
-          );
+      if (result.reason === 'TOO_MANY_GUESTS')
+        throw result.maxGuests === undefined
+          ? ctx.error('TOO_MANY_GUESTS', 'The listing does not take that many guests.')
+          : ctx.error('TOO_MANY_GUESTS', `The listing takes at most ${result.maxGuests} guests.`, {
+              extras: { max_guests: result.maxGuests },
+            });
+      throw ctx.error(
+        'DATES_UNAVAILABLE',
+        `The listing is not available from ${query.check_in} to ${query.check_out}.`,
+      );
     }
+    // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
+    if (result.pricing.currency !== query.currency)
+      throw ctx.error(
+        'INVALID_CURRENCY',
+        `rental does not price in ${query.currency} (it answered in ${result.pricing.currency}).`,
+      );
     return {
-      success: true,
+      success: true as const,
       listing_id: path.listing_id,
       check_in: query.check_in,
       check_out: query.check_out,

@@ -84,7 +84,9 @@ export function routeError(
 /** Errors raised below the handler, rendered the way this route documents them. */
 function asContractError(route: Route, error: unknown): unknown {
   if (error instanceof ExtractionError) {
-    return routeError(route, route.extraction ?? 'UPSTREAM_ERROR', error.message, { cause: error });
+    // Like UpstreamError: the status the source answered with, when it answered (spec: upstream_status).
+    const extras = error.upstreamStatus === undefined ? {} : { upstream_status: error.upstreamStatus };
+    return routeError(route, route.extraction ?? 'UPSTREAM_ERROR', error.message, { cause: error, extras });
   }
   if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
     return routeError(route, route.rateLimited, error.message, { cause: error, headers: error.headers });

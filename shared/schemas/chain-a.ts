@@ -1,44 +1,89 @@
 import * as z from 'zod';
 
+// Rooms rule: per-night figures (per_night, per_night_after_tax, points, cash) are for one room; stay
+// totals (base_total, fees_taxes, total, points_total, cash_total) are for every room over every night.
+
+/** An ISO 4217 code. */
+const Currency = z.string().regex(/^[A-Z]{3}$/);
+const Amount = z.number().min(0);
+
 /** Chain A cash rate (spec table); amounts in the property's billing currency. */
 export const CashRate = z.object({
-  name: z.string(),
-  rate_plan_code: z.string(),
-  per_night: z.number().nullable(),
-  per_night_after_tax: z.number().nullable(),
-  base_total: z.number().nullable(),
-  fees_taxes: z.number().nullable(),
-  total: z.number().nullable(),
-  currency: z.string(),
-  is_member_rate: z.boolean(),
-  is_advance_purchase: z.boolean(),
+  name: z.string().min(1),
+  rate_plan_code: z.string().min(1),
+  per_night: Amount.nullable().meta({
+    description: 'Average nightly price of one room, before taxes and fees; null when the source gives none',
+  }),
+  per_night_after_tax: Amount.nullable().meta({
+    description: 'Average nightly price of one room, taxes and fees included',
+  }),
+  base_total: Amount.nullable().meta({ description: 'Stay total of every room, before taxes and fees' }),
+  fees_taxes: Amount.nullable().meta({ description: 'Stay total of taxes and fees, every room' }),
+  total: Amount.nullable().meta({
+    description: 'Stay total of every room after tax: base_total + fees_taxes',
+  }),
+  currency: Currency.meta({ description: 'Always the top-level currency' }),
+  is_member_rate: z.boolean().meta({ description: 'True when the rate requires a loyalty account' }),
+  is_advance_purchase: z.boolean().meta({ description: 'True for non-refundable prepaid rates' }),
   long_description: z.string().nullable(),
-  policy_description: z.string().nullable(),
+  policy_description: z.string().nullable().meta({ description: 'Cancellation and prepayment text' }),
 });
 export type CashRate = z.infer<typeof CashRate>;
 
 /** Chain A reward option: points per night, with or without cash. */
 export const RewardOption = z
   .object({
-    points: z.number().int(),
-    cash: z.number().nullable(),
-    cash_currency: z.string().nullable(),
-    points_total: z.number().int().nullable(),
-    cash_total: z.number().nullable(),
+    points: z.number().int().min(0).meta({ description: 'Points per night for one room' }),
+    cash: Amount.nullable().meta({
+      description: 'Cash per night for one room, on top of the points; null for a points-only option',
+    }),
+    cash_currency: Currency.nullable().meta({
+      description:
+        'Currency of cash, read per option (may differ from the rates currency); null when cash is',
+    }),
+    points_total: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'Points for the whole stay: points × nights × rooms' }),
+    cash_total: Amount.nullable().meta({
+      description: 'Cash for the whole stay: cash × nights × rooms; null for a points-only option',
+    }),
   })
   .refine((o) => (o.cash === null) === (o.cash_currency === null), {
     error: 'cash_currency is null exactly when cash is',
   });
 export type RewardOption = z.infer<typeof RewardOption>;
 
+/** Chain A room type (spec table). */
 export const RoomType = z.object({
-  code: z.string(),
-  name: z.string(),
+  code: z.string().min(1).meta({ description: 'Inventory code, stable per property' }),
+  name: z.string().min(1),
   description: z.string().nullable(),
-  max_adults: z.number().int().nullable(),
-  max_children: z.number().int().nullable(),
-  available_rooms: z.number().int().nullable(),
+  max_adults: z.number().int().min(0).nullable(),
+  max_children: z.number().int().min(0).nullable(),
+  available_rooms: z.number().int().min(0).nullable(),
   rates: z.array(CashRate),
-  reward_options: z.array(RewardOption),
+  reward_options: z
+    .array(RewardOption)
+    .meta({ description: 'May be empty; at most one points-only option (cash null)' }),
 });
 export type RoomType = z.infer<typeof RoomType>;
+
+/** What chain_a says of a property for one stay: the rooms response without its echo and count. */
+export const ChainAStay = z.object({
+  currency: z.union([Currency, z.literal('')]).meta({
+    description:
+      "The property's billing currency (ISO 4217), the currency of every cash rate; may be empty when no room is available",
+  }),
+  brand_code: z.string().min(1),
+  country_code: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .meta({ description: 'ISO 3166-1 alpha-2 country of the property' }),
+  room_types: z.array(RoomType).meta({
+    description: 'Empty (with total 0) when chain_a confirms no room for the exact dates and occupancy',
+  }),
+});
+export type ChainAStay = z.infer<typeof ChainAStay>;

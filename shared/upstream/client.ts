@@ -192,7 +192,7 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
     try {
       return { status: response.statusCode, body: JSON.parse(response.body) as unknown, bytes };
     } catch (cause) {
-      throw new ExtractionError(req.provider, 'the JSON body does not parse', cause);
+      throw new ExtractionError(req.provider, 'the JSON body does not parse', cause, response.statusCode);
     }
   } catch (error) {
     if (error instanceof UpstreamError || error instanceof ExtractionError) throw error;

@@ -15,14 +15,16 @@ export function describeIssues(error: z.ZodError, max = 3): string {
 }
 
 /**
- * Checks `value` against `schema` and returns the parsed value, or throws ExtractionError naming `what`.
- * @example const room = conform('chain_a', RoomType, candidate, 'a room type');
+ * Checks `value` against `schema` and returns the parsed value, or throws ExtractionError naming `what`
+ * (and `upstreamStatus`, the HTTP status of the answer the value was read from, when given).
+ * @example const room = conform('chain_a', RoomType, candidate, 'a room type', res.status);
  */
 export function conform<S extends z.ZodType>(
   provider: string,
   schema: S,
   value: unknown,
   what: string,
+  upstreamStatus?: number,
 ): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success)
@@ -30,6 +32,7 @@ export function conform<S extends z.ZodType>(
       provider,
       `${what} fails the contract (${describeIssues(result.error)})`,
       result.error,
+      upstreamStatus,
     );
   return result.data;
 }

@@ -47,10 +47,13 @@ export class UpstreamError extends ProblemError {
 /** Thrown by extractors: the page or payload no longer has the structure we read. */
 export class ExtractionError extends Error {
   readonly provider: string;
-  constructor(provider: string, what: string, cause?: unknown) {
+  /** The HTTP status the source answered with, when it answered (a 200 whose body lost its structure). */
+  readonly upstreamStatus?: number;
+  constructor(provider: string, what: string, cause?: unknown, upstreamStatus?: number) {
     super(`The ${provider} page no longer has the expected structure: ${what}.`, { cause });
     this.name = 'ExtractionError';
     this.provider = provider;
+    if (upstreamStatus !== undefined) this.upstreamStatus = upstreamStatus;
   }
 }
 

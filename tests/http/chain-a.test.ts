@@ -1,10 +1,15 @@
 // GET /v1/chain_a/rooms against the sandbox: shape, arithmetic, empty availability and every error row.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
+import type { Fault } from '../../infra/sandbox/server.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
 import { RoomType } from '../../shared/schemas/chain-a.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -40,7 +45,17 @@ describe('GET /v1/chain_a/rooms', () => {
   it('returns room types with rates in the billing currency and consistent totals', async () => {
     const res = await rooms({ hotel_code: 'aspar0', ...openStay(2) });
     expect(res.status).toBe(200);
+    ChainARoomsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
+    expect(Object.keys(res.body)).toEqual([
+      'success',
+      'hotel_code',
+      'currency',
+      'brand_code',
+      'country_code',
+      'total',
+      'room_types',
+    ]);
     expect(body).toMatchObject({
       hotel_code: 'ASPAR0',
       currency: 'EUR',
@@ -132,6 +147,59 @@ describe('GET /v1/chain_a/rooms', () => {
     expect(res.body.error_code).toBe('HOTEL_NOT_FOUND');
   });
 
+  it('applies one rooms rule to cash and points: per night for one room, stay totals for every room', async () => {
+    // Prepare
+    const stay = openStay(2);
+    // Act
+    const one = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '1', rooms: '1' })).body);
+    const two = Body.parse((await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '1', rooms: '2' })).body);
+    // Assess
+    const shared = two.room_types.filter((r) => one.room_types.some((o) => o.code === r.code));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const room of shared) {
+      const single = one.room_types.find((r) => r.code === room.code)!;
+      room.rates.forEach((rate, i) => {
+        const base = single.rates[i]!;
+        expect(rate.base_total!).toBeCloseTo(2 * base.base_total!, 1);
+        expect(rate.total!).toBeCloseTo(2 * base.total!, 1);
+        expect(rate.per_night!).toBeCloseTo(base.per_night!, 1);
+        expect(rate.per_night!).toBeCloseTo(rate.base_total! / 2 / 2, 2);
+      });
+      room.reward_options.forEach((option, i) => {
+        const base = single.reward_options[i]!;
+        expect(option.points).toBe(base.points);
+        expect(option.points_total).toBe(2 * base.points_total!);
+        expect(option.points_total).toBe(option.points * 2 * 2);
+        if (option.cash !== null) {
+          expect(option.cash_total!).toBeCloseTo(option.cash * 2 * 2, 2);
+          expect(option.cash_total!).toBeCloseTo(2 * base.cash_total!, 1);
+        }
+      });
+    }
+  });
+
+  it.each<[string, Fault]>([
+    ['a malformed body', { kind: 'malformed' }],
+    ['a changed layout', { kind: 'layout' }],
+    ['values that drifted from the contract', { kind: 'contract-drift' }],
+  ])(
+    'answers 502 UPSTREAM_ERROR with upstream_status 200 when chain_a answers 200 with %s',
+    async (_case, fault) => {
+      // Prepare
+      api.sandbox.inject('chain_a', fault);
+      // Act
+      const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
+      // Assess
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({
+        error_code: 'UPSTREAM_ERROR',
+        upstream_status: 200,
+        provider: 'chain_a',
+      });
+      expectDocumented(routes.chainARooms, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
+
   it('answers 502 UPSTREAM_ERROR with upstream_status when chain_a cannot complete the request', async () => {
     const res = await rooms({ hotel_code: 'ASPAR0', check_in: day(40), check_out: day(80) });
     expect(res.status).toBe(502);
@@ -139,5 +207,39 @@ describe('GET /v1/chain_a/rooms', () => {
     api.sandbox.inject('chain_a', { kind: 'status', status: 500 });
     const down = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
     expect(down.body).toMatchObject({ status: 502, error_code: 'UPSTREAM_ERROR', upstream_status: 500 });
+  });
+});
+
+describe('chain_a rooms errors every keyed upstream route shares', () => {
+  const route = routes.chainARooms;
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when chain_a is in maintenance', async () => {
+    api.sandbox.inject('chain_a', { kind: 'maintenance', retryAfter: 60 });
+    const res = await api.get(route.example);
+    expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await api.get(route.example, {});
+    for (let i = 0; i < 10; i++) await api.get('/v1/chain_a/rooms', { 'x-api-key': key });
+    const over = await api.get(route.example, { 'x-api-key': key });
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+    for (const res of [none, over])
+      expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT when chain_a does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('chain_a', { kind: 'latency', ms: 3_000 });
+      const res = await slow.get(route.example);
+      expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -1,9 +1,16 @@
 // chain_b and chain_c searches against the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
+import { ChainCQuery, ChainCSearchResponse } from '../../functions/chain-c/search.ts';
+import { buildOpenApi } from '../../infra/openapi.ts';
+import { FX } from '../../infra/sandbox/prices.ts';
+import { routes } from '../../shared/routes.ts';
 import { ChainBHotel } from '../../shared/schemas/chain-b.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -17,6 +24,8 @@ beforeEach(() => api.resetUpstream());
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
+/** Coordinates in the open Pacific, far from every hotel. */
+const OCEAN = { latitude: '0', longitude: '-140' };
 
 describe('GET /v1/chain_b/search', () => {
   const Body = z.strictObject({
@@ -30,12 +39,12 @@ describe('GET /v1/chain_b/search', () => {
     price_range: z.strictObject({ min: z.number().nullable(), max: z.number().nullable() }),
   });
   const search = (qs: Record<string, string>) => get('/v1/chain_b/search', qs);
+  const stay = { destination_slug: 'paris-fr', check_in: day(30), check_out: day(32), adults: '2' };
 
   it('searches by destination slug, nearest first, with the place and price range', async () => {
-    const body = Body.parse(
-      (await search({ destination_slug: 'paris-fr', check_in: day(30), check_out: day(32), adults: '2' }))
-        .body,
-    );
+    const res = await search(stay);
+    ChainBSearchResponse.strict().parse(res.body);
+    const body = Body.parse(res.body);
     expect(body.place.slug).toBe('paris-fr');
     expect(body.total).toBe(body.hotels.length);
     const distances = body.hotels.map((h) => h.distance_meters);
@@ -67,6 +76,30 @@ describe('GET /v1/chain_b/search', () => {
     expect(page).toEqual(all.slice(1, 3));
   });
 
+  it('prices in the currency asked for: EUR amounts, labelled and formatted in EUR', async () => {
+    // Act
+    const usd = Body.parse((await search({ ...stay, currency: 'USD' })).body);
+    const eur = Body.parse((await search({ ...stay, currency: 'eur' })).body);
+    // Assess
+    const offers = eur.hotels.flatMap((h) => (h.best_offer ? [[h.id, h.best_offer] as const] : []));
+    expect(offers.length).toBeGreaterThan(0);
+    for (const [id, offer] of offers) {
+      expect(offer.currency).toBe('EUR');
+      expect(offer.formatted).toMatch(/^EUR [\d.]+$/);
+      const inUsd = usd.hotels.find((h) => h.id === id)!.best_offer!;
+      expect(offer.total / inUsd.total).toBeCloseTo(FX.EUR!, 2);
+    }
+  });
+
+  it.each([
+    ['not an ISO 4217 code', 'XYZ'],
+    ['an ISO 4217 code chain_b does not price in', 'XAF'],
+  ])('answers 400 INVALID_CURRENCY for %s, never amounts in another currency', async (_case, currency) => {
+    const res = await search({ ...stay, currency });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('INVALID_CURRENCY');
+  });
+
   it.each([[{}], [{ latitude: '48.85' }], [{ longitude: '2.35' }]])(
     'answers 400 MISSING_LOCATION for %j',
     async (qs) => {
@@ -76,14 +109,22 @@ describe('GET /v1/chain_b/search', () => {
     },
   );
 
+  it('answers 422 INVALID_PARAMETERS when both location modes are given', async () => {
+    const res = await search({ latitude: '48.85', longitude: '2.35', destination_slug: 'paris-fr' });
+    expect(res.status).toBe(422);
+    expect(res.body.error_code).toBe('INVALID_PARAMETERS');
+    expectDocumented(routes.chainBSearch, res.status, res.headers.get('content-type'), res.body);
+  });
+
   it.each([
     [{ latitude: '91', longitude: '0' }],
     [{ latitude: '0', longitude: '-181' }],
     [{ destination_slug: 'paris-fr', limit: '51' }],
     [{ destination_slug: 'paris-fr', radius_km: '201' }],
     [{ destination_slug: 'paris-fr', adults: '9' }],
-  ])('answers 422 for out-of-range %j', async (qs) => {
-    expect((await search(qs)).status).toBe(422);
+  ])('answers 422 INVALID_PARAMETERS for out-of-range %j', async (qs) => {
+    const res = await search(qs);
+    expect([res.status, res.body.error_code]).toEqual([422, 'INVALID_PARAMETERS']);
   });
 
   it.each([
@@ -94,6 +135,26 @@ describe('GET /v1/chain_b/search', () => {
     const res = await search({ destination_slug: 'paris-fr', ...qs });
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe(code);
+  });
+
+  it('answers 404 DESTINATION_NOT_FOUND for a slug chain_b does not know', async () => {
+    const res = await search({ destination_slug: 'atlantis-xx' });
+    expect([res.status, res.body.error_code]).toEqual([404, 'DESTINATION_NOT_FOUND']);
+  });
+
+  it.each([
+    ['an empty search area', { ...OCEAN, radius_km: '1' }],
+    ['an offset past the last hotel', { destination_slug: 'paris-fr', offset: '5000' }],
+  ])('answers 404 NO_RESULTS for %s, not an empty 200', async (_case, qs) => {
+    const res = await search(qs);
+    expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+    expectDocumented(routes.chainBSearch, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 502 UPSTREAM_ERROR, not 500, when the results drift from the contract in the same shape', async () => {
+    api.sandbox.inject('chain_b', { kind: 'contract-drift' });
+    const res = await search(stay);
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
   });
 });
 
@@ -112,29 +173,134 @@ describe('GET /v1/chain_c/loyalty/search', () => {
       check_out: day(32),
       ...qs,
     });
+  /**
+   * A two-night stay on which the nearest property cannot be booked and another can: read from the API
+   * itself, nearest first.
+   */
+  async function mixedStay(): Promise<{ check_in: string; check_out: string }> {
+    for (let offset = 30; offset < 400; offset++) {
+      const stay = { check_in: day(offset), check_out: day(offset + 2) };
+      const { hotels } = Body.parse((await search(stay)).body);
+      if (!hotels[0]!.bookable && hotels.some((h) => h.bookable)) return stay;
+    }
+    throw new Error('no stay with an unbookable nearest property');
+  }
 
   it('returns hotels with cash and points prices, total counting all matches', async () => {
-    const body = Body.parse((await search({ limit: '1' })).body);
+    const res = await search({ limit: '1' });
+    ChainCSearchResponse.strict().parse(res.body);
+    const body = Body.parse(res.body);
     expect(body.hotels).toHaveLength(1);
     expect(body.total).toBeGreaterThan(1);
     expect(body.page_info).toEqual({ offset: 0, limit: 1, has_more: true });
-    const bookable = body.hotels.filter((h) => h.bookable);
-    expect(bookable.every((h) => h.price.points_per_night > 0 && h.price.total > h.price.per_night)).toBe(
-      true,
-    );
+    for (const h of body.hotels.filter((x) => x.bookable)) {
+      expect(h.price!.points_per_night).toBeGreaterThan(0);
+      expect(h.price!.total).toBeGreaterThan(h.price!.per_night);
+    }
   });
 
-  it('sorts by price when asked', async () => {
-    const prices = Body.parse((await search({ sort_by: 'PRICE' })).body)
-      .hotels.filter((h) => h.bookable)
-      .map((h) => h.price.per_night);
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+  it('gives a property that cannot be booked no price (null), never zeros', async () => {
+    // Prepare
+    const stay = await mixedStay();
+    // Act
+    const body = Body.parse((await search(stay)).body);
+    // Assess
+    for (const h of body.hotels) {
+      if (h.bookable) expect(h.price).toMatchObject({ per_night: expect.any(Number), currency: 'USD' });
+      else expect(h.price).toBeNull();
+    }
+    expect(body.hotels[0]).toMatchObject({ bookable: false, price: null });
+  });
+
+  it('sorts by price when asked: cheapest first, unpriced properties last', async () => {
+    // Prepare: the nearest property is the unpriced one
+    const stay = await mixedStay();
+    // Act
+    const hotels: z.infer<typeof ChainCHotel>[] = [];
+    for (let offset = 0, more = true; more; offset += 1) {
+      const body = Body.parse(
+        (await search({ ...stay, sort_by: 'price', limit: '1', offset: String(offset) })).body,
+      );
+      hotels.push(...body.hotels);
+      more = body.page_info.has_more;
+    }
+    // Assess
+    const priced = hotels.filter((h) => h.price !== null).map((h) => h.price!.per_night);
+    expect(priced.length).toBeGreaterThan(0);
+    expect([...priced].sort((a, b) => a - b)).toEqual(priced);
+    const firstUnpriced = hotels.findIndex((h) => h.price === null);
+    expect(firstUnpriced).toBeGreaterThanOrEqual(priced.length);
+    expect(hotels.slice(firstUnpriced).every((h) => h.price === null && !h.bookable)).toBe(true);
+  });
+
+  it('documents sort_by as the enumeration DISTANCE, PRICE in the generated schema', async () => {
+    // Act
+    const input = z.toJSONSchema(ChainCQuery, { io: 'input' }) as {
+      properties: Record<string, { enum?: unknown[] }>;
+    };
+    const doc = await buildOpenApi();
+    const param = doc.paths[routes.chainCSearch.path]!.get!.parameters.find((p) => p.name === 'sort_by')!;
+    // Assess
+    expect(input.properties.sort_by!.enum).toEqual(['DISTANCE', 'PRICE']);
+    expect(param.schema).toMatchObject({ type: 'string', enum: ['DISTANCE', 'PRICE'], default: 'DISTANCE' });
+  });
+
+  it('links to a property image that resolves', async () => {
+    // Prepare
+    const { hotels } = Body.parse((await search({})).body);
+    // Act
+    const res = await fetch(hotels[0]!.image);
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('prices in the currency asked for: EUR amounts, labelled EUR', async () => {
+    // Act
+    const usd = Body.parse((await search({ currency: 'USD' })).body);
+    const eur = Body.parse((await search({ currency: 'eur' })).body);
+    // Assess
+    const priced = eur.hotels.filter((h) => h.price);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const h of priced) {
+      expect(h.price!.currency).toBe('EUR');
+      const inUsd = usd.hotels.find((x) => x.property_id === h.property_id)!.price!;
+      expect(h.price!.total / inUsd.total).toBeCloseTo(FX.EUR!, 2);
+      expect(h.price!.points_per_night).toBe(inUsd.points_per_night);
+    }
+  });
+
+  it.each([
+    ['not an ISO 4217 code', 'XYZ'],
+    ['an ISO 4217 code chain_c does not price in', 'XAF'],
+  ])('answers 400 INVALID_CURRENCY for %s, never amounts in another currency', async (_case, currency) => {
+    const res = await search({ currency });
+    expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_CURRENCY']);
+  });
+
+  it.each([
+    ['an empty search area', OCEAN],
+    ['an offset past the last hotel', { offset: '500' }],
+  ])('answers 404 NO_RESULTS for %s, not an empty 200', async (_case, qs) => {
+    const res = await search(qs);
+    expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+    expectDocumented(routes.chainCSearch, res.status, res.headers.get('content-type'), res.body);
   });
 
   it('answers 400 with type invalid-dates when check_out is not after check_in', async () => {
     const res = await search({ check_in: day(10), check_out: day(9) });
     expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('INVALID_DATES');
     expect(res.body.type).toMatch(/\/errors\/invalid-dates$/);
+  });
+
+  it.each([
+    [{ check_in: '2030/06/10' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: day(-2), check_out: day(2) }, 'PAST_DATES'],
+  ])('answers 400 for dates %j with %s', async (qs, code) => {
+    const res = await search(qs);
+    expect([res.status, res.body.error_code]).toEqual([400, code]);
   });
 
   it.each([
@@ -143,8 +309,9 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     [{ rooms: '9' }],
     [{ latitude: '100' }],
     [{ sort_by: 'RATING' }],
-  ])('answers 400 for %j', async (qs) => {
-    expect((await search(qs)).status).toBe(400);
+  ])('answers 400 INVALID_PARAMETERS for %j', async (qs) => {
+    const res = await search(qs);
+    expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
   });
 
   it('answers 502 with type upstream-error when chain_c fails', async () => {
@@ -152,5 +319,56 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     const res = await search({});
     expect(res.status).toBe(502);
     expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
+  });
+
+  it('answers 502 UPSTREAM_ERROR, not 500, when the results drift from the contract in the same shape', async () => {
+    api.sandbox.inject('chain_c', { kind: 'contract-drift' });
+    const res = await search({});
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+  });
+});
+
+describe('chain_b and chain_c errors every keyed upstream route shares', () => {
+  const examples = [
+    ['chain_b', routes.chainBSearch],
+    ['chain_c', routes.chainCSearch],
+  ] as const;
+
+  it.each(examples)(
+    '%s answers 503 UPSTREAM_UNAVAILABLE with Retry-After when the source is in maintenance',
+    async (provider, route) => {
+      api.sandbox.inject(provider, { kind: 'maintenance', retryAfter: 60 });
+      const res = await api.get(route.example);
+      expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(examples)(
+    '%s answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota',
+    async (_provider, route) => {
+      const key = api.addKey('free');
+      const none = await api.get(route.example, {});
+      for (let i = 0; i < 10; i++) await api.get(route.path, { 'x-api-key': key });
+      const over = await api.get(route.example, { 'x-api-key': key });
+      expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+      expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+      for (const res of [none, over])
+        expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
+
+  it('answers 504 UPSTREAM_TIMEOUT when the source does not answer in time, on both routes', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      for (const [provider, route] of examples) {
+        slow.sandbox.inject(provider, { kind: 'latency', ms: 3_000 });
+        const res = await slow.get(route.example);
+        expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+      }
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -1,6 +1,12 @@
 // GET /v1/dining/restaurants/{restaurant_id}/availability/slots against the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import * as z from 'zod';
+import { DiningSlotsResponse, SlotsQuery } from '../../functions/dining/slots.ts';
+import { buildOpenApi } from '../../infra/openapi.ts';
+import { routes } from '../../shared/routes.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -22,6 +28,7 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
   it('returns distinct HH:MM times in order, near the preferred time', async () => {
     const res = await slots(10001, ok());
     expect(res.status).toBe(200);
+    DiningSlotsResponse.strict().parse(res.body);
     expect(Object.keys(res.body)).toEqual(['success', 'slots']);
     const times = res.body.slots as string[];
     expect(times.length).toBeGreaterThan(0);
@@ -37,6 +44,23 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
     const res = await slots(10001, { ...ok(), party_size: '30' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, slots: [] });
+  });
+
+  it('documents the HH:MM rule of preferred_time as a pattern in the generated schema', async () => {
+    // Act
+    const input = z.toJSONSchema(SlotsQuery, { io: 'input' }) as {
+      properties: Record<string, { pattern?: string }>;
+    };
+    const doc = await buildOpenApi();
+    const param = doc.paths[routes.diningSlots.path]!.get!.parameters.find(
+      (p) => p.name === 'preferred_time',
+    )!;
+    // Assess
+    for (const pattern of [input.properties.preferred_time!.pattern, param.schema.pattern]) {
+      const rule = new RegExp(String(pattern));
+      expect(['00:00', '09:05', '19:30', '23:59'].every((t) => rule.test(t))).toBe(true);
+      expect(['24:00', '9:30', '19:60', '7pm', '19:30:00'].some((t) => rule.test(t))).toBe(false);
+    }
   });
 
   it.each([
@@ -71,9 +95,10 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
     expect(res.status).toBe(422);
   });
 
-  it('answers 404 for a restaurant the service does not have', async () => {
+  it('answers 404 RESTAURANT_NOT_FOUND for a restaurant the service does not have', async () => {
     const res = await slots(42, ok());
-    expect(res.status).toBe(404);
+    expect([res.status, res.body.error_code]).toEqual([404, 'RESTAURANT_NOT_FOUND']);
+    expectDocumented(routes.diningSlots, res.status, res.headers.get('content-type'), res.body);
   });
 
   it('answers 502 UPSTREAM_ERROR when no usable availability comes back', async () => {
@@ -81,5 +106,40 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
     const res = await slots(10001, ok());
     expect(res.status).toBe(502);
     expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+});
+
+describe('dining slots errors every keyed upstream route shares', () => {
+  const route = routes.diningSlots;
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when dining is in maintenance', async () => {
+    api.sandbox.inject('dining', { kind: 'maintenance', retryAfter: 60 });
+    const res = await api.get(route.example);
+    expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota', async () => {
+    const key = api.addKey('free');
+    const none = await api.get(route.example, {});
+    for (let i = 0; i < 10; i++)
+      await api.get('/v1/dining/restaurants/x/availability/slots', { 'x-api-key': key });
+    const over = await api.get(route.example, { 'x-api-key': key });
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+    for (const res of [none, over])
+      expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT when dining does not answer in time', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('dining', { kind: 'latency', ms: 3_000 });
+      const res = await slow.get(route.example);
+      expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

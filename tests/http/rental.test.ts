@@ -1,9 +1,15 @@
 // rental details and pricing against the sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { RentalDetailsResponse } from '../../functions/rental/details.ts';
+import { RentalPricingResponse } from '../../functions/rental/pricing.ts';
+import { FX } from '../../infra/sandbox/prices.ts';
 import { booked, listing } from '../../infra/sandbox/sites/rental.ts';
+import { routes } from '../../shared/routes.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { RentalDetails, RentalPricing } from '../../shared/schemas/rental.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -43,6 +49,7 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
   it('returns the documented details, rating as "average (count)"', async () => {
     const res = await get('details', { ...freeStay(3), adults: '2' });
     expect(res.status).toBe(200);
+    RentalDetailsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
     const l = listing(ID)!;
     expect(body).toMatchObject({ listing_id: ID, nights: 3 });
@@ -56,16 +63,28 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
     expect(body.details).not.toHaveProperty('description');
   });
 
-  it.each([
-    [{ adults: '17' }],
-    [{ adults: '0' }],
-    [{ children: '11' }],
-    [{ infants: '6' }],
-    [{ pets: '6' }],
-    [{ currency: 'dollars' }],
-  ])('answers 400 for %j', async (qs) => {
-    const res = await get('details', { ...freeStay(1), ...qs });
-    expect(res.status).toBe(400);
+  it("links to the listing's picture, and the picture resolves", async () => {
+    // Prepare
+    const { details } = Body.parse((await get('details', freeStay(2))).body);
+    // Act
+    const res = await fetch(details.image_url);
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it.each([[{ adults: '17' }], [{ adults: '0' }], [{ children: '11' }], [{ infants: '6' }], [{ pets: '6' }]])(
+    'answers 400 INVALID_PARAMETERS for %j',
+    async (qs) => {
+      const res = await get('details', { ...freeStay(1), ...qs });
+      expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+    },
+  );
+
+  it.each(['dollars', 'XYZ'])('answers 400 INVALID_CURRENCY for currency=%s', async (currency) => {
+    const res = await get('details', { ...freeStay(1), currency });
+    expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_CURRENCY']);
   });
 
   it.each([
@@ -79,9 +98,16 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
     expect(res.body.error_code).toBe(code);
   });
 
-  it('answers 404 for an unknown listing and 400 for a non-numeric id', async () => {
-    expect((await get('details', freeStay(1), 12)).status).toBe(404);
+  it('answers 404 LISTING_NOT_FOUND for an unknown listing and 400 for a non-numeric id', async () => {
+    const unknown = await get('details', freeStay(1), 12);
+    expect([unknown.status, unknown.body.error_code]).toEqual([404, 'LISTING_NOT_FOUND']);
     expect((await get('details', freeStay(1), 'abc')).status).toBe(400);
+  });
+
+  it('answers 502 UPSTREAM_ERROR, not 500, when the listing state drifts from the contract in the same shape', async () => {
+    api.sandbox.inject('rental', { kind: 'contract-drift' });
+    const res = await get('details', freeStay(2));
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
   });
 });
 
@@ -98,6 +124,7 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
   it('prices a stay line by line, the total adding up', async () => {
     const res = await get('pricing', { ...freeStay(3), adults: '2', currency: 'eur' });
     expect(res.status).toBe(200);
+    RentalPricingResponse.strict().parse(res.body);
     const { pricing } = Body.parse(res.body);
     expect(pricing).toMatchObject({ nights: 3, currency: 'EUR' });
     expect(pricing.total).toBeCloseTo(
@@ -118,7 +145,92 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
     expect(over.body).toMatchObject({ error_code: 'TOO_MANY_GUESTS', max_guests: listing(ID)!.maxGuests });
   });
 
-  it('answers 400 for adults above 16', async () => {
-    expect((await get('pricing', { ...freeStay(2), adults: '17' })).status).toBe(400);
+  it('prices in the currency asked for: EUR amounts, not USD amounts relabelled', async () => {
+    // Prepare
+    const stay = { ...freeStay(2), adults: '2' };
+    // Act
+    const usd = Body.parse((await get('pricing', { ...stay, currency: 'USD' })).body).pricing;
+    const eur = Body.parse((await get('pricing', { ...stay, currency: 'EUR' })).body).pricing;
+    // Assess
+    expect(eur.currency).toBe('EUR');
+    expect(eur.accommodation_total / usd.accommodation_total).toBeCloseTo(FX.EUR!, 2);
+    expect(eur.total / usd.total).toBeCloseTo(FX.EUR!, 2);
+  });
+
+  it.each([
+    ['not an ISO 4217 code', 'XYZ'],
+    ['an ISO 4217 code rental does not price in', 'XAF'],
+  ])('answers 400 INVALID_CURRENCY for %s', async (_case, currency) => {
+    const res = await get('pricing', { ...freeStay(2), currency });
+    expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_CURRENCY']);
+    expectDocumented(routes.rentalPricing, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 400 INVALID_PARAMETERS for adults above 16', async () => {
+    const res = await get('pricing', { ...freeStay(2), adults: '17' });
+    expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+  });
+
+  it.each([
+    [{ check_in: '2030-6-1', check_out: '2030-06-03' }, 'INVALID_DATE_FORMAT'],
+    [{ check_in: day(-3), check_out: day(2) }, 'PAST_DATES'],
+    [{ check_in: day(9), check_out: day(9) }, 'INVALID_DATES'],
+  ])('answers 400 for dates %j with %s', async (dates, code) => {
+    const res = await get('pricing', dates);
+    expect([res.status, res.body.error_code]).toEqual([400, code]);
+  });
+
+  it('answers 404 LISTING_NOT_FOUND for an unknown listing', async () => {
+    const res = await get('pricing', freeStay(1), 12);
+    expect([res.status, res.body.error_code]).toEqual([404, 'LISTING_NOT_FOUND']);
+  });
+
+  it('answers 502 UPSTREAM_ERROR, not 500, when the pricing drifts from the contract in the same shape', async () => {
+    api.sandbox.inject('rental', { kind: 'contract-drift' });
+    const res = await get('pricing', freeStay(2));
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+  });
+});
+
+describe('rental errors every keyed upstream route shares', () => {
+  const examples = [routes.rentalDetails, routes.rentalPricing];
+
+  it.each(examples.map((r) => [r.path, r] as const))(
+    '%s answers 503 UPSTREAM_UNAVAILABLE with Retry-After when rental is in maintenance',
+    async (_path, route) => {
+      api.sandbox.inject('rental', { kind: 'maintenance', retryAfter: 60 });
+      const res = await api.get(route.example);
+      expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(examples.map((r) => [r.path, r] as const))(
+    '%s answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota',
+    async (_path, route) => {
+      const key = api.addKey('free');
+      const none = await api.get(route.example, {});
+      for (let i = 0; i < 10; i++)
+        await api.get(route.path.replace('{listing_id}', 'x'), { 'x-api-key': key });
+      const over = await api.get(route.example, { 'x-api-key': key });
+      expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+      expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+      for (const res of [none, over])
+        expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
+
+  it('answers 504 UPSTREAM_TIMEOUT when rental does not answer in time, on both routes', async () => {
+    const slow = await startTestServer({ budgetMs: 1_500 });
+    try {
+      slow.sandbox.inject('rental', { kind: 'latency', ms: 3_000 });
+      for (const route of examples) {
+        const res = await slow.get(route.example);
+        expect([res.status, res.body.error_code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
+      }
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers()); // the second server installed its own sandbox for the process
+    }
   });
 });

@@ -1,12 +1,14 @@
 /**
  * chain_c, a hotel chain with a loyalty programme: a search API by coordinates and stay, paged by
- * offset, sorted by distance or price, with cash and points prices per night.
+ * offset, sorted by distance or price, with cash and points prices per night, and the property
+ * pictures its answers link to.
  */
 import { distanceMeters } from '../geo.ts';
 import { FX, pointsPerNight, stayPrice } from '../prices.ts';
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld } from '../world.ts';
+import { picture } from './maps.ts';
 
 export const chainC: Site = {
   provider: 'chain_c',
@@ -33,9 +35,9 @@ export const chainC: Site = {
             return { h, d, price };
           });
         const sort = query.get('sort') ?? 'DISTANCE';
-        all.sort((a, b) =>
-          sort === 'PRICE' ? (a.price?.perNight ?? Infinity) - (b.price?.perNight ?? Infinity) : a.d - b.d,
-        );
+        // By price, unpriced (sold-out) properties last; ties, unpriced ones included, nearest first.
+        const price = (x: (typeof all)[number]) => x.price?.perNight ?? Infinity;
+        all.sort((a, b) => (sort === 'PRICE' && price(a) !== price(b) ? price(a) - price(b) : a.d - b.d));
         const offset = Number(query.get('offset') ?? 0);
         const limit = Number(query.get('limit') ?? 20);
         return {
@@ -72,5 +74,6 @@ export const chainC: Site = {
         };
       },
     ],
+    ['GET', /^\/images\/h\d+\.jpg$/, ({ path }) => picture(path)],
   ],
 };

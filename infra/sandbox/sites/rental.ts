@@ -1,12 +1,13 @@
 /**
  * rental, a short-term rental platform: listing pages as HTML whose data sits in an embedded JSON
- * state script, and a pricing JSON API per stay. Listings sit around the world's cities; some
- * nights are booked.
+ * state script, the listing pictures those pages link to, and a pricing JSON API per stay. Listings
+ * sit around the world's cities; some nights are booked.
  */
 import { hash, pick, rng } from '../random.ts';
 import { FX } from '../prices.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld } from '../world.ts';
+import { picture } from './maps.ts';
 
 export const LISTINGS_PER_CITY = 6;
 export const FIRST_LISTING_ID = 40_000_001;
@@ -120,6 +121,12 @@ export const rental: Site = {
           },
         };
       },
+    ],
+    [
+      'GET',
+      /^\/pictures\/(\d+)\/\d+\.jpg$/,
+      ({ match, path }): SiteResponse =>
+        listing(Number(match[1])) ? picture(path) : { status: 404, json: { error: 'picture_not_found' } },
     ],
   ],
 };

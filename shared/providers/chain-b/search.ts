@@ -1,7 +1,8 @@
 /** chain_b's geo search: its hotels and partner properties nearest first, with the best offer for the stay. */
 import * as z from 'zod';
-import { ChainBHotel } from '../../schemas/chain-b.ts';
+import { ChainBHotel, ChainBPlace } from '../../schemas/chain-b.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
@@ -55,12 +56,13 @@ export interface ChainBQuery {
   offset: number;
 }
 
-export interface ChainBResult {
-  hotels: ChainBHotel[];
-  place: { slug: string | null; location: { latitude: number; longitude: number } };
-}
+const ChainBResult = z.object({ hotels: z.array(ChainBHotel), place: ChainBPlace });
+export type ChainBResult = z.infer<typeof ChainBResult>;
 
-/** Hotels near the place, or undefined when chain_b does not know the destination slug. */
+/**
+ * Hotels near the place, nearest first, or undefined when chain_b does not know the destination slug.
+ * @example await searchChainB(ctx, { destinationSlug: 'paris-fr', radiusKm: 50, checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'US', limit: 20, offset: 0 }) // { place: { slug: 'paris-fr', location: {...} }, hotels: [...] }
+ */
 export async function searchChainB(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResult | undefined> {
   const res = await fetchUpstream(
     {
@@ -87,42 +89,46 @@ export async function searchChainB(ctx: UpstreamContext, q: ChainBQuery): Promis
   if (res.status === 404) return undefined;
   const parsed = Search.safeParse(res.body);
   if (!parsed.success)
-    throw new ExtractionError('chain_b', 'search results do not have the expected fields', parsed.error);
+    throw new ExtractionError(
+      'chain_b',
+      'search results do not have the expected fields',
+      parsed.error,
+      res.status,
+    );
   const { place, results } = parsed.data;
-  return {
+  const candidate = {
     place: { slug: place.slug, location: { latitude: place.lat, longitude: place.lng } },
-    hotels: results.map((r) =>
-      ChainBHotel.parse({
-        id: r.hotelId,
-        name: r.name,
-        brand: r.brand,
-        lodging: r.lodging,
-        stars: r.stars,
-        rating: r.guestScore,
-        review_count: r.reviewCount,
-        amenities: r.amenities,
-        address: {
-          street: r.address.line1,
-          city: r.address.city,
-          postal_code: r.address.zip,
-          country: r.address.country,
-          country_code: r.address.countryCode,
-        },
-        distance_meters: Math.round(r.distance),
-        distance_feet: Math.round(r.distance * 3.28084),
-        availability_status: r.offer ? 'AVAILABLE' : 'UNAVAILABLE',
-        best_offer: r.offer && {
-          currency: r.offer.currency,
-          amount: r.offer.amount,
-          per_night: r.offer.perNight,
-          total: r.offer.total,
-          aggregation_type: r.offer.aggregation,
-          formatted: r.offer.formatted,
-          tax_summary: r.offer.taxes,
-          meal_plan: r.offer.mealPlan,
-          nights: r.offer.nights,
-        },
-      }),
-    ),
+    hotels: results.map((r) => ({
+      id: r.hotelId,
+      name: r.name,
+      brand: r.brand,
+      lodging: r.lodging,
+      stars: r.stars,
+      rating: r.guestScore,
+      review_count: r.reviewCount,
+      amenities: r.amenities,
+      address: {
+        street: r.address.line1,
+        city: r.address.city,
+        postal_code: r.address.zip,
+        country: r.address.country,
+        country_code: r.address.countryCode,
+      },
+      distance_meters: Math.round(r.distance),
+      distance_feet: Math.round(r.distance * 3.28084),
+      availability_status: r.offer ? 'AVAILABLE' : 'UNAVAILABLE',
+      best_offer: r.offer && {
+        currency: r.offer.currency,
+        amount: r.offer.amount,
+        per_night: r.offer.perNight,
+        total: r.offer.total,
+        aggregation_type: r.offer.aggregation,
+        formatted: r.offer.formatted,
+        tax_summary: r.offer.taxes,
+        meal_plan: r.offer.mealPlan,
+        nights: r.offer.nights,
+      },
+    })),
   };
+  return conform('chain_b', ChainBResult, candidate, 'the search results', res.status);
 }

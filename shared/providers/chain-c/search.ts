@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { ChainCHotel } from '../../schemas/chain-c.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
@@ -39,13 +40,24 @@ export interface ChainCQuery {
   currency: string;
   offset: number;
   limit: number;
-  sortBy: string;
+  sortBy: 'DISTANCE' | 'PRICE';
 }
 
-export async function searchChainC(
-  ctx: UpstreamContext,
-  q: ChainCQuery,
-): Promise<{ total: number; hotels: ChainCHotel[] }> {
+const ChainCResult = z.object({ total: z.number().int().min(0), hotels: z.array(ChainCHotel) });
+export type ChainCResult = z.infer<typeof ChainCResult>;
+
+/** Priced properties cheapest first, then those without a price, each group in the source's order. */
+function cheapestFirst(hotels: ChainCHotel[]): ChainCHotel[] {
+  const price = (h: ChainCHotel) => h.price?.per_night ?? Number.POSITIVE_INFINITY;
+  return [...hotels].sort((a, b) => (price(a) === price(b) ? 0 : price(a) < price(b) ? -1 : 1));
+}
+
+/**
+ * One page of chain_c properties near the coordinates, with `total` counting every match. A property
+ * that cannot be booked for the stay has `price: null`; with sortBy PRICE those come after every priced one.
+ * @example await searchChainC(ctx, { latitude: 48.8566, longitude: 2.3522, checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1, currency: 'EUR', offset: 0, limit: 20, sortBy: 'DISTANCE' }) // { total: 2, hotels: [...] }
+ */
+export async function searchChainC(ctx: UpstreamContext, q: ChainCQuery): Promise<ChainCResult> {
   const res = await fetchUpstream(
     {
       provider: 'chain_c',
@@ -69,11 +81,18 @@ export async function searchChainC(
   );
   const parsed = Search.safeParse(res.body);
   if (!parsed.success)
-    throw new ExtractionError('chain_c', 'search results do not have the expected fields', parsed.error);
-  return {
+    throw new ExtractionError(
+      'chain_c',
+      'search results do not have the expected fields',
+      parsed.error,
+      res.status,
+    );
+  const candidate = {
     total: parsed.data.totalCount,
-    hotels: parsed.data.properties.map((p) =>
-      ChainCHotel.parse({
+    hotels: parsed.data.properties.map((p) => {
+      // A property that cannot be booked carries no price: none is invented, not even zeros.
+      const bookable = p.available && p.rate !== null;
+      return {
         property_id: p.code,
         name: p.name,
         brand: p.brand,
@@ -83,20 +102,23 @@ export async function searchChainC(
         review_count: p.reviews.total,
         image: p.heroImage,
         url: p.detailsUrl,
-        bookable: p.available && p.rate !== null,
-        // An unbookable property has no rate: its prices are reported as zero rather than invented.
-        price: p.rate
-          ? {
-              per_night: p.rate.nightly,
-              total: p.rate.total,
-              taxes: p.rate.taxes,
-              fees: p.rate.fees,
-              currency: p.rate.currency,
-              points_per_night: p.rate.pointsNightly,
-            }
-          : { per_night: 0, total: 0, taxes: 0, fees: 0, currency: q.currency, points_per_night: 0 },
+        bookable,
+        price:
+          bookable && p.rate
+            ? {
+                per_night: p.rate.nightly,
+                total: p.rate.total,
+                taxes: p.rate.taxes,
+                fees: p.rate.fees,
+                currency: p.rate.currency,
+                points_per_night: p.rate.pointsNightly,
+              }
+            : null,
         distance_meters: p.distanceMeters,
-      }),
-    ),
+      };
+    }),
   };
+  const result = conform('chain_c', ChainCResult, candidate, 'the search results', res.status);
+  // The source sorts the whole list; the page keeps that promise even if its unpriced rows were mixed in.
+  return q.sortBy === 'PRICE' ? { ...result, hotels: cheapestFirst(result.hotels) } : result;
 }

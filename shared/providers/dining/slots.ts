@@ -24,7 +24,11 @@ export interface SlotQuery {
   partySize: number;
 }
 
-/** Times near the preferred one, or undefined when the service has no such restaurant. */
+/**
+ * Distinct times within WINDOW_MINUTES of the preferred one, in order (empty when none is free), or
+ * undefined when the service has no such restaurant.
+ * @example await slotsFor(ctx, { restaurantId: 10001, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // ['18:00', '18:15', …, '21:30']
+ */
 export async function slotsFor(ctx: UpstreamContext, q: SlotQuery): Promise<string[] | undefined> {
   const res = await fetchUpstream(
     {
@@ -40,7 +44,12 @@ export async function slotsFor(ctx: UpstreamContext, q: SlotQuery): Promise<stri
   if (res.status === 404) return undefined;
   const parsed = Availability.safeParse(res.body);
   if (!parsed.success)
-    throw new ExtractionError('dining', 'availability does not have the expected fields', parsed.error);
+    throw new ExtractionError(
+      'dining',
+      'availability does not have the expected fields',
+      parsed.error,
+      res.status,
+    );
   const center = minutes(q.preferredTime);
   const near = parsed.data.availability
     .map((s) => s.time)

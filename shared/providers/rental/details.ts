@@ -3,6 +3,7 @@ import { parse } from 'node-html-parser';
 import * as z from 'zod';
 import { RentalDetails } from '../../schemas/rental.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
@@ -39,20 +40,29 @@ export function detailsFromPage(html: string): RentalDetails {
   if (!parsed.success)
     throw new ExtractionError('rental', 'the embedded state does not have the expected fields', parsed.error);
   const l = parsed.data.listing;
-  return RentalDetails.parse({
-    title: l.name,
-    image_url: l.pictureUrl,
-    rating: `${l.avgRating.toFixed(2)} (${l.reviewCount})`,
-    rating_count: l.reviewCount,
-    badge: l.badge,
-    host_name: l.hostName,
-    max_guests: l.personCapacity,
-    children_allowed: l.guestControls.allowsChildren,
-    infants_allowed: l.guestControls.allowsInfants,
-    pets_allowed: l.guestControls.allowsPets,
-  });
+  return conform(
+    'rental',
+    RentalDetails,
+    {
+      title: l.name,
+      image_url: l.pictureUrl,
+      rating: `${l.avgRating.toFixed(2)} (${l.reviewCount})`,
+      rating_count: l.reviewCount,
+      badge: l.badge,
+      host_name: l.hostName,
+      max_guests: l.personCapacity,
+      children_allowed: l.guestControls.allowsChildren,
+      infants_allowed: l.guestControls.allowsInfants,
+      pets_allowed: l.guestControls.allowsPets,
+    },
+    'the listing details',
+  );
 }
 
+/**
+ * A listing's details, or undefined when the platform has no such listing.
+ * @example await listingDetails(ctx, 40000001) // { title: 'Sunny loft in Tokyo', image_url: 'https://…/0.jpg', rating: '4.85 (123)', ... }
+ */
 export async function listingDetails(
   ctx: UpstreamContext,
   listingId: number,

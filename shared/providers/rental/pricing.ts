@@ -5,11 +5,16 @@
 import * as z from 'zod';
 import { RentalPricing } from '../../schemas/rental.ts';
 import { fetchUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
 const Pricing = z.discriminatedUnion('available', [
-  z.object({ available: z.literal(false), reason: z.string(), maxGuests: z.number().int().optional() }),
+  z.object({
+    available: z.literal(false),
+    reason: z.string(),
+    maxGuests: z.number().int().min(1).optional(),
+  }),
   z.object({
     available: z.literal(true),
     currency: z.string(),
@@ -24,6 +29,11 @@ export type PricingResult =
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * What the stay costs, in the currency the platform answered in (the caller checks it is the one asked
+ * for); or why the platform will not sell it; or `missing` when there is no such listing.
+ * @example await listingPricing(ctx, { listingId: 40000001, checkIn: '2030-06-01', checkOut: '2030-06-04', nights: 3, adults: 2, currency: 'EUR' }) // { kind: 'priced', pricing: { currency: 'EUR', total: 612.4, ... } }
+ */
 export async function listingPricing(
   ctx: UpstreamContext,
   q: {
@@ -49,7 +59,12 @@ export async function listingPricing(
   if (res.status === 404) return { kind: 'missing' };
   const parsed = Pricing.safeParse(res.body);
   if (!parsed.success)
-    throw new ExtractionError('rental', 'pricing does not have the expected fields', parsed.error);
+    throw new ExtractionError(
+      'rental',
+      'pricing does not have the expected fields',
+      parsed.error,
+      res.status,
+    );
   const p = parsed.data;
   if (!p.available) return { kind: 'unavailable', reason: p.reason, maxGuests: p.maxGuests };
   const sum = (kind: string) =>
@@ -58,15 +73,21 @@ export async function listingPricing(
   const accommodation = sum('ACCOMMODATION');
   return {
     kind: 'priced',
-    pricing: RentalPricing.parse({
-      nights: q.nights,
-      currency: p.currency,
-      nightly_rate: round(accommodation / q.nights),
-      accommodation_total: accommodation,
-      service_fee: sum('SERVICE_FEE'),
-      total,
-      total_formatted: `${p.currency}${total.toFixed(2)}`,
-      breakdown: p.lines.map((l) => ({ type: l.kind, description: l.label, amount: l.amount })),
-    }),
+    pricing: conform(
+      'rental',
+      RentalPricing,
+      {
+        nights: q.nights,
+        currency: p.currency,
+        nightly_rate: round(accommodation / q.nights),
+        accommodation_total: accommodation,
+        service_fee: sum('SERVICE_FEE'),
+        total,
+        total_formatted: `${p.currency}${total.toFixed(2)}`,
+        breakdown: p.lines.map((l) => ({ type: l.kind, description: l.label, amount: l.amount })),
+      },
+      'the pricing',
+      res.status,
+    ),
   };
 }
