@@ -1,6 +1,5 @@
 // GET /v1/meta/search: a hotel name to its page links on site_a, site_d, site_h and site_b.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { isHotelPage, searchHost, type LinkPlatform } from '../../shared/providers/meta/platforms.ts';
 import { webSearch, type OrganicResult } from '../../shared/providers/web-search/search.ts';
@@ -8,7 +7,9 @@ import { routes } from '../../shared/routes.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { providerConfig } from '../../shared/upstream/providers.ts';
 
-export const MetaSearchQuery = z.object({ hotel_name: text(200) });
+export const MetaSearchQuery = z.object({
+  hotel_name: text(200).meta({ description: 'Hotel name, ideally with its city' }),
+});
 
 const PLATFORMS = ['site_a', 'site_d', 'site_h', 'site_b'] as const satisfies readonly LinkPlatform[];
 const KNOWN_PROVIDERS = ['site_a', 'site_b', 'site_c', 'site_d', 'site_e', 'site_f', 'site_g', 'site_h'];
@@ -29,9 +30,29 @@ function isOfficialSite(r: OrganicResult): boolean {
   return !knownHost(r.link) && /\bofficial\b/i.test(r.title);
 }
 
+const HotelPage = z.url().meta({ description: 'The hotel page on that platform' });
+
+export const MetaSearchResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    hotel_name: z.string(),
+    links: z
+      .object({
+        site_a: HotelPage.optional(),
+        site_d: HotelPage.optional(),
+        site_h: HotelPage.optional(),
+        site_b: HotelPage.optional(),
+      })
+      .meta({ description: 'Hotel page per platform; a platform with no hotel page found is absent' }),
+    platform_count: z.number().int().min(1).max(4).meta({ description: 'How many links were found' }),
+    official_website_detected: z.boolean(),
+  }),
+});
+
 export const handler = endpoint({
   route: routes.metaSearch,
   query: MetaSearchQuery,
+  response: MetaSearchResponse,
   run: async ({ query }, ctx) => {
     const name = query.hotel_name;
     // One broad search usually finds most sites; only the missing ones get a site-restricted search, all at once.
@@ -46,22 +67,19 @@ export const handler = endpoint({
 
     const found = PLATFORMS.filter((p) => links[p]);
     if (found.length === 0 && broad.length === 0)
-      throw new ProblemError(404, 'NO_RESULTS', `The search found nothing for "${name}".`, {
+      throw ctx.error('NO_RESULTS', `The search found nothing for "${name}".`, {
         extras: { hotel_name: name },
       });
     if (found.length === 0)
-      throw new ProblemError(404, 'NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, {
+      throw ctx.error('NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, {
         extras: { hotel_name: name },
       });
-    // Every key is a URL string: a site without a hotel page match links to its search for the name.
-    const withFallback = Object.fromEntries(
-      PLATFORMS.map((p) => [p, links[p] ?? `https://${searchHost(p)}/search?q=${encodeURIComponent(name)}`]),
-    );
     return {
-      status: 'success',
+      status: 'success' as const,
       data: {
         hotel_name: name,
-        links: withFallback,
+        // Only real hotel pages: a platform without one is left out, never a search URL in its place.
+        links: Object.fromEntries(found.map((p) => [p, links[p]])),
         platform_count: found.length,
         official_website_detected: [...broad, ...narrow.flat()].some(isOfficialSite),
       },

@@ -1,14 +1,23 @@
 // GET /v2/site_a/hotel/photos: a site_a hotel's photo gallery, main photo first, in three signed sizes.
 import * as z from 'zod';
-import { ProblemError } from '../../shared/errors.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { photosOf } from '../../shared/providers/site-a/photos.ts';
 import { routes } from '../../shared/routes.ts';
+import { Photo } from '../../shared/schemas/site-a.ts';
 
 const coded = (status: 400, error_code: string) => ({ status, error_code });
 
 export const PhotosQuery = z
-  .object({ url: z.string().optional(), hotel_id: z.string().optional() })
+  .object({
+    url: z
+      .string()
+      .optional()
+      .meta({ description: 'Not accepted: a request with url is 400 INVALID_PARAMETERS', deprecated: true }),
+    hotel_id: z
+      .string()
+      .optional()
+      .meta({ description: 'Numeric site_a hotel id (required)', pattern: '^\\s*\\d{1,12}\\s*$' }),
+  })
   .superRefine((q, ctx) => {
     if (q.url !== undefined) {
       ctx.addIssue({
@@ -35,14 +44,24 @@ export const PhotosQuery = z
   })
   .transform((q) => ({ hotel_id: q.hotel_id!.trim() }));
 
+export const PhotosResponse = z.object({
+  success: z.literal(true),
+  hotel_id: z.string().regex(/^\d+$/),
+  photos: z.array(Photo).min(1).meta({ description: "The first photo is the hotel's main photo" }),
+  photo_count: z.number().int().min(1),
+  message: z.string(),
+  retrieved_at: z.iso.datetime(),
+});
+
 export const handler = endpoint({
   route: routes.siteAPhotos,
   query: PhotosQuery,
+  response: PhotosResponse,
   run: async ({ query }, ctx) => {
     const photos = await photosOf(ctx, query.hotel_id);
-    if (!photos) throw new ProblemError(404, 'HOTEL_NOT_FOUND', `site_a has no hotel ${query.hotel_id}.`);
+    if (!photos) throw ctx.error('HOTEL_NOT_FOUND', `site_a has no hotel ${query.hotel_id}.`);
     return {
-      success: true,
+      success: true as const,
       hotel_id: query.hotel_id,
       photos,
       photo_count: photos.length,

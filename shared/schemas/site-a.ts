@@ -15,10 +15,10 @@ export const DestType = z.enum(['CITY', 'REGION', 'DISTRICT', 'AIRPORT', 'LANDMA
 export const DestinationSuggestion = z.object({
   dest_id: z.number().int(),
   dest_type: DestType,
-  name: z.string(),
-  label: z.string(),
-  country_code: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  name: z.string().min(1),
+  label: z.string().min(1).meta({ description: 'Full label: city, region, country' }),
+  country_code: z.string().length(2),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
 });
 export type DestinationSuggestion = z.infer<typeof DestinationSuggestion>;

@@ -58,6 +58,13 @@ describe('GET /v1/site_g/destinations/lookup', () => {
     expect(ids).toEqual(qs.limit ? [3205] : [3205, 3413]);
   });
 
+  it('tells apart the two Suzhous by province and suggests a city_id, not a country that cannot help', async () => {
+    const res = await lookup({ query: 'Suzhou', country: 'China' });
+    expect(res.body.detail).not.toMatch(/country/i);
+    expect(res.body.detail).toMatch(/city_id/);
+    expect(res.body.detail).toMatch(/Jiangsu/);
+  });
+
   it.each([
     ['Hainan', 460000, '三亚'],
     ['Bali', 900001, 'Denpasar'],

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { DestinationSuggestion } from '../../schemas/site-a.ts';
+import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
 const Autocomplete = z.object({
@@ -39,14 +40,19 @@ export async function destinationsFor(
   if (!parsed.success)
     throw new ExtractionError('site_a', 'autocomplete results do not have the expected fields', parsed.error);
   return parsed.data.results.slice(0, 5).map((r) =>
-    DestinationSuggestion.parse({
-      dest_id: r.dest_id,
-      dest_type: r.dest_type.toUpperCase(),
-      name: r.name,
-      label: r.label,
-      country_code: r.cc1.toUpperCase(),
-      latitude: r.latitude,
-      longitude: r.longitude,
-    }),
+    conform(
+      'site_a',
+      DestinationSuggestion,
+      {
+        dest_id: r.dest_id,
+        dest_type: r.dest_type.toUpperCase(),
+        name: r.name,
+        label: r.label,
+        country_code: r.cc1.toUpperCase(),
+        latitude: r.latitude,
+        longitude: r.longitude,
+      },
+      'a destination suggestion',
+    ),
   );
 }

@@ -23,7 +23,10 @@ export function hotelIdInPage(html: string): string | undefined {
   return undefined;
 }
 
-/** The numeric hotel id of a page, or undefined when the page does not exist. */
+/**
+ * The numeric hotel id of a page, or undefined when the page does not exist.
+ * @example await hotelIdOf(ctx, { cc: 'fr', slug: 'aurelia-suites-paris' }) // '1007790'
+ */
 export async function hotelIdOf(ctx: UpstreamContext, ref: HotelRef): Promise<string | undefined> {
   const res = await scanUpstream(
     {

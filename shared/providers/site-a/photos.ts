@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { Photo } from '../../schemas/site-a.ts';
+import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 
 const Gallery = z.object({
@@ -22,7 +23,10 @@ function sized(url: string, size: string): string {
   return url.replace(SIZE, `/${size}/`);
 }
 
-/** The gallery, or undefined when site_a has no such hotel. */
+/**
+ * The gallery, main photo first, or undefined when site_a has no such hotel.
+ * @example const photos = await photosOf(ctx, '1007790'); // [{ photo_id, thumbnail_url, medium_url, large_url }, ...]
+ */
 export async function photosOf(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
   const res = await fetchUpstream(
     {
@@ -40,11 +44,16 @@ export async function photosOf(ctx: UpstreamContext, hotelId: string): Promise<P
     throw new ExtractionError('site_a', 'the photo gallery does not have the expected fields', parsed.error);
   const ordered = [...parsed.data.gallery].sort((a, b) => Number(b.is_main) - Number(a.is_main));
   return ordered.map((p) =>
-    Photo.parse({
-      photo_id: String(p.photo_id),
-      thumbnail_url: sized(p.url_max, 'square200'),
-      medium_url: sized(p.url_max, 'square600'),
-      large_url: sized(p.url_max, 'max1024x768'),
-    }),
+    conform(
+      'site_a',
+      Photo,
+      {
+        photo_id: String(p.photo_id),
+        thumbnail_url: sized(p.url_max, 'square200'),
+        medium_url: sized(p.url_max, 'square600'),
+        large_url: sized(p.url_max, 'max1024x768'),
+      },
+      'a photo',
+    ),
   );
 }

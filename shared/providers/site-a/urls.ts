@@ -39,7 +39,7 @@ export function parseHotelRef(input: string): HotelRef {
   throw new DisallowedUrlError(input, 'expected a site_a hotel URL, {cc}/{slug} or {slug}');
 }
 
-/** The canonical public URL of a hotel page. */
+/** The canonical public URL of a hotel page. @example hotelUrl({ cc: 'fr', slug: 'x' }) // 'https://<host>/hotel/fr/x.html' */
 export function hotelUrl(ref: HotelRef): string {
   return `https://${providerConfig('site_a').hosts[0]}/hotel/${ref.cc}/${ref.slug}.html`;
 }

@@ -7,6 +7,7 @@ import { fetchUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { fold } from '../../geo/fold.ts';
 import { SiteGSuggestion } from '../../schemas/site-g.ts';
+import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 
@@ -45,20 +46,39 @@ export type Classified =
 /** @example toSuggestion(entry) // { city_id: 3205, name: '苏州', name_en: 'Suzhou', display_name: '苏州, 江苏省, 中国', ... } */
 export function toSuggestion(e: SiteGEntry): SiteGSuggestion {
   const host = providerConfig('site_g').hosts[0];
-  return SiteGSuggestion.parse({
-    city_id: e.id,
-    name: e.name,
-    name_en: e.name_en,
-    display_name: [e.name, e.province, e.country].filter(Boolean).join(', '),
-    province: e.province,
-    country: e.country,
-    type: e.country_en === 'China' ? 'domestic_city' : 'international_city',
-    search_url: `https://${host}/hotels/list?city=${e.id}`,
-  });
+  return conform(
+    'site_g',
+    SiteGSuggestion,
+    {
+      city_id: e.id,
+      name: e.name,
+      name_en: e.name_en,
+      display_name: [e.name, e.province, e.country].filter(Boolean).join(', '),
+      province: e.province,
+      country: e.country,
+      type: e.country_en === 'China' ? 'domestic_city' : 'international_city',
+      search_url: `https://${host}/hotels/list?city=${e.id}`,
+    },
+    'a destination suggestion',
+  );
+}
+
+/**
+ * Same-named cities told apart by province, for a message a person can act on.
+ * @example describeCandidates(suzhous) // 'Suzhou, Jiangsu; Suzhou, Anhui'
+ */
+export function describeCandidates(cities: SiteGEntry[]): string {
+  return cities
+    .map((c) => [c.name_en, c.province_en ?? c.province, c.country_en].filter(Boolean).join(', '))
+    .join('; ');
 }
 
 const same = (a: string, b: string) => fold(a).replace(/ /g, '') === fold(b).replace(/ /g, '');
 
+/**
+ * Classifies what site_g suggests for a query: one city, ambiguous cities, a region, or nothing.
+ * @example const found = await lookupDestination(ctx, 'Suzhou'); // { kind: 'ambiguous', cities: [...] }
+ */
 export async function lookupDestination(
   ctx: UpstreamContext,
   query: string,
