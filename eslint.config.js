@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'tests/bench/out/'] },
+  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', 'tests/bench/out/', 'tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

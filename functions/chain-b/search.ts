@@ -19,10 +19,11 @@ export const ChainBQuery = z
   .object({
     latitude: coordinateParam(90).optional().meta({
       description: 'Latitude of the search center, -90 to 90; with longitude, instead of destination_slug',
+      example: 48.8566,
     }),
     longitude: coordinateParam(180)
       .optional()
-      .meta({ description: 'Longitude of the search center, -180 to 180; with latitude' }),
+      .meta({ description: 'Longitude of the search center, -180 to 180; with latitude', example: 2.3522 }),
     destination_slug: z
       .string()
       .trim()

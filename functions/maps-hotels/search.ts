@@ -31,6 +31,7 @@ export const MapsHotelsQuery = withStayOrder(
       .optional()
       .meta({
         description: 'Only hotels rated at least this, 1.0 to 5.0',
+        example: 4,
         type: 'number',
         minimum: 1,
         maximum: 5,

@@ -11,13 +11,10 @@ export const ReviewsQuery = z.object({
     .trim()
     .regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' })
     .meta({ description: 'Place identifier of the form 0x<hex>:0x<hex>' }),
-  next_page_token: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2_000)
-    .optional()
-    .meta({ description: 'From the previous page; tokens expire after a limited time' }),
+  next_page_token: z.string().trim().min(1).max(2_000).optional().meta({
+    description: 'From the previous page; tokens expire after a limited time',
+    example: 'CAESBkVnSUlDZw',
+  }),
   ...ReviewPageParams,
 });
 

@@ -24,7 +24,10 @@ export const SearchAndReviewQuery = z.object({
     )
     .transform((l) => l.replace(/\s+/g, ''))
     .optional()
-    .meta({ description: 'latitude,longitude to bias an ambiguous name, e.g. 48.8566,2.3522' }),
+    .meta({
+      description: 'latitude,longitude to bias an ambiguous name, e.g. 48.8566,2.3522',
+      example: '48.8566,2.3522',
+    }),
   ...ReviewPageParams,
 });
 

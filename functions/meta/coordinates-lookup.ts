@@ -7,8 +7,8 @@ import { Location } from '../../shared/schemas/location.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 
 export const CoordinatesQuery = z.object({
-  term: text(200),
-  limit: intParam(1, 25, 10),
+  term: text(200).meta({ description: 'Place name: a city, an airport or a country; trimmed' }),
+  limit: intParam(1, 25, 10).meta({ description: 'Most places to return, 1 to 25. Default 10' }),
 });
 
 export const CoordinatesResponse = z.object({
