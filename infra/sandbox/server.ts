@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Providers } from '../../shared/upstream/providers.ts';
-import { SITE_HOSTS } from './pages.ts';
+import { SEARCH_ONLY_HOSTS } from './pages.ts';
 import type { Site, SiteResponse } from './site.ts';
 import { chainA } from './sites/chain-a.ts';
 import { chainB } from './sites/chain-b.ts';
@@ -37,6 +37,12 @@ export const SITES: Site[] = [
   chainC,
   siteC,
 ];
+
+/** Every provider's public hosts: each site declares its own; search-only platforms come from pages.ts. */
+export const SITE_HOSTS: Record<string, readonly string[]> = {
+  ...Object.fromEntries(SITES.map((s) => [s.provider, s.hosts])),
+  ...SEARCH_ONLY_HOSTS,
+};
 const CHUNK_BYTES = 8 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 4;

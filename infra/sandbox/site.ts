@@ -18,5 +18,7 @@ export type Route = ['GET', RegExp, (req: SiteRequest) => SiteResponse | Promise
 
 export interface Site {
   provider: string;
+  /** The public hosts the site's pages live on (reserved `.test` names); user URLs must use one. */
+  hosts: readonly string[];
   routes: Route[];
 }

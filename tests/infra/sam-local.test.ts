@@ -14,8 +14,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { matchRoute } from '../../infra/local/server.ts';
 import { sandboxOptions } from '../../infra/sandbox/main.ts';
-import { SITE_HOSTS } from '../../infra/sandbox/pages.ts';
-import { startSandbox } from '../../infra/sandbox/server.ts';
+import { SITE_HOSTS, startSandbox } from '../../infra/sandbox/server.ts';
 import {
   CloudFormationTemplate,
   lambdaFunctions,

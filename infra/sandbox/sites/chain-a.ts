@@ -44,6 +44,7 @@ function byCode(code: string): Hotel | undefined {
 
 export const chainA: Site = {
   provider: 'chain_a',
+  hosts: ['www.chain-a.test'],
   routes: [
     [
       'GET',

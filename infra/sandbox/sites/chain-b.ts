@@ -39,6 +39,7 @@ function offer(h: Hotel, q: URLSearchParams) {
 
 export const chainB: Site = {
   provider: 'chain_b',
+  hosts: ['www.chain-b.test'],
   routes: [
     [
       'GET',

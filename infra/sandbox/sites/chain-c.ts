@@ -12,6 +12,7 @@ import { picture } from './maps.ts';
 
 export const chainC: Site = {
   provider: 'chain_c',
+  hosts: ['www.chain-c.test'],
   routes: [
     [
       'GET',

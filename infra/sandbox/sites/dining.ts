@@ -25,6 +25,7 @@ const hhmm = (m: number) =>
 
 export const dining: Site = {
   provider: 'dining',
+  hosts: ['www.dining.test'],
   routes: [
     [
       'GET',

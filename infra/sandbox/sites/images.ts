@@ -21,6 +21,7 @@ const JPEG = Buffer.from(
 
 export const images: Site = {
   provider: 'site_a_images',
+  hosts: ['images.site-a.test'],
   routes: [
     [
       'GET',

@@ -90,6 +90,7 @@ function property(h: Hotel, q: URLSearchParams, base: string) {
 
 export const mapsHotels: Site = {
   provider: 'maps_hotels',
+  hosts: ['maps.test'],
   routes: [
     [
       'GET',

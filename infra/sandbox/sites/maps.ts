@@ -280,6 +280,7 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
 
 export const maps: Site = {
   provider: 'maps_reviews',
+  hosts: ['maps.test'],
   routes: [
     [
       'GET',

@@ -56,6 +56,7 @@ function nights(checkIn: string, checkOut: string): string[] {
 
 export const rental: Site = {
   provider: 'rental',
+  hosts: ['www.rental.test'],
   routes: [
     [
       'GET',

@@ -82,6 +82,7 @@ const DEST_TYPE: Record<string, string> = {
 
 export const siteA: Site = {
   provider: 'site_a',
+  hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'],
   routes: [
     [
       'GET',

@@ -74,6 +74,7 @@ function review(h: Hotel, i: number) {
 
 export const siteB: Site = {
   provider: 'site_b',
+  hosts: ['www.site-b.test', 'site-b.test'],
   routes: [
     [
       'GET',

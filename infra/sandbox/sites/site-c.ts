@@ -80,6 +80,7 @@ const SELLERS = ['site_a', 'site_b', 'site_d', 'site_e', 'site_f'];
 
 export const siteC: Site = {
   provider: 'site_c',
+  hosts: ['www.site-c.test', 'site-c.test', 'm.site-c.test', 'www.site-c.test.uk', 'www.site-c.test.fr'],
   routes: [
     [
       'GET',

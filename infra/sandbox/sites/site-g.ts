@@ -129,6 +129,7 @@ function worldCities(keyword: string): Destination[] {
 
 export const siteG: Site = {
   provider: 'site_g',
+  hosts: ['www.site-g.test'],
   routes: [
     [
       'GET',

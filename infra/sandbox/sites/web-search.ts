@@ -75,6 +75,7 @@ function resultsFor(h: Hotel): { link: string; title: string; snippet: string }[
 
 export const webSearch: Site = {
   provider: 'web_search',
+  hosts: ['search.test'],
   routes: [
     [
       'GET',
