@@ -1,0 +1,34 @@
+// The errors every keyed route shares, once for the whole manifest: 401 without a key and 429 past the
+// daily quota, both in the global body. (The upstream 502/503/504 of every route are in the fault matrix.)
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { routeList } from '../../shared/routes.ts';
+import { expectDocumented } from '../helpers/contract.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api.close());
+
+const keyed = routeList.filter((r) => r.auth);
+
+describe('errors every keyed route shares', () => {
+  it.each(keyed.map((r) => [r.path, r] as const))(
+    '%s answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota',
+    async (_path, route) => {
+      // Prepare: a free key (10 calls a day) used up by calls that need no upstream (their parameters fail).
+      const key = api.addKey('free');
+      for (let i = 0; i < 10; i++) await api.get(route.path.replace(/\{\w+\}/g, 'x'), { 'x-api-key': key });
+      // Act
+      const none = await api.get(route.example, {});
+      const over = await api.get(route.example, { 'x-api-key': key });
+      // Assess
+      expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+      expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (const res of [none, over])
+        expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
+});
