@@ -74,7 +74,10 @@ export const FAULT_KINDS = [
 
 export interface LoggedRequest {
   provider: string;
+  method: string;
   path: string;
+  /** The request body, for POSTs (cut at 2 KB). */
+  body?: string;
   status: number;
   bytes: number;
   fault?: string;
@@ -220,8 +223,13 @@ export async function startSandbox({
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const [, provider = '', ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
-    const entry: LoggedRequest = { provider, path: `${path}${url.search}`, status: 0, bytes: 0 };
+    const method = req.method === 'POST' ? 'POST' : 'GET';
+    const entry: LoggedRequest = { provider, method, path: `${path}${url.search}`, status: 0, bytes: 0 };
     log.push(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const requestBody = Buffer.concat(chunks).toString('utf8');
+    if (requestBody) entry.body = requestBody.slice(0, 2048);
     const send = (status: number, type: string, body: Buffer, headers: Record<string, string> = {}) => {
       entry.status = status;
       res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
@@ -285,6 +293,8 @@ export async function startSandbox({
     if (!site || !route) return send(404, 'application/json', Buffer.from('{"error":"not found"}'));
     const match = route[1].exec(path)!;
     let response = await route[2]({
+      method,
+      body: requestBody,
       path,
       query: url.searchParams,
       headers: req.headers,

@@ -1,9 +1,12 @@
 /** The pattern every sandbox site follows: a provider token and a list of routes answering requests. */
 export interface SiteRequest {
+  method: 'GET' | 'POST';
   /** Path under the provider's prefix, e.g. `/hotel/fr/x.html`. */
   path: string;
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;
+  /** The request body as text ('' for none); sites parse it as the real source would (JSON, form). */
+  body: string;
   /** The sandbox's own base URL for this provider, for links back into it. */
   base: string;
   match: RegExpExecArray;
@@ -14,7 +17,7 @@ export type SiteResponse =
   | { status: number; html: string; headers?: Record<string, string> }
   | { status: number; bytes: Buffer; type: string; headers?: Record<string, string> };
 
-export type Route = ['GET', RegExp, (req: SiteRequest) => SiteResponse | Promise<SiteResponse>];
+export type Route = ['GET' | 'POST', RegExp, (req: SiteRequest) => SiteResponse | Promise<SiteResponse>];
 
 export interface Site {
   provider: string;

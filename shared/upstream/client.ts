@@ -1,9 +1,12 @@
 /**
- * The only way a connector talks to a third party: got, under the invocation's deadline, with
- * retries where safe, per-provider breaker and concurrency cap, size and content-type checks, the
- * response cache, and every failure mapped to the contract's 502/503/504.
+ * The only way a connector talks to a third party: got, under the invocation's deadline, to one of the
+ * provider's configured origins, with its headers, session and proxy; retries only for requests marked
+ * safe; per-provider breaker and concurrency cap, size and content-type checks, the response cache,
+ * and every failure mapped to the contract's 502/503/504.
  */
-import got, { HTTPError, RequestError, TimeoutError } from 'got';
+import got, { HTTPError, RequestError, TimeoutError, type Agents } from 'got';
+import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
+import type * as z from 'zod';
 import { cached, type CacheKind } from './cache.ts';
 import type { UpstreamContext } from './context.ts';
 import type { Deadline } from './deadline.ts';
@@ -14,8 +17,10 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from './errors.ts';
+import { conform } from './conform.ts';
 import { protect } from './policies.ts';
-import { providerConfig } from './providers.ts';
+import { originUrl, providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
+import { currentSession, dropSession, sessionHeaders } from './session.ts';
 import { providerUrl, redirectAllowed } from './user-url.ts';
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -30,15 +35,45 @@ const BACKOFF_BASE_MS = 100;
  */
 export const MAX_RETRY_AFTER_WAIT_MS = 2_000;
 
+/**
+ * Headers a browser sends, so that sources which refuse obvious robots answer as they would to a
+ * visitor. A provider's `headers` override them (an empty value removes one).
+ */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+/** A request body: JSON, a form, or text with its content type (a JSON text sent as `text/plain`). */
+export type UpstreamBody =
+  { json: unknown } | { form: Record<string, string> } | { text: string; contentType: string };
+
 export interface UpstreamRequest {
   provider: string;
-  /** Path (and query) under the provider's base URL. */
+  /** The provider's named origin (`pages`, `api`, `images`…); all fall back to its `baseUrl`. */
+  origin?: string;
+  method?: 'GET' | 'POST';
+  /** Path (and query) under the origin. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  body?: UpstreamBody;
+  /** May be retried: a read. GETs are by default; a POST only when the connector marks it (a read-only query). */
+  safe?: boolean;
+  /**
+   * What identifies the answer when the body carries per-request noise (trace ids): replaces the body in
+   * the cache and coalescing key. Never a secret, cookie or token.
+   */
+  cacheKey?: string;
+  /** Send the provider's session (cookies, CSRF token), bootstrapping it first when needed. */
+  session?: boolean;
   expect: 'json' | 'html';
   cache: CacheKind;
   /** Answer a 404 as `{ status: 404 }` instead of failing: for lookups where "not there" is an answer. */
   notFoundOk?: boolean;
+  /** HTTP error statuses answered with their body instead of failing (a source's documented error answers). */
+  passStatuses?: number[];
   maxBytes?: number;
   attemptTimeoutMs?: number;
 }
@@ -58,12 +93,106 @@ interface Loaded {
   bytes: number;
 }
 
-function buildUrl(req: UpstreamRequest): URL {
-  const url = providerUrl(req.provider, req.path);
+/** The URL without the provider's `params` (which may hold a key): what the cache key and logs may see. */
+function publicUrl(req: UpstreamRequest): URL {
+  let url: URL;
+  try {
+    url = providerUrl(req.provider, req.path, providerConfig(req.provider), req.origin);
+  } catch (error) {
+    if (!(error instanceof DisallowedUrlError)) throw error;
+    throw new UpstreamError(req.provider, 'the request would leave the configured origins', undefined, error);
+  }
   for (const [k, v] of Object.entries(req.query ?? {}))
     if (v !== undefined) url.searchParams.set(k, String(v));
-  for (const [k, v] of Object.entries(providerConfig(req.provider).params)) url.searchParams.set(k, v);
   return url;
+}
+
+function withParams(req: UpstreamRequest, url: URL): URL {
+  const full = new URL(url.href);
+  for (const [k, v] of Object.entries(providerConfig(req.provider).params))
+    full.searchParams.set(k, resolveValue(req.provider, v));
+  return full;
+}
+
+/**
+ * The cache and coalescing key: method, origin URL and the body (or the connector's own key for it).
+ * @example cacheKeyOf({ provider: 'site_a', method: 'POST', path: '/autocomplete.json', body: { json: { query: 'x' } }, expect: 'json', cache: 'search' }, url)
+ */
+export function cacheKeyOf(req: UpstreamRequest, url: URL): string {
+  const body = req.cacheKey ?? (req.body ? JSON.stringify(req.body) : '');
+  return `${req.provider} ${req.method ?? 'GET'} ${req.expect} ${url.href} ${body}`;
+}
+
+function isSafe(req: UpstreamRequest): boolean {
+  return req.safe ?? (req.method ?? 'GET') === 'GET';
+}
+
+/** Browser defaults, the provider's headers, the request's own, then the session's. */
+function requestHeaders(
+  req: UpstreamRequest,
+  config: ProviderConfig,
+  session: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...BROWSER_HEADERS,
+    accept: req.expect === 'json' ? 'application/json' : 'text/html',
+  };
+  for (const [k, v] of Object.entries(config.headers))
+    headers[k.toLowerCase()] = resolveValue(req.provider, v);
+  for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v;
+  Object.assign(headers, session);
+  for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
+  return headers;
+}
+
+function bodyOptions(body: UpstreamBody | undefined): {
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: string;
+  headers?: Record<string, string>;
+} {
+  if (!body) return {};
+  if ('json' in body) return { json: body.json };
+  if ('form' in body) return { form: body.form };
+  return { body: body.text, headers: { 'content-type': body.contentType } };
+}
+
+const agents = new Map<string, Agents>();
+
+/** One keep-alive proxy agent per provider, when its configuration names a proxy. */
+function agentFor(provider: string, config: ProviderConfig): Agents | undefined {
+  if (!config.proxy) return undefined;
+  let agent = agents.get(provider);
+  if (!agent) {
+    const proxy = new URL(config.proxy.url);
+    if (config.proxy.credentials) {
+      const [user = '', password = ''] = resolveValue(provider, config.proxy.credentials).split(/:(.*)/s, 2);
+      proxy.username = encodeURIComponent(user);
+      proxy.password = encodeURIComponent(password);
+    }
+    const options = { keepAlive: true, maxSockets: 64, proxy };
+    agent = { http: new HttpProxyAgent(options), https: new HttpsProxyAgent(options) };
+    agents.set(provider, agent);
+  }
+  return agent;
+}
+
+/** Bot-protection answers: a challenge page instead of content. Never "no data", never an extraction error. */
+function challenged(status: number, body: string): boolean {
+  if (status === 202) return true;
+  return (
+    (status === 403 || status === 405 || status === 429) &&
+    /captcha|challenge|access denied|aws-waf|datadome|incapsula|_abck/i.test(body.slice(0, 20_000))
+  );
+}
+
+function challengeError(provider: string, status: number, cause?: unknown): UpstreamUnavailableError {
+  return new UpstreamUnavailableError(
+    provider,
+    60,
+    `bot protection challenged the request (HTTP ${status})`,
+    cause,
+  );
 }
 
 function retryAfterSeconds(header: string | string[] | undefined): number {
@@ -116,18 +245,22 @@ function mapFailure(
   return new UpstreamError(provider, 'request failed', undefined, error);
 }
 
-/** What every attempt shares: its slice of the deadline, its headers, and redirects kept within the provider. */
-function attemptOptions(req: UpstreamRequest, deadline: Deadline) {
+/** What every attempt shares: its slice of the deadline, its headers and agent, and redirects kept within the provider. */
+function attemptOptions(req: UpstreamRequest, deadline: Deadline, session: Record<string, string>) {
   const remaining = deadline.remaining();
   if (remaining <= 0) throw new UpstreamTimeoutError(req.provider);
   const config = providerConfig(req.provider);
+  const body = bodyOptions(req.body);
+  const agent = agentFor(req.provider, config);
   return {
     remaining,
+    method: req.method ?? 'GET',
     timeout: { request: Math.min(req.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, remaining) },
-    headers: {
-      accept: req.expect === 'json' ? 'application/json' : 'text/html',
-      'user-agent': 'travel-data-api',
-    },
+    headers: { ...requestHeaders(req, config, session), ...body.headers },
+    ...(body.json !== undefined ? { json: body.json } : {}),
+    ...(body.form ? { form: body.form } : {}),
+    ...(body.body !== undefined ? { body: body.body } : {}),
+    ...(agent ? { agent } : {}),
     maxRedirects: 3,
     hooks: {
       beforeRedirect: [
@@ -144,11 +277,26 @@ function attemptOptions(req: UpstreamRequest, deadline: Deadline) {
   };
 }
 
-async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise<Loaded> {
+function parseBody(req: UpstreamRequest, text: string, status: number): unknown {
+  if (req.expect === 'html') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new ExtractionError(req.provider, 'the JSON body does not parse', cause, status);
+  }
+}
+
+async function load(
+  req: UpstreamRequest,
+  url: URL,
+  deadline: Deadline,
+  session: Record<string, string>,
+): Promise<Loaded> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const size = new AbortController();
   let tooLarge = false;
-  const { remaining, ...shared } = attemptOptions(req, deadline);
+  const { remaining, ...shared } = attemptOptions(req, deadline, session);
+  const passed = new Set([...(req.passStatuses ?? []), ...(req.notFoundOk ? [404] : [])]);
   try {
     const request = got(url, {
       ...shared,
@@ -157,12 +305,13 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
       throwHttpErrors: true,
       retry: {
         limit: RETRY_LIMIT,
-        methods: ['GET'],
-        statusCodes: [429, 502, 503, 504],
+        methods: isSafe(req) ? [shared.method] : [],
+        statusCodes: [429, 502, 503, 504].filter((code) => !passed.has(code)),
         // got gives up (computedValue 0) on a Retry-After beyond this.
         maxRetryAfter: Math.min(MAX_RETRY_AFTER_WAIT_MS, remaining),
         calculateDelay: ({ computedValue, attemptCount, error }) => {
           if (computedValue <= 0) return 0;
+          if (challenged(error.response?.statusCode ?? 0, String(error.response?.body ?? ''))) return 0;
           // A short Retry-After is honoured as sent; otherwise exponential backoff with jitter from 100 ms.
           const wait = error.response?.headers['retry-after']
             ? computedValue
@@ -179,6 +328,8 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
       }
     });
     const response = await request;
+    if (challenged(response.statusCode, response.body))
+      throw challengeError(req.provider, response.statusCode);
     const type = String(response.headers['content-type'] ?? '');
     if (req.expect === 'json' ? !/json/i.test(type) : !/html/i.test(type)) {
       throw new UpstreamError(
@@ -188,17 +339,84 @@ async function load(req: UpstreamRequest, url: URL, deadline: Deadline): Promise
       );
     }
     const bytes = Buffer.byteLength(response.body);
-    if (req.expect === 'html') return { status: response.statusCode, body: response.body, bytes };
-    try {
-      return { status: response.statusCode, body: JSON.parse(response.body) as unknown, bytes };
-    } catch (cause) {
-      throw new ExtractionError(req.provider, 'the JSON body does not parse', cause, response.statusCode);
-    }
+    return { status: response.statusCode, body: parseBody(req, response.body, response.statusCode), bytes };
   } catch (error) {
     if (error instanceof UpstreamError || error instanceof ExtractionError) throw error;
-    if (req.notFoundOk && error instanceof HTTPError && error.response.statusCode === 404)
-      return { status: 404, body: null, bytes: 0 };
+    if (error instanceof UpstreamUnavailableError) throw error;
+    if (error instanceof HTTPError) {
+      const { statusCode: status, body } = error.response;
+      const text = String(body ?? '');
+      if (challenged(status, text)) throw challengeError(req.provider, status, error);
+      if (status === 404 && req.notFoundOk) return { status: 404, body: null, bytes: 0 };
+      if (passed.has(status)) {
+        // A documented error answer whose body does not parse is still that status, with no body.
+        let parsed: unknown = null;
+        try {
+          parsed = parseBody(req, text, status);
+        } catch {
+          parsed = null;
+        }
+        return { status, body: parsed, bytes: Buffer.byteLength(text) };
+      }
+    }
     throw mapFailure(req.provider, error, tooLarge, maxBytes, deadline);
+  }
+}
+
+/** Fetches the provider's session page and reads what it hands out. */
+async function bootstrapSession(provider: string, deadline: Deadline): Promise<Record<string, string>> {
+  const config = providerConfig(provider);
+  const session = config.session!;
+  const req: UpstreamRequest = {
+    provider,
+    origin: session.origin,
+    path: session.path,
+    expect: 'html',
+    cache: 'none',
+  };
+  const url = withParams(req, publicUrl(req));
+  const { remaining, ...shared } = attemptOptions(req, deadline, {});
+  try {
+    const response = await got(url, {
+      ...shared,
+      signal: AbortSignal.timeout(remaining),
+      responseType: 'text',
+      throwHttpErrors: true,
+      retry: { limit: 0 },
+    });
+    if (challenged(response.statusCode, response.body)) throw challengeError(provider, response.statusCode);
+    const headers = sessionHeaders(response.headers, response.body, session.csrf);
+    if (!headers)
+      throw new ExtractionError(provider, 'the session page carries no CSRF token', undefined, 200);
+    return headers;
+  } catch (error) {
+    if (error instanceof UpstreamUnavailableError || error instanceof ExtractionError) throw error;
+    if (error instanceof HTTPError && challenged(error.response.statusCode, String(error.response.body)))
+      throw challengeError(provider, error.response.statusCode, error);
+    throw mapFailure(provider, error, false, DEFAULT_MAX_BYTES, deadline);
+  }
+}
+
+/**
+ * Runs `attempt` with the provider's session when the request asks for one; a 401 or 403 drops the
+ * session and tries once more with a fresh one (sessions expire, and sources tie them to an address).
+ */
+async function withSession<T>(
+  req: UpstreamRequest,
+  deadline: Deadline,
+  attempt: (session: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const config = providerConfig(req.provider);
+  if (!req.session || !config.session) return attempt({});
+  const ttl = config.session.ttlSeconds;
+  const open = () => currentSession(req.provider, ttl, () => bootstrapSession(req.provider, deadline));
+  try {
+    return await attempt((await open()).headers);
+  } catch (error) {
+    const status = (error as { extras?: { upstream_status?: number } }).extras?.upstream_status;
+    if (status !== 401 && status !== 403) throw error;
+    dropSession(req.provider);
+    return attempt((await open()).headers);
   }
 }
 
@@ -211,9 +429,11 @@ export async function fetchUpstream<T = unknown>(
   ctx: UpstreamContext,
 ): Promise<UpstreamResponse<T>> {
   const { deadline } = ctx;
-  const url = buildUrl(req);
-  const served = await cached(`${req.provider} ${req.expect} ${url.href}`, req.cache, async () => {
-    const loaded = await protect(req.provider, () => load(req, url, deadline));
+  const url = publicUrl(req);
+  const served = await cached(cacheKeyOf(req, url), req.cache, async () => {
+    const loaded = await protect(req.provider, () =>
+      withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
+    );
     // "Not there" may change sooner than an id: keep it no longer than search results.
     const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
     return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind };
@@ -221,6 +441,21 @@ export async function fetchUpstream<T = unknown>(
   const { status, body, bytes } = served.value;
   ctx.served.push(served);
   return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
+}
+
+/**
+ * The one checked fetch of a connector: the answer's body through `schema`, so that a source whose format
+ * drifted gives the route's documented extraction error, never a half-read answer.
+ * @example const { body } = await fetchParsed({ provider: 'web_search', path: '/search.json', expect: 'json', cache: 'search' }, SearchAnswer, ctx, 'a search answer');
+ */
+export async function fetchParsed<S extends z.ZodType>(
+  req: UpstreamRequest,
+  schema: S,
+  ctx: UpstreamContext,
+  what: string,
+): Promise<UpstreamResponse<z.output<S>>> {
+  const res = await fetchUpstream(req, ctx);
+  return { ...res, body: conform(req.provider, schema, res.body, what, res.status) };
 }
 
 /** Retries a whole attempt (used where got's own retry cannot reach, such as streamed reads). */
@@ -249,9 +484,10 @@ async function scanOnce<T>(
   url: URL,
   deadline: Deadline,
   scan: (text: string) => T | undefined,
+  session: Record<string, string>,
 ): Promise<Loaded> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
-  const { remaining, ...shared } = attemptOptions(req, deadline);
+  const { remaining, ...shared } = attemptOptions(req, deadline, session);
   let tooLarge = false;
   const stream = got.stream(url, {
     ...shared,
@@ -276,6 +512,8 @@ async function scanOnce<T>(
         const status = response.statusCode;
         if (status === 404 && req.notFoundOk)
           return finish(() => resolve({ status: 404, body: undefined, bytes: 0 }));
+        // A challenge page is known by its status alone here: the body is not read for it.
+        if (status === 202) return finish(() => reject(challengeError(req.provider, status)));
         if (status === 429 || status === 503) {
           return finish(() =>
             reject(
@@ -334,10 +572,12 @@ export async function scanUpstream<T>(
   scan: (text: string) => T | undefined,
 ): Promise<UpstreamResponse<T | undefined>> {
   const { deadline } = ctx;
-  const url = buildUrl(req);
-  const served = await cached(`${req.provider} scan ${url.href}`, req.cache, async () => {
+  const url = publicUrl(req);
+  const served = await cached(`scan ${cacheKeyOf(req, url)}`, req.cache, async () => {
     const loaded = await protect(req.provider, () =>
-      withRetries(deadline, () => scanOnce(req, url, deadline, scan)),
+      withSession(req, deadline, (session) =>
+        withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),
+      ),
     );
     const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
     return {

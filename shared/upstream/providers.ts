@@ -1,13 +1,36 @@
 /**
- * Where each provider lives: the base URL fetched and the public hosts accepted in user-supplied
- * URLs. Deployed: the `PROVIDERS` environment variable (JSON, from stack configuration). Locally and
- * in tests: the sandbox installs its own with `useProviders`. Nothing else knows which one it is.
+ * Where each provider lives and how it is spoken to: its named origins, the public hosts accepted in
+ * user-supplied URLs, the headers and parameters every request carries, its session bootstrap, its
+ * outbound proxy and its operation ids. Deployed: the `PROVIDERS` environment variable (JSON, from
+ * the live profile `infra/live-profile.json` and stack configuration). Locally and in tests: the
+ * sandbox installs its own with `useProviders`. Nothing else knows which one it is.
  */
 import * as z from 'zod';
 import { UpstreamError } from './errors.ts';
 
+/**
+ * A value that is a secret: named here, resolved at run time from `PROVIDER_SECRET_<NAME>` (the stack
+ * fills that from Secrets Manager), so the profile and the repository never hold it.
+ */
+const SecretRef = z.object({ secret: z.string().regex(/^[a-z][a-z0-9_]*$/) });
+const Value = z.union([z.string(), SecretRef]);
+export type ConfigValue = z.infer<typeof Value>;
+
+const Session = z.object({
+  /** Origin and path of the page that hands out the session (cookies, a CSRF token in its HTML). */
+  origin: z.string().default('pages'),
+  path: z.string().default('/'),
+  /** A regular expression whose first group is the CSRF token in the page, and the header that sends it. */
+  csrf: z.object({ pattern: z.string(), header: z.string() }).optional(),
+  /** How long a session is reused before it is fetched again (it is also redone after a 401 or 403). */
+  ttlSeconds: z.number().int().positive().default(1_800),
+});
+
 export const ProviderConfig = z.object({
+  /** The address every origin of the provider falls back to: one base for the sandbox, tests and recording proxies. */
   baseUrl: z.url(),
+  /** Named origins (`pages`, `api`, `images`…) of a live source; an unnamed one falls back to `baseUrl`. */
+  origins: z.record(z.string(), z.url()).default({}),
   /** Public hosts a user URL may name (lower-case, ASCII/punycode). */
   hosts: z.array(z.string()).default([]),
   /** Accept `http:` user URLs; only for a sandbox's hosts. */
@@ -15,12 +38,19 @@ export const ProviderConfig = z.object({
   /** A base for URLs we hand to clients (e.g. signed image URLs); defaults to `baseUrl`. */
   publicBaseUrl: z.url().optional(),
   /** Query parameters every request to this provider carries (e.g. an API key of a search API). */
-  params: z.record(z.string(), z.string()).default({}),
+  params: z.record(z.string(), Value).default({}),
+  /** Headers every request carries, over the browser-like defaults; an empty value removes a default. */
+  headers: z.record(z.string(), Value).default({}),
   /**
    * Wire names of a provider's operations where its API selects them by a parameter value (a SERP
    * API's `engine`); unset operations are sent under their own name, as the sandbox expects.
    */
   engines: z.record(z.string(), z.string()).default({}),
+  /** Persisted-query ids, operation hashes and similar rotating values, over the connectors' defaults. */
+  operations: z.record(z.string(), z.string()).default({}),
+  session: Session.optional(),
+  /** An outbound HTTP(S) proxy (an unblocking proxy for bot-protected sources); credentials as a secret `user:password`. */
+  proxy: z.object({ url: z.url(), credentials: SecretRef.optional() }).optional(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
@@ -38,9 +68,41 @@ export function providerConfig(provider: string): ProviderConfig {
   return config;
 }
 
+/** The environment variable that holds a named secret. @example secretVariable('serp_api_key') // 'PROVIDER_SECRET_SERP_API_KEY' */
+export function secretVariable(name: string): string {
+  return `PROVIDER_SECRET_${name.toUpperCase()}`;
+}
+
+/**
+ * A configured value, with a secret reference read from the environment. A secret the deployment did
+ * not provide is an upstream failure naming it (never the secret itself).
+ * @example resolveValue('web_search', { secret: 'serp_api_key' })
+ */
+export function resolveValue(provider: string, value: ConfigValue): string {
+  if (typeof value === 'string') return value;
+  const resolved = process.env[secretVariable(value.secret)];
+  if (!resolved)
+    throw new UpstreamError(provider, `the secret ${value.secret} is not set in this deployment`);
+  return resolved;
+}
+
 /** The wire value selecting `operation` on a provider. @example engineFor('maps_reviews', 'reviews') */
 export function engineFor(provider: string, operation: string): string {
   return providerConfig(provider).engines[operation] ?? operation;
+}
+
+/**
+ * A provider's rotating operation id (persisted query id, operation hash), from configuration or the
+ * connector's documented default.
+ * @example operationId('site_c', 'reviews', 'ef1a9f94012220d3')
+ */
+export function operationId(provider: string, operation: string, fallback: string): string {
+  return providerConfig(provider).operations[operation] ?? fallback;
+}
+
+/** The base URL of a named origin: its own, or the provider's `baseUrl`. @example originUrl(providerConfig('site_a'), 'api') */
+export function originUrl(config: ProviderConfig, origin = 'pages'): string {
+  return config.origins[origin] ?? config.baseUrl;
 }
 
 /** Installs the providers for this process (the local server and tests point them at the sandbox). */

@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { DisallowedUrlError } from './errors.ts';
-import { providerConfig, type ProviderConfig } from './providers.ts';
+import { originUrl, providerConfig, type ProviderConfig } from './providers.ts';
 
 /**
  * @example parseUserUrl('https://www.site-a.test/hotel/fr/le-grand.html', 'site_a').pathname // '/hotel/fr/le-grand.html'
@@ -43,24 +43,39 @@ export function parseUserUrl(
   return url;
 }
 
-/** The URL to fetch for a user URL's path and query: the provider's base URL, never the user's host. */
+/** Whether `pathname` is `base` or below it, comparing whole segments (`/site_a_images` is not under `/site_a`). */
+function within(pathname: string, base: string): boolean {
+  const prefix = base.replace(/\/$/, '');
+  return prefix === '' || pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The URL to fetch: the path and query under one of the provider's configured origins, never the host a
+ * user gave. A path that would climb out of the origin (`..`, encoded or not) is refused.
+ * @example providerUrl('site_a', '/hotel/fr/x.html').href
+ */
 export function providerUrl(
   provider: string,
   path: string,
   config: ProviderConfig = providerConfig(provider),
+  origin = 'pages',
 ): URL {
-  const base = new URL(config.baseUrl);
+  const base = new URL(originUrl(config, origin));
+  const url = new URL(base.href);
   const [pathname = '', search = ''] = path.split(/\?(.*)/s, 2);
-  base.pathname = `${base.pathname.replace(/\/$/, '')}/${pathname.replace(/^\//, '')}`;
-  base.search = search;
-  return base;
+  url.pathname = `${base.pathname.replace(/\/$/, '')}/${pathname.replace(/^\//, '')}`;
+  url.search = search;
+  if (url.origin !== base.origin || !within(url.pathname, base.pathname))
+    throw new DisallowedUrlError(path, `the path leaves the ${provider} ${origin} origin`);
+  return url;
 }
 
-/** Whether a redirect target stays with the provider: its base origin, or one of its public hosts. */
+/** Whether a redirect target stays with the provider: one of its origins, or one of its public hosts. */
 export function redirectAllowed(target: URL, config: ProviderConfig): boolean {
-  const base = new URL(config.baseUrl);
-  if (target.origin === base.origin)
-    return target.pathname.startsWith(base.pathname.replace(/\/$/, '') || '/');
+  for (const origin of [config.baseUrl, ...Object.values(config.origins)]) {
+    const base = new URL(origin);
+    if (target.origin === base.origin && within(target.pathname, base.pathname)) return true;
+  }
   return (
     target.protocol === 'https:' &&
     !target.port &&

@@ -36,6 +36,8 @@ describe('site_b hotel page', () => {
     const route = siteB.routes[0]!;
     const path = `/${h.slug}/hotel/${h.city.slug}-${h.city.country.toLowerCase()}.html`;
     const res = await route[2]({
+      method: 'GET',
+      body: '',
       path,
       query: new URLSearchParams(),
       headers: {},

@@ -89,10 +89,28 @@ describe('providerUrl', () => {
   });
 
   it('cannot be steered off the base by a path', () => {
-    for (const path of ['//evil.test/x', '/../../x', '/%2e%2e/x', 'http://evil.test/x']) {
+    for (const path of ['//evil.test/x', 'http://evil.test/x']) {
       const url = providerUrl('site_a', path, sandbox);
       expect(url.origin).toBe('http://127.0.0.1:4567');
+      expect(url.pathname.startsWith('/site_a/')).toBe(true);
     }
+  });
+
+  it.each(['/../../x', '/%2e%2e/x', '/../site_b/x', '/%2E%2e/site_a_images/x'])(
+    'refuses a path that climbs out of the origin: %s',
+    (path) => {
+      expect(() => providerUrl('site_a', path, sandbox)).toThrow(DisallowedUrlError);
+    },
+  );
+
+  it('sends each named origin to its own address, and unnamed ones to the base', () => {
+    const live = { ...sandbox, origins: { api: 'https://api.site-a.test/v2' } };
+    expect(providerUrl('site_a', '/autocomplete.json', live, 'api').href).toBe(
+      'https://api.site-a.test/v2/autocomplete.json',
+    );
+    expect(providerUrl('site_a', '/hotel/x.html', live, 'pages').href).toBe(
+      'http://127.0.0.1:4567/site_a/hotel/x.html',
+    );
   });
 });
 
@@ -105,6 +123,8 @@ describe('redirectAllowed', () => {
     ['https://evil.test/', false],
     ['http://169.254.169.254/', false],
     ['https://m.site-a.test:8443/x', false],
+    ['http://127.0.0.1:4567/site_a_images/x.jpg', false],
+    ['http://127.0.0.1:4567/site_a', true],
   ])('%s → %s', (target, allowed) => {
     expect(redirectAllowed(new URL(target), sandbox)).toBe(allowed);
   });
