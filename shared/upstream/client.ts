@@ -19,7 +19,7 @@ import {
 } from './errors.ts';
 import { conform } from './conform.ts';
 import { protect } from './policies.ts';
-import { originUrl, providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
+import { providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
 import { currentSession, dropSession, sessionHeaders } from './session.ts';
 import { providerUrl, redirectAllowed } from './user-url.ts';
 
@@ -350,7 +350,7 @@ async function load(
       if (status === 404 && req.notFoundOk) return { status: 404, body: null, bytes: 0 };
       if (passed.has(status)) {
         // A documented error answer whose body does not parse is still that status, with no body.
-        let parsed: unknown = null;
+        let parsed: unknown;
         try {
           parsed = parseBody(req, text, status);
         } catch {
