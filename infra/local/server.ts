@@ -8,13 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
+import type * as z from 'zod';
 import { log } from '../../shared/log.ts';
 import { globalErrorBody } from '../../shared/problem.ts';
 import { routeList, type Route } from '../../shared/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // API Gateway's integration timeout: the local Lambda context reports time left against it.
-const INVOCATION_BUDGET_MS = 29_000;
+export const INVOCATION_BUDGET_MS = 29_000;
 
 interface CompiledRoute {
   route: Route;
@@ -34,12 +35,20 @@ function compile(route: Route): CompiledRoute {
 }
 
 const compiled = routeList.map(compile);
-const modules = new Map<string, Promise<{ handler: Handler<APIGatewayProxyEvent, APIGatewayProxyResult> }>>();
 
-function loadHandler(route: Route) {
+/** A handler module as `endpoint()` builds it: the Lambda handler, with the schemas it validates with. */
+export interface HandlerModule {
+  handler: Handler<APIGatewayProxyEvent, APIGatewayProxyResult> & {
+    schemas?: { response?: z.ZodType };
+  };
+}
+const modules = new Map<string, Promise<HandlerModule>>();
+
+/** @example const { handler } = await loadHandler(routes.health); */
+export function loadHandler(route: Route): Promise<HandlerModule> {
   let mod = modules.get(route.handler);
   if (!mod) {
-    mod = import(pathToFileURL(resolve(ROOT, route.handler)).href);
+    mod = import(pathToFileURL(resolve(ROOT, route.handler)).href) as Promise<HandlerModule>;
     modules.set(route.handler, mod);
   }
   return mod;
@@ -63,9 +72,18 @@ export function matchRoute(path: string): { route: Route; params: Record<string,
   return undefined;
 }
 
+/** What an event is built from: a request to the local server, or one made in-process (the canary). */
+export interface EventSource {
+  method?: string;
+  /** Header names and values, alternating, as received. */
+  rawHeaders: string[];
+  headers: { host?: string };
+  socket?: { remoteAddress?: string };
+}
+
 /** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
 export function toEvent(
-  req: IncomingMessage,
+  req: EventSource,
   route: Route,
   params: Record<string, string>,
   url: URL,
@@ -114,7 +132,7 @@ export function toEvent(
       resourcePath: route.path,
       domainName: req.headers.host ?? '127.0.0.1',
       identity: {
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: req.socket?.remoteAddress ?? '127.0.0.1',
       } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
@@ -187,19 +205,31 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
     );
     return 405;
   }
-  const event = toEvent(req, match.route, match.params, url);
-  const { handler } = await loadHandler(match.route);
-  const name = match.route.handler
+  const result = await invoke(match.route, toEvent(req, match.route, match.params, url), budgetMs);
+  send(res, result);
+  return result.statusCode;
+}
+
+/**
+ * Calls a route's Lambda handler with an event, as Lambda would: a context whose remaining time runs
+ * down from `budgetMs`.
+ * @example const result = await invoke(route, toEvent(req, route, params, url), 29_000);
+ */
+export async function invoke(
+  route: Route,
+  event: APIGatewayProxyEvent,
+  budgetMs = INVOCATION_BUDGET_MS,
+): Promise<APIGatewayProxyResult> {
+  const { handler } = await loadHandler(route);
+  const name = route.handler
     .replace(/^functions\//, '')
     .replace(/\.ts$/, '')
     .replace(/\W+/g, '-');
-  const result = (await handler(
+  return (await handler(
     event,
     lambdaContext(name, event.requestContext.requestId, budgetMs),
     () => undefined,
   )) as APIGatewayProxyResult;
-  send(res, result);
-  return result.statusCode;
 }
 
 export interface LocalServer {
