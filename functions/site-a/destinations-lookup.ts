@@ -1,7 +1,7 @@
 // GET /v1/site_a/destinations/lookup: a free-form destination name to site_a's dest_id and dest_type.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { destinationsFor } from '../../shared/providers/site-a/destinations.ts';
+import { siteA } from '../../shared/providers/site-a/site-a.ts';
 import { routes } from '../../shared/routes.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { DestinationSuggestion, DestType } from '../../shared/schemas/site-a.ts';
@@ -45,7 +45,7 @@ export const handler = endpoint({
   query: DestinationsQuery,
   response: DestinationsResponse,
   run: async ({ query }, ctx) => {
-    const suggestions = await destinationsFor(ctx, query.query, query.language);
+    const suggestions = await siteA.destinations(ctx, query.query, query.language);
     const first = suggestions[0];
     if (!first) {
       return {

@@ -1,7 +1,7 @@
 // GET /v1/site_a/hotel/url-to-id: a site_a hotel URL, {cc}/{slug} or {slug} to its numeric hotel id.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { hotelIdOf } from '../../shared/providers/site-a/hotel.ts';
+import { siteA } from '../../shared/providers/site-a/site-a.ts';
 import { hotelUrl, parseHotelRef } from '../../shared/providers/site-a/urls.ts';
 import { routes } from '../../shared/routes.ts';
 import { text } from '../../shared/schemas/params.ts';
@@ -26,7 +26,7 @@ export const handler = endpoint({
   run: async ({ query }, ctx) => {
     const ref = parseHotelRef(query.url);
     const url = hotelUrl(ref);
-    const hotelId = await hotelIdOf(ctx, ref);
+    const hotelId = await siteA.urlToId(ctx, ref);
     if (!hotelId)
       throw ctx.error('HOTEL_NOT_FOUND', `site_a has no hotel page at ${url}.`, {
         extras: { provided: query.url },

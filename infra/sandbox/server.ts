@@ -43,7 +43,8 @@ export const SITE_HOSTS: Record<string, readonly string[]> = {
   ...Object.fromEntries(SITES.map((s) => [s.provider, s.hosts])),
   ...SEARCH_ONLY_HOSTS,
 };
-const CHUNK_BYTES = 8 * 1024;
+// Real servers flush pages in chunks of this order; a reader that stops at a marker stops within one chunk.
+const CHUNK_BYTES = 16 * 1024;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 4;
 
@@ -113,10 +114,10 @@ function relayout(response: SiteResponse): SiteResponse {
   if ('html' in response) {
     return {
       ...response,
-      // A redesign rendered client-side: no inline state or JSON-LD, renamed classes and data attributes.
+      // A redesign rendered client-side: no inline state or JSON-LD, renamed classes, ids, form names and data attributes.
       html: response.html
         .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-        .replace(/\b(class|id)="/g, '$1="v2-')
+        .replace(/\b(class|id|name)="/g, '$1="v2-')
         .replace(/\bdata-/g, 'data-v2-'),
     };
   }

@@ -18,7 +18,12 @@ export const DestinationSuggestion = z.object({
   name: z.string().min(1),
   label: z.string().min(1).meta({ description: 'Full label: city, region, country' }),
   country_code: z.string().length(2),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: z
+    .number()
+    .min(-90)
+    .max(90)
+    .nullable()
+    .meta({ description: 'null when site_a gives no position for the suggestion' }),
+  longitude: z.number().min(-180).max(180).nullable(),
 });
 export type DestinationSuggestion = z.infer<typeof DestinationSuggestion>;

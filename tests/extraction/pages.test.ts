@@ -1,34 +1,11 @@
 // Extractors on real sandbox pages, and on the same pages after a layout change.
 import { describe, expect, it } from '@jest/globals';
-import { hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { siteB } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { hotelIdInPage } from '../../shared/providers/site-a/hotel.ts';
 import { siteBIdInPage } from '../../shared/providers/site-b/hotel.ts';
 
 const relayout = (html: string) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/\bdata-/g, 'data-v2-');
-
-describe('site_a hotel page', () => {
-  it('yields the hotel id from the top of the page', () => {
-    for (const h of getWorld().hotels.slice(0, 50)) {
-      const html = hotelPage(h);
-      expect(hotelIdInPage(html)).toBe(String(h.ids.site_a));
-      expect(hotelIdInPage(html.slice(0, 600))).toBe(String(h.ids.site_a));
-    }
-  });
-
-  it('falls back to the data attribute when the inline state is gone', () => {
-    const h = getWorld().hotels[0]!;
-    expect(hotelIdInPage(hotelPage(h).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''))).toBe(
-      String(h.ids.site_a),
-    );
-  });
-
-  it('yields nothing after a redesign, rather than a wrong id', () => {
-    expect(hotelIdInPage(relayout(hotelPage(getWorld().hotels[0]!)))).toBeUndefined();
-  });
-});
 
 describe('site_b hotel page', () => {
   const page = async (i: number) => {

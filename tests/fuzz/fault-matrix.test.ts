@@ -44,8 +44,8 @@ type Expectation = Answer | 'documented';
  */
 const DRIFT_ANSWERED_OTHERWISE: Record<string, string> = {
   '/v1/site_a/hotel/url-to-id':
-    'a drifted id in the inline state no longer matches the id marker; the next marker, the page ' +
-    "container's data attribute, which the drift keeps, gives the right id: a 200",
+    "the id marker `b_hotel_id: '<id>'` is a single-quoted JavaScript string in a script that is not " +
+    'JSON, which the drift keeps: a 200 with the right id',
   '/v1/site_b/hotel/url-to-id':
     'the id is read from a data attribute of the markup, which the drift keeps: a 200 with the right id',
   '/v1/site_b/hotel/reviews-from-url':

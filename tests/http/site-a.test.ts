@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { DestinationSuggestion, Photo } from '../../shared/schemas/site-a.ts';
+import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { PAGE_PHOTO_CAP } from '../../shared/providers/site-a/extract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -89,16 +91,19 @@ describe('GET /v2/site_a/hotel/photos', () => {
   });
 
   it('returns the gallery, main photo first, in three sizes that work on the image host', async () => {
-    const h = hotel();
+    const h = getWorld().hotels.find((x) => galleryIds(x).length > PAGE_PHOTO_CAP)!;
     const res = await api.get(`/v2/site_a/hotel/photos?hotel_id=${h.ids.site_a}`);
     expect(res.status).toBe(200);
     const body = Body.parse(res.body);
-    expect(body.photo_count).toBe(h.photoCount);
-    expect(body.photos).toHaveLength(h.photoCount);
-    const gallery = (await fetch(`${api.sandbox.url}/site_a/api/hotels/${h.ids.site_a}/photos`).then((r) =>
-      r.json(),
-    )) as { gallery: { photo_id: number; is_main: boolean }[] };
-    expect(body.photos[0]!.photo_id).toBe(String(gallery.gallery.find((p) => p.is_main)!.photo_id));
+    // Every photo: the page literal's first 45, then the ones the page shows only as images.
+    expect(body.photos.map((p) => p.photo_id)).toEqual(galleryIds(h));
+    expect(body.photo_count).toBe(galleryIds(h).length);
+    // The main photo is the one the page's JSON-LD names as its image.
+    const page = await fetch(
+      `${api.sandbox.url}/site_a/hotel/${h.city.country.toLowerCase()}/${h.slug}.html`,
+    );
+    const ld = /"image" : "([^"]+)"/.exec(await page.text())![1]!;
+    expect(body.photos[0]!.large_url).toBe(ld);
     for (const url of [
       body.photos[0]!.thumbnail_url,
       body.photos[0]!.medium_url,
@@ -109,6 +114,23 @@ describe('GET /v2/site_a/hotel/photos', () => {
       expect(img.headers.get('content-type')).toBe('image/jpeg');
     }
     expect((await fetch(body.photos[0]!.large_url.replace(/\?k=.*$/, ''))).status).toBe(401);
+  });
+
+  it('reaches the page from the id through a destination search once, then remembers it', async () => {
+    const h = getWorld().hotels.find((x) => galleryIds(x).length < PAGE_PHOTO_CAP)!;
+    api.sandbox.resetLog();
+    expect((await api.get(`/v2/site_a/hotel/photos?hotel_id=${h.ids.site_a}`)).status).toBe(200);
+    const paths = api.sandbox.requests('site_a').map((r) => r.path.split('?')[0]);
+    expect(paths).toEqual(['/searchresults.html', `/hotel/${h.city.country.toLowerCase()}/${h.slug}.html`]);
+    // A gallery under the cap ends with the literal: the rest of the page is not read.
+    const pageRead = api.sandbox.requests('site_a')[1]!.bytes;
+    expect(pageRead).toBeLessThan(Buffer.byteLength(hotelPage(h)) / 2);
+  });
+
+  it('answers 404 for an id site_a does not know', async () => {
+    const res = await api.get('/v2/site_a/hotel/photos?hotel_id=999999999');
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe('HOTEL_NOT_FOUND');
   });
 
   it.each([

@@ -217,7 +217,7 @@ describe('circuit breaker', () => {
     const images = await fetchUpstream(
       {
         provider: 'site_a_images',
-        path: '/images/hotel/square200/1.jpg',
+        path: '/xdata/images/hotel/square200/1.jpg',
         expect: 'json',
         cache: 'none',
         notFoundOk: true,

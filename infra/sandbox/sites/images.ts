@@ -5,7 +5,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Site } from '../site.ts';
 
-export const PHOTO_SIZES = ['square200', 'square600', 'max1024x768'] as const;
+/** Size segments the real image host uses (pages, galleries and thumbnails); any of them serves the photo. */
+export const PHOTO_SIZES = [
+  'square60',
+  'square200',
+  'square600',
+  'max200',
+  'max300',
+  'max400',
+  'max500',
+  'max1024x768',
+  'max1280x900',
+  '608x352',
+] as const;
 const SECRET = 'sandbox-image-signing-key';
 
 /** @example signPhoto('123456') // 'k=…' token for every size of photo 123456 */
@@ -25,9 +37,11 @@ export const images: Site = {
   routes: [
     [
       'GET',
-      /^\/images\/hotel\/(square200|square600|max1024x768)\/(\d+)\.jpg$/,
+      /^\/xdata\/images\/hotel\/(square\d+|max\d+(?:x\d+)?|\d+x\d+)\/(\d+)\.jpg$/,
       ({ match, query }) => {
         const photoId = match[2]!;
+        if (!(PHOTO_SIZES as readonly string[]).includes(match[1]!))
+          return { status: 404, json: { error: 'unknown size' } };
         const given = Buffer.from(query.get('k') ?? '');
         const expected = Buffer.from(signPhoto(photoId));
         if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

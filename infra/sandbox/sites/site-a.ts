@@ -1,13 +1,13 @@
 /**
- * site_a, a hotel booking site: hotel pages as HTML (JSON-LD, an inline state script, data
- * attributes; long pages, the id near the top), a photo gallery JSON API whose URLs live on the
- * signed image host, and a destination autocomplete API localised by language.
+ * site_a, a hotel booking site, in its real formats: hotel pages of real size with the real markers
+ * at their real depths and the `hotelPhotos` literal; a search results page that leads from a hotel id
+ * to its page; and the autocomplete API, a POST of a JSON text, answering string ids and split labels.
  */
 import { search } from '../../../shared/geo/gazetteer.ts';
 import { hash, rng } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { PHOTO_SIZES, signPhoto } from './images.ts';
+import { signPhoto } from './images.ts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -16,51 +16,147 @@ function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
 }
 
-/** A long, realistic page: the id sits in the head and the first data attribute; reviews fill the rest. */
-export function hotelPage(h: Hotel): string {
-  const r = rng(`page:${h.key}`);
-  const reviews = Array.from(
-    { length: 120 },
-    (_, i) => `
-      <li class="review-item" data-review-id="${h.ids.site_a}${i}">
-        <div class="review-score">${(6 + r() * 4).toFixed(1)}</div>
-        <p class="review-text">Stayed ${1 + (i % 6)} nights. ${i % 3 ? 'Great location near the centre, friendly staff and a quiet room.' : 'Breakfast was good, the room a little small but clean.'} ${'Lorem ipsum dolor sit amet. '.repeat(4)}</p>
-      </li>`,
-  ).join('');
-  const ld = {
-    '@context': 'https://schema.org',
-    '@type': 'Hotel',
-    name: h.name,
-    identifier: String(h.ids.site_a),
-    address: { '@type': 'PostalAddress', addressLocality: h.city.name, addressCountry: h.city.country },
-    geo: { '@type': 'GeoCoordinates', latitude: h.latitude, longitude: h.longitude },
-    starRating: { '@type': 'Rating', ratingValue: h.stars },
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: (7 + (hash(h.key) % 30) / 10).toFixed(1),
-      reviewCount: 100 + (hash(h.key) % 4000),
-      bestRating: 10,
-    },
-  };
-  return `<!DOCTYPE html>
-<html lang="en"><head>
-  <meta charset="utf-8"><title>${esc(h.name)}, ${esc(h.city.name)} – Updated prices</title>
-  <meta property="og:title" content="${esc(h.name)}">
-  <script>var page_state = { "hotel_id": ${h.ids.site_a}, "dest_id": -${h.city.placeId.split(':')[1]}, "hotel_country": "${h.city.country.toLowerCase()}" };</script>
-  <script type="application/ld+json">${JSON.stringify(ld)}</script>
-</head><body>
-  <div id="hotel-page" class="hotel-page" data-hotel-id="${h.ids.site_a}">
-    <h2 class="hotel-name">${esc(h.name)}</h2>
-    <p class="hotel-address">${esc(h.city.label)}</p>
-    <ul class="review-list">${reviews}
-    </ul>
-  </div>
-</body></html>`;
+const KB = 1024;
+
+/** Appends `filler(i)` until the page reaches `bytes`: real pages put their markers at these depths. */
+function padTo(parts: string[], bytes: number, filler: (i: number) => string): void {
+  let size = parts.reduce((n, p) => n + p.length, 0);
+  for (let i = 0; size < bytes; i++) {
+    const piece = filler(i);
+    parts.push(piece);
+    size += piece.length;
+  }
 }
 
-/** Photo ids of a hotel; the gallery API lists them with the main photo somewhere, not always first. */
-export function photoIds(h: Hotel): string[] {
-  return Array.from({ length: h.photoCount }, (_, i) => String(10_000_000 + h.ids.site_a * 31 + i));
+/** How many photos site_a has for a hotel: 22 to 61, so some galleries pass the page literal's cap of 45. */
+export function galleryIds(h: Hotel): string[] {
+  const count = 22 + (hash(`gallery:${h.key}`) % 40);
+  return Array.from({ length: count }, (_, i) => String(100_000_000 + h.ids.site_a * 97 + i));
+}
+
+/** The page literal holds at most this many photos; the rest appear only as `<img>` URLs further down. */
+export const PAGE_PHOTO_CAP = 45;
+
+/** A hotel page without the markup a page can lose (1 in 38 real pages has no hidden input or data attribute). */
+const lean = (h: Hotel) => hash(`lean:${h.key}`) % 38 === 0;
+
+const photoUrl = (imageBase: string, size: string, id: string) =>
+  `${imageBase}/xdata/images/hotel/${size}/${id}.jpg?k=${signPhoto(id)}&o=`;
+
+/**
+ * A hotel page at real scale (1.3 to 1.8 MB) with the real markers at their real depths: the `booking.env`
+ * block with `b_hotel_id` and the `utag_data` object near 58–62 KB, JSON-LD (`"@type" : "Hotel"`, no id),
+ * the hidden `hotel_id` input, the `hotelPhotos` literal with its quirks, a late `data-hotel-id` near
+ * 400 KB, then further gallery images and reviews.
+ */
+export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
+  const r = rng(`page:${h.key}`);
+  const id = String(h.ids.site_a);
+  const cc = h.city.country.toLowerCase();
+  const ufi = -Number(h.city.placeId.split(':')[1]);
+  const photos = galleryIds(h);
+  const parts: string[] = [
+    `<!DOCTYPE html>\n<html lang="${lang}" class="no-js"><head>\n<meta charset="utf-8">\n`,
+    `<title>${esc(h.name)}, ${esc(h.city.name)} – Updated ${2026} Prices</title>\n`,
+    `<meta property="og:title" content="${esc(h.name)}">\n<style>\n`,
+  ];
+  padTo(parts, 56 * KB + (hash(`head:${h.key}`) % (5 * KB)), (i) => {
+    return `.bui-c${i}{margin:0 ${i % 9}px;padding:${i % 13}px ${i % 7}px;color:#1a1a1a;font:400 14px/20px BlinkMacSystemFont,-apple-system,sans-serif}\n`;
+  });
+  parts.push(
+    `</style>\n<script>\nvar booking = window.booking || {};\nbooking.env = booking.env || {};\nbooking['env'] = {\n`,
+    `  b_action: 'hotel',\n  b_lang: '${lang}',\n  b_csrf_token: '${hash(`csrf:${h.key}`).toString(36)}${hash(id).toString(36)}',\n`,
+    `  b_hotel_id: '${id}',\n  b_hotel_name: '${h.name.replace(/'/g, "\\'")}',\n  b_ufi: ${ufi},\n`,
+    `  b_dest_id: '${ufi}',\n  b_dest_type: 'city',\n  b_cc: '${cc}',\n  b_stars: ${h.stars}\n};\n</script>\n`,
+    `<script>\nwindow.utag_data = { pageview_id: '${hash(`pv:${id}`).toString(16)}', page_type: 'hotel', `,
+    `hotel_id: '${id}', dest_ufi: '${ufi}', city_name: '${h.city.name.replace(/'/g, "\\'")}', country_code: '${cc}' };\n</script>\n`,
+  );
+  const ld = [
+    '{',
+    '"@context" : "http://schema.org",',
+    '"@type" : "Hotel",',
+    `"name" : ${JSON.stringify(h.name)},`,
+    `"url" : "https://${siteA.hosts[0]}/hotel/${cc}/${h.slug}.html",`,
+    `"image" : ${JSON.stringify(photoUrl(imageBase, 'max1024x768', photos[0]!))},`,
+    `"address" : { "@type" : "PostalAddress", "addressLocality" : ${JSON.stringify(h.city.name)}, "addressCountry" : "${h.city.country}" },`,
+    `"aggregateRating" : { "@type" : "AggregateRating", "ratingValue" : ${(7 + (hash(h.key) % 30) / 10).toFixed(1)}, "bestRating" : 10, "reviewCount" : ${100 + (hash(h.key) % 4000)} }`,
+    '}',
+  ].join('\n');
+  parts.push(`<script type="application/ld+json">\n${ld}\n</script>\n</head>\n<body class="hotel_page">\n`);
+  padTo(
+    parts,
+    150 * KB,
+    (i) => `<div class="bui-c${i % 400} nav-item"><a href="/region/${cc}/${i}.html">Region ${i}</a></div>\n`,
+  );
+  if (!lean(h))
+    parts.push(
+      `<form id="top-book" action="/hotel/${cc}/${h.slug}.html"><input type="hidden" name="hotel_id" value="${id}"></form>\n`,
+    );
+  padTo(parts, 235 * KB, (i) => `<li class="facility" data-facility="${i}">Facility ${i % 120}</li>\n`);
+  const literal = photos
+    .slice(0, PAGE_PHOTO_CAP)
+    .map(
+      (p, i) =>
+        `{id:'${p}', thumb_url:'${photoUrl(imageBase, 'max200', p)}', large_url:'${photoUrl(imageBase, 'max1024x768', p)}', alt:"${esc(h.name)} – photo ${i + 1}"\n` +
+        `  ,highres_url:'${photoUrl(imageBase, 'max1280x900', p)}' ,associated_rooms:['${id}0${i % 3}'] ,orientation:'${i % 4 ? 'landscape' : 'portrait'}' ,created :'2021-0${1 + (i % 9)}-1${i % 9} 10:2${i % 10}:00' ,grid:{photo_width:${i % 2 ? 1024 : 768}}}`,
+    )
+    .join('\n,');
+  parts.push(
+    `<script>\nbooking.ensureNamespaceExists('hotel');\nbooking.hotel = {\n  b_gallery_version: 2,\n  hotelPhotos: [ ${literal} ],\n  b_photo_count: ${photos.length}\n};\n</script>\n`,
+  );
+  padTo(
+    parts,
+    395 * KB + (hash(`late:${h.key}`) % (60 * KB)),
+    (i) =>
+      `<p class="bui-c${i % 300}">Room option ${i}: free cancellation before ${1 + (i % 28)} days.</p>\n`,
+  );
+  parts.push(
+    lean(h) ? '<div id="hp_hotel_name">' : `<div id="hp_hotel_name" data-hotel-id="${id}">`,
+    `<h2 class="pp-header__title">${esc(h.name)}</h2></div>\n<div class="bh-photo-grid">\n`,
+  );
+  for (const p of photos)
+    parts.push(`<img src="${photoUrl(imageBase, 'max500', p)}" alt="" loading="lazy">\n`);
+  parts.push('</div>\n<ul class="review-list">\n');
+  const total = 1_300 * KB + (hash(`size:${h.key}`) % (500 * KB));
+  padTo(parts, total, (i) => {
+    const score = (6 + r() * 4).toFixed(1);
+    return `<li class="review-item" data-review-id="${id}${i}"><div class="review-score">${score}</div><p class="review-text">Stayed ${1 + (i % 6)} nights. ${i % 3 ? 'Great location near the centre, friendly staff and a quiet room.' : 'Breakfast was good, the room a little small but clean.'}</p></li>\n`;
+  });
+  parts.push('</ul>\n</body></html>\n');
+  return parts.join('');
+}
+
+const pages = new Map<string, string>();
+
+/** Pages are large and deterministic: a few are kept, as a CDN would. */
+function cachedPage(h: Hotel, imageBase: string, lang: string): string {
+  const key = `${h.key} ${imageBase} ${lang}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = hotelPage(h, imageBase, lang);
+    if (pages.size >= 32) pages.delete(pages.keys().next().value!);
+    pages.set(key, page);
+  }
+  return page;
+}
+
+/** A search results page for a hotel destination: the hotel's card first, then two nearby hotels. */
+function searchResults(h: Hotel | undefined): string {
+  const near = h
+    ? getWorld()
+        .hotels.filter((x) => x.city === h.city && x !== h)
+        .slice(0, 2)
+    : [];
+  const cards = (h ? [h, ...near] : [])
+    .map(
+      (x) =>
+        `<div data-testid="property-card"><a data-testid="title-link" href="https://${siteA.hosts[0]}/hotel/${x.city.country.toLowerCase()}/${x.slug}.html?aid=0&amp;dest_type=hotel">${esc(x.name)}</a></div>`,
+    )
+    .join('\n');
+  return `<!DOCTYPE html><html><head><title>Search results</title></head><body>
+<h1>${h ? `${esc(h.city.name)}: ${1 + near.length} properties found` : '0 properties found'}</h1>
+${cards}
+</body></html>`;
 }
 
 function localizedLabel(name: string, region: string, cc: string, lang: string): string {
@@ -77,8 +173,69 @@ const DEST_TYPE: Record<string, string> = {
   locality: 'city',
   sublocality: 'district',
   airport: 'airport',
-  country: 'region',
+  country: 'country',
 };
+
+interface AutocompleteBody {
+  query?: unknown;
+  language?: unknown;
+  size?: unknown;
+}
+
+/** The real autocomplete item: a string id, labels split three ways, no `name`. */
+function autocompleteItems(q: string, lang: string, size: number) {
+  const places = search(q, size).map((l) => {
+    const type = DEST_TYPE[l.type] ?? 'landmark';
+    const [name = '', ...rest] = l.name.split(', ');
+    const region = l.type === 'country' ? '' : rest.slice(0, -1).join(', ');
+    const numeric = Number(l.place_id.split(':')[1]) || hash(l.place_id);
+    const label =
+      l.type === 'country'
+        ? localizedLabel('', '', l.country ?? '', lang)
+        : localizedLabel(name, region, l.country ?? '', lang);
+    const [label1 = label, ...others] = label.split(', ');
+    return {
+      dest_id: String(type === 'city' ? -numeric : numeric),
+      dest_type: type,
+      label,
+      label1,
+      label2: others.join(', '),
+      labels: [
+        { text: label1, type: 'name', dest_type: type, hl: 1 },
+        ...others.map((text) => ({ text, type: 'region', dest_type: type, hl: 0 })),
+      ],
+      value: label,
+      cc1: (l.country ?? '').toLowerCase(),
+      latitude: l.latitude,
+      longitude: l.longitude,
+      nr_hotels: 10 + (hash(l.place_id) % 900),
+      roundtrip: `GgI${hash(`rt:${l.place_id}`).toString(36)}`,
+    };
+  });
+  const folded = q.toLowerCase();
+  const hotels = getWorld()
+    .hotels.filter((h) => folded.length > 3 && h.name.toLowerCase().includes(folded))
+    .slice(0, 2)
+    .map((h) => {
+      const label = `${h.name}, ${localizedLabel(h.city.name, '', h.city.country, lang)}`;
+      return {
+        dest_id: String(h.ids.site_a),
+        dest_type: 'hotel',
+        label,
+        label1: h.name,
+        label2: localizedLabel(h.city.name, '', h.city.country, lang),
+        labels: [{ text: h.name, type: 'name', dest_type: 'hotel', hl: 1 }],
+        value: label,
+        cc1: h.city.country.toLowerCase(),
+        latitude: h.latitude,
+        longitude: h.longitude,
+        nr_hotels: 1,
+        roundtrip: `GgI${hash(`rt:${h.key}`).toString(36)}`,
+      };
+    });
+  // A hotel named like the query comes after the places, as the real list ranks them.
+  return [...places, ...hotels].slice(0, size);
+}
 
 export const siteA: Site = {
   provider: 'site_a',
@@ -86,62 +243,45 @@ export const siteA: Site = {
   routes: [
     [
       'GET',
-      /^\/hotel\/([a-z]{2})\/([a-z0-9-]+)\.html$/,
-      ({ match }): SiteResponse => {
+      /^\/hotel\/([a-z]{2})\/([a-z0-9-]+?)(?:\.([a-z]{2}(?:-[a-z]{2})?))?\.html$/,
+      ({ match, base }): SiteResponse => {
         const h = hotelBySlug(match[1]!, match[2]!);
+        const imageBase = base.replace(/\/site_a$/, '/site_a_images');
         return h
-          ? { status: 200, html: hotelPage(h) }
+          ? { status: 200, html: cachedPage(h, imageBase, match[3] ?? 'en-gb') }
           : { status: 404, html: '<html><body><h1>Page not found</h1></body></html>' };
       },
     ],
     [
       'GET',
-      /^\/api\/hotels\/(\d+)\/photos$/,
-      ({ match, base }): SiteResponse => {
-        const h = getWorld().bySiteA.get(Number(match[1]));
-        if (!h) return { status: 404, json: { error: 'hotel not found' } };
-        const ids = photoIds(h);
-        const main = ids[hash(`main:${h.key}`) % ids.length]!;
-        const imageBase = base.replace(/\/site_a$/, '/site_a_images');
-        return {
-          status: 200,
-          json: {
-            hotel_id: h.ids.site_a,
-            gallery: ids.map((id) => ({
-              photo_id: Number(id),
-              is_main: id === main,
-              tags: id === main ? ['exterior'] : ['room'],
-              url_max: `${imageBase}/images/hotel/${PHOTO_SIZES[2]}/${id}.jpg?k=${signPhoto(id)}`,
-            })),
-          },
-        };
+      /^\/searchresults(?:\.[a-z-]+)?\.html$/,
+      ({ query }): SiteResponse => {
+        const h =
+          query.get('dest_type') === 'hotel'
+            ? getWorld().bySiteA.get(Number(query.get('dest_id')))
+            : undefined;
+        return { status: 200, html: searchResults(h) };
       },
     ],
     [
-      'GET',
+      'POST',
       /^\/autocomplete\.json$/,
-      ({ query }): SiteResponse => {
-        const q = query.get('query') ?? '';
-        const lang = (query.get('lang') ?? 'en-us').split('-')[0]!;
-        const results = search(q, 5).map((l) => {
-          const type = DEST_TYPE[l.type] ?? 'landmark';
-          const [name = '', ...rest] = l.name.split(', ');
-          const region = l.type === 'country' ? '' : rest.slice(0, -1).join(', ');
-          const numeric = Number(l.place_id.split(':')[1]) || hash(l.place_id);
-          return {
-            dest_id: type === 'city' ? -numeric : numeric,
-            dest_type: type,
-            name,
-            label:
-              l.type === 'country'
-                ? localizedLabel('', '', l.country ?? '', lang)
-                : localizedLabel(name, region, l.country ?? '', lang),
-            cc1: (l.country ?? '').toLowerCase(),
-            latitude: l.latitude,
-            longitude: l.longitude,
-          };
-        });
-        return { status: 200, json: { results } };
+      ({ body, headers }): SiteResponse => {
+        // The source reads a JSON text whatever the content type says; the web app sends text/plain.
+        let parsed: AutocompleteBody;
+        try {
+          parsed = JSON.parse(body) as AutocompleteBody;
+        } catch {
+          return { status: 400, json: { error: 'invalid request body' } };
+        }
+        if (
+          typeof parsed.query !== 'string' ||
+          !String(headers['content-type'] ?? '').startsWith('text/plain')
+        )
+          return { status: 400, json: { error: 'invalid request' } };
+        const lang = (typeof parsed.language === 'string' ? parsed.language : 'en-us').split('-')[0]!;
+        const size = typeof parsed.size === 'number' ? Math.min(10, Math.max(1, parsed.size)) : 5;
+        return { status: 200, json: { results: autocompleteItems(parsed.query, lang, size) } };
       },
     ],
   ],
