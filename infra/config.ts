@@ -3,7 +3,8 @@
  * typo fails the synth instead of deploying a broken API.
  */
 import * as z from 'zod';
-import { ProviderConfig } from '../shared/upstream/providers.ts';
+import { ProviderConfig, type Providers } from '../shared/upstream/providers.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, profileProviders } from './live-profile.ts';
 
 const Throttle = z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() });
 
@@ -12,10 +13,20 @@ export const StackConfig = z.object({
   enterpriseThrottle: Throttle.default({ rateLimit: 200, burstLimit: 400 }),
   logRetentionDays: z.coerce.number().int().positive().default(30),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /** Per provider token; empty until the connectors that read it land. */
-  providers: z.record(z.string(), ProviderConfig).default({}),
+  /**
+   * Per provider token: with `profile`, deployment settings merged over the live profile's entry (a proxy,
+   * another origin); without it, the whole configuration. Empty: every upstream route answers 502.
+   */
+  providers: z.record(z.string(), z.looseObject({})).default({}),
+  /** A live provider profile to deploy (`live` for infra/live-profile.json, or a path). */
+  profile: z.string().optional(),
+  /** Where the providers' named secrets live in Secrets Manager: `<prefix><name>`. */
+  secretsPrefix: z
+    .string()
+    .regex(/^[\w/+=.@-]*$/)
+    .default('travel-data-api/'),
 });
-export type StackConfig = z.infer<typeof StackConfig>;
+export type StackConfig = Omit<z.infer<typeof StackConfig>, 'providers'> & { providers: Providers };
 
 /** @example readConfig((key) => app.node.tryGetContext(key)) */
 export function readConfig(context: (key: string) => unknown): StackConfig {
@@ -30,5 +41,12 @@ export function readConfig(context: (key: string) => unknown): StackConfig {
       })
       .filter(([, v]) => v !== undefined),
   );
-  return StackConfig.parse(raw);
+  const parsed = StackConfig.parse(raw);
+  const providers = parsed.profile
+    ? profileProviders(
+        loadProfile(parsed.profile === 'live' ? DEFAULT_PROFILE_PATH : parsed.profile),
+        parsed.providers,
+      )
+    : Object.fromEntries(Object.entries(parsed.providers).map(([k, v]) => [k, ProviderConfig.parse(v)]));
+  return { ...parsed, providers };
 }

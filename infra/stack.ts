@@ -8,7 +8,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeEntries } from '../shared/routes.ts';
+import { routeEntries, type Route } from '../shared/routes.ts';
+import { secretNames } from '../shared/upstream/secrets.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
@@ -81,23 +82,44 @@ export class TravelApiStack extends Stack {
     const environment = {
       LOG_LEVEL: config.logLevel,
       ENTERPRISE_DAILY_QUOTA: String(config.enterpriseDailyQuota),
-      PROVIDERS: JSON.stringify(config.providers),
     };
+    // Each function gets only its own sources' configuration, and may read only their secrets.
+    const providersOf = (route: Route) =>
+      Object.fromEntries(
+        Object.entries(config.providers).filter(
+          ([name]) => route.kind === 'mcp' || (route.upstream ?? []).includes(name),
+        ),
+      );
+    // The served OpenAPI document's server. Built from the API's id: the stage's own URL would make a cycle
+    // (stage → deployment → methods → this function).
+    const publicBaseUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${STAGE}`;
     for (const [id, route] of routeEntries) {
       const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
         route,
         logRetentionDays: config.logRetentionDays,
+        secrets: {
+          prefix: config.secretsPrefix,
+          names: [...new Set(Object.values(providersOf(route)).flatMap((p) => secretNames(p)))],
+        },
         // API_KEYS is declared empty (and unread while COUNTER_TABLE names the table) so that `sam local
         // --env-vars` can set it: SAM overrides only variables the template declares (infra/sam-env.ts).
-        environment: route.auth
-          ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
-          : environment,
+        environment: {
+          ...(route.auth
+            ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
+            : environment),
+          ...(route.upstream?.length || route.kind === 'mcp'
+            ? { PROVIDERS: JSON.stringify(providersOf(route)) }
+            : {}),
+          ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+        },
       });
       // Keyed functions read the key's item and count the request: nothing else on the table.
       if (route.auth) this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
       const resource = route.path === '/' ? this.api.root : this.api.root.resourceForPath(route.path);
       resource.addMethod(route.method, new apigw.LambdaIntegration(fn.fn, { allowTestInvoke: false }), {
-        apiKeyRequired: route.auth,
+        // The MCP endpoint checks the key itself: the gateway's usage plans would count every MCP request
+        // (initialize, tools/list), where a key's quota counts tool calls only.
+        apiKeyRequired: route.auth && route.kind !== 'mcp',
         operationName: id,
       });
     }
@@ -172,7 +194,7 @@ export class TravelApiStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
       reason:
-        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function; health routes are public by design.',
+        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function (the MCP endpoint checks it itself, so that only tool calls count); health routes and the API reference are public by design.',
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions::AwsSolutions-COG4',

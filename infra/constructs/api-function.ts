@@ -8,10 +8,17 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { Route } from '../../shared/routes.ts';
-import { assetsFor, ESM_REQUIRE_BANNER, lambdaBundleOptions, NODE_TARGET } from '../bundling.ts';
+import {
+  assetsFor,
+  ESM_REQUIRE_BANNER,
+  generatedFor,
+  lambdaBundleOptions,
+  NODE_TARGET,
+} from '../bundling.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -22,6 +29,11 @@ export interface ApiFunctionProps {
   route: Route;
   environment: Record<string, string>;
   logRetentionDays: number;
+  /**
+   * Secrets Manager names the function's providers need (`<prefix><name>`). The function reads them
+   * through the Parameters and Secrets extension and may read nothing else.
+   */
+  secrets?: { prefix: string; names: string[] };
 }
 
 export class ApiFunction extends Construct {
@@ -40,7 +52,9 @@ export class ApiFunction extends Construct {
     });
     logGroup.grantWrite(this.role);
     const assets = assetsFor(props.route.handler);
+    const generated = generatedFor(props.route.handler, ROOT);
 
+    const secrets = props.secrets?.names.length ? props.secrets : undefined;
     this.fn = new NodejsFunction(this, 'Function', {
       entry: resolve(ROOT, props.route.handler),
       handler: 'handler',
@@ -55,10 +69,20 @@ export class ApiFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       role: this.role,
       description: `${props.route.method} ${props.route.path}: ${props.route.summary}`,
+      ...(secrets
+        ? {
+            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
+              lambda.ParamsAndSecretsVersions.V1_0_103,
+              { cacheSize: 16, logLevel: lambda.ParamsAndSecretsLogLevel.WARN },
+            ),
+          }
+        : {}),
       environment: {
         ...props.environment,
+        ...(secrets ? { PROVIDER_SECRETS_PREFIX: secrets.prefix } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...(assets.length > 0 ? { GAZETTEER_DIR: '/var/task/data' } : {}),
+        ...Object.fromEntries(generated.map((file) => [file.variable, `/var/task/${file.path}`])),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -72,14 +96,20 @@ export class ApiFunction extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) =>
-            assets.map(
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            ...assets.map(
               (asset) =>
                 `cp -r ${JSON.stringify(resolve(ROOT, asset))} ${JSON.stringify(`${outputDir}/data`)}`,
             ),
+            ...generated.map((file) => file.command(outputDir)),
+          ],
         },
       },
     });
+    for (const name of secrets?.names ?? [])
+      secretsmanager.Secret.fromSecretNameV2(this, `Secret-${name}`, `${secrets!.prefix}${name}`).grantRead(
+        this.role,
+      );
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
       reason:

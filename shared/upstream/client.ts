@@ -20,6 +20,7 @@ import {
 import { conform } from './conform.ts';
 import { protect } from './policies.ts';
 import { providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
+import { loadSecrets } from './secrets.ts';
 import { currentSession, dropSession, sessionHeaders } from './session.ts';
 import { providerUrl, redirectAllowed } from './user-url.ts';
 
@@ -430,6 +431,7 @@ export async function fetchUpstream<T = unknown>(
 ): Promise<UpstreamResponse<T>> {
   const { deadline } = ctx;
   const url = publicUrl(req);
+  await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(cacheKeyOf(req, url), req.cache, async () => {
     const loaded = await protect(req.provider, () =>
       withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
@@ -573,6 +575,7 @@ export async function scanUpstream<T>(
 ): Promise<UpstreamResponse<T | undefined>> {
   const { deadline } = ctx;
   const url = publicUrl(req);
+  await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(`scan ${cacheKeyOf(req, url)}`, req.cache, async () => {
     const loaded = await protect(req.provider, () =>
       withSession(req, deadline, (session) =>

@@ -7,10 +7,13 @@
  */
 import * as z from 'zod';
 import { UpstreamError } from './errors.ts';
+import { secretValue } from './secrets.ts';
+
+export { secretVariable } from './secrets.ts';
 
 /**
- * A value that is a secret: named here, resolved at run time from `PROVIDER_SECRET_<NAME>` (the stack
- * fills that from Secrets Manager), so the profile and the repository never hold it.
+ * A value that is a secret: named here, resolved at run time (shared/upstream/secrets.ts: Secrets Manager
+ * when deployed, `PROVIDER_SECRET_<NAME>` locally), so the profile and the repository never hold it.
  */
 const SecretRef = z.object({ secret: z.string().regex(/^[a-z][a-z0-9_]*$/) });
 const Value = z.union([z.string(), SecretRef]);
@@ -68,11 +71,6 @@ export function providerConfig(provider: string): ProviderConfig {
   return config;
 }
 
-/** The environment variable that holds a named secret. @example secretVariable('serp_api_key') // 'PROVIDER_SECRET_SERP_API_KEY' */
-export function secretVariable(name: string): string {
-  return `PROVIDER_SECRET_${name.toUpperCase()}`;
-}
-
 /**
  * A configured value, with a secret reference read from the environment. A secret the deployment did
  * not provide is an upstream failure naming it (never the secret itself).
@@ -80,7 +78,7 @@ export function secretVariable(name: string): string {
  */
 export function resolveValue(provider: string, value: ConfigValue): string {
   if (typeof value === 'string') return value;
-  const resolved = process.env[secretVariable(value.secret)];
+  const resolved = secretValue(value.secret);
   if (!resolved)
     throw new UpstreamError(provider, `the secret ${value.secret} is not set in this deployment`);
   return resolved;

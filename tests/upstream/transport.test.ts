@@ -244,6 +244,36 @@ describe('secrets', () => {
   });
 });
 
+describe('secrets from Secrets Manager', () => {
+  it('reads a named secret once through the extension, with the session token, when deployed', async () => {
+    const asked: { path: string; token: string | undefined }[] = [];
+    const extension = createServer((req, res) => {
+      asked.push({ path: req.url ?? '', token: req.headers['x-aws-parameters-secrets-token'] as string });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ Name: 'travel-data-api/src_deployed', SecretString: 'from-sm' }));
+    });
+    await new Promise<void>((ok) => extension.listen(0, '127.0.0.1', () => ok()));
+    const env = {
+      PROVIDER_SECRETS_PREFIX: 'travel-data-api/',
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((extension.address() as AddressInfo).port),
+      AWS_SESSION_TOKEN: 'session-token',
+    };
+    Object.assign(process.env, env);
+    useProviders(providers({ params: { api_key: { secret: 'src_deployed' } } }));
+    try {
+      const first = await fetchUpstream<{ query: string }>(post({ method: 'GET', body: undefined }), ctx());
+      await fetchUpstream(post({ method: 'GET', body: undefined, path: '/other' }), ctx());
+      expect(first.body.query).toBe('?api_key=from-sm');
+      expect(asked).toEqual([
+        { path: '/secretsmanager/get?secretId=travel-data-api%2Fsrc_deployed', token: 'session-token' },
+      ]);
+    } finally {
+      for (const k of Object.keys(env)) delete process.env[k];
+      await new Promise<void>((ok) => extension.close(() => ok()));
+    }
+  });
+});
+
 describe('session bootstrap', () => {
   it('fetches the session page once, then sends its cookies and CSRF token', async () => {
     const first = await fetchUpstream(post({ path: '/private', session: true, cache: 'none' }), ctx());

@@ -1,0 +1,79 @@
+/**
+ * Provider secrets (a SERP API key, proxy credentials) at run time. Deployed, they come from Secrets
+ * Manager through the Lambda Parameters and Secrets extension on localhost (no SDK in the bundle; the
+ * extension caches them); the function's role may read only its own providers' secrets. Locally they
+ * come from `PROVIDER_SECRET_<NAME>` variables. Values are kept in memory only, never logged.
+ */
+import { request } from 'node:http';
+import { UpstreamError } from './errors.ts';
+import type { ConfigValue, ProviderConfig } from './providers.ts';
+
+const loaded = new Map<string, string>();
+
+/** The environment variable that holds a named secret locally. @example secretVariable('serp_api_key') // 'PROVIDER_SECRET_SERP_API_KEY' */
+export function secretVariable(name: string): string {
+  return `PROVIDER_SECRET_${name.toUpperCase()}`;
+}
+
+/** The secret names a provider's configuration refers to. @example secretNames(config) // ['serp_api_key'] */
+export function secretNames(config: Partial<Pick<ProviderConfig, 'params' | 'headers' | 'proxy'>>): string[] {
+  const refs: ConfigValue[] = [...Object.values(config.params ?? {}), ...Object.values(config.headers ?? {})];
+  if (config.proxy?.credentials) refs.push(config.proxy.credentials);
+  return [...new Set(refs.flatMap((v) => (typeof v === 'string' ? [] : [v.secret])))];
+}
+
+function fromExtension(secretId: string): Promise<string> {
+  const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`,
+        headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+        timeout: 2_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`extension answered ${res.statusCode}`));
+          try {
+            const value = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { SecretString?: string })
+              .SecretString;
+            if (value) resolve(value);
+            else reject(new Error('no SecretString'));
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Loads the provider's secrets once per process when the deployment names a Secrets Manager prefix;
+ * a no-op locally. A secret that cannot be read is an upstream failure naming it, never its value.
+ * @example await loadSecrets('web_search', providerConfig('web_search'))
+ */
+export async function loadSecrets(provider: string, config: ProviderConfig): Promise<void> {
+  const prefix = process.env.PROVIDER_SECRETS_PREFIX;
+  if (!prefix) return;
+  for (const name of secretNames(config)) {
+    if (loaded.has(name)) continue;
+    try {
+      loaded.set(name, await fromExtension(`${prefix}${name}`));
+    } catch (cause) {
+      throw new UpstreamError(provider, `the secret ${name} could not be read`, undefined, cause);
+    }
+  }
+}
+
+/** A secret's value: loaded from Secrets Manager, else its local variable. @example secretValue('serp_api_key') */
+export function secretValue(name: string): string | undefined {
+  return loaded.get(name) ?? process.env[secretVariable(name)];
+}
