@@ -1,11 +1,12 @@
 /**
- * `npm run canary [-- --provider site_a] [--json]`: one request per upstream-backed route of the
+ * `npm run canary [-- --provider site_a] [--profile live] [--json]`: one request per upstream-backed route of the
  * manifest (its example request), through the real Lambda handlers in-process, and per route whether
  * the source was reached, its answer parsed and the response contract-valid, with the time taken.
  * Any failure exits 1, so a scheduled check can run it.
  *
- * Providers: `PROVIDERS` (JSON, as the functions take it) when set, for operators checking live
- * sources; otherwise the embedded sandbox, against which every route must pass.
+ * Providers: `--profile live` (the live profile's enabled providers and its example requests, secrets
+ * from `PROVIDER_SECRET_<NAME>`), or `PROVIDERS` (JSON, as the functions take it), for operators checking
+ * live sources; otherwise the embedded sandbox, against which every route must pass.
  *
  * @example npm run canary -- --provider site_a --provider maps_reviews
  * @example PROVIDERS="$(cat providers.json)" npm run -s canary -- --json > canary.json
@@ -26,6 +27,7 @@ import {
   type Providers,
 } from '../shared/upstream/providers.ts';
 import { invoke, loadHandler, matchRoute, toEvent, INVOCATION_BUDGET_MS } from './local/server.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, profileProviders } from './live-profile.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 
 export interface CanaryOptions {
@@ -37,6 +39,8 @@ export interface CanaryOptions {
   only?: readonly string[];
   /** The Lambda time budget of each request. */
   budgetMs?: number;
+  /** Example requests by route id, over the manifest's (which name sandbox hosts and ids). */
+  examples?: Record<string, string>;
 }
 
 export interface RouteResult {
@@ -171,8 +175,9 @@ async function check(
   apiKey: string,
   budgetMs: number,
   redact: (text: string) => string,
+  example = route.example,
 ): Promise<RouteResult> {
-  const url = new URL(route.example, 'http://canary.local');
+  const url = new URL(example, 'http://canary.local');
   const params = matchRoute(url.pathname)?.params ?? {};
   const event = toEvent(
     {
@@ -229,7 +234,11 @@ async function check(
  */
 export async function checkProviders(
   providers: Providers,
-  { only = [], budgetMs = INVOCATION_BUDGET_MS }: Omit<CanaryOptions, 'providers' | 'sandbox'> = {},
+  {
+    only = [],
+    budgetMs = INVOCATION_BUDGET_MS,
+    examples = {},
+  }: Omit<CanaryOptions, 'providers' | 'sandbox'> = {},
   against: CanaryReport['against'] = 'providers',
 ): Promise<CanaryReport> {
   useProviders(providers);
@@ -245,7 +254,8 @@ export async function checkProviders(
     ([, r]) => r.upstream?.length && (only.length === 0 || r.upstream.some((p) => only.includes(p))),
   );
   const results: RouteResult[] = [];
-  for (const [id, route] of chosen) results.push(await check(id, route, apiKey, budgetMs, redact));
+  for (const [id, route] of chosen)
+    results.push(await check(id, route, apiKey, budgetMs, redact, examples[id]));
   const passed = results.filter((r) => r.ok).length;
   return { against, ok: passed === results.length, passed, failed: results.length - passed, results };
 }
@@ -305,7 +315,7 @@ export function formatReport(report: CanaryReport): string[] {
   return [line(header), ...rows.map(line), summary];
 }
 
-const USAGE = `usage: npm run canary -- [--provider ${UPSTREAM_PROVIDERS[0]}]... [--json]`;
+const USAGE = `usage: npm run canary -- [--provider ${UPSTREAM_PROVIDERS[0]}]... [--profile live|<file>] [--json]`;
 
 /**
  * The command: parses flags, picks the providers, prints the table (to stderr with `--json`, which puts
@@ -318,11 +328,15 @@ export async function main(
   out: (text: string) => void = (text) => void process.stdout.write(`${text}\n`),
   err: (text: string) => void = (text) => void process.stderr.write(`${text}\n`),
 ): Promise<number> {
-  let values: { provider?: string[]; json?: boolean };
+  let values: { provider?: string[]; json?: boolean; profile?: string };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { provider: { type: 'string', multiple: true }, json: { type: 'boolean' } },
+      options: {
+        provider: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        profile: { type: 'string' },
+      },
     }));
   } catch (error) {
     err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -335,7 +349,21 @@ export async function main(
     return 2;
   }
   let providers: Providers | undefined;
-  if (env.PROVIDERS) {
+  let examples: Record<string, string> = {};
+  if (values.profile) {
+    // The live profile's enabled providers and its example requests for real sources; secrets from
+    // PROVIDER_SECRET_<NAME> variables.
+    try {
+      const profile = loadProfile(values.profile === 'live' ? DEFAULT_PROFILE_PATH : values.profile);
+      providers = profileProviders(profile);
+      examples = profile.canary.examples;
+    } catch (error) {
+      err(
+        `the profile does not load: ${error instanceof z.ZodError ? describeIssues(error) : String(error)}`,
+      );
+      return 2;
+    }
+  } else if (env.PROVIDERS) {
     let raw: unknown;
     try {
       raw = JSON.parse(env.PROVIDERS);
@@ -351,7 +379,7 @@ export async function main(
     }
     providers = raw as Providers;
   }
-  const report = await runCanary({ ...(providers ? { providers } : {}), only });
+  const report = await runCanary({ ...(providers ? { providers } : {}), only, examples });
   const table = formatReport(report).join('\n');
   if (values.json) {
     err(table);

@@ -565,18 +565,20 @@ async function scanOnce<T>(
 
 /**
  * Reads an HTML page only as far as needed: `scan` sees the text received so far after every chunk,
- * and the download stops at the first defined answer. The answer, not the page, is cached.
- * @example await scanUpstream(req, ctx, (html) => /"hotel_id":\s*(\d+)/.exec(html)?.[1])
+ * and the download stops at the first defined answer. The answer, not the page, is cached, under the
+ * name of what was read (`reading`): two readings of one page are two cache entries.
+ * @example await scanUpstream(req, ctx, (html) => /b_hotel_id: '(\d+)'/.exec(html)?.[1], 'hotel id')
  */
 export async function scanUpstream<T>(
   req: UpstreamRequest,
   ctx: UpstreamContext,
   scan: (text: string) => T | undefined,
+  reading: string,
 ): Promise<UpstreamResponse<T | undefined>> {
   const { deadline } = ctx;
   const url = publicUrl(req);
   await loadSecrets(req.provider, providerConfig(req.provider));
-  const served = await cached(`scan ${cacheKeyOf(req, url)}`, req.cache, async () => {
+  const served = await cached(`scan ${reading} ${cacheKeyOf(req, url)}`, req.cache, async () => {
     const loaded = await protect(req.provider, () =>
       withSession(req, deadline, (session) =>
         withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
-import { exitCode, judge, runCanary, type RouteResult } from '../../infra/canary.ts';
+import { exitCode, judge, main, runCanary, type RouteResult } from '../../infra/canary.ts';
 import { startSandbox, type Fault, type Sandbox } from '../../infra/sandbox/server.ts';
 import { routeList, routes } from '../../shared/routes.ts';
 
@@ -136,5 +136,45 @@ describe('canary', () => {
     expect(lines.at(-1)).toMatch(
       new RegExp(`^canary: ${n}/${n} routes passed against the embedded sandbox in \\d+ ms$`),
     );
+  });
+
+  it('checks the live profile with its own examples, and names a missing secret without a network call', async () => {
+    // Prepare: no PROVIDER_SECRET_SERP_API_KEY, so the SERP-backed routes fail before any request.
+    const env: NodeJS.ProcessEnv = {};
+    const out: string[] = [];
+    const err: string[] = [];
+
+    // Act
+    const status = await main(
+      ['--profile', 'live', '--provider', 'web_search', '--json'],
+      env,
+      (t) => out.push(t),
+      (t) => err.push(t),
+    );
+
+    // Assess
+    expect(status).toBe(1);
+    const report = JSON.parse(out.join('\n')) as { against: string; results: RouteResult[] };
+    expect(report.against).toBe('providers');
+    expect(report.results.map((r) => r.path)).toEqual(
+      routeList.filter((r) => r.upstream?.includes('web_search')).map((r) => r.path),
+    );
+    for (const r of report.results) {
+      expect(verdict(r)).toEqual({ reached: false, parsed: false, valid: false, ok: false });
+      expect(r.note).toMatch(/secret serp_api_key is not set/);
+    }
+  });
+
+  it('refuses a profile that does not load, with exit status 2', async () => {
+    const err: string[] = [];
+    expect(
+      await main(
+        ['--profile', '/nonexistent.json'],
+        {},
+        () => undefined,
+        (t) => err.push(t),
+      ),
+    ).toBe(2);
+    expect(err.join('')).toMatch(/the profile does not load/);
   });
 });

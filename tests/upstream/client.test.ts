@@ -149,6 +149,7 @@ describe('retries', () => {
         { provider: 'site_a', path: '/hotel/fr/x.html', expect: 'html', cache: 'none' },
         deadline(25_000),
         (html) => (html.length > 0 ? html : undefined),
+        'page',
       ),
     );
     expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });

@@ -336,7 +336,12 @@ describe('bot protection', () => {
 
   it('answers a challenge on a streamed read the same way', async () => {
     const error = await failure(
-      scanUpstream({ provider: 'src', path: '/waf', expect: 'html', cache: 'none' }, ctx(), () => undefined),
+      scanUpstream(
+        { provider: 'src', path: '/waf', expect: 'html', cache: 'none' },
+        ctx(),
+        () => undefined,
+        'nothing',
+      ),
     );
     expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
   });
@@ -366,6 +371,21 @@ describe('checked fetch', () => {
     expect(ok.body.path).toBe('/api/graphql');
     const Wrong = z.object({ method: z.literal('PUT') });
     await expect(fetchParsed(post(), Wrong, ctx(), 'an echo')).rejects.toThrow(/an echo fails the contract/);
+  });
+});
+
+describe('streamed reads', () => {
+  it('caches two readings of one page apart', async () => {
+    const req = { provider: 'src', path: '/page', expect: 'html' as const, cache: 'ids' as const };
+    const marker = await scanUpstream(req, ctx(), (html) => /marker: '(\d+)'/.exec(html)?.[1], 'marker');
+    const length = await scanUpstream(
+      req,
+      ctx(),
+      (html) => (html.endsWith('</html>') ? html.length : undefined),
+      'length',
+    );
+    expect([marker.body, typeof length.body]).toEqual(['42', 'number']);
+    expect(seen).toHaveLength(2);
   });
 });
 

@@ -40,7 +40,7 @@ async function destinations(
 
 /** The numeric id of a hotel page, or undefined when there is no such page. @example await siteA.urlToId(ctx, { cc: 'fr', slug: 'x' }) */
 async function urlToId(ctx: UpstreamContext, ref: HotelRef): Promise<string | undefined> {
-  const res = await scanUpstream(hotelPageRequest(ref), ctx, hotelIdInPage);
+  const res = await scanUpstream(hotelPageRequest(ref), ctx, hotelIdInPage, 'hotel id');
   if (res.status === 404) return undefined;
   if (!res.body)
     throw new ExtractionError('site_a', 'the hotel page carries no hotel id', undefined, res.status);
@@ -52,20 +52,29 @@ async function urlToId(ctx: UpstreamContext, ref: HotelRef): Promise<string | un
 async function photos(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
   let ref = knownRefs.get(hotelId);
   if (!ref) {
-    const found = await scanUpstream(hotelByIdRequest(hotelId), ctx, (html) =>
-      /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+    const found = await scanUpstream(
+      hotelByIdRequest(hotelId),
+      ctx,
+      (html) =>
+        /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+      'first hotel',
     );
     if (found.status === 404 || !found.body) return undefined;
     ref = found.body;
   }
   let full = false; // the literal arrived at the cap: read on to the page's end, without parsing it again
-  const page = await scanUpstream({ ...hotelPageRequest(ref), cache: 'reviews' }, ctx, (html) => {
-    const complete = /<\/html>\s*$/i.test(html.slice(-256));
-    if (full && !complete) return undefined;
-    const gallery = galleryInPage(html, complete);
-    full = gallery === undefined && literalAfter(html, 'hotelPhotos:') !== undefined;
-    return gallery;
-  });
+  const page = await scanUpstream(
+    { ...hotelPageRequest(ref), cache: 'reviews' },
+    ctx,
+    (html) => {
+      const complete = /<\/html>\s*$/i.test(html.slice(-256));
+      if (full && !complete) return undefined;
+      const gallery = galleryInPage(html, complete);
+      full = gallery === undefined && literalAfter(html, 'hotelPhotos:') !== undefined;
+      return gallery;
+    },
+    'gallery',
+  );
   if (page.status === 404) return undefined;
   if (!page.body)
     throw new ExtractionError('site_a', 'the hotel page ended without a gallery', undefined, page.status);
