@@ -58,6 +58,7 @@ export type Fault =
   | { kind: 'malformed' }
   | { kind: 'layout' }
   | { kind: 'contract-drift' }
+  | { kind: 'challenge' }
   | { kind: 'redirect'; location: string };
 
 export const FAULT_KINDS = [
@@ -70,6 +71,7 @@ export const FAULT_KINDS = [
   'malformed',
   'layout',
   'contract-drift',
+  'challenge',
   'redirect',
 ] as const satisfies readonly Fault['kind'][];
 
@@ -285,6 +287,15 @@ export async function startSandbox({
         return;
       case 'redirect':
         return send(302, 'text/html', Buffer.from(''), { Location: fault.location });
+      case 'challenge':
+        // A bot manager's JavaScript challenge (a WAF's 202 page): what plain clients get from a protected source.
+        return send(
+          202,
+          'text/html; charset=utf-8',
+          Buffer.from(
+            '<!DOCTYPE html><html><head><title></title><script>window.gokuProps = { key: "AQIDAHj", iv: "CgAHZ", context: "x" }; var chal_t = 1;</script><script src="/challenge.js"></script></head><body><noscript>JavaScript is disabled</noscript></body></html>',
+          ),
+        );
       default:
         break;
     }

@@ -86,6 +86,11 @@ const FAULTS: [
     (extraction, _r, route) => (route.path in DRIFT_ANSWERED_OTHERWISE ? 'documented' : extraction),
   ],
   [
+    'challenged by bot protection',
+    () => ({ kind: 'challenge' }),
+    () => ({ status: 503, code: 'UPSTREAM_UNAVAILABLE', retryAfter: true }),
+  ],
+  [
     'redirect off the provider',
     () => ({ kind: 'redirect', location: canaryUrl }),
     () => ({ status: 502, code: 'UPSTREAM_ERROR' }),
