@@ -185,10 +185,12 @@ function encode(response: SiteResponse): { type: string; body: Buffer } {
  * @example providersAt('http://host.docker.internal:3100').site_a.baseUrl // 'http://host.docker.internal:3100/site_a'
  */
 export function providersAt(base: string): Providers {
+  const configs = new Map(SITES.map((s) => [s.provider, s.config ?? {}]));
   return Object.fromEntries(
     Object.entries(SITE_HOSTS).map(([provider, hosts]) => [
       provider,
       {
+        ...configs.get(provider),
         baseUrl: `${base}/${provider}`,
         hosts: [...hosts],
         allowHttp: true,

@@ -1,3 +1,7 @@
+import type { Providers } from '../../shared/upstream/providers.ts';
+
+type ProviderInput = Providers[string];
+
 /** The pattern every sandbox site follows: a provider token and a list of routes answering requests. */
 export interface SiteRequest {
   method: 'GET' | 'POST';
@@ -24,4 +28,10 @@ export interface Site {
   /** The public hosts the site's pages live on (reserved `.test` names); user URLs must use one. */
   hosts: readonly string[];
   routes: Route[];
+  /**
+   * Provider configuration the sandbox hands out with its address, beyond `baseUrl` and `hosts`: what
+   * the live profile sets for the real source (headers, a session bootstrap, operation ids), with the
+   * sandbox's own values.
+   */
+  config?: Omit<ProviderInput, 'baseUrl' | 'hosts'>;
 }
