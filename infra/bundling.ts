@@ -3,6 +3,8 @@
  * benchmark both use these settings, so the bundle measured is the bundle deployed.
  */
 import type { BuildOptions } from 'esbuild';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 
 export const NODE_TARGET = 'node24';
 
@@ -26,7 +28,52 @@ export const lambdaBundleOptions: BuildOptions = {
   external: ['@aws-sdk/*'],
 };
 
-/** Files a function needs beside its bundle, by handler (the embedded gazetteer index). */
+/**
+ * Files a function needs beside its bundle, by handler: the embedded gazetteer index, for the coordinates
+ * lookup and for the MCP server, which runs it as a tool.
+ */
 export function assetsFor(handler: string): string[] {
-  return handler === 'functions/meta/coordinates-lookup.ts' ? ['shared/geo/data'] : [];
+  return handler === 'functions/meta/coordinates-lookup.ts' || handler === 'functions/mcp/mcp.ts'
+    ? ['shared/geo/data']
+    : [];
+}
+
+/** A file made at bundling time beside a function's bundle, and the variable that tells the function where. */
+export interface GeneratedFile {
+  /** The environment variable that names it, as `/var/task/<path>`. */
+  variable: string;
+  /** Its path in the bundle directory. */
+  path: string;
+  /** The shell command that writes it into the bundle directory. */
+  command(outputDir: string): string;
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/**
+ * Files made at bundling time, by handler: the OpenAPI document (served by /openapi.json, the MCP tools'
+ * schemas), built once here so that no function imports the builder at cold start, and Swagger UI's files.
+ * @example generatedFor('functions/docs/openapi.ts', ROOT).map((f) => f.variable) // ['OPENAPI_DOCUMENT']
+ */
+export function generatedFor(handler: string, root: string): GeneratedFile[] {
+  const files: GeneratedFile[] = [];
+  if (handler === 'functions/docs/openapi.ts' || handler === 'functions/mcp/mcp.ts') {
+    files.push({
+      variable: 'OPENAPI_DOCUMENT',
+      path: 'openapi.json',
+      // The Node running the CDK app (the pinned 24, which runs the TypeScript builder).
+      command: (out) =>
+        `${q(process.execPath)} --disable-warning=ExperimentalWarning ${q(`${root}/infra/openapi.ts`)} ${q(`${out}/openapi.json`)}`,
+    });
+  }
+  if (handler === 'functions/docs/asset.ts') {
+    const dist = dirname(createRequire(`${root}/package.json`).resolve('swagger-ui-dist/package.json'));
+    files.push({
+      variable: 'SWAGGER_UI_DIR',
+      path: 'swagger-ui',
+      command: (out) =>
+        `mkdir -p ${q(`${out}/swagger-ui`)} && cp ${q(`${dist}/swagger-ui.css`)} ${q(`${dist}/swagger-ui-bundle.js`)} ${q(`${out}/swagger-ui/`)}`,
+    });
+  }
+  return files;
 }

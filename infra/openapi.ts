@@ -14,9 +14,10 @@ import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { CORRELATION_HEADER } from '../shared/http/correlation-id.ts';
 import { JSON_TYPE, PROBLEM_JSON } from '../shared/problem.ts';
+import { serversFor, type OpenApiServer } from '../functions/docs/document.ts';
 import {
   documentedErrors,
-  routeEntries,
+  operationEntries,
   type Dialect,
   type DocumentedError,
   type Route,
@@ -70,7 +71,7 @@ export interface Operation {
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: Record<string, unknown>;
-  servers: Record<string, unknown>[];
+  servers: OpenApiServer[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
@@ -394,12 +395,17 @@ const TAGS: Record<string, string> = {
   rental: 'Short-term rental listings: details and prices.',
 };
 
+export interface BuildOptions {
+  /** The deployment's base URL, the document's server; without it, a `{base_url}` variable. */
+  baseUrl?: string;
+}
+
 /** @example const doc = await buildOpenApi(); doc.paths['/v1/chain_a/rooms']!.get!.parameters */
-export async function buildOpenApi(): Promise<OpenApiDocument> {
+export async function buildOpenApi({ baseUrl }: BuildOptions = {}): Promise<OpenApiDocument> {
   const paths: Record<string, Record<string, Operation>> = {};
   const schemas: Record<string, JsonSchema> = {};
   const responseNames = new Map<z.ZodType, string>();
-  for (const [id, route] of routeEntries) {
+  for (const [id, route] of operationEntries) {
     const mod = (await import(pathToFileURL(resolve(ROOT, route.handler)).href)) as {
       handler: { schemas?: HandlerSchemas };
     };
@@ -433,7 +439,7 @@ export async function buildOpenApi(): Promise<OpenApiDocument> {
       'x-example': route.example,
     };
   }
-  const providers = [...new Set(routeEntries.map(([, r]) => r.provider))];
+  const providers = [...new Set(operationEntries.map(([, r]) => r.provider))];
   return {
     openapi: '3.1.0',
     info: {
@@ -449,17 +455,12 @@ export async function buildOpenApi(): Promise<OpenApiDocument> {
         'Errors are RFC 7807 Problem Details (`application/problem+json`) with an upper-case `error_code`, except where an',
         'operation documents otherwise: authentication and quota errors use the global body `{error: {code, message, details}}`.',
         'Every answer carries X-Correlation-Id.',
+        '',
+        'This document is served at `/openapi.json`, with an interactive reference at `/docs`. AI agents can call every',
+        'keyed operation as a tool of the MCP server at `/mcp` (streamable HTTP, the same `x-api-key`).',
       ].join('\n'),
     },
-    servers: [
-      {
-        url: '{base_url}',
-        description: 'The deployment: its API Gateway stage URL, or the local server of `npm start`.',
-        variables: {
-          base_url: { default: 'http://127.0.0.1:3000', description: 'Base URL of the deployment' },
-        },
-      },
-    ],
+    servers: serversFor(baseUrl),
     tags: providers.map((name) => ({
       name,
       description: TAGS[name] ?? `Endpoints answering from ${name}.`,
@@ -553,7 +554,12 @@ const ERROR_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const doc = JSON.stringify(await buildOpenApi(), null, 2);
+  // PUBLIC_BASE_URL: the deployment the document is written for (its server); unset, a variable.
+  const doc = JSON.stringify(
+    await buildOpenApi({ baseUrl: process.env.PUBLIC_BASE_URL || undefined }),
+    null,
+    2,
+  );
   const target = process.argv[2];
   if (target) {
     mkdirSync(dirname(resolve(target)), { recursive: true });

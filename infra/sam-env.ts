@@ -98,13 +98,14 @@ export function samEnvVars(
     API_KEYS: apiKeys,
     // No table name: the embedded key and counter stores (shared/store/index.ts).
     COUNTER_TABLE: '',
+    // No deployment URL: the served OpenAPI document names the address it was asked at.
+    PUBLIC_BASE_URL: '',
   };
   const file: SamEnvVars = {};
   for (const [id, fn] of lambdaFunctions(template)) {
     const declared = new Set(Object.keys(fn.Properties.Environment.Variables));
-    const missing = ['PROVIDERS', ...(declared.has('COUNTER_TABLE') ? ['API_KEYS'] : [])].filter(
-      (name) => !declared.has(name),
-    );
+    // Functions that reach no source declare no PROVIDERS; keyed ones must declare API_KEYS.
+    const missing = (declared.has('COUNTER_TABLE') ? ['API_KEYS'] : []).filter((name) => !declared.has(name));
     if (missing.length > 0)
       throw new Error(
         `${id} does not declare ${missing.join(', ')}, so sam local could not set it: synthesize again (npx cdk synth)`,

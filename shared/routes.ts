@@ -21,7 +21,7 @@ export interface ErrorSpec {
 }
 
 export interface Route {
-  method: 'GET';
+  method: 'GET' | 'POST';
   /** API Gateway path, with `{name}` for path parameters. */
   path: string;
   /** Handler module, relative to the project root; it exports `handler`. */
@@ -46,6 +46,12 @@ export interface Route {
   summary: string;
   /** A working example request: path and query string (dates far enough ahead not to expire soon). */
   example: string;
+  /**
+   * Set on the routes that serve no JSON data: the API reference (`reference`: the interactive page, its
+   * assets and the OpenAPI document) and the MCP endpoint (`mcp`). They are deployed and served like every
+   * route, but are no operation of the OpenAPI document and no MCP tool; their own tests cover them.
+   */
+  kind?: 'reference' | 'mcp';
 }
 
 /** The body an error is rendered in. */
@@ -129,6 +135,60 @@ export const routes = {
     errors: {},
     summary: 'Version 1 health status',
     example: '/v1/health',
+  },
+  docs: {
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/docs/page.ts',
+    provider: 'service',
+    product: 'docs',
+    auth: false,
+    kind: 'reference',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary:
+      'Interactive API reference: every operation, tried with your key ("Authorize", then "Try it out")',
+    example: '/docs',
+  },
+  docsAsset: {
+    method: 'GET',
+    path: '/docs/{asset}',
+    handler: 'functions/docs/asset.ts',
+    provider: 'service',
+    product: 'docs',
+    auth: false,
+    kind: 'reference',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary: "The reference page's scripts and styles, served by the API itself",
+    example: '/docs/swagger-ui.css',
+  },
+  openapi: {
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'functions/docs/openapi.ts',
+    provider: 'service',
+    product: 'openapi',
+    auth: false,
+    kind: 'reference',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary: 'The OpenAPI 3.1 document of every operation, with this deployment as its server',
+    example: '/openapi.json',
+  },
+  mcp: {
+    method: 'POST',
+    path: '/mcp',
+    handler: 'functions/mcp/mcp.ts',
+    provider: 'service',
+    product: 'mcp',
+    auth: true,
+    kind: 'mcp',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary:
+      'MCP server for AI agents (streamable HTTP): every data endpoint as a tool; each tool call counts as one request',
+    example: '/mcp',
   },
   coordinatesLookup: {
     method: 'GET',
@@ -520,6 +580,19 @@ export type RouteId = keyof typeof routes;
 export const routeList: readonly Route[] = Object.values(routes);
 /** Every route with its manifest id (the CDK stack names functions after it). */
 export const routeEntries = Object.entries(routes) as [RouteId, Route][];
+/** The operations of the OpenAPI document: every route but the reference and the MCP endpoint. */
+export const operationEntries = routeEntries.filter(([, r]) => r.kind === undefined);
+export const operationList: readonly Route[] = operationEntries.map(([, r]) => r);
+/** The ids of the data routes: the keyed operations. */
+export type DataRouteId = {
+  [K in RouteId]: (typeof routes)[K] extends { kind: string }
+    ? never
+    : (typeof routes)[K]['auth'] extends true
+      ? K
+      : never;
+}[RouteId];
+/** The data routes, each one MCP tool. */
+export const dataEntries = operationEntries.filter(([, r]) => r.auth) as [DataRouteId, Route][];
 
 /**
  * Every error a route can answer with, derived from its declaration: its validation error, the

@@ -10,7 +10,7 @@ export const RootResponse = Health.extend({
   documentation: z.string(),
   endpoints: z.array(
     z.object({
-      method: z.literal('GET'),
+      method: z.enum(['GET', 'POST']),
       path: z.string(),
       summary: z.string(),
       requires_api_key: z.boolean(),

@@ -16,6 +16,8 @@ import { routeList, type Route } from '../../shared/routes.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 // API Gateway's integration timeout: the local Lambda context reports time left against it.
 export const INVOCATION_BUDGET_MS = 29_000;
+// API Gateway's payload limit: a larger request body is refused, as there.
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 interface CompiledRoute {
   route: Route;
@@ -87,6 +89,7 @@ export function toEvent(
   route: Route,
   params: Record<string, string>,
   url: URL,
+  body: string | null = null,
 ): APIGatewayProxyEvent {
   // Null-prototype maps: a client may send a parameter or header named __proto__ or constructor.
   const headers: Record<string, string> = Object.create(null);
@@ -116,7 +119,7 @@ export function toEvent(
     multiValueQueryStringParameters: hasQuery ? multiQuery : null,
     pathParameters: Object.keys(params).length > 0 ? params : null,
     stageVariables: null,
-    body: null,
+    body,
     isBase64Encoded: false,
     requestContext: {
       accountId: 'local',
@@ -136,6 +139,18 @@ export function toEvent(
       } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
+}
+
+/** The request body as text (what API Gateway passes for a JSON body), or null without one. */
+async function readBody(req: IncomingMessage): Promise<string | null | 'too large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return 'too large';
+    chunks.push(chunk);
+  }
+  return size === 0 ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 function lambdaContext(name: string, requestId: string, budgetMs: number): Context {
@@ -205,7 +220,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
     );
     return 405;
   }
-  const result = await invoke(match.route, toEvent(req, match.route, match.params, url), budgetMs);
+  const body = await readBody(req);
+  if (body === 'too large') {
+    send(
+      res,
+      edgeError(413, 'payload_too_large', 'Request body too large.', `The limit is ${MAX_BODY_BYTES} bytes.`),
+    );
+    return 413;
+  }
+  const result = await invoke(match.route, toEvent(req, match.route, match.params, url, body), budgetMs);
   send(res, result);
   return result.statusCode;
 }

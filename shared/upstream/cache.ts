@@ -4,15 +4,9 @@
  */
 import { LRUCache } from 'lru-cache';
 
-/** Seconds each kind of data stays fresh: ids and URLs rarely change, prices do. */
-export const DEFAULT_TTL_SECONDS = {
-  ids: 24 * 3600,
-  search: 600,
-  reviews: 600,
-  prices: 120,
-  none: 0,
-} as const;
-export type CacheKind = keyof typeof DEFAULT_TTL_SECONDS;
+import { DEFAULT_TTL_SECONDS, type CacheKind } from './ttl.ts';
+
+export { DEFAULT_TTL_SECONDS, type CacheKind } from './ttl.ts';
 let TTL_SECONDS: Record<CacheKind, number> = { ...DEFAULT_TTL_SECONDS };
 
 export interface CachedValue<T> {

@@ -441,7 +441,7 @@ export async function fetchUpstream<T = unknown>(
     return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind };
   });
   const { status, body, bytes } = served.value;
-  ctx.served.push(served);
+  ctx.served.push({ hit: served.hit, ageSeconds: served.ageSeconds, kind: req.cache });
   return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }
 
@@ -593,6 +593,6 @@ export async function scanUpstream<T>(
     };
   });
   const { status, body, bytes } = served.value;
-  ctx.served.push(served);
+  ctx.served.push({ hit: served.hit, ageSeconds: served.ageSeconds, kind: req.cache });
   return { status, body: body as T | undefined, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }

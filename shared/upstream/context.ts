@@ -4,10 +4,13 @@
  * client so that functions that never go upstream never bundle got.
  */
 import type { Deadline } from './deadline.ts';
+import type { CacheKind } from './ttl.ts';
 
 export interface Served {
   hit: boolean;
   ageSeconds: number;
+  /** The kind of data served, which bounds how long a result built from it may be kept. */
+  kind: CacheKind;
 }
 
 export interface UpstreamContext {

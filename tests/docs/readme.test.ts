@@ -1,5 +1,6 @@
-// The README's endpoint table against the route manifest: the table is written by hand, the manifest is
-// the truth. Rule: every manifest route appears exactly once, as `METHOD /path`, in the table's first
+// The README's endpoint tables against the route manifest: the tables (under "Endpoints", and for the
+// reference and MCP routes under "Reference, MCP and typed client") are written by hand, the manifest is
+// the truth. Rule: every manifest route appears exactly once, as `METHOD /path`, in a table's first
 // column (one row may list several routes, as the three health routes share one); nothing else appears
 // there; and every error code a row names in backticks is one its routes document.
 import { describe, expect, it } from '@jest/globals';
@@ -13,9 +14,10 @@ interface Row {
   notes: string;
 }
 
-/** The rows of the table under `## Endpoints`, header and separator left out. */
-function endpointRows(markdown: string): Row[] {
-  const section = /^## Endpoints\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1] ?? '';
+/** The rows of the table under `## <heading>`, header and separator left out. */
+function endpointRows(markdown: string, heading: string): Row[] {
+  const section =
+    new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(markdown)?.[1] ?? '';
   return section
     .split('\n')
     .map((line) => /^\|([^|]*)\|(.*)\|\s*$/.exec(line))
@@ -23,7 +25,10 @@ function endpointRows(markdown: string): Row[] {
     .map((m) => ({ routes: [...m[1]!.matchAll(/`([^`]+)`/g)].map((r) => r[1]!), notes: m[2]! }));
 }
 
-const rows = endpointRows(README);
+const rows = [
+  ...endpointRows(README, 'Endpoints'),
+  ...endpointRows(README, 'Reference, MCP and typed client'),
+];
 const listed = rows.flatMap((r) => r.routes);
 const manifest = routeList.map((r) => `${r.method} ${r.path}`);
 

@@ -1,11 +1,12 @@
 // Manifest-driven property test: random and hostile query strings, path values and headers on every
-// route. Each answer must be one of the route's documented statuses with a documented body: never a
-// 500, never a stack trace. Routes added to the manifest are covered without touching this file.
+// operation (the reference and the MCP endpoint answer no JSON operation: tests/openapi and tests/mcp cover
+// them). Each answer must be one of the route's documented statuses with a documented body: never a 500,
+// never a stack trace. Routes added to the manifest are covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { matchRoute } from '../../infra/local/server.ts';
-import { routeList, type Route } from '../../shared/routes.ts';
+import { operationList, type Route } from '../../shared/routes.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -149,7 +150,7 @@ function assertDocumented(route: Route, status: number, contentType: string | nu
   }
 }
 
-describe.each(routeList.map((r) => [r.path, r] as const))('fuzz %s', (_path, route) => {
+describe.each(operationList.map((r) => [r.path, r] as const))('fuzz %s', (_path, route) => {
   it('answers every random request with a documented status and body', async () => {
     await fc.assert(
       fc.asyncProperty(

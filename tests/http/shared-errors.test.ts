@@ -1,7 +1,7 @@
 // The errors every keyed route shares, once for the whole manifest: 401 without a key and 429 past the
 // daily quota, both in the global body. (The upstream 502/503/504 of every route are in the fault matrix.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { routeList } from '../../shared/routes.ts';
+import { operationList } from '../../shared/routes.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const keyed = routeList.filter((r) => r.auth);
+const keyed = operationList.filter((r) => r.auth);
 
 describe('errors every keyed route shares', () => {
   it.each(keyed.map((r) => [r.path, r] as const))(

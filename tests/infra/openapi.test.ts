@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { buildOpenApi, type JsonSchema, type OpenApiDocument, type Operation } from '../../infra/openapi.ts';
 import {
   documentedErrors,
-  routeEntries,
-  routeList,
+  operationEntries,
+  operationList,
   routes,
   statusesOf,
   type Route,
@@ -31,9 +31,9 @@ const variants = (schema: JsonSchema): JsonSchema[] =>
   Array.isArray(schema.oneOf) ? (schema.oneOf as JsonSchema[]) : [schema];
 
 describe('OpenAPI document', () => {
-  it('has every manifest route with its key requirement and exactly its documented statuses', () => {
+  it('has every manifest operation with its key requirement and exactly its documented statuses', () => {
     expect(doc.openapi).toBe('3.1.0');
-    for (const route of routeList) {
+    for (const route of operationList) {
       expect(op(route)).toBeDefined();
       expect(op(route).security).toEqual(route.auth ? [{ apiKey: [] }] : []);
       expect(Object.keys(op(route).responses).map(Number)).toEqual(statusesOf(route));
@@ -42,7 +42,7 @@ describe('OpenAPI document', () => {
 
   it('gives every 200 a body schema generated from the response schema its handler checks', () => {
     // Routes whose handler carries no response schema yet are named in the failure.
-    const without = routeEntries
+    const without = operationEntries
       .filter(([, route]) => {
         const schema = op(route).responses['200']!.content!['application/json']!.schema;
         const body = component(schema);
@@ -123,7 +123,7 @@ describe('OpenAPI document', () => {
 
   it('describes every parameter and gives it an example, from the example request, that its schema accepts', () => {
     const lacking: string[] = [];
-    for (const route of routeList) {
+    for (const route of operationList) {
       const sent = new URL(route.example, 'http://x').searchParams;
       for (const p of op(route).parameters) {
         const where = `${route.path} ${p.name}`;
@@ -145,7 +145,7 @@ describe('OpenAPI document', () => {
   });
 
   it('lists every declared error code under its status, in the body it is rendered in, with when it happens', () => {
-    for (const route of routeList) {
+    for (const route of operationList) {
       for (const error of documentedErrors(route)) {
         const response = op(route).responses[String(error.status)]!;
         const media = error.dialect === 'problem' ? 'application/problem+json' : 'application/json';
@@ -181,7 +181,7 @@ describe('OpenAPI document', () => {
 
   it('documents the response headers, each defined once', () => {
     expect(Object.keys(doc.components.headers).length).toBe(7);
-    for (const route of routeList) {
+    for (const route of operationList) {
       for (const [status, response] of Object.entries(op(route).responses)) {
         const names = Object.keys(response.headers ?? {});
         const where = `${route.path} ${status}`;
@@ -200,9 +200,23 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('leaves out the reference and the MCP endpoint, which answer no JSON operation', () => {
+    expect(Object.keys(doc.paths).length).toBe(operationList.length);
+    for (const route of [routes.docs, routes.docsAsset, routes.openapi, routes.mcp])
+      expect(doc.paths[route.path]).toBeUndefined();
+  });
+
+  it('names the deployment as its server when given, else a base_url variable', async () => {
+    const deployed = await buildOpenApi({ baseUrl: 'https://abc.execute-api.eu-west-1.amazonaws.com/prod/' });
+    expect(deployed.servers).toEqual([
+      { url: 'https://abc.execute-api.eu-west-1.amazonaws.com/prod', description: 'This deployment' },
+    ]);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '{base_url}' })]);
+  });
+
   it('names, summarises, describes and tags every operation, with the tags defined', () => {
     const tags = new Set(doc.tags.map((t) => t.name));
-    for (const [id, route] of routeEntries) {
+    for (const [id, route] of operationEntries) {
       expect(op(route)).toMatchObject({ operationId: id, summary: route.summary });
       expect(op(route).description).toContain(route.summary);
       expect(tags.has(op(route).tags[0]!)).toBe(true);

@@ -106,7 +106,14 @@ function apiEvent(route: Route, target: string, headers: Record<string, string>)
   const multiQuery: Record<string, string[]> = {};
   for (const [k, v] of url.searchParams) (multiQuery[k] ??= []).push(v);
   const hasQuery = Object.keys(query).length > 0;
-  const allHeaders = { Host: '127.0.0.1:3000', 'X-Forwarded-Proto': 'http', ...headers };
+  // The MCP endpoint (the one POST route) is asked for its tools, as an agent would.
+  const mcp = route.method === 'POST';
+  const allHeaders = {
+    Host: '127.0.0.1:3000',
+    'X-Forwarded-Proto': 'http',
+    ...(mcp ? { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } : {}),
+    ...headers,
+  };
   return {
     resource: route.path,
     path: url.pathname,
@@ -117,7 +124,7 @@ function apiEvent(route: Route, target: string, headers: Record<string, string>)
     multiValueQueryStringParameters: hasQuery ? multiQuery : null,
     pathParameters: Object.keys(params).length > 0 ? params : null,
     stageVariables: null,
-    body: null,
+    body: mcp ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) : null,
     isBase64Encoded: false,
     requestContext: {
       accountId: '123456789012',
@@ -271,7 +278,7 @@ describe('npm run sandbox', () => {
     expect(Object.keys(printedProviders).sort()).toEqual(Object.keys(SITE_HOSTS).sort());
     for (const [provider, config] of Object.entries(printedProviders))
       expect(config.baseUrl).toBe(`${sandboxUrl}/${provider}`);
-    const res = await fetch(`${printedProviders.site_a!.baseUrl}/api/hotels/1007790/photos`);
+    const res = await fetch(`${printedProviders.site_a!.baseUrl}/hotel/fr/aurelia-suites-paris.html`);
     expect(res.status).toBe(200);
   });
 
@@ -280,7 +287,7 @@ describe('npm run sandbox', () => {
     try {
       expect(local.providers().site_a!.baseUrl).toBe('http://host.docker.internal:3100/site_a');
       const body = await (
-        await fetch(`http://127.0.0.1:${local.port}/site_a/api/hotels/1007790/photos`)
+        await fetch(`http://127.0.0.1:${local.port}/site_a/hotel/fr/aurelia-suites-paris.html`)
       ).text();
       expect(body).toContain('http://host.docker.internal:3100/site_a_images/');
       expect(body).not.toContain('127.0.0.1');
@@ -315,8 +322,12 @@ describe('npm run sam:env', () => {
         id,
         names: [],
       });
-      expect(JSON.parse(envFile[id]!.PROVIDERS!)).toEqual(Providers.parse(printedProviders));
+      if (declared.includes('PROVIDERS'))
+        expect(JSON.parse(envFile[id]!.PROVIDERS!)).toEqual(Providers.parse(printedProviders));
     }
+    // Every function that reaches a source gets the sandbox's providers.
+    const upstream = functions.filter(([, fn]) => 'PROVIDERS' in fn.Properties.Environment.Variables);
+    expect(upstream.length).toBeGreaterThanOrEqual(routeList.filter((r) => r.upstream?.length).length);
   });
 
   it('overrides every table reference with the embedded store, and gives keyed functions the local keys', () => {

@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
 import { TravelApiStack } from '../../infra/stack.ts';
-import { routeEntries } from '../../shared/routes.ts';
+import { routeEntries, routes } from '../../shared/routes.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -47,7 +47,13 @@ describe('routes', () => {
     }));
     expect(methods.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
       routeEntries
-        .map(([, r]) => ({ path: r.path, method: r.method, key: r.auth, integration: 'AWS_PROXY' }))
+        // The MCP endpoint's function checks the key, so that the usage plans do not count MCP requests.
+        .map(([, r]) => ({
+          path: r.path,
+          method: r.method,
+          key: r.auth && r.path !== '/mcp',
+          integration: 'AWS_PROXY',
+        }))
         .sort((a, b) => a.path.localeCompare(b.path)),
     );
   });
@@ -75,12 +81,56 @@ describe('routes', () => {
       /coordinates-lookup/.test(f.Properties.Description),
     )![1];
     expect(fn.Properties.Environment.Variables.GAZETTEER_DIR).toBe('/var/task/data');
-    const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as {
-      files: Record<string, { source: { path: string } }>;
-    };
-    const key = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
-    const dir = join(outdir, assets.files[key]!.source.path);
-    expect(readFileSync(join(dir, 'data/keys.txt'), 'latin1')).toMatch(/^paris\|/m);
+    expect(readFileSync(join(bundleDir(fn), 'data/keys.txt'), 'latin1')).toMatch(/^paris\|/m);
+  });
+});
+
+/** The directory of a function's bundle in the cloud assembly. */
+function bundleDir(fn: Resource): string {
+  const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
+  const key = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
+  return join(outdir, assets.files[key]!.source.path);
+}
+
+const functionOf = (path: string) =>
+  ofType('AWS::Lambda::Function').find(
+    ([, f]) => String(f.Properties.Description).split(' ')[1] === `${path}:`,
+  )![1];
+
+describe('reference and MCP', () => {
+  it('serves the OpenAPI document built at bundling time, with the stage URL as its server', () => {
+    const fn = functionOf(routes.openapi.path);
+    const variables = fn.Properties.Environment.Variables;
+    expect(variables.OPENAPI_DOCUMENT).toBe('/var/task/openapi.json');
+    expect(JSON.stringify(variables.PUBLIC_BASE_URL)).toMatch(/execute-api.*\/prod/);
+    const doc = JSON.parse(readFileSync(join(bundleDir(fn), 'openapi.json'), 'utf8')) as { paths: object };
+    expect(Object.keys(doc.paths)).toContain('/v1/chain_a/rooms');
+  });
+
+  it("serves Swagger UI's files from the bundle of the docs assets function", () => {
+    const fn = functionOf(routes.docsAsset.path);
+    expect(fn.Properties.Environment.Variables.SWAGGER_UI_DIR).toBe('/var/task/swagger-ui');
+    expect(readFileSync(join(bundleDir(fn), 'swagger-ui/swagger-ui-bundle.js'), 'utf8')).toMatch(
+      /SwaggerUIBundle/,
+    );
+  });
+
+  it('gives the MCP function the document, the gazetteer and the counters table, on POST without the gateway key', () => {
+    const fn = functionOf(routes.mcp.path);
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      OPENAPI_DOCUMENT: '/var/task/openapi.json',
+      GAZETTEER_DIR: '/var/task/data',
+      COUNTER_TABLE: { Ref: expect.stringMatching(/^Counters/) },
+    });
+    for (const file of ['openapi.json', 'data/keys.txt'])
+      expect(existsSync(join(bundleDir(fn), file))).toBe(true);
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'POST',
+      OperationName: 'mcp',
+      ApiKeyRequired: false,
+    });
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
-import { routeList, routes, type Route } from '../../shared/routes.ts';
+import { operationList, routes, type Route } from '../../shared/routes.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 import { documentValidator } from './document.ts';
 
@@ -19,13 +19,13 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 beforeEach(() => api.resetUpstream());
 
-const keyed = routeList.filter((r) => r.auth);
-const upstream = routeList.filter((r) => r.upstream?.length);
+const keyed = operationList.filter((r) => r.auth);
+const upstream = operationList.filter((r) => r.upstream?.length);
 /** The example request's path, without its query: every required query parameter left out. */
 const bare = (route: Route) => route.example.split('?')[0]!;
 
 describe('the OpenAPI document describes every answer', () => {
-  it.each(routeList.map((r) => [r.path, r] as const))(
+  it.each(operationList.map((r) => [r.path, r] as const))(
     '%s: the example request answers 200 with the documented body and headers',
     async (_path, route) => {
       // Act
@@ -51,7 +51,7 @@ describe('the OpenAPI document describes every answer', () => {
     },
   );
 
-  it.each(routeList.filter((r) => r.example.includes('?')).map((r) => [r.path, r] as const))(
+  it.each(operationList.filter((r) => r.example.includes('?')).map((r) => [r.path, r] as const))(
     '%s: a request without its parameters answers a documented error',
     async (_p, route) => {
       const res = await api.get(bare(route), key);

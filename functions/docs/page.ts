@@ -1,0 +1,50 @@
+// GET /docs: the interactive API reference (Swagger UI) over the served OpenAPI document. No key required:
+// "Authorize" takes the caller's key, and "Try it out" sends it as x-api-key to this deployment.
+import type { APIGatewayProxyResult } from 'aws-lambda';
+
+// Relative references: they resolve under the stage prefix deployed (/prod/docs) as well as locally (/docs).
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>travel-data-api reference</title>
+    <link rel="icon" href="data:,">
+    <link rel="stylesheet" href="docs/swagger-ui.css">
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="docs/swagger-ui-bundle.js"></script>
+    <script src="docs/init.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * Scripts only from this origin (no inline script, no CDN); Swagger UI sets inline styles and draws
+ * icons from data: URLs; "Try it out" calls this origin only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** @example (await handler()).headers['Content-Type'] // 'text/html; charset=utf-8' */
+export async function handler(): Promise<APIGatewayProxyResult> {
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=300',
+    },
+    body: PAGE,
+  };
+}

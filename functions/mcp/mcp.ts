@@ -1,0 +1,86 @@
+// POST /mcp: the MCP server for AI agents, over streamable HTTP (stateless, JSON answers). Every data
+// route is one tool (shared/mcp/tools.ts). A request needs a known x-api-key; a tool call runs the route's
+// own handler on the event API Gateway would send it (shared/mcp/invoke.ts), so it counts once against
+// the key's daily quota, and validates and fails exactly as the endpoint does.
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { apiKeyAuth } from '../../shared/http/api-key-auth.ts';
+import { correlationId } from '../../shared/http/correlation-id.ts';
+import { errorHandler, FALLBACK_BODY, logUnrendered } from '../../shared/http/error-handler.ts';
+import { responseHeaders } from '../../shared/http/response-headers.ts';
+import { requestState } from '../../shared/http/state.ts';
+import { routeEvent } from '../../shared/mcp/invoke.ts';
+import { toolResult, toolsFor } from '../../shared/mcp/tools.ts';
+import { baseUrl, globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
+import { dataEntries, routes, type DataRouteId } from '../../shared/routes.ts';
+import { stores } from '../../shared/store/index.ts';
+import { openApiDocument } from '../docs/document.ts';
+import { handlers } from './handlers.ts';
+
+type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+// The SDK is loaded on the first request. Imported eagerly, the bundle ran the SDK's zod schemas before
+// zod's own (lazily initialised) modules and failed at cold start ("t is not a constructor"); loaded
+// like the handlers, it is ordered with them, and stays out of the cold import.
+const protocol = () => import('../../shared/mcp/server.ts');
+
+const routeOf = new Map(dataEntries);
+let tools: Promise<Tool[]> | undefined;
+
+function toolList(): Promise<Tool[]> {
+  tools ??= openApiDocument().then((doc) => toolsFor(doc, dataEntries));
+  return tools;
+}
+
+/** The HTTP request as the SDK's web-standard transport reads it. */
+function webRequest(event: APIGatewayProxyEvent): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    // The body is handed over whole: its framing headers no longer apply.
+    if (value !== undefined && !['content-length', 'transfer-encoding', 'host', 'connection'].includes(name))
+      headers.set(name, value);
+  }
+  const body =
+    event.body === null ? undefined : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  return new Request(`${baseUrl(event)}${event.path}`, { method: event.httpMethod, headers, body });
+}
+
+async function serve(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
+  // Stateless with JSON answers: no stream to open with GET, no session to end with DELETE.
+  if (event.httpMethod !== 'POST') {
+    return {
+      statusCode: 405,
+      headers: { 'Content-Type': JSON_TYPE, Allow: 'POST' },
+      body: JSON.stringify(
+        globalErrorBody('method_not_allowed', 'Method not allowed.', `${event.path} answers POST only.`),
+      ),
+    };
+  }
+  const [{ answerMcp }, list] = await Promise.all([protocol(), toolList()]);
+  const response = await answerMcp(webRequest(event), {
+    tools: list,
+    async call(name, args) {
+      const id = name as DataRouteId;
+      const { handler } = (await handlers[id]()) as { handler: RouteHandler };
+      return toolResult(await handler(routeEvent(event, routeOf.get(id)!, args), context));
+    },
+  });
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: await response.text(),
+  };
+}
+
+/** @example await handler(mcpEvent('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { 'x-api-key': key }), context) */
+export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(serve)
+  .use(requestState(routes.mcp))
+  .use(httpHeaderNormalizer())
+  .use(responseHeaders())
+  .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
+  .use(errorHandler())
+  .use(correlationId())
+  .use(apiKeyAuth(async () => (await stores()).keys));

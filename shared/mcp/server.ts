@@ -1,0 +1,53 @@
+/**
+ * The MCP protocol side of /mcp, on the official SDK: one server and one stateless streamable-HTTP
+ * transport per HTTP request, answering JSON (no stream, no session), with the API's tools.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { VERSION } from '../version.ts';
+
+const INSTRUCTIONS =
+  'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only. ' +
+  "Each tool call counts as one request against the API key's daily quota. A failed call is a tool error " +
+  'whose text is JSON with status, error_code and detail (and retry_after when waiting helps).';
+
+export interface McpOptions {
+  tools: Tool[];
+  /** Runs a listed tool. */
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+/**
+ * Answers one MCP HTTP request (POST: a JSON-RPC message or batch) with the SDK's transport.
+ * @example const response = await answerMcp(new Request(url, { method: 'POST', headers, body }), { tools, call });
+ */
+export async function answerMcp(request: Request, { tools, call }: McpOptions): Promise<Response> {
+  const server = new Server(
+    { name: 'travel-data-api', version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  const names = new Set(tools.map((t) => t.name));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
+    if (!names.has(params.name)) throw new McpError(ErrorCode.InvalidParams, `No tool named ${params.name}.`);
+    return call(params.name, params.arguments ?? {});
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
