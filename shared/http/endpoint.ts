@@ -24,6 +24,7 @@ import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit } from './daily-quota.ts';
 import { errorHandler } from './error-handler.ts';
 import { responseHeaders } from './response-headers.ts';
+import { resultKey, throughSharedCache, type SharedAnswer } from './shared-cache.ts';
 import { requestState, stateOf } from './state.ts';
 import { validateRequest } from './validate-request.ts';
 
@@ -135,22 +136,38 @@ export function endpoint<
         },
         error: (code, detail, opts) => routeError(route, code, detail, opts),
       };
-      let body: unknown;
-      try {
+      const compute = async () => {
         const result = await options.run(
           { query: state.query as z.output<Q>, path: state.path as z.output<P> },
           ctx,
         );
         // The last guard: whatever the sources sent, the body leaves in exactly the documented shape.
-        body = conform(route.provider, options.response, result, 'the response');
+        return { body: conform(route.provider, options.response, result, 'the response'), served };
+      };
+      // Deployed, routes that reach a source share results across instances (shared/http/shared-cache.ts).
+      const results = route.upstream?.length ? (await stores()).results : undefined;
+      let answer: SharedAnswer;
+      try {
+        answer = results
+          ? await throughSharedCache(
+              results,
+              resultKey(`${route.method} ${route.path}`, state.query, state.path),
+              ctx.deadline,
+              compute,
+            )
+          : await compute().then(({ body }) => ({
+              body,
+              hit: served.length > 0 && served.every((r) => r.hit),
+              ageSeconds: Math.max(0, ...served.map((r) => r.ageSeconds)),
+            }));
       } catch (error) {
         throw asContractError(route, error);
       }
-      if (served.length > 0) {
-        headers['X-Cache'] = served.every((r) => r.hit) ? 'HIT' : 'MISS';
-        headers.Age = String(Math.max(...served.map((r) => r.ageSeconds)));
+      if (served.length > 0 || answer.hit) {
+        headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
+        headers.Age = String(answer.ageSeconds);
       }
-      return jsonResponse(200, body, undefined, headers);
+      return jsonResponse(200, answer.body, undefined, headers);
     },
   )
     .use(requestState(route))

@@ -4,11 +4,20 @@
  *   days after that UTC day so TTL deletes it. One conditional atomic update per request.
  * - `pk = KEY#<keyId>`: a key's tier and name, written by `npm run keys -- create` when the key is
  *   issued. `keyId` is the key's SHA-256: the table never holds a key.
+ * - `pk = RESULT#…` and `LEASE#…`: the deployment-wide result cache (DynamoResultCache).
  * The AWS SDK is not bundled (Lambda's nodejs24.x runtime provides it) and is imported lazily, so
  * functions that never count (health) and every cold start before the first count stay light.
  */
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ApiKeyRecord, type CounterResult, type CounterStore, type KeyStore } from './types.ts';
+import { createHash } from 'node:crypto';
+import {
+  ApiKeyRecord,
+  type CachedResult,
+  type CounterResult,
+  type CounterStore,
+  type KeyStore,
+  type ResultCache,
+} from './types.ts';
 
 /** How long a day's counter outlives its day before TTL removes it. */
 export const COUNTER_TTL_DAYS = 3;
@@ -92,8 +101,113 @@ export function toKeyRecord(
   return parsed.success ? parsed.data : undefined;
 }
 
+/** DynamoDB's item limit is 400 KB; a compressed result bigger than this is not kept. */
+export const MAX_RESULT_BYTES = 350 * 1024;
+
+/**
+ * Route results shared across instances, in the same table:
+ * - `pk = RESULT#<sha256 of the key>`: the body, brotli-compressed JSON, `stored_at` and `expires_at`
+ *   (TTL deletion; reads check it too, as TTL deletion lags);
+ * - `pk = LEASE#<sha256 of the key>`: who is fetching it and until when.
+ * Only GetItem and UpdateItem, the two actions keyed functions already have.
+ */
+export class DynamoResultCache implements ResultCache {
+  private readonly client: DynamoDBClient;
+  private readonly table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.client = client;
+    this.table = table;
+  }
+
+  async get(key: string): Promise<CachedResult | undefined> {
+    const { GetItemCommand } = await sdk();
+    const out = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: { pk: { S: `RESULT#${digest(key)}` } } }),
+    );
+    const item = out.Item;
+    if (!item?.body?.B || Number(item.expires_at?.N ?? 0) <= nowSeconds()) return undefined;
+    const { brotliDecompressSync } = await import('node:zlib');
+    return {
+      body: JSON.parse(brotliDecompressSync(item.body.B).toString('utf8')) as unknown,
+      storedAt: Number(item.stored_at?.N ?? 0),
+    };
+  }
+
+  async put(key: string, result: CachedResult, ttlSeconds: number): Promise<boolean> {
+    const { brotliCompressSync, constants } = await import('node:zlib');
+    const body = brotliCompressSync(JSON.stringify(result.body), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    if (body.length > MAX_RESULT_BYTES) return false;
+    const { UpdateItemCommand } = await sdk();
+    await this.client.send(
+      new UpdateItemCommand({
+        TableName: this.table,
+        Key: { pk: { S: `RESULT#${digest(key)}` } },
+        UpdateExpression: 'SET #body = :body, stored_at = :stored, expires_at = :expires',
+        ExpressionAttributeNames: { '#body': 'body' },
+        ExpressionAttributeValues: {
+          ':body': { B: body },
+          ':stored': { N: String(result.storedAt) },
+          ':expires': { N: String(nowSeconds() + ttlSeconds) },
+        },
+      }),
+    );
+    return true;
+  }
+
+  async lease(key: string, holder: string, ms: number): Promise<boolean> {
+    const { UpdateItemCommand } = await sdk();
+    const now = Date.now();
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: `LEASE#${digest(key)}` } },
+          UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
+          ConditionExpression: 'attribute_not_exists(lease_until) OR lease_until < :now',
+          ExpressionAttributeValues: {
+            ':holder': { S: holder },
+            ':until': { N: String(now + ms) },
+            ':now': { N: String(now) },
+            ':expires': { N: String(Math.ceil((now + ms) / 1000) + 3600) },
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    const { UpdateItemCommand } = await sdk();
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: `LEASE#${digest(key)}` } },
+          UpdateExpression: 'SET lease_until = :zero',
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+}
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+
 /** @example await dynamoStores(process.env.COUNTER_TABLE!) */
 export async function dynamoStores(table: string, client?: DynamoDBClient) {
   const dynamo = client ?? new (await sdk()).DynamoDBClient({});
-  return { keys: new DynamoKeyStore(dynamo, table), counters: new DynamoCounterStore(dynamo, table) };
+  return {
+    keys: new DynamoKeyStore(dynamo, table),
+    counters: new DynamoCounterStore(dynamo, table),
+    results: new DynamoResultCache(dynamo, table),
+  };
 }

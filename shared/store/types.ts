@@ -39,7 +39,30 @@ export interface CounterStore {
   consume(keyId: string, day: string, limit: number): Promise<CounterResult>;
 }
 
+/** A route's result as the deployment-wide cache keeps it: the body sent, and when it was fetched. */
+export interface CachedResult {
+  body: unknown;
+  /** Epoch ms of the oldest upstream answer the body was built from (Age counts from it). */
+  storedAt: number;
+}
+
+/**
+ * Results shared by every instance of a deployment, with a short lease per key so that, of many
+ * instances asking the same thing at once, one fetches and the others wait for its result.
+ */
+export interface ResultCache {
+  get(key: string): Promise<CachedResult | undefined>;
+  /** Keeps the result for `ttlSeconds`; a result too large to keep is skipped (returns false). */
+  put(key: string, result: CachedResult, ttlSeconds: number): Promise<boolean>;
+  /** Takes the key's lease for `ms` when it is free or expired; true when `holder` now holds it. */
+  lease(key: string, holder: string, ms: number): Promise<boolean>;
+  /** Gives the lease back early (a no-op when another holder took it over). */
+  release(key: string, holder: string): Promise<void>;
+}
+
 export interface Stores {
   keys: KeyStore;
   counters: CounterStore;
+  /** Deployed only: in-process results are already shared by the upstream cache. */
+  results?: ResultCache;
 }
