@@ -1,7 +1,7 @@
 // GET /v1/maps_hotels/search: hotels for a place and stay from the maps service's hotel search.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { searchHotels } from '../../shared/providers/maps/hotels.ts';
+import { CHILD_AGE, mapsHotels } from '../../shared/providers/maps/hotels.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
@@ -16,7 +16,7 @@ export const MapsHotelsQuery = withStayOrder(
     check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
     adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
     children: intParam(0, 10, 0).meta({
-      description: 'Children, 0 to 10; only partly supported by the source. Default 0',
+      description: `Children, 0 to 10; only partly supported by the source, which prices each child as ${CHILD_AGE} years old. Default 0`,
     }),
     currency: currencyParam().meta({
       description:
@@ -57,7 +57,7 @@ export const handler = endpoint({
   query: MapsHotelsQuery,
   response: MapsHotelsResponse,
   run: async ({ query }, ctx) => {
-    const found = await searchHotels(ctx, {
+    const found = await mapsHotels.search(ctx, {
       location: query.location,
       checkIn: query.check_in,
       checkOut: query.check_out,

@@ -1,7 +1,7 @@
 // GET /v1/maps_reviews/reviews: a page of a place's reviews by data_id, continued with next_page_token.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { BadPageTokenError, reviewsPage } from '../../shared/providers/maps/reviews.ts';
+import { BadPageTokenError, mapsReviews } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 
@@ -29,16 +29,20 @@ export const handler = endpoint({
   query: ReviewsQuery,
   response: MapsReviewsResponse,
   run: async ({ query }, ctx) => {
-    const answer = await reviewsPage(ctx, {
-      dataId: query.data_id,
-      sort: query.sort_by,
-      hl: query.hl,
-      pageToken: query.next_page_token,
-    }).catch((error: unknown) => {
-      if (error instanceof BadPageTokenError)
-        throw ctx.error('INVALID_PARAMETERS', `${error.message}; start again without it.`, { cause: error });
-      throw error;
-    });
+    const answer = await mapsReviews
+      .reviews(ctx, {
+        dataId: query.data_id,
+        sort: query.sort_by,
+        hl: query.hl,
+        pageToken: query.next_page_token,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof BadPageTokenError)
+          throw ctx.error('INVALID_PARAMETERS', `${error.message}; start again without it.`, {
+            cause: error,
+          });
+        throw error;
+      });
     if (answer.kind !== 'page')
       throw ctx.error(
         'NO_RESULTS',

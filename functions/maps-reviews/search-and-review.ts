@@ -1,7 +1,7 @@
 // GET /v1/maps_reviews/search-and-review: a place name to the place and the first page of its reviews.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { findPlace, reviewsPage } from '../../shared/providers/maps/reviews.ts';
+import { mapsReviews } from '../../shared/providers/maps/reviews.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 import { text } from '../../shared/schemas/params.ts';
@@ -50,13 +50,21 @@ export const handler = endpoint({
   query: SearchAndReviewQuery,
   response: SearchAndReviewResponse,
   run: async ({ query }, ctx) => {
-    const place = await findPlace(ctx, query.query, query.hl, query.location);
+    const place = await mapsReviews.placeSearch(ctx, {
+      query: query.query,
+      hl: query.hl,
+      location: query.location,
+    });
     if (!place) throw ctx.error('NO_RESULTS', `No place matches "${query.query}".`);
     // Both raise the route's extraction code (EXTRACTION_FAILED).
     if (!place.data_id || !DATA_ID.test(place.data_id))
       throw new ExtractionError('maps_reviews', 'the place has no usable data_id');
     if (!place.place_id) throw new ExtractionError('maps_reviews', 'the place has no place_id');
-    const answer = await reviewsPage(ctx, { dataId: place.data_id, sort: query.sort_by, hl: query.hl });
+    const answer = await mapsReviews.reviews(ctx, {
+      dataId: place.data_id,
+      sort: query.sort_by,
+      hl: query.hl,
+    });
     if (answer.kind === 'unknown place')
       throw new ExtractionError('maps_reviews', `the reviews engine does not know data_id ${place.data_id}`);
     if (answer.kind === 'no reviews') throw ctx.error('NO_REVIEWS', `${place.title} has no reviews.`);

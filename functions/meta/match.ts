@@ -29,7 +29,7 @@ export const handler = endpoint({
   query: MatchQuery,
   response: MatchResponse,
   run: async ({ query }, ctx) => {
-    const results = await webSearch(ctx, `${query.name} site:${searchHost(query.platform)}`);
+    const results = await webSearch.search(ctx, `${query.name} site:${searchHost(query.platform)}`);
     const extras = { name: query.name, platform: query.platform };
     if (results.length === 0) {
       throw ctx.error('NO_RESULTS', `The search found nothing for "${query.name}" on ${query.platform}.`, {

@@ -56,11 +56,13 @@ export const handler = endpoint({
   run: async ({ query }, ctx) => {
     const name = query.hotel_name;
     // One broad search usually finds most sites; only the missing ones get a site-restricted search, all at once.
-    const broad = await webSearch(ctx, name);
+    const broad = await webSearch.search(ctx, name);
     const links: Partial<Record<LinkPlatform, string>> = {};
     for (const p of PLATFORMS) links[p] = broad.find((r) => isHotelPage(p, r.link))?.link;
     const missing = PLATFORMS.filter((p) => !links[p]);
-    const narrow = await Promise.all(missing.map((p) => webSearch(ctx, `${name} site:${searchHost(p)}`)));
+    const narrow = await Promise.all(
+      missing.map((p) => webSearch.search(ctx, `${name} site:${searchHost(p)}`)),
+    );
     missing.forEach((p, i) => {
       links[p] = narrow[i]!.find((r) => isHotelPage(p, r.link))?.link;
     });

@@ -13,6 +13,7 @@ import { DetailArrayError, ProblemError, type ProblemExtras } from '../errors.ts
 import httpErrorHandler from '@middy/http-error-handler';
 import { jsonResponse } from '../problem.ts';
 import { FALLBACK_BODY, logUnrendered } from './error-handler.ts';
+import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
 import { errorSpec, type ErrorCode, type Route } from '../routes.ts';
 import { stores } from '../store/index.ts';
@@ -85,6 +86,7 @@ export function routeError(
 /** Errors raised below the handler, rendered the way this route documents them. */
 function asContractError(route: Route, error: unknown): unknown {
   if (error instanceof ExtractionError) {
+    recordUpstreamFailure(error.provider, 'extraction');
     // Like UpstreamError: the status the source answered with, when it answered (spec: upstream_status).
     const extras = error.upstreamStatus === undefined ? {} : { upstream_status: error.upstreamStatus };
     return routeError(route, route.extraction ?? 'UPSTREAM_ERROR', error.message, { cause: error, extras });
@@ -163,6 +165,7 @@ export function endpoint<
       } catch (error) {
         throw asContractError(route, error);
       }
+      if (results) recordCache(route.provider, 'L2', answer.hit && served.length === 0);
       if (served.length > 0 || answer.hit) {
         headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
         headers.Age = String(answer.ageSeconds);

@@ -17,6 +17,7 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from './errors.ts';
+import { recordCache, recordUpstream, recordUpstreamFailure, type UpstreamFailure } from '../metrics.ts';
 import { conform } from './conform.ts';
 import { protect } from './policies.ts';
 import { providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
@@ -75,6 +76,8 @@ export interface UpstreamRequest {
   notFoundOk?: boolean;
   /** HTTP error statuses answered with their body instead of failing (a source's documented error answers). */
   passStatuses?: number[];
+  /** Whether a successful answer may be kept (a 200 that reports an error inside must not be). */
+  keepIf?: (body: unknown) => boolean;
   maxBytes?: number;
   attemptTimeoutMs?: number;
 }
@@ -422,6 +425,42 @@ async function withSession<T>(
 }
 
 /**
+ * How long an answer is kept: "not there" (404) no longer than search results, since it may change
+ * sooner than an id; a passed-through error answer, or one the connector says reports an error, not at all.
+ */
+function keptAs(req: UpstreamRequest, loaded: Loaded): CacheKind | undefined {
+  if (req.cache === 'none') return undefined;
+  if (loaded.status === 404) return 'search';
+  if (loaded.status >= 400 || (req.keepIf && !req.keepIf(loaded.body))) return 'none';
+  return undefined;
+}
+
+/** The metric kind of a failed request; extraction failures are counted where they are raised (endpoint). */
+function failureKind(error: unknown): UpstreamFailure | undefined {
+  if (error instanceof ExtractionError) return undefined;
+  if (error instanceof UpstreamTimeoutError) return 'timeout';
+  if (error instanceof UpstreamUnavailableError)
+    return error.why.startsWith('bot protection') ? 'challenge' : 'unavailable';
+  if (error instanceof UpstreamError)
+    return (error.extras as { upstream_status?: number }).upstream_status === undefined ? 'network' : 'http';
+  return 'network';
+}
+
+/** Runs one upstream request, recording its latency or its failure for the provider's metrics. */
+async function measured<T>(provider: string, request: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await request();
+    recordUpstream(provider, performance.now() - started);
+    return result;
+  } catch (error) {
+    const kind = failureKind(error);
+    if (kind) recordUpstreamFailure(provider, kind);
+    throw error;
+  }
+}
+
+/**
  * @example
  * const res = await fetchUpstream({ provider: 'web_search', path: '/search.json', query: { q }, expect: 'json', cache: 'search' }, ctx);
  */
@@ -433,14 +472,15 @@ export async function fetchUpstream<T = unknown>(
   const url = publicUrl(req);
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(cacheKeyOf(req, url), req.cache, async () => {
-    const loaded = await protect(req.provider, () =>
-      withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
+    const loaded = await measured(req.provider, () =>
+      protect(req.provider, () =>
+        withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
+      ),
     );
-    // "Not there" may change sooner than an id: keep it no longer than search results.
-    const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
-    return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind };
+    return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind: keptAs(req, loaded) };
   });
   const { status, body, bytes } = served.value;
+  recordCache(req.provider, 'L1', served.hit);
   ctx.served.push({ hit: served.hit, ageSeconds: served.ageSeconds, kind: req.cache });
   return { status, body: body as T, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }
@@ -579,12 +619,14 @@ export async function scanUpstream<T>(
   const url = publicUrl(req);
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(`scan ${reading} ${cacheKeyOf(req, url)}`, req.cache, async () => {
-    const loaded = await protect(req.provider, () =>
-      withSession(req, deadline, (session) =>
-        withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),
+    const loaded = await measured(req.provider, () =>
+      protect(req.provider, () =>
+        withSession(req, deadline, (session) =>
+          withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),
+        ),
       ),
     );
-    const kind = loaded.status === 404 && req.cache !== 'none' ? 'search' : undefined;
+    const kind = keptAs(req, loaded);
     return {
       value: loaded,
       storedAt: Date.now(),
@@ -593,6 +635,7 @@ export async function scanUpstream<T>(
     };
   });
   const { status, body, bytes } = served.value;
+  recordCache(req.provider, 'L1', served.hit);
   ctx.served.push({ hit: served.hit, ageSeconds: served.ageSeconds, kind: req.cache });
   return { status, body: body as T | undefined, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }

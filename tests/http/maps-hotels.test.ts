@@ -1,11 +1,17 @@
 // GET /v1/maps_hotels/search against the sandbox's SERP-format hotel search.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { MapsHotelsResponse } from '../../functions/maps-hotels/search.ts';
-import { FX } from '../../infra/sandbox/prices.ts';
+import { FX, stayPrice } from '../../infra/sandbox/prices.ts';
+import { hash } from '../../infra/sandbox/random.ts';
+import { SANDBOX_SERP_KEY } from '../../infra/sandbox/sites/serp-api.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { CHILD_AGE } from '../../shared/providers/maps/hotels.ts';
+import { routes } from '../../shared/routes.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { secretVariable, useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -16,6 +22,7 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const path = (qs: Record<string, string>) =>
@@ -64,17 +71,93 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(res.body.error_code).toBe('INVALID_CURRENCY');
   });
 
-  it("gives each hotel's address from the source", async () => {
+  it("lists the city's hotels without an address (the list has none), and its vacation rentals", async () => {
+    // Act
     const body = Body.parse((await search({})).body);
+    // Assess
     const paris = new Set(
       getWorld()
         .hotels.filter((h) => h.city.name === 'Paris')
         .map((h) => h.name),
     );
-    for (const h of body.hotels) {
-      expect(paris.has(h.name)).toBe(true);
-      expect(h.location.address).toMatch(/^\d+ [A-Z][a-z]+ [A-Z][a-z]+, Paris, France$/);
-    }
+    const [hotels, rentals] = [
+      body.hotels.filter((h) => paris.has(h.name)),
+      body.hotels.filter((h) => !paris.has(h.name)),
+    ];
+    expect(hotels.length).toBeGreaterThan(4);
+    expect(hotels.every((h) => h.location.address === null && h.stars !== null)).toBe(true);
+    expect(rentals.length).toBeGreaterThan(0);
+    expect(rentals.every((h) => h.name.endsWith(' - Entire apartment') && h.stars === null)).toBe(true);
+    expect(rentals.every((h) => h.price.max_price > h.price.current)).toBe(true);
+  });
+
+  it("answers a hotel's own name with that hotel alone, and its address, from the property-details shape", async () => {
+    // Prepare: a hotel of a unique name that the source prices on these dates and places on the map
+    const hotels = getWorld().hotels;
+    const hotel = hotels.find(
+      (h) =>
+        hotels.filter((o) => o.name === h.name).length === 1 &&
+        hash(`gps:${h.key}`) % 16 !== 0 &&
+        stayPrice(h, { checkIn: day(30), checkOut: day(32), adults: 2, currency: 'USD' }),
+    )!;
+    // Act
+    const body = Body.parse((await search({ location: hotel.name })).body);
+    // Assess
+    expect(body.hotels).toHaveLength(1);
+    expect(body.hotels[0]).toMatchObject({
+      name: hotel.name,
+      location: { address: expect.stringContaining(hotel.city.label), latitude: hotel.latitude },
+      is_paid: false,
+    });
+    expect(body.hotels[0]!.price.max_price).toBeGreaterThan(body.hotels[0]!.price.current);
+  });
+
+  it('marks exactly the advertised hotels as sponsored, though ads carry tokens of their own', async () => {
+    // Prepare
+    const url = `${api.sandbox.url}/maps_hotels/search.json?engine=hotels&q=Paris&check_in_date=${day(30)}&check_out_date=${day(32)}&api_key=${SANDBOX_SERP_KEY}`;
+    const raw = (await fetch(url).then((r) => r.json())) as {
+      ads: { name: string; property_token: string }[];
+      properties: { property_token: string }[];
+    };
+    // Act
+    const body = Body.parse((await search({})).body);
+    // Assess
+    const tokens = new Set(raw.properties.map((p) => p.property_token));
+    expect(raw.ads.some((a) => tokens.has(a.property_token))).toBe(false);
+    const advertised = new Set(raw.ads.map((a) => a.name));
+    expect(body.hotels.filter((h) => h.is_paid).map((h) => h.name)).toEqual(
+      body.hotels.filter((h) => advertised.has(h.name)).map((h) => h.name),
+    );
+    expect(body.hotels.some((h) => h.is_paid)).toBe(true);
+  });
+
+  it('leaves out a property without coordinates or a price, and still answers the search', async () => {
+    // Prepare: a city where the source lists a hotel without coordinates
+    const lost = getWorld().hotels.find((h) => hash(`gps:${h.key}`) % 16 === 0)!;
+    // Act
+    const res = await search({ location: lost.city.name });
+    // Assess
+    expect(res.status).toBe(200);
+    const names = Body.parse(res.body).hotels.map((h) => h.name);
+    expect(names).not.toContain(lost.name);
+    expect(names.length).toBeGreaterThan(0);
+  });
+
+  it('sends one age per child and prices the children', async () => {
+    // Act
+    const none = Body.parse((await search({ children: '0' })).body).hotels[0]!;
+    const two = Body.parse((await search({ children: '2' })).body).hotels[0]!;
+    // Assess
+    const sent = api.sandbox.requests('maps_hotels').map((r) => new URLSearchParams(r.path.split('?')[1]));
+    expect(sent.map((q) => q.get('children_ages'))).toEqual([null, `${CHILD_AGE},${CHILD_AGE}`]);
+    expect(two.price.current).toBeGreaterThan(none.price.current);
+  });
+
+  it('writes check-in and check-out times with a plain space before AM/PM', async () => {
+    const body = Body.parse((await search({})).body);
+    expect(
+      body.hotels.filter((h) => h.check_in_time).every((h) => /^\d{1,2}:\d{2} [AP]M$/.test(h.check_in_time)),
+    ).toBe(true);
   });
 
   it("links the same search on the maps service's own site, as the source gives it", async () => {
@@ -97,9 +180,13 @@ describe('GET /v1/maps_hotels/search', () => {
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
-  it('filters by min_rating', async () => {
-    const body = Body.parse((await search({ min_rating: '4.5' })).body);
-    expect(body.hotels.every((h) => h.rating.value >= 4.5)).toBe(true);
+  it('filters by min_rating, asking the source for its nearest rating filter', async () => {
+    // Act
+    const body = Body.parse((await search({ min_rating: '4.6' })).body);
+    // Assess
+    expect(body.hotels.every((h) => h.rating.value >= 4.6)).toBe(true);
+    const [sent] = api.sandbox.requests('maps_hotels').map((r) => new URLSearchParams(r.path.split('?')[1]));
+    expect(sent!.get('rating')).toBe('9');
   });
 
   it('prices respond to adults', async () => {
@@ -130,6 +217,41 @@ describe('GET /v1/maps_hotels/search', () => {
     const res = await search({ location: 'Atlantis' });
     expect(res.status).toBe(404);
     expect(res.body.error_code).toBe('NO_RESULTS');
+  });
+
+  it.each([
+    ['refused (401)', 'wrong-key-4711', 'the API key was refused (HTTP 401)'],
+    ['out of searches (429)', 'sandbox-out-of-searches', 'run out of searches (HTTP 429)'],
+  ])(
+    'answers 502 UPSTREAM_ERROR naming the cause, never the key, when the SERP API key is %s',
+    async (_case, key, cause) => {
+      // Prepare: the key as a deployment gives it, a secret reference resolved from the environment
+      const providers: Providers = api.sandbox.providers();
+      providers.maps_hotels = { ...providers.maps_hotels!, params: { api_key: { secret: 'serp_api_key' } } };
+      useProviders(providers);
+      process.env[secretVariable('serp_api_key')] = key;
+      try {
+        // Act
+        const res = await search({});
+        // Assess
+        expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+        expect(res.body.detail).toContain(cause);
+        expect(res.text).not.toContain(key);
+        expectDocumented(routes.mapsHotelsSearch, res.status, res.headers.get('content-type'), res.body);
+      } finally {
+        delete process.env[secretVariable('serp_api_key')];
+      }
+    },
+  );
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when the source limits the throughput', async () => {
+    api.sandbox.inject('maps_hotels', { kind: 'rate-limit', retryAfter: 40 });
+    const res = await search({});
+    expect([res.status, res.body.error_code, res.headers.get('retry-after')]).toEqual([
+      503,
+      'UPSTREAM_UNAVAILABLE',
+      '40',
+    ]);
   });
 
   it('answers 502 UPSTREAM_ERROR on an upstream error', async () => {

@@ -1,13 +1,14 @@
 // maps_reviews endpoints against the sandbox's SERP-format maps service.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { MapsReviewsResponse } from '../../functions/maps-reviews/reviews.ts';
 import { SearchAndReviewResponse } from '../../functions/maps-reviews/search-and-review.ts';
 import { reviewCount } from '../../infra/sandbox/sites/maps.ts';
+import { SANDBOX_SERP_KEY } from '../../infra/sandbox/sites/serp-api.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
+import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -19,6 +20,20 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
+
+/** Sends the maps service a SERP API key, as a deployment's configuration does. */
+function useKey(key: string): void {
+  const providers: Providers = api.sandbox.providers();
+  providers.maps_reviews = { ...providers.maps_reviews!, params: { api_key: key } };
+  useProviders(providers);
+}
+/** The query strings the sandbox received for the reviews engine. */
+const reviewRequests = () =>
+  api.sandbox
+    .requests('maps_reviews')
+    .map((r) => new URLSearchParams(r.path.split('?')[1]))
+    .filter((q) => q.get('engine') === 'reviews');
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const silent = () => getWorld().hotels.find((h) => reviewCount(h) === 0)!;
@@ -28,7 +43,7 @@ const searchAndReview = (qs: Record<string, string>, headers?: Record<string, st
   api.get(`/v1/maps_reviews/search-and-review?${new URLSearchParams(qs)}`, headers);
 const DAY_MS = 86_400_000;
 
-/** The ages in whole days that an English relative date can stand for ("3 weeks ago" → 21 to 27). */
+/** The ages in whole days that an English relative date can stand for ("3 weeks ago" → 21 to 27, "a week ago" → 7 to 13). */
 function agesOf(text: string): [number, number] {
   const units: Record<string, [number, number]> = {
     day: [1, 1],
@@ -37,12 +52,9 @@ function agesOf(text: string): [number, number] {
     year: [365, 365],
   };
   if (text === 'today') return [0, 0];
-  if (text === 'yesterday') return [1, 1];
-  const last = /^last (week|month|year)$/.exec(text);
-  if (last) return [units[last[1]!]![0], 2 * units[last[1]!]![1] - 1];
-  const ago = /^(\d+) (day|week|month|year)s? ago$/.exec(text);
+  const ago = /^(\d+|a) (day|week|month|year)s? ago$/.exec(text);
   if (!ago) throw new Error(`not an English relative date: ${text}`);
-  const [n, size] = [Number(ago[1]), units[ago[2]!]![0]];
+  const [n, size] = [ago[1] === 'a' ? 1 : Number(ago[1]), units[ago[2]!]![0]];
   return [n * size, n * size + size - 1];
 }
 
@@ -91,6 +103,31 @@ describe('GET /v1/maps_reviews/reviews', () => {
     }
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(new Set(dates).size).toBeGreaterThan(20);
+  });
+
+  it("sends the first page's sort_by with every page token, no num on page 1 and num=10 after", async () => {
+    // Prepare
+    const first = Page.parse(
+      (await reviews({ data_id: hotel().ids.maps_data_id, sort_by: 'highest_rating' })).body,
+    );
+    // Act
+    const second = Page.parse(
+      (await reviews({ data_id: hotel().ids.maps_data_id, next_page_token: first.next_page_token! })).body,
+    );
+    // Assess
+    const [one, two] = reviewRequests();
+    expect([one!.get('sort_by'), one!.has('num'), one!.has('next_page_token')]).toEqual([
+      'ratingHigh',
+      false,
+      false,
+    ]);
+    expect([two!.get('sort_by'), two!.get('num'), two!.has('next_page_token')]).toEqual([
+      'ratingHigh',
+      '10',
+      true,
+    ]);
+    expect([first.reviews.length, second.reviews.length]).toEqual([8, 10]);
+    expect(second.reviews.every((r) => r.rating <= first.reviews.at(-1)!.rating)).toBe(true);
   });
 
   it('sorts by highest and lowest rating', async () => {
@@ -173,8 +210,11 @@ describe('GET /v1/maps_reviews/reviews', () => {
     expect(res.body.error_code).toBe('INVALID_PARAMETERS');
   });
 
-  it('answers 400 INVALID_PARAMETERS for an invalid or expired page token', async () => {
-    const res = await reviews({ data_id: hotel().ids.maps_data_id, next_page_token: 'eyJkIjoieCJ9.forged' });
+  it.each([
+    ['not one of ours', 'eyJkIjoieCJ9.forged'],
+    ['ours, but refused by the source', 'newest~eyJkIjoieCJ9.forged'],
+  ])('answers 400 INVALID_PARAMETERS for a page token %s', async (_case, token) => {
+    const res = await reviews({ data_id: hotel().ids.maps_data_id, next_page_token: token });
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('INVALID_PARAMETERS');
   });
@@ -205,6 +245,43 @@ describe('GET /v1/maps_reviews/reviews', () => {
     });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it.each([
+    ['the SERP API key is refused (401)', 'not-a-sandbox-key', 'the API key was refused (HTTP 401)'],
+    ['the account may not search (403)', 'sandbox-deleted-account', 'may not search (HTTP 403)'],
+    [
+      'the account has run out of searches (429)',
+      'sandbox-out-of-searches',
+      'run out of searches (HTTP 429)',
+    ],
+    ['the search failed at the source (200, status Error)', 'sandbox-failing-searches', 'status Error'],
+  ])('answers 502 UPSTREAM_ERROR, not NO_RESULTS, when %s', async (_case, key, cause) => {
+    // Prepare
+    useKey(key);
+    // Act
+    const res = await reviews({ data_id: hotel().ids.maps_data_id });
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect(res.body.detail).toContain(cause);
+    expect(res.text).not.toContain(key);
+    expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('reads the real format whole: topics, positions, links, extracted snippets, images only when attached', async () => {
+    // Prepare
+    const raw = await fetch(
+      `${api.sandbox.url}/maps_reviews/search.json?engine=reviews&data_id=${hotel().ids.maps_data_id}&hl=en&api_key=${SANDBOX_SERP_KEY}`,
+    ).then((r) => r.json() as Promise<{ topics: unknown[]; reviews: Record<string, unknown>[] }>);
+    // Act
+    const page = Page.parse((await reviews({ data_id: hotel().ids.maps_data_id })).body);
+    // Assess
+    expect(raw.topics.length).toBeGreaterThan(0);
+    expect(raw.reviews.map((r) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(
+      raw.reviews.every((r) => 'link' in r && (!('images' in r) || (r.images as unknown[]).length > 0)),
+    ).toBe(true);
+    expect(page.reviews.map((r) => r.review_id)).toEqual(raw.reviews.map((r) => r.review_id));
   });
 
   it('answers 401 unauthorized without a key', async () => {

@@ -1,7 +1,10 @@
 // GET /v1/meta/match, per its spec section and error rows, against the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { pageUrls } from '../../infra/sandbox/pages.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes.ts';
+import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -12,6 +15,7 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
 
 const match = (name: string, platform: string) =>
   api.get(`/v1/meta/match?name=${encodeURIComponent(name)}&platform=${platform}`);
@@ -80,6 +84,39 @@ describe('GET /v1/meta/match', () => {
     const res = await match('Aurelia Suites Paris', 'site_a');
     expect(res.status).toBe(502);
     expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+
+  it.each([
+    ['the SERP API key is refused (401)', 'not-a-sandbox-key', 'the API key was refused (HTTP 401)'],
+    ['the account may not search (403)', 'sandbox-deleted-account', 'may not search (HTTP 403)'],
+    [
+      'the account has run out of searches (429)',
+      'sandbox-out-of-searches',
+      'run out of searches (HTTP 429)',
+    ],
+    ['the search failed at the source (200, status Error)', 'sandbox-failing-searches', 'status Error'],
+  ])('answers 502 UPSTREAM_ERROR, not 404 NO_RESULTS, when %s', async (_case, key, cause) => {
+    // Prepare
+    const providers: Providers = api.sandbox.providers();
+    providers.web_search = { ...providers.web_search!, params: { api_key: key } };
+    useProviders(providers);
+    // Act
+    const res = await match('Aurelia Suites Paris', 'site_a');
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect(res.body.detail).toContain(cause);
+    expect(res.text).not.toContain(key);
+    expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when the search service limits the throughput', async () => {
+    api.sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 50 });
+    const res = await match('Aurelia Suites Paris', 'site_a');
+    expect([res.status, res.body.error_code, res.headers.get('retry-after')]).toEqual([
+      503,
+      'UPSTREAM_UNAVAILABLE',
+      '50',
+    ]);
   });
 
   it('serves a repeated match from the cache', async () => {

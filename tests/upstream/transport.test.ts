@@ -222,6 +222,16 @@ describe('documented error answers', () => {
     const res = await fetchUpstream(post({ passStatuses: [401] }), ctx());
     expect(res).toMatchObject({ status: 401, body: { error: 'forced 401' } });
   });
+
+  it('keeps neither a passed-through error nor an answer the connector says reports an error', async () => {
+    failNext = [401];
+    await fetchUpstream(post({ passStatuses: [401], safe: true }), ctx());
+    await fetchUpstream(post({ passStatuses: [401], safe: true }), ctx());
+    const keepIf = (body: unknown) => (body as { method?: string }).method !== 'POST';
+    await fetchUpstream(post({ keepIf, path: '/k' }), ctx());
+    await fetchUpstream(post({ keepIf, path: '/k' }), ctx());
+    expect(seen).toHaveLength(4);
+  });
 });
 
 describe('secrets', () => {

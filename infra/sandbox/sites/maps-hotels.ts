@@ -1,22 +1,36 @@
 /**
- * The maps service's hotel search, in the documented format of a public SERP API's hotels engine:
- * `properties[]` (property_token, address, gps_coordinates, rate_per_night, total_rate, prices,
- * hotel_class, overall_rating, reviews, images, amenities, check-in/out times), sponsored `ads[]`,
- * `search_parameters` and `search_metadata.<engine>_url` (the search on the service's public site).
- * Prices are in the asked currency when the service prices in it, else in USD, as
- * `search_parameters.currency` says. Hotel photos are served as small images.
+ * maps_hotels, in the real format of a public SERP API's hotels engine: `GET /search.json?engine=hotels`
+ * (the engine answers to its operation name, as the sandbox's provider configuration says) with `q`,
+ * `check_in_date`, `check_out_date`, `adults`, `children`, `children_ages` (one age from 1 to 17 per
+ * child), `currency`, `hl`, `rating` (7, 8, 9: 3.5+, 4.0+, 4.5+) or `property_token`.
+ *
+ * A place answers `properties[]`: the city's hotels, then vacation rentals (the rental platform's
+ * listings there). Hotels carry no `prices[]`; rentals carry `prices[]` of nightly rates only, with no
+ * `total_rate`, and no hotel class or description. As in the real answers: check-in and check-out times
+ * have a narrow no-break space before AM/PM; some properties come without coordinates, and a property
+ * with a booked-out night comes without any price; some hotels have no description. Sponsored listings
+ * are apart in `ads[]`, each with a token of its own (never its property's), one of them for a hotel
+ * of another city. `search_metadata.total_time_taken` is boxed (`{"float": n}`) and
+ * `search_metadata.<engine>_url` links the search on the service's public site.
+ *
+ * A hotel's exact name (or its `property_token`) answers that property's details at the top level
+ * (`search_information.hotels_results_state: "Showing results for property details"`, an address,
+ * `featured_prices[]` and `prices[]` with totals), without `properties[]`. A place it does not know
+ * answers the empty state. Keys and failures as in `serp-api.ts`. Prices are in the asked currency when
+ * the service prices in it, else in USD, as `search_parameters.currency` says. Photos are small images.
  */
 import { fold } from '../../../shared/geo/fold.ts';
-import { FX, stayPrice } from '../prices.ts';
+import { FX, nightsOf, stayPrice } from '../prices.ts';
 import { hash, pick, rng } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
-import { getWorld, type Hotel } from '../world.ts';
+import { getWorld, type City, type Hotel } from '../world.ts';
 import { picture, reviewCount } from './maps.ts';
+import { FIRST_LISTING_ID, LISTINGS_PER_CITY, listing } from './rental.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
 
 /** The service's public site, where a search can be opened in a browser. */
 const PUBLIC_SITE = 'https://maps.test';
 const STREETS = ['Station Road', 'Market Street', 'Harbour Lane', 'Park Avenue', 'Church Street', 'Mill Row'];
-
 const AMENITIES = [
   'Free Wi-Fi',
   'Breakfast',
@@ -29,130 +43,316 @@ const AMENITIES = [
   'Parking',
   'Airport shuttle',
 ];
+const RENTAL_AMENITIES = ['Kitchen', 'Air conditioning', 'Washer', 'Free Wi-Fi', 'Smoke-free'];
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: 'CN¥', INR: '₹' };
+const NNBSP = '\u202f';
+const RENTALS_LISTED = 2;
+const LIST_IMAGES = 9;
+const DETAIL_IMAGES = 12;
+
 const money = (n: number, currency: string) =>
   `${SYMBOL[currency] ?? `${currency} `}${Math.round(n).toLocaleString('en-US')}`;
+const rate = (n: number, before: number, currency: string) => ({
+  lowest: money(n, currency),
+  extracted_lowest: Math.round(n),
+  before_taxes_fees: money(before, currency),
+  extracted_before_taxes_fees: Math.round(before),
+});
+/** An opaque token in the service's style (base64url of a protobuf-like blob). */
+const opaque = (prefix: string, seed: string, length: number) =>
+  prefix +
+  Buffer.from(Array.from({ length }, (_v, i) => hash(`${seed}:${i}`) & 0xff))
+    .toString('base64url')
+    .slice(0, length);
 
 /** The currency the service prices in for a request: the asked one when it knows it, else USD. */
 const pricedIn = (q: URLSearchParams) => {
   const asked = (q.get('currency') ?? 'USD').toUpperCase();
   return FX[asked] ? asked : 'USD';
 };
+const hotelToken = (h: Hotel) => `ChkI${Buffer.from(h.key).toString('base64url')}${h.ids.site_a}`;
+const adToken = (h: Hotel) => opaque('CgsI', `ad:${h.key}`, 14);
+const hotelRating = (h: Hotel) =>
+  reviewCount(h) ? Math.round((3.4 + rng(`mh:${h.key}`)() * 1.6) * 10) / 10 : undefined;
 
-function property(h: Hotel, q: URLSearchParams, base: string) {
-  const currency = pricedIn(q);
-  const price = stayPrice(h, {
+interface Stay {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  currency: string;
+}
+
+function stayOf(q: URLSearchParams): Stay {
+  return {
     checkIn: q.get('check_in_date') ?? '',
     checkOut: q.get('check_out_date') ?? '',
     adults: Number(q.get('adults') ?? 2),
     children: Number(q.get('children') ?? 0),
-    currency,
-  });
-  if (!price) return undefined;
-  const r = rng(`mh:${h.key}`);
-  const amenities = AMENITIES.filter((_a, i) => hash(`am:${h.key}:${i}`) % 3 !== 0);
-  const sellers = [1, 1.04, 1.09].map((f, i) => ({
-    source: `Seller ${i + 1}`,
-    rate_per_night: {
-      lowest: money(price.perNight * f * 1.12, currency),
-      extracted_lowest: Math.round(price.perNight * f * 1.12),
-    },
-    total_rate: { extracted_lowest: Math.round(price.total * f) },
-  }));
+    currency: pricedIn(q),
+  };
+}
+
+function detailsLink(base: string, q: URLSearchParams, token: string): string {
+  const link = new URLSearchParams(q);
+  link.delete('api_key');
+  link.set('property_token', token);
+  return `${base}/search.json?${link}`;
+}
+
+/** A hotel as the list shows it; `details` adds what only the property's own page has. */
+function hotelProperty(h: Hotel, q: URLSearchParams, base: string, details = false) {
+  const stay = stayOf(q);
+  const price = stayPrice(h, stay);
+  const overall = hotelRating(h);
+  const count = reviewCount(h);
+  const token = hotelToken(h);
+  const sellers = ['Seller 1', 'Seller 2', 'Seller 3'];
+  const priced = price
+    ? {
+        rate_per_night: rate(price.perNight * 1.12, price.perNight, stay.currency),
+        total_rate: rate(price.total, price.baseTotal, stay.currency),
+      }
+    : {};
   return {
     type: 'hotel',
     name: h.name,
-    description: `${h.stars}-star hotel in ${h.city.name}.`,
-    property_token: `ChkI${Buffer.from(h.key).toString('base64url')}${h.ids.site_a}`,
-    address: `${1 + (hash(`addr:${h.key}`) % 180)} ${pick(rng(`street:${h.key}`), STREETS)}, ${h.city.label}`,
-    gps_coordinates: { latitude: h.latitude, longitude: h.longitude },
-    check_in_time: '3:00 PM',
-    check_out_time: r() < 0.5 ? '11:00 AM' : '12:00 PM',
-    rate_per_night: {
-      lowest: money(price.perNight * 1.12, currency),
-      extracted_lowest: Math.round(price.perNight * 1.12),
-      before_taxes_fees: money(price.perNight, currency),
-      extracted_before_taxes_fees: Math.round(price.perNight),
-    },
-    total_rate: { lowest: money(price.total, currency), extracted_lowest: Math.round(price.total) },
-    prices: sellers,
+    ...(hash(`desc:${h.key}`) % 6 === 0 ? {} : { description: `${h.stars}-star hotel in ${h.city.name}.` }),
+    ...(h.officialWebsite ? { link: h.officialWebsite } : {}),
+    property_token: token,
+    serpapi_property_details_link: detailsLink(base, q, token),
+    ...(details
+      ? {
+          address: `${1 + (hash(`addr:${h.key}`) % 180)} ${pick(rng(`street:${h.key}`), STREETS)}, ${h.city.label}`,
+          phone: `+${10 + (hash(`cc:${h.key}`) % 80)} ${String(hash(`ph:${h.key}`) % 100_000_000).padStart(8, '0')}`,
+        }
+      : {}),
+    // About one property in sixteen comes without coordinates, as in the real answers.
+    ...(hash(`gps:${h.key}`) % 16 === 0
+      ? {}
+      : { gps_coordinates: { latitude: h.latitude, longitude: h.longitude } }),
+    check_in_time: `3:00${NNBSP}PM`,
+    check_out_time: hash(`co:${h.key}`) % 2 ? `11:00${NNBSP}AM` : `12:00${NNBSP}PM`,
+    ...priced,
+    ...(details && price
+      ? {
+          featured_prices: sellers.slice(0, 2).map((source, i) => ({
+            source,
+            link: `${PUBLIC_SITE}/travel/clk?seller=${i + 1}&token=${token}`,
+            num_guests: stay.adults,
+            rate_per_night: rate(price.perNight * 1.12 * (1 + i * 0.04), price.perNight, stay.currency),
+            total_rate: rate(price.total * (1 + i * 0.04), price.baseTotal, stay.currency),
+          })),
+          prices: sellers.map((source, i) => ({
+            source,
+            num_guests: stay.adults,
+            rate_per_night: rate(price.perNight * 1.12 * [1, 1.04, 1.09][i]!, price.perNight, stay.currency),
+            total_rate: rate(price.total * [1, 1.04, 1.09][i]!, price.baseTotal, stay.currency),
+          })),
+        }
+      : {}),
+    nearby_places: [
+      { name: `${h.city.name} Central Station`, transportations: [{ type: 'Taxi', duration: '9 min' }] },
+    ],
     hotel_class: `${h.stars}-star hotel`,
     extracted_hotel_class: h.stars,
-    images: Array.from({ length: 12 }, (_v, i) => ({
+    images: Array.from({ length: details ? DETAIL_IMAGES : LIST_IMAGES }, (_v, i) => ({
       thumbnail: `${base}/hotel-photos/${h.key}/${i}.jpg`,
       original_image: `${base}/hotel-photos/${h.key}/${i}-o.jpg`,
     })),
-    overall_rating: reviewCount(h) ? Math.round((3.4 + r() * 1.6) * 10) / 10 : undefined,
-    reviews: reviewCount(h),
-    amenities,
+    ...(overall === undefined
+      ? {}
+      : {
+          overall_rating: overall,
+          reviews: count,
+          ratings: [5, 4, 3, 2, 1].map((stars) => ({
+            stars,
+            count: Math.round(count / (1 + (5 - stars) * 2)),
+          })),
+          location_rating: Math.round((2 + (hash(`loc:${h.key}`) % 30) / 10) * 10) / 10,
+        }),
+    amenities: AMENITIES.filter((_a, i) => hash(`am:${h.key}:${i}`) % 3 !== 0),
+  };
+}
+
+/** The rental platform's listings in a city, as vacation rentals: nightly rates per seller, no totals. */
+function rentalProperties(city: City, q: URLSearchParams, base: string) {
+  const stay = stayOf(q);
+  const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+  const ci = getWorld().cities.indexOf(city);
+  return Array.from({ length: RENTALS_LISTED }, (_v, k) =>
+    listing(FIRST_LISTING_ID + ci * LISTINGS_PER_CITY + k),
+  )
+    .filter((l) => l !== undefined)
+    .map((l) => {
+      const fx = FX[stay.currency] ?? 1;
+      const nightly = l.nightlyUsd * fx;
+      const token = opaque('ChkQ', `rental:${l.id}`, 30);
+      const r = rng(`vr:${l.id}`);
+      return {
+        type: 'vacation rental',
+        name: `${l.title} - Entire apartment`,
+        link: `https://www.rental.test/rooms/${l.id}`,
+        property_token: token,
+        serpapi_property_details_link: detailsLink(base, q, token),
+        gps_coordinates: {
+          latitude: Math.round((city.latitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
+          longitude: Math.round((city.longitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
+        },
+        ...(r() < 0.5 ? { check_in_time: `4:00${NNBSP}PM`, check_out_time: `10:00${NNBSP}AM` } : {}),
+        ...(nights > 0
+          ? {
+              rate_per_night: rate(nightly, nightly, stay.currency),
+              total_rate: rate(nightly * nights, nightly * nights, stay.currency),
+              prices: [1, 1.06].map((f, i) => ({
+                source: i === 0 ? 'rental' : 'Seller 2',
+                num_guests: stay.adults,
+                rate_per_night: {
+                  lowest: money(nightly * f, stay.currency),
+                  extracted_lowest: Math.round(nightly * f),
+                },
+              })),
+            }
+          : {}),
+        images: Array.from({ length: 5 }, (_v, i) => ({
+          thumbnail: `${base}/hotel-photos/r${l.id}/${i}.jpg`,
+          original_image: `${base}/hotel-photos/r${l.id}/${i}-o.jpg`,
+        })),
+        ...(l.reviews
+          ? { overall_rating: Math.min(5, Math.round(l.rating * 10) / 10), reviews: l.reviews }
+          : {}),
+        location_rating: Math.round((3 + r() * 2) * 10) / 10,
+        amenities: RENTAL_AMENITIES.filter((_a, i) => hash(`ram:${l.id}:${i}`) % 3 !== 0),
+        excluded_amenities: ['No airport shuttle'],
+        essential_info: ['Entire apartment', `Sleeps ${l.maxGuests}`, '1 bedroom', '1 bathroom'],
+      };
+    });
+}
+
+function ad(h: Hotel, q: URLSearchParams, base: string, i: number) {
+  const p = hotelProperty(h, q, base);
+  const token = adToken(h);
+  return {
+    name: h.name,
+    source: `Seller ${1 + (i % 3)}`,
+    source_icon: `${base}/hotel-photos/${h.key}/0.jpg`,
+    link: `${PUBLIC_SITE}/aclk?sa=l&ai=${opaque('', `aclk:${h.key}`, 20)}`,
+    property_token: token,
+    serpapi_property_details_link: detailsLink(base, q, token),
+    gps_coordinates: { latitude: h.latitude, longitude: h.longitude },
+    hotel_class: h.stars,
+    thumbnail: p.images[0]!.thumbnail,
+    ...('overall_rating' in p ? { overall_rating: p.overall_rating, reviews: p.reviews } : {}),
+    ...(p.rate_per_night
+      ? { price: p.rate_per_night.lowest, extracted_price: p.rate_per_night.extracted_lowest }
+      : {}),
+    amenities: p.amenities,
+    ...(i === 0 ? { free_cancellation: true } : {}),
+  };
+}
+
+const MIN_RATING: Record<string, number> = { '7': 3.5, '8': 4, '9': 4.5 };
+
+function answer(query: URLSearchParams, base: string): SiteResponse {
+  const engine = query.get('engine');
+  if (engine !== 'hotels') return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
+  for (const name of ['q', 'check_in_date', 'check_out_date'])
+    if (!query.get(name) && !(name === 'q' && query.has('property_token')))
+      return badRequest(`Missing \`${name}\` parameter.`);
+  const children = Number(query.get('children') ?? 0);
+  const ages = query.get('children_ages')?.split(',') ?? [];
+  if (
+    (children > 0 || ages.length > 0) &&
+    (ages.length !== children || ages.some((a) => !/^\d+$/.test(a) || Number(a) < 1 || Number(a) > 17))
+  )
+    return badRequest('`children_ages` must give one age from 1 to 17 for each child.');
+  const minRating = query.has('rating') ? MIN_RATING[query.get('rating')!] : 0;
+  if (minRating === undefined) return badRequest('Unsupported `rating` value.');
+  const q = query.get('q') ?? '';
+  const publicSearch = new URL('/travel/hotels', PUBLIC_SITE);
+  for (const name of ['q', 'check_in_date', 'check_out_date', 'adults', 'currency'])
+    if (query.has(name)) publicSearch.searchParams.set(name, query.get(name)!);
+  const metadata = () =>
+    searchMetadata({ engine, base, seed: query.toString(), publicUrl: publicSearch.href, boxedTime: true });
+  const refusal = refused(query, metadata);
+  if (refusal) return refusal;
+  const parameters = {
+    engine,
+    q,
+    hl: query.get('hl') ?? 'en',
+    currency: pricedIn(query),
+    check_in_date: query.get('check_in_date') ?? '',
+    check_out_date: query.get('check_out_date') ?? '',
+    adults: Number(query.get('adults') ?? 2),
+    children,
+    ...(ages.length ? { children_ages: ages.join(',') } : {}),
+    ...(query.has('rating') ? { rating: query.get('rating') } : {}),
+    ...(query.has('property_token') ? { property_token: query.get('property_token') } : {}),
+  };
+  const answered = { search_metadata: metadata(), search_parameters: parameters };
+  const folded = fold(q);
+  const hotels = getWorld().hotels;
+  const token = query.get('property_token');
+  const named = token
+    ? hotels.filter((h) => hotelToken(h) === token)
+    : hotels.filter((h) => folded && fold(h.name) === folded);
+  if (named.length === 1) {
+    return {
+      status: 200,
+      json: {
+        ...answered,
+        search_information: { hotels_results_state: 'Showing results for property details' },
+        ...hotelProperty(named[0]!, query, base, true),
+      },
+    };
+  }
+  const city = getWorld().cities.find(
+    (c) => folded && (fold(c.name) === folded || fold(c.label).startsWith(folded)),
+  );
+  const inCity = named.length ? named : city ? hotels.filter((h) => h.city === city) : [];
+  const rated = (p: { overall_rating?: number }) => (p.overall_rating ?? 0) >= minRating;
+  const properties = [
+    ...inCity.map((h) => hotelProperty(h, query, base)),
+    ...(city && !named.length ? rentalProperties(city, query, base) : []),
+  ].filter(rated);
+  if (properties.length === 0)
+    return {
+      status: 200,
+      json: {
+        ...answered,
+        search_information: { hotels_results_state: 'Fully empty' },
+        error: emptyResultText('maps_hotels'),
+      },
+    };
+  // Two of the city's priced hotels advertise, and a hotel of the next city that is not on this page.
+  const priced = inCity.filter((h) => stayPrice(h, stayOf(query)));
+  const advertised =
+    priced.length > 2 ? [0, 1].map((i) => priced[(hash(folded) + i * 3) % priced.length]!) : [];
+  const cities = getWorld().cities;
+  const elsewhere = city
+    ? hotels.find((h) => h.city === cities[(cities.indexOf(city) + 1) % cities.length])
+    : undefined;
+  const ads = [...new Set(advertised), ...(advertised.length && elsewhere ? [elsewhere] : [])];
+  const brands = [...new Map(inCity.flatMap((h) => (h.brand ? [[h.brand.code, h.brand]] : []))).values()];
+  return {
+    status: 200,
+    json: {
+      ...answered,
+      brands: brands.map((b) => ({ id: hash(b.code) % 1000, name: b.name })),
+      ads: ads.map((h, i) => ad(h, query, base, i)),
+      properties,
+      serpapi_pagination: { current_from: 1, current_to: properties.length },
+      search_information: { total_results: properties.length },
+    },
   };
 }
 
 export const mapsHotels: Site = {
   provider: 'maps_hotels',
+  config: SERP_CONFIG,
   hosts: ['maps.test'],
   routes: [
-    [
-      'GET',
-      /^\/search\.json$/,
-      ({ query, base }): SiteResponse => {
-        if (query.get('engine') !== 'hotels') return { status: 400, json: { error: 'Unsupported engine' } };
-        const q = fold(query.get('q') ?? '');
-        const inCity = getWorld().hotels.filter(
-          (h) => q && (fold(h.city.name) === q || fold(h.city.label).startsWith(q) || fold(h.name) === q),
-        );
-        const properties = inCity.map((h) => property(h, query, base)).filter((p) => p !== undefined);
-        const sponsored = properties.length > 2 ? [properties[hash(q) % properties.length]!] : [];
-        const engine = query.get('engine')!;
-        const publicSearch = new URL('/travel/hotels', PUBLIC_SITE);
-        for (const name of ['q', 'check_in_date', 'check_out_date', 'adults', 'currency'])
-          if (query.has(name)) publicSearch.searchParams.set(name, query.get(name)!);
-        const metadata = {
-          status: 'Success',
-          created_at: new Date().toISOString(),
-          [`${engine}_url`]: publicSearch.href,
-        };
-        const parameters = {
-          engine,
-          q: query.get('q') ?? '',
-          check_in_date: query.get('check_in_date') ?? '',
-          check_out_date: query.get('check_out_date') ?? '',
-          adults: Number(query.get('adults') ?? 2),
-          currency: pricedIn(query),
-          hl: query.get('hl') ?? 'en',
-        };
-        if (properties.length === 0)
-          return {
-            status: 200,
-            json: {
-              search_metadata: metadata,
-              search_parameters: parameters,
-              error: 'The search returned no results for this query.',
-            },
-          };
-        return {
-          status: 200,
-          json: {
-            search_metadata: metadata,
-            search_parameters: parameters,
-            ads: sponsored.map((p) => ({
-              name: p.name,
-              source: 'Sponsored',
-              property_token: p.property_token,
-              gps_coordinates: p.gps_coordinates,
-              hotel_class: p.extracted_hotel_class,
-              extracted_price: p.rate_per_night.extracted_lowest,
-              price: p.rate_per_night.lowest,
-              thumbnail: p.images[0]!.thumbnail,
-              overall_rating: p.overall_rating,
-              reviews: p.reviews,
-              amenities: p.amenities,
-            })),
-            properties,
-          },
-        };
-      },
-    ],
-    ['GET', /^\/hotel-photos\/h\d+\/\d+(?:-o)?\.jpg$/, ({ path }) => picture(path)],
+    ['GET', /^\/search\.json$/, ({ query, base }) => answer(query, base)],
+    ['GET', /^\/hotel-photos\/(?:h|r)\d+\/\d+(?:-o)?\.jpg$/, ({ path }) => picture(path)],
   ],
 };

@@ -1,18 +1,33 @@
 /**
- * The maps service, speaking the documented format of a public SERP API: a place search engine
- * (`place_results` or `local_results` with data_id, place_id, gps_coordinates) and a reviews engine
- * (place_info, reviews with user.local_guide, iso_date, response, and
- * serpapi_pagination.next_page_token that expires). Places are the world's hotels. Engines answer to
- * their operation names (`place_search`, `reviews`), as the sandbox's provider configuration says.
- * Review dates are fixed; their relative text ("3 weeks ago") is computed at request time from the
- * real clock, as the source computes it. Avatars and review photos are served as small images.
+ * maps_reviews, in the real format of a public SERP API's maps engines, on one path
+ * (`GET /search.json`); engines answer to their operation names (`place_search`, `reviews`), as the
+ * sandbox's provider configuration says. Places are the world's hotels.
+ *
+ * Place search (`engine=place_search&type=search&q=&ll=@lat,lng,14z`): `place_results` for a single
+ * match (or a location bias), `local_results[]` (position, title, place_id, data_id, data_cid,
+ * gps_coordinates, rating, reviews, type, address, …) for several, or the empty state
+ * (`local_results_state: "Fully empty"` and the empty-result error).
+ *
+ * Reviews (`engine=reviews&data_id=&hl=&sort_by=&next_page_token=&num=`): `place_info`, `topics[]` on
+ * the first page, `reviews[]` (position, link, rating, date, iso_date, iso_date_of_last_edit, snippet
+ * and extracted_snippet unless star-only, `images` only when the reviewer attached some, user,
+ * response) and `serpapi_pagination` (`next` repeats sort_by, `next_page_token` expires). The first
+ * page always holds 8 and refuses `num`; later pages hold `num` (1 to 20, default 10). The token
+ * carries the position, not the order: a later page is sorted by the `sort_by` sent with it, so a
+ * client that drops it gets the default order. A place without reviews answers its `place_info` and
+ * the empty-result error; an unknown data_id the error alone. Review dates are fixed; their relative
+ * text ("3 weeks ago") is computed at request time from the real clock, as the source computes it.
+ * Avatars and review photos are served as small images. Keys and failures as in `serp-api.ts`.
  */
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
 import { hash, rng, pick } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
 
+/** The maps service's public site. */
+const PUBLIC_SITE = 'https://maps.test';
 const TOKEN_KEY = 'sandbox-maps-token';
 const DAY_MS = 86_400_000;
 /** Reviews are dated back from this day, so their iso_date never moves between runs. */
@@ -108,20 +123,18 @@ function sorted(list: Review[], sort: string): Review[] {
 const sign = (payload: string) =>
   createHmac('sha256', TOKEN_KEY).update(payload).digest('base64url').slice(0, 16);
 
-function token(dataId: string, sort: string, offset: number): string {
-  const payload = Buffer.from(JSON.stringify({ d: dataId, s: sort, o: offset, t: Date.now() })).toString(
-    'base64url',
-  );
+/** The source's page token: where the next page starts, not in which order. */
+function token(dataId: string, offset: number): string {
+  const payload = Buffer.from(JSON.stringify({ d: dataId, o: offset, t: Date.now() })).toString('base64url');
   return `${payload}.${sign(payload)}`;
 }
 
-function readToken(text: string): { d: string; s: string; o: number; t: number } | undefined {
+function readToken(text: string): { d: string; o: number; t: number } | undefined {
   const [payload = '', mac = ''] = text.split('.');
   if (!payload || sign(payload) !== mac) return undefined;
   try {
     return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
       d: string;
-      s: string;
       o: number;
       t: number;
     };
@@ -130,74 +143,146 @@ function readToken(text: string): { d: string; s: string; o: number; t: number }
   }
 }
 
-/** Relative text for a moment, as seen now: "yesterday", "3 weeks ago", localised by `hl`. */
+/** Relative text for a moment, as seen now and as the service words it in English ("a week ago"), localised by `hl`. */
 function relative(at: number, hl: string): string {
   const days = Math.max(0, Math.floor((Date.now() - at) / DAY_MS));
-  const format = (() => {
+  const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    days < 7
+      ? [days, 'day']
+      : days < 30
+        ? [Math.floor(days / 7), 'week']
+        : days < 365
+          ? [Math.floor(days / 30), 'month']
+          : [Math.floor(days / 365), 'year'];
+  const format = (numeric: 'auto' | 'always') => {
     try {
-      return new Intl.RelativeTimeFormat(hl, { numeric: 'auto' });
+      return new Intl.RelativeTimeFormat(hl, { numeric });
     } catch {
-      return new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+      return new Intl.RelativeTimeFormat('en', { numeric });
     }
-  })();
-  if (days < 7) return format.format(-days, 'day');
-  if (days < 30) return format.format(-Math.floor(days / 7), 'week');
-  if (days < 365) return format.format(-Math.floor(days / 30), 'month');
-  return format.format(-Math.floor(days / 365), 'year');
+  };
+  if (n === 0) return format('auto').format(0, 'day');
+  return format('always')
+    .format(-n, unit)
+    .replace(/^1 (\w+) ago$/, 'a $1 ago');
 }
 
-function renderReview(h: Hotel, rv: Review, hl: string, base: string) {
+const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** An id in the service's style: base64url text of a given length. */
+const opaque = (seed: string, length: number) =>
+  Buffer.from(Array.from({ length }, (_v, i) => hash(`${seed}:${i}`) & 0xff))
+    .toString('base64url')
+    .slice(0, length);
+
+function renderReview(h: Hotel, rv: Review, position: number, hl: string, base: string) {
   const r = rng(`rv:${h.key}:${rv.i}`);
   const name = `${pick(r, FIRST_NAMES)} ${String.fromCharCode(65 + (rv.i % 26))}.`;
   const starOnly = r() < 0.15;
   const responded = r() < 0.3;
+  const photos = r() < 0.2 ? [`${base}/photos/review/${h.key}-${rv.i}.jpg`] : [];
+  const local = r() < 0.35;
+  const count = 1 + Math.floor(r() * 300);
+  const likes = Math.floor(r() * 12);
+  const text = pick(r, TEXTS);
+  const edited = r() < 0.1;
   const at = REVIEWS_UNTIL - rv.days * DAY_MS;
   const answeredAt = Math.min(at + 2 * DAY_MS, REVIEWS_UNTIL);
-  const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const reviewId = `Ci9DQUlRQUNvZENodHljRjlv${h.ids.site_a}${rv.i}`;
+  const contributor = String(100_000_000_000_000_000_000n + BigInt(hash(name + h.key)) * 7_919n);
+  const reply = `Thank you ${name.split(' ')[0]}, we hope to welcome you again.`;
   return {
+    position,
+    link: `${PUBLIC_SITE}/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${reviewId}!2m1!1s0x0:0x0`,
     rating: rv.rating,
     date: relative(at, hl),
     iso_date: iso(at),
-    images: r() < 0.2 ? [`${base}/photos/review/${h.key}-${rv.i}.jpg`] : [],
+    iso_date_of_last_edit: iso(edited ? Math.min(at + DAY_MS, REVIEWS_UNTIL) : at),
     source: 'Maps',
-    review_id: `Ci9DQUlRQUNvZENodHljRjlv${h.ids.site_a}${rv.i}`,
+    review_id: reviewId,
     user: {
       name,
-      link: `${base}/contrib/${hash(name + h.key)}`,
+      link: `${PUBLIC_SITE}/maps/contrib/${contributor}?hl=${hl}`,
+      contributor_id: contributor,
       thumbnail: `${base}/avatars/${hash(name)}.png`,
-      local_guide: r() < 0.35,
-      reviews: 1 + Math.floor(r() * 300),
-      photos: Math.floor(r() * 50),
+      local_guide: local,
+      reviews: count,
+      photos: Math.floor(count / 6),
     },
-    ...(starOnly ? {} : { snippet: pick(r, TEXTS) }),
-    likes: Math.floor(r() * 12),
+    ...(starOnly ? {} : { snippet: text, extracted_snippet: { original: text } }),
+    ...(photos.length ? { images: photos } : {}),
+    ...(rv.i % 2 === 0
+      ? {
+          details: {
+            rooms: rv.rating,
+            service: Math.max(1, rv.rating - (rv.i % 3 === 0 ? 1 : 0)),
+            location: 5,
+          },
+        }
+      : {}),
+    likes,
     ...(responded
       ? {
           response: {
             date: relative(answeredAt, hl),
             iso_date: iso(answeredAt),
-            snippet: `Thank you ${name.split(' ')[0]}, we hope to welcome you again.`,
+            iso_date_of_last_edit: iso(answeredAt),
+            snippet: reply,
+            extracted_snippet: { original: reply },
           },
         }
       : {}),
   };
 }
 
-function placeResult(h: Hotel) {
+function rating(h: Hotel): number | undefined {
+  return reviewCount(h) ? Math.round(38 + (hash(`rt:${h.key}`) % 12)) / 10 : undefined;
+}
+
+/** A place as the search lists it; a place without reviews has no rating and no review count. */
+function placeResult(h: Hotel, base: string) {
   const count = reviewCount(h);
+  const cid = String(BigInt(`0x${h.ids.maps_data_id.split(':0x')[1]}`));
+  const reviewsLink = `${base}/search.json?${new URLSearchParams({ engine: 'reviews', data_id: h.ids.maps_data_id, hl: 'en' })}`;
   return {
     title: h.name,
-    data_id: h.ids.maps_data_id,
     place_id: h.ids.maps_place_id,
-    address: h.city.label,
+    data_id: h.ids.maps_data_id,
+    data_cid: cid,
+    reviews_link: reviewsLink,
+    photos_link: `${base}/search.json?${new URLSearchParams({ engine: 'photos', data_id: h.ids.maps_data_id })}`,
     gps_coordinates: { latitude: h.latitude, longitude: h.longitude },
-    rating: count ? 3.8 + (hash(`rt:${h.key}`) % 12) / 10 : undefined,
-    reviews: count,
+    place_id_search: `${base}/search.json?${new URLSearchParams({ engine: 'place_search', type: 'place', place_id: h.ids.maps_place_id })}`,
+    provider_id: `/g/${opaque(`g:${h.key}`, 9).toLowerCase()}`,
+    ...(count ? { rating: rating(h), reviews: count } : {}),
     type: 'Hotel',
+    types: ['Hotel'],
+    type_id: 'hotel',
+    type_ids: ['hotel'],
+    address: h.city.label,
+    phone: `+${10 + (hash(`ph:${h.key}`) % 89)} ${100 + (hash(`ph2:${h.key}`) % 900)} ${1000 + (hash(`ph3:${h.key}`) % 9000)}`,
+    ...(h.officialWebsite ? { website: h.officialWebsite } : {}),
+    description: `${h.stars}-star hotel in ${h.city.name}.`,
+    thumbnail: `${base}/avatars/${hash(`th:${h.key}`)}.png`,
   };
 }
 
-function search(q: string, ll: string | null): SiteResponse {
+function search(query: URLSearchParams, base: string): SiteResponse {
+  const engine = 'place_search';
+  const q = query.get('q');
+  if (query.get('type') !== 'search') return badRequest('Unsupported `type` parameter: use `search`.');
+  if (!q) return badRequest('Missing query `q` parameter.');
+  const ll = query.get('ll');
+  const publicUrl = `${PUBLIC_SITE}/maps/search/${encodeURIComponent(q)}${ll ? `/${ll}` : ''}`;
+  const metadata = () => searchMetadata({ engine, base, seed: query.toString(), publicUrl });
+  const refusal = refused(query, metadata);
+  if (refusal) return refusal;
+  const parameters = {
+    engine,
+    type: 'search',
+    q,
+    ...(ll ? { ll } : {}),
+    hl: query.get('hl') ?? 'en',
+  };
   const tokens = fold(q).split(' ').filter(Boolean);
   let hits = getWorld().hotels.filter((h) => {
     const text = ` ${fold(`${h.name} ${h.city.label}`)} `;
@@ -211,75 +296,95 @@ function search(q: string, ll: string | null): SiteResponse {
         Math.hypot(a.latitude - lat, a.longitude - lon) - Math.hypot(b.latitude - lat, b.longitude - lon),
     );
   }
-  const metadata = { status: 'Success', created_at: new Date().toISOString() };
+  const base0 = { search_metadata: metadata(), search_parameters: parameters };
   if (hits.length === 0)
     return {
       status: 200,
-      json: { search_metadata: metadata, error: 'The search returned no results for this query.' },
+      json: {
+        ...base0,
+        search_information: { local_results_state: 'Fully empty', query_displayed: q },
+        error: emptyResultText('maps_reviews'),
+      },
     };
   if (hits.length === 1 || at)
-    return { status: 200, json: { search_metadata: metadata, place_results: placeResult(hits[0]!) } };
+    return { status: 200, json: { ...base0, place_results: placeResult(hits[0]!, base) } };
   return {
     status: 200,
     json: {
-      search_metadata: metadata,
-      local_results: hits.slice(0, 20).map((h, i) => ({ position: i + 1, ...placeResult(h) })),
+      ...base0,
+      search_information: { local_results_state: 'Results for exact spelling', query_displayed: q },
+      local_results: hits.slice(0, 20).map((h, i) => ({ position: i + 1, ...placeResult(h, base) })),
     },
   };
 }
 
+/** What reviews of a place talk about, with how often, as the first page lists them. */
+function topics(h: Hotel) {
+  return ['location', 'breakfast', 'staff', 'room', 'price', 'view'].map((keyword) => ({
+    keyword,
+    mentions: 2 + (hash(`topic:${h.key}:${keyword}`) % Math.max(3, Math.floor(reviewCount(h) / 4))),
+    id: opaque(`topic:${keyword}:${h.key}`, 11),
+  }));
+}
+
 function reviews(query: URLSearchParams, base: string): SiteResponse {
+  const engine = 'reviews';
   const hl = query.get('hl') ?? 'en';
   const pageToken = query.get('next_page_token');
-  let dataId = query.get('data_id') ?? '';
-  let sort = query.get('sort_by') ?? 'qualityScore';
+  const dataId = query.get('data_id') ?? '';
+  if (!dataId) return badRequest('Missing `data_id` parameter.');
+  const sort = query.get('sort_by') ?? 'qualityScore';
+  if (!SORTS.includes(sort as (typeof SORTS)[number]))
+    return badRequest(`Unsupported \`${sort}\` sort_by value.`);
+  const num = query.get('num');
+  if (num !== null && !pageToken) return badRequest('`num` parameter cannot be used on the initial page.');
+  const size = num === null ? (pageToken ? 10 : 8) : Number(num);
+  if (!Number.isInteger(size) || size < 1 || size > 20) return badRequest('`num` must be between 1 and 20.');
+  const publicUrl = `${PUBLIC_SITE}/maps/place/data=!4m3!3m2!1s${dataId}!9m1!1b1`;
+  const metadata = () => searchMetadata({ engine, base, seed: query.toString(), publicUrl });
+  const refusal = refused(query, metadata);
+  if (refusal) return refusal;
   let offset = 0;
   if (pageToken) {
     const t = readToken(pageToken);
     if (!t || Date.now() - t.t > TOKEN_TTL_MS || t.d !== dataId)
-      return { status: 400, json: { error: 'Invalid or expired next_page_token.' } };
-    ({ s: sort, o: offset } = t); // the order is fixed by the first page
-    dataId = t.d;
+      return badRequest('Invalid `next_page_token` parameter.');
+    offset = t.o;
   }
-  if (!SORTS.includes(sort as (typeof SORTS)[number]))
-    return { status: 400, json: { error: `Unsupported sort_by value: ${sort}` } };
+  const parameters = {
+    engine,
+    data_id: dataId,
+    hl,
+    ...(query.has('sort_by') ? { sort_by: sort } : {}),
+    ...(pageToken ? { next_page_token: pageToken } : {}),
+    ...(num !== null ? { num: size } : {}),
+  };
   const h = byDataId(dataId);
-  if (!h)
-    return {
-      status: 200,
-      json: { search_metadata: { status: 'Success' }, error: 'The place was not found for this data_id.' },
-    };
+  const answered = { search_metadata: metadata(), search_parameters: parameters };
+  if (!h) return { status: 200, json: { ...answered, error: emptyResultText('maps_reviews') } };
+  const info = { title: h.name, address: h.city.label, type: 'Hotel' };
   const all = sorted(reviewsOf(h), sort);
-  const size = offset === 0 ? 8 : 10;
+  if (all.length === 0)
+    return { status: 200, json: { ...answered, place_info: info, error: emptyResultText('maps_reviews') } };
   const page = all.slice(offset, offset + size);
-  const next = offset + size < all.length ? token(dataId, sort, offset + size) : undefined;
+  const next = offset + size < all.length ? token(dataId, offset + size) : undefined;
+  const nextLink = (t: string) =>
+    `${base}/search.json?${new URLSearchParams({ engine, data_id: dataId, hl, ...(query.has('sort_by') ? { sort_by: sort } : {}), next_page_token: t })}`;
   return {
     status: 200,
     json: {
-      search_metadata: { status: 'Success', created_at: new Date().toISOString() },
-      search_parameters: { engine: 'reviews', data_id: dataId, hl, sort_by: sort },
-      place_info: {
-        title: h.name,
-        address: h.city.label,
-        rating: placeResult(h).rating,
-        reviews: all.length,
-        type: 'Hotel',
-      },
-      reviews: page.map((rv) => renderReview(h, rv, hl, base)),
-      ...(next
-        ? {
-            serpapi_pagination: {
-              next: `${base}/search.json?engine=reviews&next_page_token=${next}`,
-              next_page_token: next,
-            },
-          }
-        : {}),
+      ...answered,
+      place_info: { ...info, rating: rating(h), reviews: all.length },
+      ...(offset === 0 ? { topics: topics(h) } : {}),
+      reviews: page.map((rv, i) => renderReview(h, rv, i + 1, hl, base)),
+      ...(next ? { serpapi_pagination: { next: nextLink(next), next_page_token: next } } : {}),
     },
   };
 }
 
 export const maps: Site = {
   provider: 'maps_reviews',
+  config: SERP_CONFIG,
   hosts: ['maps.test'],
   routes: [
     [
@@ -287,9 +392,9 @@ export const maps: Site = {
       /^\/search\.json$/,
       ({ query, base }) => {
         const engine = query.get('engine');
-        if (engine === 'place_search') return search(query.get('q') ?? '', query.get('ll'));
+        if (engine === 'place_search') return search(query, base);
         if (engine === 'reviews') return reviews(query, base);
-        return { status: 400, json: { error: `Unsupported engine: ${engine}` } };
+        return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
       },
     ],
     ['GET', /^\/(?:avatars\/\d+\.png|photos\/review\/[\w-]+\.jpg)$/, ({ path }) => picture(path)],

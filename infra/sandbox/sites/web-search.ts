@@ -1,12 +1,24 @@
 /**
- * The web-search source, speaking the documented format of a public SERP API's web search
- * (`organic_results[]` with position, title, link, displayed_link, snippet), including the
- * `site:` operator. Results mix hotel pages of every site with pages that are not hotel pages.
+ * web_search, in the real format of a public SERP API's web engine: `GET /search.json?engine=search&q=`
+ * (the engine answers to its operation name, as the sandbox's provider configuration says) answering
+ * `search_metadata`, `search_parameters`, `search_information` (`organic_results_state`),
+ * `organic_results[]` (position, title, link, redirect_link, displayed_link with ` › ` breadcrumbs,
+ * favicon, snippet, snippet_highlighted_words, source) and, past the first page, `serpapi_pagination`.
+ * An empty search is `organic_results_state: "Fully empty"` with the empty-result error; keys and
+ * failures answer as the real API does (`serp-api.ts`). The `site:` operator works. Results mix hotel
+ * pages of every site with pages that are not hotel pages.
  */
 import { fold } from '../../../shared/geo/fold.ts';
 import { pageUrls } from '../pages.ts';
+import { hash } from '../random.ts';
+import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import type { Site } from '../site.ts';
+import { picture } from './maps.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
+
+/** The search engine's public site. */
+const PUBLIC_SITE = 'https://search.test';
+const PAGE_SIZE = 10;
 
 const STOP = new Set(['hotel', 'the', 'in', 'at', 'and', 'of']);
 
@@ -73,60 +85,101 @@ function resultsFor(h: Hotel): { link: string; title: string; snippet: string }[
   return list.filter((r) => !unlisted.includes(r.link));
 }
 
+/** The link as the engine displays it: origin, then path segments after ` › `. */
+function displayed(link: string): string {
+  const url = new URL(link);
+  const segments = url.pathname.split('/').filter(Boolean);
+  const shown = segments.map((s) => (s.length > 30 ? `${s.slice(0, 27)}...` : s));
+  return [url.origin, ...shown].join(' › ');
+}
+
+function answer(query: URLSearchParams, base: string): SiteResponse {
+  // Like the real API, whose web engine is the default one.
+  const engine = query.get('engine') ?? 'search';
+  if (engine !== 'search') return badRequest(`Unsupported \`${engine}\` search engine.`);
+  const q = query.get('q');
+  if (!q) return badRequest('Missing query `q` parameter.');
+  const num = Math.min(100, Math.max(1, Number(query.get('num') ?? PAGE_SIZE) || PAGE_SIZE));
+  const publicUrl = `${PUBLIC_SITE}/search?${new URLSearchParams({ q })}`;
+  const metadata = () => searchMetadata({ engine, base, seed: query.toString(), publicUrl });
+  const refusal = refused(query, metadata);
+  if (refusal) return refusal;
+
+  const siteHosts = [...q.matchAll(/\bsite:(\S+)/g)].map((m) => m[1]!.toLowerCase());
+  const text = q.replace(/\bsite:\S+/g, ' ').replace(/"/g, ' ');
+  let results = matches(text).flatMap(resultsFor);
+  if (siteHosts.length) results = results.filter((r) => siteHosts.includes(new URL(r.link).hostname));
+  const parameters = {
+    engine,
+    q,
+    ...Object.fromEntries(['hl', 'gl', 'num'].flatMap((k) => (query.has(k) ? [[k, query.get(k)]] : []))),
+    device: 'desktop',
+  };
+  const taken = (hash(q) % 60) / 100 + 0.2;
+  const words = fold(text)
+    .split(' ')
+    .filter((w) => w.length > 2);
+  if (results.length === 0) {
+    return {
+      status: 200,
+      json: {
+        search_metadata: metadata(),
+        search_parameters: parameters,
+        search_information: {
+          query_displayed: q,
+          total_results: 0,
+          time_taken_displayed: taken,
+          organic_results_state: 'Fully empty',
+        },
+        error: emptyResultText('web_search'),
+      },
+    };
+  }
+  const page = results.slice(0, num);
+  const next =
+    results.length > num
+      ? `${base}/search.json?${new URLSearchParams({ engine, q, start: String(num) })}`
+      : undefined;
+  return {
+    status: 200,
+    json: {
+      search_metadata: metadata(),
+      search_parameters: parameters,
+      search_information: {
+        query_displayed: q,
+        total_results: results.length * 1_000 + (hash(q) % 1_000),
+        time_taken_displayed: taken,
+        organic_results_state: 'Results for exact spelling',
+      },
+      organic_results: page.map((r, i) => {
+        const host = new URL(r.link).hostname;
+        return {
+          position: i + 1,
+          title: r.title,
+          link: r.link,
+          redirect_link: `${PUBLIC_SITE}/url?${new URLSearchParams({ sa: 't', url: r.link })}`,
+          displayed_link: displayed(r.link),
+          favicon: `${base}/favicons/${hash(host)}.png`,
+          snippet: r.snippet,
+          snippet_highlighted_words: words.filter((w) => fold(r.snippet).split(' ').includes(w)),
+          source: host.replace(/^www\./, ''),
+        };
+      }),
+      ...(next
+        ? {
+            serpapi_pagination: { current: 1, next_link: next, next, other_pages: { 2: next } },
+          }
+        : {}),
+    },
+  };
+}
+
 export const webSearch: Site = {
   provider: 'web_search',
+  config: SERP_CONFIG,
   hosts: ['search.test'],
   routes: [
-    [
-      'GET',
-      /^\/search\.json$/,
-      ({ query }) => {
-        const q = query.get('q') ?? '';
-        const num = Math.min(100, Math.max(1, Number(query.get('num') ?? 10) || 10));
-        const siteHosts = [...q.matchAll(/\bsite:(\S+)/g)].map((m) => m[1]!.toLowerCase());
-        const text = q.replace(/\bsite:\S+/g, ' ').replace(/"/g, ' ');
-        let results = matches(text).flatMap(resultsFor);
-        if (siteHosts.length) results = results.filter((r) => siteHosts.includes(new URL(r.link).hostname));
-        results = results.slice(0, num);
-        const metadata = {
-          id: `sandbox-${q.length}`,
-          status: 'Success',
-          created_at: '2026-01-01 00:00:00 UTC',
-          total_time_taken: 0.42,
-        };
-        const base = {
-          search_metadata: metadata,
-          search_parameters: { engine: query.get('engine') ?? 'web', q },
-        };
-        if (results.length === 0) {
-          return {
-            status: 200,
-            json: {
-              ...base,
-              search_information: { organic_results_state: 'Fully empty' },
-              error: 'The search returned no results for this query.',
-            },
-          };
-        }
-        return {
-          status: 200,
-          json: {
-            ...base,
-            search_information: {
-              organic_results_state: 'Results for exact spelling',
-              total_results: results.length * 1_000,
-            },
-            organic_results: results.map((r, i) => ({
-              position: i + 1,
-              title: r.title,
-              link: r.link,
-              displayed_link: r.link.replace(/^https:\/\//, ''),
-              snippet: r.snippet,
-              source: new URL(r.link).hostname,
-            })),
-          },
-        };
-      },
-    ],
+    ['GET', /^\/search\.json$/, ({ query, base }) => answer(query, base)],
+    ['GET', /^\/favicons\/\d+\.png$/, ({ path }) => picture(path)],
   ],
 };

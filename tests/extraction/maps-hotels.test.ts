@@ -1,0 +1,165 @@
+// maps_hotels' request builder and extractor on fixtures in the real format (written fresh, invented
+// values, engine and hosts named by token).
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  CHILD_AGE,
+  extractHotels,
+  HotelsAnswer,
+  hotelsRequest,
+  type HotelSearch,
+} from '../../shared/providers/maps/hotels.ts';
+import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/maps-hotels/${name}`, import.meta.url), 'utf8'));
+const SEARCH: HotelSearch = {
+  location: 'Weimar',
+  checkIn: '2030-06-10',
+  checkOut: '2030-06-12',
+  adults: 2,
+  children: 1,
+  currency: 'EUR',
+};
+const hotelsIn = (name: string, search: Partial<HotelSearch> = {}) =>
+  extractHotels(HotelsAnswer.parse(fixture(name)), { ...SEARCH, ...search }, 'hotels');
+const byName = (name: string) => hotelsIn('hotels-list.json').hotels.find((h) => h.name === name);
+
+describe('hotels request', () => {
+  it('sends one age per child, and none without children', () => {
+    // Act
+    const two = hotelsRequest({ ...SEARCH, children: 2 }, 'hotels').query!;
+    const none = hotelsRequest({ ...SEARCH, children: 0 }, 'hotels').query!;
+    // Assess
+    expect(two).toMatchObject({ children: 2, children_ages: `${CHILD_AGE},${CHILD_AGE}` });
+    expect(none.children_ages).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, undefined],
+    [3, undefined],
+    [3.5, 7],
+    [4.2, 8],
+    [4.5, 9],
+    [5, 9],
+  ])('sends min_rating %p as the rating filter %p', (minRating, rating) => {
+    expect(hotelsRequest({ ...SEARCH, minRating }, 'hotels').query!.rating).toBe(rating);
+  });
+
+  it('asks the configured engine for the place, stay and currency', () => {
+    expect(hotelsRequest(SEARCH, 'hotels').query).toMatchObject({
+      engine: 'hotels',
+      q: 'Weimar',
+      check_in_date: '2030-06-10',
+      check_out_date: '2030-06-12',
+      adults: 2,
+      currency: 'EUR',
+      hl: 'en',
+    });
+  });
+});
+
+describe('hotels answer (a place)', () => {
+  it('reads every property with coordinates and a price, in the contract shape, and leaves out the others', () => {
+    // Act
+    const { hotels, currency, searchUrl } = hotelsIn('hotels-list.json');
+    // Assess
+    for (const h of hotels) MapsHotel.strict().parse(h);
+    expect(hotels.map((h) => h.name)).toEqual([
+      'Lindenhof Garden Hotel',
+      'H\u00f4tel Sonnenh\u00fcgel & Spa',
+      'Goethe Residenz',
+      'Bauhaus Loft Hotel',
+      'Altstadt Loft - Entire apartment',
+    ]);
+    expect(currency).toBe('EUR');
+    expect(searchUrl).toMatch(/^https:\/\/maps\.test\/travel\/search\?q=Weimar/);
+  });
+
+  it('marks a property sponsored when an ad of the same name, folded, advertises it (ad tokens differ)', () => {
+    // Act
+    const paid = hotelsIn('hotels-list.json')
+      .hotels.filter((h) => h.is_paid)
+      .map((h) => h.name);
+    // Assess: the third ad is for a hotel of another city, absent from the list
+    expect(paid).toEqual(['Lindenhof Garden Hotel', 'H\u00f4tel Sonnenh\u00fcgel & Spa']);
+  });
+
+  it('maps a hotel: total for the stay, per night, stars, times with a plain space, up to 10 images', () => {
+    expect(byName('Lindenhof Garden Hotel')).toEqual({
+      hotel_id: 'ChoIpuK7yd2Wsc6QARoNL2cvMTFjNXJ6bGgweRAB',
+      name: 'Lindenhof Garden Hotel',
+      location: { address: null, latitude: 50.979512, longitude: 11.326705 },
+      price: { current: 278, regular: null, max_price: 278, currency: 'EUR', price_per_night: 139 },
+      rating: { value: 4.3, votes: 412, rating_max: 5 },
+      stars: 4,
+      check_in_time: '3:00 PM',
+      check_out_time: '11:00 AM',
+      amenities: ['Free Wi-Fi', 'Breakfast ($)', 'Parking ($)', 'Bar', 'Restaurant'],
+      images: expect.arrayContaining([expect.stringMatching(/-orig\.jpg$/)]),
+      description: 'Garden hotel with a terrace bar, a 10-minute walk from the market square.',
+      is_paid: true,
+    });
+    expect(byName('Lindenhof Garden Hotel')!.images).toHaveLength(10);
+  });
+
+  it('prices from the nightly rate times the nights when the total is missing', () => {
+    expect(byName('Bauhaus Loft Hotel')!.price).toMatchObject({ current: 240, price_per_night: 120 });
+    expect(byName('Goethe Residenz')!.price).toMatchObject({ current: 250, price_per_night: 125 });
+  });
+
+  it("takes a rental's max_price from its sellers' nightly rates (they carry no total), and no stars", () => {
+    // Act
+    const rental = byName('Altstadt Loft - Entire apartment')!;
+    // Assess
+    expect(rental.price).toMatchObject({ current: 190, max_price: 208 });
+    expect([rental.stars, rental.description, rental.check_in_time]).toEqual([null, '', '']);
+  });
+
+  it('applies min_rating exactly', () => {
+    expect(hotelsIn('hotels-list.json', { minRating: 4.5 }).hotels.map((h) => h.rating.value)).toEqual([
+      4.6, 4.8,
+    ]);
+  });
+
+  it('fails the whole answer when a listed value breaks the contract (a drifted format)', () => {
+    // Prepare
+    const answer = HotelsAnswer.parse(fixture('hotels-list.json'));
+    answer.properties![0]!.gps_coordinates = { latitude: -1_000_090, longitude: 11.3 };
+    // Act and Assess
+    expect(() => extractHotels(answer, SEARCH, 'hotels')).toThrow(ExtractionError);
+  });
+});
+
+describe('hotels answer (a hotel name)', () => {
+  it('reads the property-details shape as one hotel, with its address and the highest seller total', () => {
+    // Act
+    const { hotels } = hotelsIn('hotel-details.json');
+    // Assess
+    expect(hotels).toHaveLength(1);
+    expect(hotels[0]).toMatchObject({
+      hotel_id: 'ChoIpuK7yd2Wsc6QARoNL2cvMTFjNXJ6bGgweRAB',
+      name: 'Lindenhof Garden Hotel',
+      location: { address: 'Gartenstrasse 12, 99423 Weimar, Germany' },
+      price: { current: 278, max_price: 310, price_per_night: 139 },
+      is_paid: false,
+    });
+  });
+});
+
+describe('hotels answer (nothing found)', () => {
+  it('reads the "Fully empty" state as no hotels', () => {
+    expect(hotelsIn('hotels-empty.json').hotels).toEqual([]);
+  });
+
+  it('fails on an answer with neither properties, details nor an empty state', () => {
+    // Prepare
+    const answer = HotelsAnswer.parse({
+      search_metadata: { hotels_url: 'https://maps.test/travel/search?q=x' },
+      v2_properties: [],
+    });
+    // Act and Assess
+    expect(() => extractHotels(answer, SEARCH, 'hotels')).toThrow(ExtractionError);
+  });
+});
