@@ -45,6 +45,8 @@ export const SITE_HOSTS: Record<string, readonly string[]> = {
 };
 // Real servers flush pages in chunks of this order; a reader that stops at a marker stops within one chunk.
 const CHUNK_BYTES = 16 * 1024;
+/** Requests the log keeps at least (the latest), and at most one and a half times as many. */
+export const LOG_LIMIT = 10_000;
 // Loopback delivers instantly; a short gap between chunks lets a client that stops reading be seen doing so.
 const CHUNK_GAP_MS = 4;
 
@@ -211,6 +213,8 @@ export interface SandboxOptions {
    * links) and `providers()` use it, so the SSRF guard's redirect check still sees one origin.
    */
   publicUrl?: string;
+  /** Requests the log keeps (LOG_LIMIT by default). */
+  logLimit?: number;
 }
 
 /** @example const sandbox = await startSandbox({ port: 0 }); useProviders(sandbox.providers()); */
@@ -218,6 +222,7 @@ export async function startSandbox({
   port = 0,
   host = '127.0.0.1',
   publicUrl,
+  logLimit = LOG_LIMIT,
 }: SandboxOptions = {}): Promise<Sandbox> {
   const faults = new Map<string, { fault: Fault; left: number }>();
   const log: LoggedRequest[] = [];
@@ -231,6 +236,9 @@ export async function startSandbox({
     const method = req.method === 'POST' ? 'POST' : 'GET';
     const entry: LoggedRequest = { provider, method, path: `${path}${url.search}`, status: 0, bytes: 0 };
     log.push(entry);
+    // A long-running sandbox keeps the latest requests only: its memory stays flat under any load. It trims
+    // by half a limit at a time, so that keeping the log bounded costs O(1) per request.
+    if (log.length >= logLimit * 1.5) log.splice(0, log.length - logLimit);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const requestBody = Buffer.concat(chunks).toString('utf8');
