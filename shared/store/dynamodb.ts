@@ -10,6 +10,7 @@
  */
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
+import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
   type CachedResult,
@@ -209,5 +210,6 @@ export async function dynamoStores(table: string, client?: DynamoDBClient) {
     keys: new DynamoKeyStore(dynamo, table),
     counters: new DynamoCounterStore(dynamo, table),
     results: new DynamoResultCache(dynamo, table),
+    slots: new DynamoSlotStore(dynamo, table),
   };
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import type { AccountStore } from '../accounts/store.ts';
+import type { SlotStore } from './slots.ts';
 
 export const Tier = z.enum(['free', 'basic', 'pro', 'enterprise']);
 export type Tier = z.infer<typeof Tier>;
@@ -31,13 +33,28 @@ export interface CounterResult {
   count: number;
 }
 
+/** One key's requests on one UTC day, as counted: the total, per endpoint path, and the last one's time. */
+export interface DayUsage {
+  day: string;
+  count: number;
+  endpoints: Record<string, number>;
+  /** Epoch ms of the day's last counted request, when there was one. */
+  lastAt?: number;
+}
+
 export interface CounterStore {
   /**
-   * Counts one request for `keyId` on `day` (YYYY-MM-DD, UTC) unless `limit` is reached.
+   * Counts one request for `keyId` on `day` (YYYY-MM-DD, UTC) unless `limit` is reached, and, in the same
+   * write, one for `endpoint` (the route's path) and the time of the call.
    * Atomic: concurrent calls never let more than `limit` through.
    */
-  consume(keyId: string, day: string, limit: number): Promise<CounterResult>;
+  consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult>;
+  /** The counts of each key on each day asked (a day without requests has count 0); reads only. */
+  usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>>;
 }
+
+/** How many days of counts are kept and shown (the usage endpoint's and the dashboard's history). */
+export const HISTORY_DAYS = 30;
 
 /** A route's result as the deployment-wide cache keeps it: the body sent, and when it was fetched. */
 export interface CachedResult {
@@ -63,6 +80,10 @@ export interface ResultCache {
 export interface Stores {
   keys: KeyStore;
   counters: CounterStore;
+  /** Accounts, sessions and account keys (shared/accounts); derived from the key store when left out. */
+  accounts?: AccountStore;
   /** Deployed only: in-process results are already shared by the upstream cache. */
   results?: ResultCache;
+  /** Deployed only: the deployment-wide ceiling on concurrent requests per source. */
+  slots?: SlotStore;
 }

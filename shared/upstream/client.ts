@@ -18,6 +18,8 @@ import {
   UpstreamUnavailableError,
 } from './errors.ts';
 import { recordCache, recordUpstream, recordUpstreamFailure, type UpstreamFailure } from '../metrics.ts';
+import { randomUUID } from 'node:crypto';
+import { stores } from '../store/index.ts';
 import { conform } from './conform.ts';
 import { protect } from './policies.ts';
 import { providerConfig, resolveValue, type ProviderConfig } from './providers.ts';
@@ -435,6 +437,38 @@ function keptAs(req: UpstreamRequest, loaded: Loaded): CacheKind | undefined {
   return undefined;
 }
 
+/** How long a slot is held at most: longer than any invocation's deadline, so only a dead instance's slot expires. */
+export const SLOT_LEASE_MS = 30_000;
+
+/**
+ * Runs one upstream request within the provider's deployment-wide ceiling (`maxConcurrent`), when the
+ * deployment has a slot store; over the ceiling, 503 with Retry-After. A failing store never blocks a
+ * request: the in-process cap still holds.
+ */
+async function withSlot<T>(provider: string, call: () => Promise<T>): Promise<T> {
+  const max = providerConfig(provider).maxConcurrent;
+  const slots = max ? (await stores()).slots : undefined;
+  if (!max || !slots) return call();
+  const holder = randomUUID();
+  let slot: number | undefined;
+  try {
+    slot = await slots.acquire(provider, max, holder, SLOT_LEASE_MS);
+  } catch {
+    return call();
+  }
+  if (slot === undefined)
+    throw new UpstreamUnavailableError(
+      provider,
+      1,
+      `the deployment's ceiling of ${max} concurrent requests to the source is reached`,
+    );
+  try {
+    return await call();
+  } finally {
+    await slots.release(provider, slot, holder).catch(() => undefined);
+  }
+}
+
 /** The metric kind of a failed request; extraction failures are counted where they are raised (endpoint). */
 function failureKind(error: unknown): UpstreamFailure | undefined {
   if (error instanceof ExtractionError) return undefined;
@@ -473,8 +507,10 @@ export async function fetchUpstream<T = unknown>(
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(cacheKeyOf(req, url), req.cache, async () => {
     const loaded = await measured(req.provider, () =>
-      protect(req.provider, () =>
-        withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
+      withSlot(req.provider, () =>
+        protect(req.provider, () =>
+          withSession(req, deadline, (session) => load(req, withParams(req, url), deadline, session)),
+        ),
       ),
     );
     return { value: loaded, storedAt: Date.now(), bytes: loaded.bytes, kind: keptAs(req, loaded) };
@@ -620,9 +656,11 @@ export async function scanUpstream<T>(
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(`scan ${reading} ${cacheKeyOf(req, url)}`, req.cache, async () => {
     const loaded = await measured(req.provider, () =>
-      protect(req.provider, () =>
-        withSession(req, deadline, (session) =>
-          withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),
+      withSlot(req.provider, () =>
+        protect(req.provider, () =>
+          withSession(req, deadline, (session) =>
+            withRetries(deadline, () => scanOnce(req, withParams(req, url), deadline, scan, session)),
+          ),
         ),
       ),
     );

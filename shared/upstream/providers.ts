@@ -52,6 +52,11 @@ export const ProviderConfig = z.object({
   /** Persisted-query ids, operation hashes and similar rotating values, over the connectors' defaults. */
   operations: z.record(z.string(), z.string()).default({}),
   session: Session.optional(),
+  /**
+   * The most requests the whole deployment sends this source at once (deployed: slots shared through
+   * DynamoDB); over it, the answer is 503 with Retry-After rather than a pile-up. Unset: no ceiling.
+   */
+  maxConcurrent: z.number().int().positive().optional(),
   /** An outbound HTTP(S) proxy (an unblocking proxy for bot-protected sources); credentials as a secret `user:password`. */
   proxy: z.object({ url: z.url(), credentials: SecretRef.optional() }).optional(),
 });

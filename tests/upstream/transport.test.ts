@@ -17,6 +17,9 @@ import { configurePolicies } from '../../shared/upstream/policies.ts';
 import { secretVariable, useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { cookieHeader, dropSession, sessionHeaders } from '../../shared/upstream/session.ts';
 import * as z from 'zod';
+import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { useStores } from '../../shared/store/index.ts';
+import { MemorySlotStore } from '../../shared/store/slots.ts';
 
 interface Seen {
   method: string;
@@ -70,6 +73,10 @@ beforeAll(async () => {
       if (url.pathname.endsWith('/waf')) {
         res.writeHead(202, { 'content-type': 'text/html' });
         return res.end('<html><script>window.awsWafCookieDomainList = []; chal_t=1</script></html>');
+      }
+      if (url.pathname.endsWith('/slow')) {
+        setTimeout(() => json(200, { slow: true }), 150);
+        return;
       }
       if (url.pathname.endsWith('/page')) {
         res.writeHead(200, { 'content-type': 'text/html' });
@@ -381,6 +388,36 @@ describe('checked fetch', () => {
     expect(ok.body.path).toBe('/api/graphql');
     const Wrong = z.object({ method: z.literal('PUT') });
     await expect(fetchParsed(post(), Wrong, ctx(), 'an echo')).rejects.toThrow(/an echo fails the contract/);
+  });
+});
+
+describe('deployment-wide ceiling', () => {
+  it('answers 503 with Retry-After over the ceiling, and frees the slot after each request', async () => {
+    // Prepare: a slot store as the deployment has one, and a ceiling of one request at a time.
+    useStores({
+      keys: new MemoryKeyStore(),
+      counters: new MemoryCounterStore(),
+      slots: new MemorySlotStore(),
+    });
+    useProviders(providers({ maxConcurrent: 1 }));
+    try {
+      // Act
+      const results = await Promise.allSettled([
+        fetchUpstream(post({ path: '/slow', cache: 'none' }), ctx()),
+        fetchUpstream(post({ path: '/other', cache: 'none' }), ctx()),
+      ]);
+      const after = await fetchUpstream(post({ path: '/third', cache: 'none' }), ctx());
+
+      // Assess
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
+      expect((refused.reason as ProblemError).headers['Retry-After']).toBe('1');
+      expect(String((refused.reason as Error).message)).toMatch(/ceiling of 1 concurrent requests/);
+      expect(after.status).toBe(200);
+    } finally {
+      useStores({ keys: new MemoryKeyStore(), counters: new MemoryCounterStore() });
+    }
   });
 });
 
