@@ -20,6 +20,8 @@ export const StackConfig = z.object({
   providers: z.record(z.string(), z.looseObject({})).default({}),
   /** A live provider profile to deploy (`live` for infra/live-profile.json, or a path). */
   profile: z.string().optional(),
+  /** Where alarm notifications are mailed (an SNS email subscription); unset: the topic only. */
+  alarmEmail: z.email().optional(),
   /** Where the providers' named secrets live in Secrets Manager: `<prefix><name>`. */
   secretsPrefix: z
     .string()

@@ -13,6 +13,7 @@ import { secretNames } from '../shared/upstream/secrets.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
+import { Observability, type ObservedRoute } from './constructs/observability.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
 export const TIER_THROTTLES: Record<
@@ -37,6 +38,7 @@ export class TravelApiStack extends Stack {
   readonly api: apigw.RestApi;
   readonly table: dynamodb.Table;
   readonly usagePlans: Record<Tier, apigw.UsagePlan>;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: TravelApiStackProps) {
     super(scope, id, props);
@@ -93,6 +95,7 @@ export class TravelApiStack extends Stack {
     // The served OpenAPI document's server. Built from the API's id: the stage's own URL would make a cycle
     // (stage → deployment → methods → this function).
     const publicBaseUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${STAGE}`;
+    const observed: ObservedRoute[] = [];
     for (const [id, route] of routeEntries) {
       const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
         route,
@@ -113,6 +116,7 @@ export class TravelApiStack extends Stack {
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
         },
       });
+      observed.push({ id, route, fn: fn.fn });
       // Keyed functions read the key's item and count the request: nothing else on the table.
       if (route.auth) this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
       const resource = route.path === '/' ? this.api.root : this.api.root.resourceForPath(route.path);
@@ -123,6 +127,15 @@ export class TravelApiStack extends Stack {
         operationName: id,
       });
     }
+
+    this.observability = new Observability(this, 'Observability', {
+      api: this.api,
+      stage: STAGE,
+      routes: observed,
+      providers: [...new Set(observed.flatMap(({ route }) => route.upstream ?? []))],
+      table: this.table,
+      ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+    });
 
     const plan = (tier: Tier, throttle: { rateLimit: number; burstLimit: number }) => {
       const usagePlan = this.api.addUsagePlan(`Plan${tier}`, {
