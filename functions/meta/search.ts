@@ -12,6 +12,8 @@ export const MetaSearchQuery = z.object({
 });
 
 const PLATFORMS = ['site_a', 'site_d', 'site_h', 'site_b'] as const satisfies readonly LinkPlatform[];
+/** Results a search returns (the source's default page). */
+const RESULTS_PER_SEARCH = 10;
 const KNOWN_PROVIDERS = ['site_a', 'site_b', 'site_c', 'site_d', 'site_e', 'site_f', 'site_g', 'site_h'];
 
 function knownHost(link: string): boolean {
@@ -55,11 +57,17 @@ export const handler = endpoint({
   response: MetaSearchResponse,
   run: async ({ query }, ctx) => {
     const name = query.hotel_name;
-    // One broad search usually finds most sites; only the missing ones get a site-restricted search, all at once.
-    const broad = await webSearch.search(ctx, name);
+    // Two searches at once, so a call takes one search's time whatever is missing: a broad one (which also
+    // shows the hotel's own site) and one restricted to the four platforms' hosts. Only when that one came
+    // back full and a platform is still missing does that platform get a search of its own.
+    const sites = PLATFORMS.map((p) => `site:${searchHost(p)}`).join(' OR ');
+    const [broad, restricted] = await Promise.all([
+      webSearch.search(ctx, name),
+      webSearch.search(ctx, `${name} (${sites})`),
+    ]);
     const links: Partial<Record<LinkPlatform, string>> = {};
-    for (const p of PLATFORMS) links[p] = broad.find((r) => isHotelPage(p, r.link))?.link;
-    const missing = PLATFORMS.filter((p) => !links[p]);
+    for (const p of PLATFORMS) links[p] = [...restricted, ...broad].find((r) => isHotelPage(p, r.link))?.link;
+    const missing = restricted.length >= RESULTS_PER_SEARCH ? PLATFORMS.filter((p) => !links[p]) : [];
     const narrow = await Promise.all(
       missing.map((p) => webSearch.search(ctx, `${name} site:${searchHost(p)}`)),
     );
@@ -68,7 +76,7 @@ export const handler = endpoint({
     });
 
     const found = PLATFORMS.filter((p) => links[p]);
-    if (found.length === 0 && broad.length === 0)
+    if (found.length === 0 && broad.length === 0 && restricted.length === 0)
       throw ctx.error('NO_RESULTS', `The search found nothing for "${name}".`, {
         extras: { hotel_name: name },
       });
@@ -83,7 +91,7 @@ export const handler = endpoint({
         // Only real hotel pages: a platform without one is left out, never a search URL in its place.
         links: Object.fromEntries(found.map((p) => [p, links[p]])),
         platform_count: found.length,
-        official_website_detected: [...broad, ...narrow.flat()].some(isOfficialSite),
+        official_website_detected: broad.some(isOfficialSite),
       },
     };
   },

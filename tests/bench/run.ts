@@ -294,6 +294,36 @@ say();
     `site_a url-to-id byte budget (at most 10 % of a real-size page): ${shares.join('; ')}. The sandbox sends 16 KB chunks, so a read stops within 16 KB after the marker.`,
   );
   say();
+  // Meta search fan-out: with every search taking 200 ms, a call's time against one search's, and the paid
+  // searches it makes, for a hotel found on every platform and for one missing a platform.
+  {
+    const complete = getWorld().hotels.find((x) => x.name === 'Aurelia Suites Paris')!;
+    const partial = getWorld().hotels.find((x) => x.unlistedOn.includes('site_h'))!;
+    const rows: string[] = [];
+    for (const [label, h] of [
+      ['found on all four', complete],
+      ['missing one platform', partial],
+    ] as const) {
+      clearCache();
+      sandbox.resetLog();
+      sandbox.inject('web_search', { kind: 'latency', ms: 200 });
+      const single = performance.now();
+      await fetch(`${sandbox.url}/web_search/search.json?q=${encodeURIComponent(h.name)}`).then((r) =>
+        r.text(),
+      );
+      const one = performance.now() - single;
+      sandbox.resetLog();
+      const { ms: took } = await call(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
+      rows.push(
+        `${label}: ${ms(took)} against ${ms(one)} for one search (${(took / one).toFixed(2)}×), ${sandbox.requests('web_search').length} paid searches`,
+      );
+      sandbox.clearFaults();
+    }
+    say(
+      `Meta search fan-out (every search 200 ms; policy: the broad search and one search restricted to the four platforms' hosts run at once, and only a full restricted answer missing a platform adds a search): ${rows.join('; ')}.`,
+    );
+    say();
+  }
   const coalesceRoute = routeList.find((r) => r.upstream?.length);
   if (coalesceRoute) {
     clearCache();

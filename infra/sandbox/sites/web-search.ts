@@ -105,8 +105,9 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   const refusal = refused(query, metadata);
   if (refusal) return refusal;
 
-  const siteHosts = [...q.matchAll(/\bsite:(\S+)/g)].map((m) => m[1]!.toLowerCase());
-  const text = q.replace(/\bsite:\S+/g, ' ').replace(/"/g, ' ');
+  const siteHosts = [...q.matchAll(/\bsite:([^\s()]+)/g)].map((m) => m[1]!.toLowerCase());
+  // `site:` operators, joined by OR and grouped, restrict the results to those hosts.
+  const text = q.replace(/\bsite:\S+/g, ' ').replace(/\bOR\b|[()"]/g, ' ');
   let results = matches(text).flatMap(resultsFor);
   if (siteHosts.length) results = results.filter((r) => siteHosts.includes(new URL(r.link).hostname));
   const parameters = {
