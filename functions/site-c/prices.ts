@@ -1,7 +1,7 @@
 // GET /v1/site_c/hotel/prices/{location_id}: prices of one hotel across sellers for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteCOffers } from '../../shared/providers/site-c/site-c.ts';
+import { siteC } from '../../shared/providers/site-c/site-c.ts';
 import { routes } from '../../shared/routes.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { PriceOffer } from '../../shared/schemas/site-c.ts';
@@ -50,7 +50,7 @@ export const handler = endpoint({
   query: PricesQuery,
   response: SiteCPricesResponse,
   run: async ({ path, query }, ctx) => {
-    const found = await siteCOffers(ctx, {
+    const found = await siteC.prices(ctx, {
       locationId: path.location_id,
       checkIn: query.check_in,
       checkOut: query.check_out,

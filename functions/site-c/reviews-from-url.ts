@@ -1,7 +1,8 @@
 // GET /v1/site_c/hotel/reviews-from-url: a site_c hotel page URL to its reviews, newest first.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { locationIdOf, siteCReviews } from '../../shared/providers/site-c/site-c.ts';
+import { siteC } from '../../shared/providers/site-c/site-c.ts';
+import { hotelPageOf } from '../../shared/providers/site-c/urls.ts';
 import { routes } from '../../shared/routes.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteCPagination, SiteCReview } from '../../shared/schemas/site-c.ts';
@@ -46,9 +47,10 @@ export const handler = endpoint({
   query: SiteCReviewsQuery,
   response: SiteCReviewsResponse,
   run: async ({ query }, ctx) => {
-    const locationId = locationIdOf(query.url);
-    const found = await siteCReviews(ctx, {
-      locationId,
+    const hotel = hotelPageOf(query.url);
+    const { locationId } = hotel;
+    const found = await siteC.reviews(ctx, {
+      hotel,
       page: query.page,
       perPage: query.per_page,
       language: query.language,

@@ -1,13 +1,24 @@
-// site_c reviews-from-url and prices against the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+// site_c reviews-from-url and prices against the sandbox, which speaks the source's real batch format.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteCPricesResponse } from '../../functions/site-c/prices.ts';
 import { SiteCReviewsResponse } from '../../functions/site-c/reviews-from-url.ts';
 import { FX, nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
-import { SITE_C_LANGUAGES, siteCReview, siteCReviewTotal } from '../../infra/sandbox/sites/site-c.ts';
-import { getWorld } from '../../infra/sandbox/world.ts';
+import {
+  SITE_C_ENTRY_LIMIT,
+  SITE_C_LANGUAGES,
+  SITE_C_QUERIES,
+  siteCOffers,
+  siteCPagePath,
+  siteCReview,
+  siteCReviewTotal,
+} from '../../infra/sandbox/sites/site-c.ts';
+import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
+import { MAX_POLLS, siteC } from '../../shared/providers/site-c/site-c.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
+import { Deadline } from '../../shared/upstream/deadline.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -18,6 +29,22 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
+
+/** The sandbox with some of site_c's operations configured otherwise (a stale query id). */
+const withOperations = (operations: Record<string, string>) => {
+  const providers = api.sandbox.providers();
+  const site = providers.site_c!;
+  useProviders({ ...providers, site_c: { ...site, operations: { ...site.operations, ...operations } } });
+};
+type Entry = { variables: Record<string, unknown>; extensions: { preRegisteredQueryId: string } };
+/** The query entries of each batch site_c received, in order. */
+const batches = (): Entry[][] =>
+  api.sandbox
+    .requests('site_c')
+    .filter((r) => r.method === 'POST')
+    .map((r) => JSON.parse(r.body ?? '[]') as Entry[]);
+const indexOf = (h: Hotel, reviewId: number) => reviewId - (900_000_000 + h.ids.site_c * 1000);
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const pageUrl = (host = 'www.site-c.test', or = '') =>
@@ -139,6 +166,54 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
     expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', provider: 'site_c' });
   });
 
+  it('asks the page in one batch of entries of at most 20 with consecutive offsets, in the source order', async () => {
+    // Act
+    const res = await reviews({ url: pageUrl(), page: '2', per_page: '25' });
+    // Assess
+    const [entries, ...more] = batches();
+    expect(more).toEqual([]);
+    expect(entries!.map((e) => [e.variables.offset, e.variables.limit, e.variables.sortBy])).toEqual([
+      [25, 20, 'DATE'],
+      [45, 5, 'DATE'],
+    ]);
+    expect(entries!.every((e) => e.extensions.preRegisteredQueryId === SITE_C_QUERIES.reviews)).toBe(true);
+    const newest = Array.from({ length: 25 }, (_v, i) => siteCReview(hotel(), 25 + i).id);
+    expect(ReviewsBody.parse(res.body).reviews.map((r) => r.id)).toEqual(newest);
+  });
+
+  it("filters by language with the source's own switch, keeping the texts as written", async () => {
+    // Act
+    const res = await reviews({ url: pageUrl(), language: 'de', per_page: '50' });
+    // Assess
+    expect(batches()[0]![0]!.variables).toMatchObject({
+      filters: [{ axis: 'LANGUAGE', selections: ['de'] }],
+      doMachineTranslation: false,
+    });
+    const body = ReviewsBody.parse(res.body);
+    expect(body.reviews.length).toBeGreaterThan(0);
+    for (const r of body.reviews) expect(r.text).toBe(siteCReview(hotel(), indexOf(hotel(), r.id)).text);
+  });
+
+  it('asks the source to translate every language to English', async () => {
+    await reviews({ url: pageUrl() });
+    expect(batches()[0]![0]!.variables).toMatchObject({
+      filters: [],
+      language: 'en',
+      doMachineTranslation: true,
+    });
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the stale query id when the source no longer knows it', async () => {
+    // Prepare
+    withOperations({ reviews: 'ffffffffffff0001' });
+    // Act
+    const res = await reviews({ url: pageUrl() });
+    // Assess
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', provider: 'site_c' });
+    expect(res.body.detail).toMatch(/ffffffffffff0001 \(operations\.reviews\).*PersistedQueryNotFound/);
+  });
+
   it.each([
     'https://www.site-c.test/Tourism-g180417-Paris-Vacations.html',
     'https://www.site-a.test/hotel/fr/x.html',
@@ -228,10 +303,160 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     expect(res.body.error_code).toBe(code);
   });
 
+  /** A stay of `h` the sandbox prices, whose offers complete (or never do) over polls. */
+  const stayOf = (h: Hotel, completes: boolean) => {
+    for (let o = 30; ; o++) {
+      const [check_in, check_out] = [day(o), day(o + 2)];
+      const ask = (n: number) =>
+        siteCOffers(h, { travelInfo: { checkInDate: check_in, checkOutDate: check_out } }, n);
+      const first = ask(0);
+      const firstCount = first.chevronOffers.length + first.hiddenOffers.length;
+      if (firstCount === 0 || first.complete) continue;
+      if (ask(99).complete === completes) return { stay: { check_in, check_out }, firstCount };
+    }
+  };
+  const offerPolls = () =>
+    batches()
+      .flat()
+      .filter((e) => e.extensions.preRegisteredQueryId === SITE_C_QUERIES.prices_offers)
+      .map((e) => (e.variables.request as { requestNumber: number }).requestNumber);
+
+  it('polls the offers until every seller has answered', async () => {
+    // Prepare
+    const { stay, firstCount } = stayOf(hotel(), true);
+    // Act
+    const body = Body.parse((await prices({ ...stay, currency: 'EUR' })).body);
+    // Assess
+    expect(body.pricing_summary.pricing_complete).toBe(true);
+    expect(body.available_offers.length).toBeGreaterThan(firstCount);
+    const polls = offerPolls();
+    expect(polls).toEqual(polls.map((_n, i) => i));
+    expect(polls.length).toBeGreaterThan(1);
+  });
+
+  it('says pricing_complete false when a seller has not answered by the last poll', async () => {
+    // Prepare
+    const { stay } = stayOf(hotel(), false);
+    // Act
+    const body = Body.parse((await prices({ ...stay, currency: 'EUR' })).body);
+    // Assess
+    expect(body.pricing_summary.pricing_complete).toBe(false);
+    expect(body.message).toMatch(/so far/);
+    expect(offerPolls()).toHaveLength(MAX_POLLS + 1);
+  });
+
+  it('asks the offers under the geo id, looked up once from a review when only location_id is known', async () => {
+    // Prepare: a hotel no call has named yet
+    const h = getWorld().hotels[777]!;
+    // Act
+    await prices(open(), h.ids.site_c);
+    // Assess
+    const [lookup, search] = batches();
+    expect(lookup!.map((e) => [e.variables.locationId, e.variables.limit])).toEqual([[h.ids.site_c, 1]]);
+    expect(search!.map((e) => e.variables.locationId)).toEqual([h.ids.site_c_geo, h.ids.site_c_geo]);
+  });
+
+  it('knows the geo id from an earlier reviews call without a lookup', async () => {
+    // Prepare
+    const h = getWorld().hotels[778]!;
+    await reviews({ url: `https://www.site-c.test${siteCPagePath(h)}` });
+    api.sandbox.resetLog();
+    // Act
+    const res = await prices(open(), h.ids.site_c);
+    // Assess
+    expect(res.status).not.toBe(502);
+    expect(batches()[0]![0]!.extensions.preRegisteredQueryId).toBe(SITE_C_QUERIES.prices_context);
+  });
+
+  it('serves a repeated search from the cache though every search has its own page-view ids', async () => {
+    // Prepare
+    const ctx = () => ({ deadline: new Deadline(20_000), served: [] });
+    const { stay } = stayOf(hotel(), true);
+    const q = {
+      locationId: hotel().ids.site_c,
+      checkIn: stay.check_in,
+      checkOut: stay.check_out,
+      adults: 2,
+      rooms: 1,
+      currency: 'EUR',
+    };
+    const first = await siteC.prices(ctx(), q);
+    api.sandbox.resetLog();
+    // Act
+    const started = Date.now();
+    const again = await siteC.prices(ctx(), q);
+    // Assess
+    expect(again).toEqual(first);
+    expect(batches()).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+
+  it.each(['prices_context', 'prices_offers'])(
+    'answers 502 UPSTREAM_ERROR naming the stale %s query id',
+    async (operation) => {
+      // Prepare
+      withOperations({ [operation]: 'ffffffffffff0002' });
+      // Act
+      const res = await prices(open());
+      // Assess
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toContain(`ffffffffffff0002 (operations.${operation})`);
+    },
+  );
+
   it('answers 404 LOCATION_NOT_FOUND for an unknown location and 400 for a non-numeric one', async () => {
     const unknown = await prices(open(), 5);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error_code).toBe('LOCATION_NOT_FOUND');
     expect((await prices(open(), 'abc')).status).toBe(400);
+  });
+});
+
+describe('the sandbox site_c', () => {
+  const post = (body: unknown, cookie = '') =>
+    fetch(`${api.sandbox.url}/site_c/data/graphql/ids`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const session = async () => {
+    const res = await fetch(`${api.sandbox.url}/site_c/`);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const reviewEntry = (id: string, limit: number) => ({
+    variables: {
+      locationId: hotel().ids.site_c,
+      filters: [],
+      limit,
+      offset: 0,
+      sortBy: 'DATE',
+      language: 'en',
+    },
+    extensions: { preRegisteredQueryId: id },
+  });
+
+  it('refuses a batch without the TAUnique cookie its pages set', async () => {
+    expect((await post([reviewEntry(SITE_C_QUERIES.reviews, 5)])).status).toBe(403);
+    expect((await post([reviewEntry(SITE_C_QUERIES.reviews, 5)], 'TAUnique=%1%enc%3Aforged00x')).status).toBe(
+      403,
+    );
+  });
+
+  it('answers each entry in order: at most 20 reviews, PersistedQueryNotFound for an unknown id', async () => {
+    // Act
+    const res = await post(
+      [reviewEntry(SITE_C_QUERIES.reviews, 50), reviewEntry('0000000000000000', 5)],
+      await session(),
+    );
+    // Assess
+    expect(res.status).toBe(200);
+    const [page, stale] = (await res.json()) as [
+      { data: { ReviewsProxy_getReviewListPageForLocation: { reviews: unknown[] }[] } },
+      unknown,
+    ];
+    expect(page.data.ReviewsProxy_getReviewListPageForLocation[0]!.reviews).toHaveLength(SITE_C_ENTRY_LIMIT);
+    expect(stale).toEqual({
+      errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }],
+    });
   });
 });

@@ -1,219 +1,176 @@
 /**
- * site_c: location ids from hotel page URLs (standard, paged, other country hosts, mobile), reviews
- * newest first (translated to English when all languages are asked for), and seller price offers.
+ * site_c: reviews and seller prices through the source's batch of pre-registered GraphQL queries. Reviews
+ * come in the source's own order (newest first) and language switches, up to three entries of 20 a batch.
+ * Prices need the hotel's geo id: the one its reviews' page URLs carry, remembered from a reviews call or
+ * looked up with a one-review batch; then the offers are polled until every seller has answered or the
+ * deadline is near.
  */
-import * as z from 'zod';
-import { PriceOffer, SiteCReview } from '../../schemas/site-c.ts';
-import { fetchUpstream } from '../../upstream/client.ts';
+import { LRUCache } from 'lru-cache';
+import { fetchParsed, type UpstreamRequest } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { DisallowedUrlError } from '../../upstream/errors.ts';
-import { parseUserUrl } from '../../upstream/user-url.ts';
+import {
+  ExtractionError,
+  UpstreamError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+} from '../../upstream/errors.ts';
+import { operationId } from '../../upstream/providers.ts';
+import {
+  BatchAnswer,
+  entryData,
+  extractOffers,
+  extractReviews,
+  OFFER_READING,
+  OffersData,
+  priceOffers,
+  ReviewListData,
+  type OfferReading,
+  type OffersPoll,
+  type PricedOffers,
+  type ReviewPage,
+} from './extract.ts';
+import {
+  ENTRY_LIMIT,
+  geoLookupRequest,
+  newPageView,
+  pricesRequest,
+  queryId,
+  reviewsRequest,
+  reviewsSort,
+  siteOrigin,
+  type PageView,
+  type Stay,
+} from './requests.ts';
+import type { HotelPage } from './urls.ts';
 
-const HOTEL_PAGE = /^\/Hotel_Review-g\d+-d(\d+)-Reviews(?:-or\d+)?-[^/]+\.html$/;
+/** Where the source files each hotel (location id → geo id): learnt from reviews, kept like an id. */
+const knownGeo = new LRUCache<number, number>({ max: 50_000, ttl: 7 * 24 * 3600 * 1000 });
 
-/** @example locationIdOf('https://m.site-c.test/Hotel_Review-g187147-d300467-Reviews-or10-X.html') // 300467 */
-export function locationIdOf(input: string): number {
-  const url = parseUserUrl(input, 'site_c');
-  const m = HOTEL_PAGE.exec(url.pathname);
-  if (!m)
-    throw new DisallowedUrlError(
-      input,
-      'not a site_c hotel page URL (/Hotel_Review-g<geo>-d<id>-Reviews-<name>.html)',
-    );
-  return Number(m[1]);
+/** Polls after the first, at most, and the pause between them (the web app polls about twice a second). */
+export const MAX_POLLS = 6;
+export const POLL_INTERVAL_MS = 500;
+/** A poll starts only while this much of the deadline is left for it and the answer. */
+export const POLL_RESERVE_MS = 1_500;
+
+/** The review lists of a batch answer, one per entry sent. */
+async function reviewBatch(ctx: UpstreamContext, req: UpstreamRequest, entries: number) {
+  const res = await fetchParsed(req, BatchAnswer, ctx, 'the batch answer');
+  const query = { name: 'reviews', id: queryId('reviews') };
+  const lists = Array.from({ length: entries }, (_v, i) =>
+    conform('site_c', ReviewListData, entryData(res.body, i, query, res.status), 'a review list', res.status),
+  );
+  return extractReviews(lists, { origin: siteOrigin(), sortBy: reviewsSort() });
 }
-
-const RawReview = z.object({
-  id: z.number().int(),
-  rating: z.number().int(),
-  title: z.string(),
-  text: z.string(),
-  originalLanguage: z.string(),
-  translatedText: z.string().nullable(),
-  createdDate: z.string(),
-  publishedDate: z.string(),
-  helpfulVotes: z.number().int(),
-  user: z.object({
-    id: z.string(),
-    displayName: z.string(),
-    username: z.string(),
-    isVerified: z.boolean(),
-    contributionCount: z.number().int(),
-    hometown: z.string(),
-    avatar: z.string(),
-  }),
-  trip: z.object({ stayDate: z.string(), type: z.string() }),
-  subratings: z.record(z.string(), z.number().int()),
-  photos: z.array(z.string()),
-  url: z.string(),
-  response: z
-    .object({ text: z.string(), publishedDate: z.string(), author: z.string(), connection: z.string() })
-    .nullable(),
-});
-const Reviews = z.object({
-  location: z.object({ locationId: z.number().int() }),
-  totalCount: z.number().int(),
-  reviews: z.array(RawReview),
-});
 
 /**
- * A page of a hotel's reviews, newest first, or undefined when site_c has no such location. With
- * `language: 'all'` each text is the English translation; with a code, only reviews written in it.
- * @example await siteCReviews(ctx, { locationId: 314467, page: 1, perPage: 10, language: 'all' }) // { total: 120, reviews: [...] }
+ * A page of a hotel's reviews in the source's order (newest first), or undefined when site_c has no such
+ * location. With `language: 'all'` each text is machine-translated to English by the source; with a code,
+ * only reviews written in it, as written.
+ * @example await siteC.reviews(ctx, { hotel, page: 1, perPage: 10, language: 'all' }) // { total: 120, reviews: [...] }
  */
-export async function siteCReviews(
+async function reviews(
   ctx: UpstreamContext,
-  q: { locationId: number; page: number; perPage: number; language: string },
-): Promise<{ total: number; reviews: SiteCReview[] } | undefined> {
-  const res = await fetchUpstream(
-    {
-      provider: 'site_c',
-      path: '/data/reviews',
-      expect: 'json',
-      cache: 'reviews',
-      notFoundOk: true,
-      query: {
-        locationId: q.locationId,
-        offset: (q.page - 1) * q.perPage,
-        limit: q.perPage,
-        language: q.language,
-      },
-    },
-    ctx,
-  );
-  if (res.status === 404) return undefined;
-  const { totalCount, reviews } = conform('site_c', Reviews, res.body, 'the review list');
-  const translate = q.language === 'all';
-  return {
-    total: totalCount,
-    reviews: reviews
-      .map((r) =>
-        conform(
-          'site_c',
-          SiteCReview,
-          {
-            id: r.id,
-            rating: r.rating,
-            title: r.title,
-            text: translate ? (r.translatedText ?? r.text) : r.text,
-            language: r.originalLanguage,
-            created_date: r.createdDate,
-            published_date: r.publishedDate,
-            helpful_votes: r.helpfulVotes,
-            user: {
-              id: r.user.id,
-              display_name: r.user.displayName,
-              username: r.user.username,
-              is_verified: r.user.isVerified,
-              contribution_count: r.user.contributionCount,
-              hometown: r.user.hometown,
-              avatar_url: r.user.avatar,
-            },
-            trip_info: { stay_date: r.trip.stayDate, trip_type: r.trip.type },
-            additional_ratings: r.subratings,
-            photos: r.photos,
-            review_url: r.url,
-            owner_response: r.response && {
-              text: r.response.text,
-              published_date: r.response.publishedDate,
-              author: r.response.author,
-              connection_to_subject: r.response.connection,
-            },
-          },
-          'a review',
-        ),
-      )
-      .sort((a, b) => b.published_date.localeCompare(a.published_date)),
-  };
+  q: { hotel: HotelPage; page: number; perPage: number; language: string },
+): Promise<ReviewPage | undefined> {
+  const req = reviewsRequest({
+    locationId: q.hotel.locationId,
+    offset: (q.page - 1) * q.perPage,
+    count: q.perPage,
+    language: q.language,
+    pagePath: q.hotel.path,
+  });
+  const page = await reviewBatch(ctx, req, Math.ceil(q.perPage / ENTRY_LIMIT));
+  if (page?.geoId !== undefined) knownGeo.set(q.hotel.locationId, page.geoId);
+  return page;
 }
 
-const Offers = z.object({
-  complete: z.boolean(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  offers: z.array(
-    z.object({
-      vendor: z.string(),
-      perNight: z.number(),
-      total: z.number(),
-      taxes: z.number(),
-      memberRate: z.boolean(),
-      roomsLeft: z.number().int().nullable(),
-    }),
-  ),
-});
+/** The geo a hotel's prices are asked under, or undefined when site_c has no such location. */
+async function geoOf(ctx: UpstreamContext, locationId: number): Promise<number | undefined> {
+  const known = knownGeo.get(locationId);
+  if (known !== undefined) return known;
+  const page = await reviewBatch(ctx, geoLookupRequest(locationId), 1);
+  if (!page) return undefined;
+  if (page.geoId === undefined)
+    throw new UpstreamError(
+      'site_c',
+      `no review of location ${locationId} gives the geo id its prices are asked under; ` +
+        'a reviews-from-url call with its page URL does',
+    );
+  knownGeo.set(locationId, page.geoId);
+  return page.geoId;
+}
 
-// The symbol where it is unambiguous ($, €, £), else the code (SEK 1,234.50): never "kr" for three currencies.
-const formatted = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+/** The configured reading of the offers, over the defaults. */
+function offerReading(): OfferReading {
+  const reading = { ...OFFER_READING };
+  for (const key of Object.keys(reading) as (keyof OfferReading)[])
+    reading[key] = operationId('site_c', key, reading[key]);
+  return reading;
+}
 
-export interface SiteCOffers {
+async function poll(
+  ctx: UpstreamContext,
+  stay: Stay,
+  view: PageView,
+  requestNumber: number,
+  reading: OfferReading,
+): Promise<OffersPoll & { hit: boolean }> {
+  const res = await fetchParsed(
+    pricesRequest(stay, view, requestNumber),
+    BatchAnswer,
+    ctx,
+    'the batch answer',
+  );
+  // The first poll carries the search context first: it must be known too, though nothing is read from it.
+  if (requestNumber === 0)
+    entryData(res.body, 0, { name: 'prices_context', id: queryId('prices_context') }, res.status);
+  const offers = entryData(
+    res.body,
+    requestNumber === 0 ? 1 : 0,
+    { name: 'prices_offers', id: queryId('prices_offers') },
+    res.status,
+  );
+  const data = conform('site_c', OffersData, offers, 'the offers', res.status);
+  return { ...extractOffers(data, reading), hit: res.hit };
+}
+
+export interface SiteCPrices extends PricedOffers {
   /** The currency site_c priced in: the asked one, or its default when it does not price in that one. */
   currency: string;
+  /** Every seller answered before the polls ended. */
   complete: boolean;
-  hasMemberRates: boolean;
-  /** The lowest total, formatted; null when no seller offers the stay. */
-  lowest: string | null;
-  /** Cheapest first. */
-  offers: PriceOffer[];
 }
 
 /**
  * Seller offers for a stay, cheapest first, or undefined when site_c has no such location.
- * @example await siteCOffers(ctx, { locationId: 314467, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 2, rooms: 1, currency: 'EUR' })
+ * @example await siteC.prices(ctx, { locationId: 314467, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 2, rooms: 1, currency: 'EUR' })
  */
-export async function siteCOffers(
-  ctx: UpstreamContext,
-  q: {
-    locationId: number;
-    checkIn: string;
-    checkOut: string;
-    adults: number;
-    rooms: number;
-    currency: string;
-  },
-): Promise<SiteCOffers | undefined> {
-  const res = await fetchUpstream(
-    {
-      provider: 'site_c',
-      path: '/data/offers',
-      expect: 'json',
-      cache: 'prices',
-      notFoundOk: true,
-      query: {
-        locationId: q.locationId,
-        checkIn: q.checkIn,
-        checkOut: q.checkOut,
-        adults: q.adults,
-        rooms: q.rooms,
-        currency: q.currency,
-      },
-    },
-    ctx,
-  );
-  if (res.status === 404) return undefined;
-  const { complete, currency, offers } = conform('site_c', Offers, res.body, 'the offers');
-  const lowest = Math.min(...offers.map((o) => o.total));
-  const sorted = [...offers].sort((a, b) => a.total - b.total);
-  return {
-    currency,
-    complete,
-    hasMemberRates: offers.some((o) => o.memberRate),
-    lowest: offers.length ? formatted(lowest, currency) : null,
-    offers: sorted.map((o) =>
-      conform(
-        'site_c',
-        PriceOffer,
-        {
-          provider: o.vendor,
-          price_per_night: formatted(o.perNight, currency),
-          total_stay_price: formatted(o.total, currency),
-          taxes_value: o.taxes,
-          is_lowest_price: o.total === lowest,
-          rooms_remaining: o.roomsLeft,
-        },
-        'an offer',
-      ),
-    ),
-  };
+async function prices(ctx: UpstreamContext, q: Omit<Stay, 'geoId'>): Promise<SiteCPrices | undefined> {
+  const geoId = await geoOf(ctx, q.locationId);
+  if (geoId === undefined) return undefined;
+  const stay = { ...q, geoId };
+  const view = newPageView();
+  const reading = offerReading();
+  let last = await poll(ctx, stay, view, 0, reading);
+  for (let n = 1; !last.complete && n <= MAX_POLLS; n++) {
+    if (ctx.deadline.remaining() < POLL_INTERVAL_MS + POLL_RESERVE_MS) break;
+    // A poll served from the cache was answered before: no seller is waited for again.
+    if (!last.hit) await new Promise((ok) => setTimeout(ok, POLL_INTERVAL_MS));
+    try {
+      last = await poll(ctx, stay, view, n, reading);
+    } catch (error) {
+      // The sellers so far are still an answer; the summary says it is incomplete.
+      if (error instanceof UpstreamTimeoutError || error instanceof UpstreamUnavailableError) break;
+      throw error;
+    }
+  }
+  const currencies = new Set(last.sellers.map((s) => s.currency ?? q.currency));
+  if (currencies.size > 1)
+    throw new ExtractionError('site_c', `offers in several currencies (${[...currencies].join(', ')})`);
+  const currency = [...currencies][0] ?? q.currency;
+  return { currency, complete: last.complete, ...priceOffers(last.sellers, currency) };
 }
+
+/** site_c, as the handlers use it. */
+export const siteC = { reviews, prices };

@@ -1,0 +1,371 @@
+/**
+ * Pure readers of site_c's real answers: the batch envelope (one answer per query entry, in order, each
+ * `{data}` or `{errors}`), the review list page, and the offers of a price poll, read by configurable paths
+ * because the evidence for them disagrees.
+ */
+import * as z from 'zod';
+import { PriceOffer, SiteCReview } from '../../schemas/site-c.ts';
+import { conform } from '../../upstream/conform.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { geoOfPath } from './urls.ts';
+
+const GraphqlError = z.looseObject({
+  message: z.string(),
+  extensions: z.looseObject({ code: z.string().optional() }).optional(),
+});
+
+/** The batch answer: one entry per query sent, in the order sent. */
+export const BatchAnswer = z.array(
+  z.looseObject({ data: z.unknown().optional(), errors: z.array(GraphqlError).nullish() }),
+);
+export type BatchAnswer = z.infer<typeof BatchAnswer>;
+
+/** A query of the batch, by its configuration name and the id sent. */
+export interface SentQuery {
+  name: string;
+  id: string;
+}
+
+const isStale = (e: z.infer<typeof GraphqlError>) =>
+  e.message === 'PersistedQueryNotFound' || e.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND';
+
+/**
+ * The `data` of entry `index`. A `PersistedQueryNotFound` is the source no longer knowing the configured id:
+ * an upstream error naming the operation and the id, so an operator knows what to update.
+ * @example entryData([{ data: { x: 1 } }], 0, { name: 'reviews', id: 'ab12' }) // { x: 1 }
+ */
+export function entryData(answer: BatchAnswer, index: number, query: SentQuery, status = 200): unknown {
+  const entry = answer[index];
+  if (!entry)
+    throw new ExtractionError('site_c', `the batch answer has no entry for the ${query.name} query`);
+  const errors = entry.errors ?? [];
+  if (errors.some(isStale))
+    throw new UpstreamError(
+      'site_c',
+      `the pre-registered query ${query.id} (operations.${query.name}) is unknown to the source ` +
+        `(PersistedQueryNotFound); configure its current id`,
+      status,
+    );
+  if (errors.length && entry.data == null)
+    throw new UpstreamError(
+      'site_c',
+      `the ${query.name} query failed (${errors.map((e) => e.message).join('; ')})`,
+      status,
+    );
+  return entry.data;
+}
+
+const PhotoSize = z.looseObject({
+  urlTemplate: z.string(),
+  maxWidth: z.number().int().positive().nullish(),
+  maxHeight: z.number().int().positive().nullish(),
+});
+const Media = z.looseObject({ data: z.looseObject({ photoSizeDynamic: PhotoSize }) });
+
+const UserProfile = z.looseObject({
+  id: z.string(),
+  displayName: z.string(),
+  username: z.string(),
+  isVerified: z.boolean(),
+  contributionCounts: z.looseObject({ sumAllUgc: z.number().int() }).nullable(),
+  hometown: z
+    .looseObject({
+      fallbackString: z.string().nullable(),
+      location: z
+        .looseObject({
+          name: z.string().nullish(),
+          additionalNames: z.looseObject({ long: z.string().nullish() }).nullish(),
+        })
+        .nullable(),
+    })
+    .nullable(),
+  avatar: Media.nullable(),
+});
+
+export const RawReview = z.looseObject({
+  id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  originalLanguage: z.string(),
+  createdDate: z.string(),
+  publishedDate: z.string(),
+  helpfulVotes: z.number().int(),
+  userProfile: UserProfile,
+  tripInfo: z.looseObject({ stayDate: z.string(), tripType: z.string().nullable() }),
+  additionalRatings: z
+    .array(z.looseObject({ rating: z.number().int(), ratingLabelLocalizedString: z.string() }))
+    .nullable(),
+  photos: z.array(z.looseObject({ photo: z.looseObject({ photoSizeDynamic: PhotoSize }) })).nullable(),
+  reviewDetailPageWrapper: z.looseObject({
+    reviewDetailPageRoute: z.looseObject({ url: z.string() }),
+  }),
+  mgmtResponse: z
+    .looseObject({
+      text: z.string(),
+      publishedDate: z.string(),
+      connectionToSubject: z.string().nullable(),
+      userProfile: z.looseObject({ displayName: z.string() }).nullable(),
+    })
+    .nullable(),
+  location: z.looseObject({ locationId: z.number().int(), url: z.string() }),
+});
+export type RawReview = z.infer<typeof RawReview>;
+
+/** One review entry's `data`: a list holding the location's page, empty when the source has no such location. */
+export const ReviewListData = z.looseObject({
+  ReviewsProxy_getReviewListPageForLocation: z.array(
+    z.looseObject({
+      totalCount: z.number().int().min(0),
+      reviewListOptions: z.looseObject({ sortBy: z.string().nullish() }).nullish(),
+      reviews: z.array(RawReview),
+    }),
+  ),
+});
+export type ReviewListData = z.infer<typeof ReviewListData>;
+
+/** Avatars are served at this size (or the image's own, when smaller). */
+export const AVATAR_PX = 200;
+
+/** @example sized('https://x.test/a.jpg?w={width}&h={height}', 200, 200) // 'https://x.test/a.jpg?w=200&h=200' */
+export function sized(template: string, width: number, height: number): string {
+  return template.replaceAll('{width}', String(width)).replaceAll('{height}', String(height));
+}
+
+/** An additional rating's label as the contract's key: `Sleep Quality` → `sleep_quality`. */
+const ratingKey = (label: string) => label.trim().toLowerCase().replace(/\s+/g, '_');
+
+/** A review date: the source writes days, stays sometimes as months (taken as the month's first day). */
+const day = (date: string) => (/^\d{4}-\d{2}$/.test(date) ? `${date}-01` : date);
+
+/**
+ * A review in the contract's terms. `origin` makes the review's relative URL absolute.
+ * @example toReview(raw, 'https://www.site-c.test').review_url // 'https://www.site-c.test/ShowUserReviews-…'
+ */
+export function toReview(r: RawReview, origin: string): SiteCReview {
+  const profile = r.userProfile;
+  const home = profile.hometown;
+  const avatar = profile.avatar?.data.photoSizeDynamic;
+  const additional: Record<string, number> = {};
+  for (const a of r.additionalRatings ?? []) additional[ratingKey(a.ratingLabelLocalizedString)] = a.rating;
+  const response = r.mgmtResponse;
+  return conform(
+    'site_c',
+    SiteCReview,
+    {
+      id: r.id,
+      rating: r.rating,
+      title: r.title,
+      text: r.text,
+      language: r.originalLanguage,
+      created_date: r.createdDate,
+      published_date: r.publishedDate,
+      helpful_votes: r.helpfulVotes,
+      user: {
+        id: profile.id,
+        display_name: profile.displayName,
+        username: profile.username,
+        is_verified: profile.isVerified,
+        contribution_count: profile.contributionCounts?.sumAllUgc ?? 0,
+        hometown: home?.location?.additionalNames?.long ?? home?.location?.name ?? home?.fallbackString ?? '',
+        avatar_url: avatar
+          ? sized(
+              avatar.urlTemplate,
+              Math.min(AVATAR_PX, avatar.maxWidth ?? AVATAR_PX),
+              Math.min(AVATAR_PX, avatar.maxHeight ?? AVATAR_PX),
+            )
+          : '',
+      },
+      trip_info: { stay_date: day(r.tripInfo.stayDate), trip_type: r.tripInfo.tripType ?? '' },
+      additional_ratings: additional,
+      photos: (r.photos ?? []).map(({ photo: { photoSizeDynamic: p } }) =>
+        sized(p.urlTemplate, p.maxWidth ?? 1024, p.maxHeight ?? 768),
+      ),
+      review_url: new URL(r.reviewDetailPageWrapper.reviewDetailPageRoute.url, origin).href,
+      owner_response: response && {
+        text: response.text,
+        published_date: response.publishedDate,
+        author: response.userProfile?.displayName ?? '',
+        connection_to_subject: response.connectionToSubject ?? '',
+      },
+    },
+    'a review',
+  );
+}
+
+export interface ReviewPage {
+  /** Reviews of the hotel matching the language filter. */
+  total: number;
+  /** In the source's order. */
+  reviews: SiteCReview[];
+  /** The geo the source files the hotel under, from a review's page URL (undefined with no review). */
+  geoId?: number;
+}
+
+/**
+ * The reviews of a batch's entries (consecutive offsets) as one page, or undefined when the source has no
+ * such location. An answer in another order than the one asked for is an upstream error, never re-sorted.
+ * @example extractReviews([data], { origin: 'https://www.site-c.test', sortBy: 'DATE' })?.total
+ */
+export function extractReviews(
+  entries: ReviewListData[],
+  asked: { origin: string; sortBy: string },
+): ReviewPage | undefined {
+  const pages = entries.map((e) => e.ReviewsProxy_getReviewListPageForLocation[0]);
+  const first = pages[0];
+  if (!first) return undefined;
+  const reviews: RawReview[] = [];
+  for (const page of pages) {
+    if (!page) throw new ExtractionError('site_c', 'a review entry answered no page for the location');
+    const sortBy = page.reviewListOptions?.sortBy;
+    if (sortBy && sortBy !== asked.sortBy)
+      throw new UpstreamError(
+        'site_c',
+        `the source ordered reviews by ${sortBy}, not ${asked.sortBy} (operations.reviews_sort)`,
+      );
+    reviews.push(...page.reviews);
+  }
+  const geo = reviews.map((r) => geoOfPath(r.location.url)).find((g) => g !== undefined);
+  return {
+    total: first.totalCount,
+    reviews: reviews.map((r) => toReview(r, asked.origin)),
+    ...(geo === undefined ? {} : { geoId: geo }),
+  };
+}
+
+/**
+ * Where a price poll's values are: the offer lists of `HPS_getWebHROffers`, its completeness flag, and
+ * dotted paths into each offer. Configuration (`operations`), since three readings of the evidence disagree;
+ * an empty path means "the source does not say".
+ */
+export const OFFER_READING = {
+  offer_lists: 'chevronOffers,hiddenOffers',
+  offers_complete: 'complete',
+  offer_provider: 'data.dataAtts.provider',
+  offer_per_night: 'data.dataAtts.perNight',
+  offer_total: 'data.dataAtts.totalPrice',
+  offer_taxes: 'data.dataAtts.taxesValue',
+  offer_currency: 'data.dataAtts.currency',
+  offer_rooms_left: '',
+  offer_member_rate: '',
+};
+export type OfferReading = typeof OFFER_READING;
+
+/** @example at({ a: { b: 1 } }, 'a.b') // 1 */
+function at(value: unknown, path: string): unknown {
+  if (!path) return undefined;
+  let here = value;
+  for (const key of path.split('.')) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<string, unknown>)[key];
+  }
+  return here;
+}
+
+/** An amount as a number or as the digits of a data attribute (`"1,234.50"`). */
+const Amount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d[\d,]*(?:\.\d+)?$/)
+      .transform((s) => Number(s.replace(/,/g, ''))),
+  ])
+  .pipe(z.number().min(0).finite());
+
+const Seller = z.object({
+  provider: z.string().min(1),
+  perNight: Amount,
+  total: Amount,
+  taxes: Amount,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  roomsLeft: z.number().int().min(0).nullable(),
+  memberRate: z.boolean(),
+});
+export type Seller = z.infer<typeof Seller>;
+
+export const OffersData = z.looseObject({ HPS_getWebHROffers: z.looseObject({}) });
+
+export interface OffersPoll {
+  /** Every seller has answered. */
+  complete: boolean;
+  sellers: Seller[];
+}
+
+/**
+ * The sellers a poll has so far, read through `reading`.
+ * @example extractOffers({ HPS_getWebHROffers: { complete: true, chevronOffers: [] } }, OFFER_READING) // { complete: true, sellers: [] }
+ */
+export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferReading): OffersPoll {
+  const root = data.HPS_getWebHROffers;
+  const complete = conform('site_c', z.boolean(), at(root, reading.offers_complete), 'the offers flag');
+  const sellers: Seller[] = [];
+  for (const list of reading.offer_lists.split(',').map((l) => l.trim())) {
+    const offers = at(root, list) ?? [];
+    if (!Array.isArray(offers)) throw new ExtractionError('site_c', `the offer list ${list} is not a list`);
+    for (const offer of offers) {
+      sellers.push(
+        conform(
+          'site_c',
+          Seller,
+          {
+            provider: at(offer, reading.offer_provider),
+            perNight: at(offer, reading.offer_per_night),
+            total: at(offer, reading.offer_total),
+            taxes: at(offer, reading.offer_taxes),
+            currency: at(offer, reading.offer_currency),
+            roomsLeft: at(offer, reading.offer_rooms_left) ?? null,
+            memberRate: at(offer, reading.offer_member_rate) ?? false,
+          },
+          'an offer',
+        ),
+      );
+    }
+  }
+  return { complete, sellers };
+}
+
+// The symbol where it is unambiguous ($, €, £), else the code (SEK 1,234.50): never "kr" for three currencies.
+const formatted = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+
+export interface PricedOffers {
+  hasMemberRates: boolean;
+  /** The lowest total, formatted; null when no seller offers the stay. */
+  lowest: string | null;
+  /** Cheapest first. */
+  offers: PriceOffer[];
+}
+
+/**
+ * Sellers as the contract's offers, cheapest first, amounts formatted in `currency`.
+ * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: false }], 'EUR').lowest // '€224.00'
+ */
+export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
+  const lowest = Math.min(...sellers.map((s) => s.total));
+  return {
+    hasMemberRates: sellers.some((s) => s.memberRate),
+    lowest: sellers.length ? formatted(lowest, currency) : null,
+    offers: [...sellers]
+      .sort((a, b) => a.total - b.total)
+      .map((s) =>
+        conform(
+          'site_c',
+          PriceOffer,
+          {
+            provider: s.provider,
+            price_per_night: formatted(s.perNight, currency),
+            total_stay_price: formatted(s.total, currency),
+            taxes_value: s.taxes,
+            is_lowest_price: s.total === lowest,
+            rooms_remaining: s.roomsLeft,
+          },
+          'an offer',
+        ),
+      ),
+  };
+}

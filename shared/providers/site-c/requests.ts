@@ -1,0 +1,208 @@
+/**
+ * site_c's real requests: batches of pre-registered GraphQL queries, `POST /data/graphql/ids` with a JSON
+ * array of `{variables, extensions: {preRegisteredQueryId}}`. Query ids rotate, so they are configuration
+ * (`operations`), with the newest ids seen as defaults; so are the switches whose wire values are
+ * unverified (the review order, how "every language" is asked for). Origin and Referer are the public
+ * site's, built from the configured host, as the web app sends them; the session carries its cookie.
+ */
+import { randomUUID } from 'node:crypto';
+import type { UpstreamRequest } from '../../upstream/client.ts';
+import { operationId, providerConfig } from '../../upstream/providers.ts';
+
+/** The newest query ids seen (real-sources 1.4): reviews Oct 2026, prices undated. */
+export const QUERY_DEFAULTS = {
+  reviews: '3d5e9aff1e00e113',
+  prices_context: 'd9072109f7378ce1',
+  prices_offers: '1ad9fb68f3f0cdaf',
+} as const;
+export type QueryName = keyof typeof QUERY_DEFAULTS;
+
+/** A query's configured id. @example queryId('reviews') // '3d5e9aff1e00e113' unless configured */
+export function queryId(name: QueryName): string {
+  return operationId('site_c', name, QUERY_DEFAULTS[name]);
+}
+
+/** The source serves at most this many reviews per query entry. */
+export const ENTRY_LIMIT = 20;
+/** Review entries one batch carries: enough for the contract's 50 a page. */
+export const MAX_ENTRIES = 3;
+
+/**
+ * The review order asked for: newest first. `DATE` was seen once; the web app's default is `SERVER_DETERMINED`.
+ * @example reviewsSort() // 'DATE' unless configured (operations.reviews_sort)
+ */
+export function reviewsSort(): string {
+  return operationId('site_c', 'reviews_sort', 'DATE');
+}
+
+/** The public site's origin, from the configured host. @example siteOrigin() // 'https://www.site-c.test' */
+export function siteOrigin(): string {
+  return `https://${providerConfig('site_c').hosts[0] ?? 'localhost'}`;
+}
+
+/** The web app's headers: JSON body, and Origin and Referer of the page the call is made from. */
+function pageHeaders(path: string): Record<string, string> {
+  return { origin: siteOrigin(), referer: `${siteOrigin()}${path}` };
+}
+
+/**
+ * The LANGUAGE filter. A code keeps reviews written in it. Every language is no filter, unless an operator
+ * configures the selection the source expects for it (`reviews_all_languages`): that wire value is unverified.
+ */
+function languageFilters(language: string): { axis: 'LANGUAGE'; selections: string[] }[] {
+  if (language !== 'all') return [{ axis: 'LANGUAGE', selections: [language] }];
+  const all = operationId('site_c', 'reviews_all_languages', '');
+  return all ? [{ axis: 'LANGUAGE', selections: [all] }] : [];
+}
+
+export interface ReviewsAsk {
+  locationId: number;
+  /** Index of the first review, newest first. */
+  offset: number;
+  /** Reviews wanted, at most ENTRY_LIMIT × MAX_ENTRIES. */
+  count: number;
+  /** `all` (every review, machine-translated to English) or an original-language code. */
+  language: string;
+  /** The hotel page the call is made from (its path), for the Referer. */
+  pagePath: string;
+}
+
+/**
+ * The reviews batch: up to three entries of at most 20 reviews with consecutive offsets, in the source's
+ * own order and language filter; with every language, texts are machine-translated to English.
+ * @example reviewsRequest({ locationId: 314467, offset: 0, count: 50, language: 'all', pagePath: '/' }).body // { json: [3 entries] }
+ */
+export function reviewsRequest(ask: ReviewsAsk): UpstreamRequest {
+  if (ask.count < 1 || ask.count > ENTRY_LIMIT * MAX_ENTRIES)
+    throw new RangeError(`between 1 and ${ENTRY_LIMIT * MAX_ENTRIES} reviews a batch`);
+  const id = queryId('reviews');
+  const entries = [];
+  for (let at = 0; at < ask.count; at += ENTRY_LIMIT) {
+    entries.push({
+      variables: {
+        locationId: ask.locationId,
+        filters: languageFilters(ask.language),
+        limit: Math.min(ENTRY_LIMIT, ask.count - at),
+        offset: ask.offset + at,
+        sortType: null,
+        sortBy: reviewsSort(),
+        language: 'en',
+        doMachineTranslation: ask.language === 'all',
+        photosPerReviewLimit: 3,
+      },
+      extensions: { preRegisteredQueryId: id },
+    });
+  }
+  return {
+    provider: 'site_c',
+    method: 'POST',
+    path: '/data/graphql/ids',
+    headers: pageHeaders(ask.pagePath),
+    body: { json: entries },
+    safe: true,
+    session: true,
+    expect: 'json',
+    cache: 'reviews',
+  };
+}
+
+/**
+ * The one-review batch that tells where the source files a hotel: its first review's `location.url` holds
+ * the geo id. Cached like an id.
+ * @example geoLookupRequest(314467).cache // 'ids'
+ */
+export function geoLookupRequest(locationId: number): UpstreamRequest {
+  return {
+    ...reviewsRequest({ locationId, offset: 0, count: 1, language: 'all', pagePath: '/' }),
+    cache: 'ids',
+  };
+}
+
+export interface Stay {
+  locationId: number;
+  geoId: number;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  rooms: number;
+  currency: string;
+}
+
+/** The page view a price search belongs to: the web app makes both ids per page load. */
+export interface PageView {
+  pageLoadUid: string;
+  sessionId: string;
+}
+
+/** @example newPageView().sessionId // 32 upper-case hex digits */
+export function newPageView(): PageView {
+  return { pageLoadUid: randomUUID(), sessionId: randomUUID().replace(/-/g, '').toUpperCase() };
+}
+
+function contextEntry(stay: Stay) {
+  return {
+    variables: {
+      locationId: stay.geoId,
+      hotelTravelInfo: {
+        adultCount: stay.adults,
+        checkInDate: stay.checkIn,
+        checkOutDate: stay.checkOut,
+        roomCount: stay.rooms,
+      },
+      trafficSource: 'ba',
+      deviceType: 'DESKTOP',
+      servletName: 'Hotel_Review',
+    },
+    extensions: { preRegisteredQueryId: queryId('prices_context') },
+  };
+}
+
+function offersEntry(stay: Stay, view: PageView, requestNumber: number) {
+  return {
+    variables: {
+      request: {
+        hotelId: stay.locationId,
+        requestCaller: 'Hotel_Review',
+        pageLoadUid: view.pageLoadUid,
+        sessionId: view.sessionId,
+        currencyCode: stay.currency,
+        requestNumber,
+        travelInfo: {
+          adults: stay.adults,
+          rooms: stay.rooms,
+          checkInDate: stay.checkIn,
+          checkOutDate: stay.checkOut,
+          childAgesPerRoom: [],
+        },
+      },
+      locationId: stay.geoId,
+    },
+    extensions: { preRegisteredQueryId: queryId('prices_offers') },
+  };
+}
+
+/**
+ * A price poll: the first (`requestNumber` 0) batches the search context with the offers query, later ones
+ * ask the offers again as the sellers answer. The page-view ids change per search, so the cache key is the
+ * stay and the poll number instead of the body.
+ * @example pricesRequest(stay, newPageView(), 0).body // { json: [context, offers] }
+ */
+export function pricesRequest(stay: Stay, view: PageView, requestNumber: number): UpstreamRequest {
+  const entries = [
+    ...(requestNumber === 0 ? [contextEntry(stay)] : []),
+    offersEntry(stay, view, requestNumber),
+  ];
+  const ids = `${queryId('prices_context')} ${queryId('prices_offers')}`;
+  return {
+    provider: 'site_c',
+    method: 'POST',
+    path: '/data/graphql/ids',
+    headers: pageHeaders(`/Hotel_Review-g${stay.geoId}-d${stay.locationId}-Reviews.html`),
+    body: { json: entries },
+    safe: true,
+    session: true,
+    cacheKey: `prices ${ids} ${stay.locationId} ${stay.geoId} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.rooms} ${stay.currency} poll ${requestNumber}`,
+    expect: 'json',
+    cache: 'prices',
+  };
+}

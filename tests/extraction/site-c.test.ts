@@ -1,0 +1,358 @@
+// site_c's request builders and extractors on fixtures in the real format (written fresh, invented values),
+// and on the sandbox's own answers.
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { siteCOffers, siteCPagePath, siteCReview } from '../../infra/sandbox/sites/site-c.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import {
+  BatchAnswer,
+  entryData,
+  extractOffers,
+  extractReviews,
+  OFFER_READING,
+  OffersData,
+  priceOffers,
+  ReviewListData,
+} from '../../shared/providers/site-c/extract.ts';
+import {
+  geoLookupRequest,
+  newPageView,
+  pricesRequest,
+  QUERY_DEFAULTS,
+  reviewsRequest,
+  type Stay,
+} from '../../shared/providers/site-c/requests.ts';
+import { geoOfPath, hotelPageOf } from '../../shared/providers/site-c/urls.ts';
+import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8'));
+const batch = (name: string) => BatchAnswer.parse(fixture(name));
+const ORIGIN = 'https://www.site-c.test';
+const configure = (site_c: Partial<Providers[string]> = {}) =>
+  useProviders({ site_c: { baseUrl: 'http://127.0.0.1:9/site_c', hosts: ['www.site-c.test'], ...site_c } });
+const reviewLists = (answer: BatchAnswer) =>
+  answer.map((_e, i) => ReviewListData.parse(entryData(answer, i, { name: 'reviews', id: 'x' })));
+
+beforeEach(() => configure());
+
+describe('batch envelope', () => {
+  it('hands each entry its own data, in the order sent', () => {
+    const answer = batch('offers-poll.json');
+    expect(entryData(answer, 0, { name: 'prices_context', id: 'x' })).toHaveProperty('hotelTravelInfo');
+    expect(entryData(answer, 1, { name: 'prices_offers', id: 'x' })).toHaveProperty('HPS_getWebHROffers');
+  });
+
+  it('names the stale operation and its id on PersistedQueryNotFound', () => {
+    // Act
+    const read = () => entryData(batch('stale-query.json'), 0, { name: 'reviews', id: '0123456789abcdef' });
+    // Assess
+    expect(read).toThrow(UpstreamError);
+    expect(read).toThrow(/0123456789abcdef \(operations\.reviews\).*PersistedQueryNotFound/);
+  });
+
+  it('gives any other query error as an upstream error, and a missing entry as an extraction error', () => {
+    const answer = BatchAnswer.parse([{ errors: [{ message: 'Location does not contain the hotel' }] }]);
+    expect(() => entryData(answer, 0, { name: 'prices_offers', id: 'x' })).toThrow(
+      /prices_offers query failed \(Location does not contain the hotel\)/,
+    );
+    expect(() => entryData(answer, 1, { name: 'prices_offers', id: 'x' })).toThrow(ExtractionError);
+  });
+});
+
+describe('review list', () => {
+  const lists = () => reviewLists(batch('reviews-batch.json'));
+
+  it('reads every contract field of a review from its real path', () => {
+    // Act
+    const page = extractReviews(lists(), { origin: ORIGIN, sortBy: 'DATE' })!;
+    // Assess
+    expect(page.reviews[0]).toEqual({
+      id: 880000101,
+      rating: 4,
+      title: 'Quiet rooms above the harbour',
+      text: 'A calm hotel above the harbour. The rooms facing the bay are worth asking for; breakfast was generous.',
+      language: 'it',
+      created_date: '2026-09-28',
+      published_date: '2026-10-02',
+      helpful_votes: 3,
+      user: {
+        id: '0A1B2C3D4E5F60718293A4B5C6D7E8F9',
+        display_name: 'Marguerite',
+        username: 'marguerite_travels',
+        is_verified: false,
+        contribution_count: 14,
+        hometown: '',
+        avatar_url:
+          'https://media.site-c.test/media/photo-o/0a/1b/2c/3d/default-avatar-7.jpg?w=200&h=200&s=1',
+      },
+      trip_info: { stay_date: '2026-09-30', trip_type: 'COUPLES' },
+      additional_ratings: { value: 5, sleep_quality: 4, cleanliness: 5 },
+      photos: ['https://media.site-c.test/media/photo-o/2e/3f/40/51/bay-view.jpg?w=2048&h=1536&s=1'],
+      review_url: `${ORIGIN}/ShowUserReviews-g555001-d7700123-r880000101-Casa_Lumen-Oriel_Bay.html`,
+      owner_response: {
+        text: 'Dear Marguerite,\n\nthank you for your kind words about the bay rooms.\n\nWarm regards,\nThe Front Office',
+        published_date: '2026-10-09',
+        author: 'Front Office Team',
+        connection_to_subject: 'Owner',
+      },
+    });
+  });
+
+  it('joins consecutive entries into one page in the source order, with the total of the filtered set', () => {
+    const page = extractReviews(lists(), { origin: ORIGIN, sortBy: 'DATE' })!;
+    expect(page.total).toBe(1287);
+    expect(page.reviews.map((r) => r.id)).toEqual([880000101, 880000099, 880000090]);
+    expect(page.geoId).toBe(555001);
+  });
+
+  it('reads the hometown from its place or its free text, a small avatar at its own size, and a month stay', () => {
+    const [, b, c] = extractReviews(lists(), { origin: ORIGIN, sortBy: 'DATE' })!.reviews;
+    expect(b!.user).toMatchObject({
+      hometown: 'Vellmar, Nordmark',
+      avatar_url: 'https://media.site-c.test/media/photo-o/3a/4b/5c/6d/tr.jpg?w=150&h=150&s=1',
+    });
+    expect(b!.trip_info).toEqual({ stay_date: '2026-08-01', trip_type: '' });
+    expect(b!.owner_response).toBeNull();
+    expect(c!.user).toMatchObject({ hometown: 'Lowland coast', avatar_url: '', contribution_count: 0 });
+    expect(c).toMatchObject({ additional_ratings: {}, photos: [], language: 'de' });
+  });
+
+  it('answers undefined for a location the source does not have', () => {
+    expect(
+      extractReviews(reviewLists(batch('reviews-unknown-location.json')), { origin: ORIGIN, sortBy: 'DATE' }),
+    ).toBe(undefined);
+  });
+
+  it('refuses a page in another order than the one asked for, naming the setting', () => {
+    expect(() => extractReviews(lists(), { origin: ORIGIN, sortBy: 'SERVER_DETERMINED' })).toThrow(
+      /ordered reviews by DATE, not SERVER_DETERMINED \(operations\.reviews_sort\)/,
+    );
+  });
+
+  it('gives an extraction error, not a half-read review, when a field breaks the contract', () => {
+    // Prepare
+    const answer = batch('reviews-batch.json');
+    const data = ReviewListData.parse(entryData(answer, 0, { name: 'reviews', id: 'x' }));
+    data.ReviewsProxy_getReviewListPageForLocation[0]!.reviews[0]!.publishedDate = '';
+    // Act, Assess
+    expect(() => extractReviews([data], { origin: ORIGIN, sortBy: 'DATE' })).toThrow(ExtractionError);
+  });
+
+  it('reads the sandbox answer the same way', () => {
+    // Prepare
+    const h = getWorld().hotels[11]!;
+    const data = ReviewListData.parse({
+      ReviewsProxy_getReviewListPageForLocation: [
+        { totalCount: 40, reviews: Array.from({ length: 20 }, (_v, i) => siteCReview(h, i)) },
+      ],
+    });
+    // Act
+    const page = extractReviews([data], { origin: ORIGIN, sortBy: 'DATE' })!;
+    // Assess
+    expect(page.geoId).toBe(h.ids.site_c_geo);
+    expect(page.reviews).toHaveLength(20);
+    expect(page.reviews[0]!.language).toBe(siteCReview(h, 0).originalLanguage);
+  });
+});
+
+describe('offers', () => {
+  const data = () =>
+    OffersData.parse(entryData(batch('offers-poll.json'), 1, { name: 'prices_offers', id: 'x' }));
+
+  it('reads sellers from both lists through the dataAtts paths, amounts as numbers or digit strings', () => {
+    const poll = extractOffers(data(), OFFER_READING);
+    expect(poll.complete).toBe(false);
+    expect(poll.sellers).toEqual([
+      {
+        provider: 'Harbourline',
+        perNight: 401.2,
+        total: 1348.03,
+        taxes: 144.43,
+        currency: 'EUR',
+        roomsLeft: null,
+        memberRate: false,
+      },
+      expect.objectContaining({ provider: 'StayDesk', total: 1307.04 }),
+      expect.objectContaining({ provider: 'NightOwl Rooms', perNight: 412, total: 1384.32 }),
+      expect.objectContaining({ provider: 'Casa Lumen direct', total: 1328.88 }),
+    ]);
+  });
+
+  it('reads another path when configured (the seller name at the offer top level, no currency)', () => {
+    const poll = extractOffers(data(), { ...OFFER_READING, offer_provider: 'provider', offer_currency: '' });
+    expect(poll.sellers.map((s) => [s.provider, s.currency])).toContainEqual(['StayDesk', undefined]);
+  });
+
+  it('gives an extraction error when a configured path finds nothing', () => {
+    expect(() => extractOffers(data(), { ...OFFER_READING, offer_total: 'priceTextFK.value' })).toThrow(
+      ExtractionError,
+    );
+  });
+
+  it('lists offers cheapest first, marks the lowest and formats amounts in the currency', () => {
+    const priced = priceOffers(extractOffers(data(), OFFER_READING).sellers, 'EUR');
+    expect(priced.lowest).toBe('€1,307.04');
+    expect(priced.offers.map((o) => o.provider)).toEqual([
+      'StayDesk',
+      'Casa Lumen direct',
+      'Harbourline',
+      'NightOwl Rooms',
+    ]);
+    expect(priced.offers[0]).toEqual({
+      provider: 'StayDesk',
+      price_per_night: '€389.00',
+      total_stay_price: '€1,307.04',
+      taxes_value: 140.04,
+      is_lowest_price: true,
+      rooms_remaining: null,
+    });
+    expect(priceOffers([], 'EUR')).toEqual({ hasMemberRates: false, lowest: null, offers: [] });
+  });
+
+  it('reads the sandbox poll the same way, the sellers arriving over polls', () => {
+    // Prepare: a stay whose sellers are not all there at the first poll but are by the third
+    const request = (checkInDate: string) => ({
+      currencyCode: 'GBP',
+      travelInfo: { adults: 2, rooms: 1, checkInDate, checkOutDate: '2031-03-20' },
+    });
+    const [h, ask] = (() => {
+      for (const h of getWorld().hotels)
+        for (const day of ['2031-03-16', '2031-03-17', '2031-03-18']) {
+          const ask = request(day);
+          if (!siteCOffers(h, ask, 0).complete && siteCOffers(h, ask, 2).complete) return [h, ask] as const;
+        }
+      throw new Error('no stay completes over polls');
+    })();
+    // Act
+    const [first, last] = [0, 2].map((n) =>
+      extractOffers(OffersData.parse({ HPS_getWebHROffers: siteCOffers(h, ask, n) }), OFFER_READING),
+    );
+    // Assess
+    expect(first!.sellers.length).toBeLessThan(last!.sellers.length);
+    expect(last!.sellers.every((s) => s.currency === 'GBP')).toBe(true);
+  });
+});
+
+describe('requests', () => {
+  const stay: Stay = {
+    locationId: 7700123,
+    geoId: 555001,
+    checkIn: '2031-04-10',
+    checkOut: '2031-04-13',
+    adults: 2,
+    rooms: 1,
+    currency: 'EUR',
+  };
+  type Entry = { variables: Record<string, unknown>; extensions: { preRegisteredQueryId: string } };
+  const entries = (req: { body?: unknown }) => (req.body as { json: Entry[] }).json;
+
+  it('asks 50 reviews as three entries of at most 20 with consecutive offsets, from the page', () => {
+    // Act
+    const req = reviewsRequest({
+      locationId: 7700123,
+      offset: 50,
+      count: 50,
+      language: 'all',
+      pagePath: '/p.html',
+    });
+    // Assess
+    expect(req).toMatchObject({
+      method: 'POST',
+      path: '/data/graphql/ids',
+      session: true,
+      safe: true,
+      headers: { origin: ORIGIN, referer: `${ORIGIN}/p.html` },
+    });
+    expect(entries(req).map((e) => [e.variables.offset, e.variables.limit])).toEqual([
+      [50, 20],
+      [70, 20],
+      [90, 10],
+    ]);
+    expect(entries(req)[0]).toEqual({
+      variables: {
+        locationId: 7700123,
+        filters: [],
+        limit: 20,
+        offset: 50,
+        sortType: null,
+        sortBy: 'DATE',
+        language: 'en',
+        doMachineTranslation: true,
+        photosPerReviewLimit: 3,
+      },
+      extensions: { preRegisteredQueryId: QUERY_DEFAULTS.reviews },
+    });
+    expect(() =>
+      reviewsRequest({ locationId: 1, offset: 0, count: 61, language: 'all', pagePath: '/' }),
+    ).toThrow(RangeError);
+  });
+
+  it('filters by original language without translating, and sends the configured ids and switches', () => {
+    // Prepare
+    configure({
+      operations: { reviews: 'feedc0de00000001', reviews_sort: 'DATE_DESC', reviews_all_languages: 'ALL' },
+    });
+    // Act
+    const de = entries(
+      reviewsRequest({ locationId: 1, offset: 0, count: 5, language: 'de', pagePath: '/' }),
+    )[0]!;
+    const all = entries(
+      reviewsRequest({ locationId: 1, offset: 0, count: 5, language: 'all', pagePath: '/' }),
+    )[0]!;
+    // Assess
+    expect(de.variables).toMatchObject({
+      filters: [{ axis: 'LANGUAGE', selections: ['de'] }],
+      doMachineTranslation: false,
+      sortBy: 'DATE_DESC',
+    });
+    expect(de.extensions.preRegisteredQueryId).toBe('feedc0de00000001');
+    expect(all.variables.filters).toEqual([{ axis: 'LANGUAGE', selections: ['ALL'] }]);
+  });
+
+  it('looks a geo up with one review, cached like an id', () => {
+    const req = geoLookupRequest(7700123);
+    expect(req.cache).toBe('ids');
+    expect(entries(req).map((e) => e.variables.limit)).toEqual([1]);
+  });
+
+  it('sends the context and the offers first, then the offers alone, keyed by the stay and the poll', () => {
+    // Prepare
+    const [a, b] = [newPageView(), newPageView()];
+    // Act
+    const first = pricesRequest(stay, a, 0);
+    const again = pricesRequest(stay, b, 0);
+    const later = pricesRequest(stay, a, 2);
+    // Assess
+    expect(entries(first).map((e) => e.extensions.preRegisteredQueryId)).toEqual([
+      QUERY_DEFAULTS.prices_context,
+      QUERY_DEFAULTS.prices_offers,
+    ]);
+    expect(entries(first)[0]!.variables).toMatchObject({ locationId: 555001, servletName: 'Hotel_Review' });
+    expect(entries(first)[1]!.variables).toMatchObject({
+      locationId: 555001,
+      request: { hotelId: 7700123, pageLoadUid: a.pageLoadUid, sessionId: a.sessionId, requestNumber: 0 },
+    });
+    expect(a.pageLoadUid).not.toBe(b.pageLoadUid);
+    expect(again.cacheKey).toBe(first.cacheKey);
+    expect(entries(later)).toHaveLength(1);
+    expect(later.cacheKey).not.toBe(first.cacheKey);
+    expect(first.cacheKey).not.toContain(a.sessionId);
+  });
+});
+
+describe('hotel page URLs', () => {
+  it('gives the location, the geo and the path of any hotel page URL', () => {
+    configure({ hosts: ['www.site-c.test', 'm.site-c.test'] });
+    expect(
+      hotelPageOf('https://m.site-c.test/Hotel_Review-g555001-d7700123-Reviews-or10-Casa_Lumen.html'),
+    ).toEqual({
+      locationId: 7700123,
+      geoId: 555001,
+      path: '/Hotel_Review-g555001-d7700123-Reviews-or10-Casa_Lumen.html',
+    });
+    expect(geoOfPath(siteCPagePath(getWorld().hotels[3]!))).toBe(getWorld().hotels[3]!.ids.site_c_geo);
+    expect(geoOfPath('/Tourism-g555001-Oriel_Bay-Vacations.html')).toBeUndefined();
+  });
+});
