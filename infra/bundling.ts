@@ -28,14 +28,21 @@ export const lambdaBundleOptions: BuildOptions = {
   external: ['@aws-sdk/*'],
 };
 
+/** Handlers that read the embedded gazetteer index. */
+const GAZETTEER_HANDLERS = [
+  'functions/meta/coordinates-lookup.ts',
+  // The MCP server runs the coordinates lookup as a tool.
+  'functions/mcp/mcp.ts',
+  // chain_b destination slugs resolve to a search centre through it.
+  'functions/chain-b/search.ts',
+];
+
 /**
- * Files a function needs beside its bundle, by handler: the embedded gazetteer index, for the coordinates
- * lookup and for the MCP server, which runs it as a tool.
+ * Files a function needs beside its bundle, by handler: the embedded gazetteer index.
+ * @example assetsFor('functions/chain-b/search.ts') // ['shared/geo/data']
  */
 export function assetsFor(handler: string): string[] {
-  return handler === 'functions/meta/coordinates-lookup.ts' || handler === 'functions/mcp/mcp.ts'
-    ? ['shared/geo/data']
-    : [];
+  return GAZETTEER_HANDLERS.includes(handler) ? ['shared/geo/data'] : [];
 }
 
 /** A file made at bundling time beside a function's bundle, and the variable that tells the function where. */

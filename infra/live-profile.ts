@@ -18,6 +18,8 @@ const LiveProvider = ProviderConfig.extend({
   needs: z.object({
     secrets: z.array(z.string()),
     proxy: z.enum(['no', 'recommended', 'required', 'unknown']),
+    /** Header or parameter names whose values are public web-app keys (read from the sites' own bundles). */
+    publicKeys: z.array(z.string()).default([]),
   }),
   evidence: z.array(z.string()).min(1),
   doubts: z.array(z.string()).default([]),

@@ -1,7 +1,7 @@
 // GET /v1/chain_a/rooms: room types, cash rates and reward options of a chain_a hotel for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { roomsFor } from '../../shared/providers/chain-a/rooms.ts';
+import { chainA } from '../../shared/providers/chain-a/chain-a.ts';
 import { routes } from '../../shared/routes.ts';
 import { ChainAStay } from '../../shared/schemas/chain-a.ts';
 import { intParam, nights, text } from '../../shared/schemas/params.ts';
@@ -41,7 +41,7 @@ export const handler = endpoint({
   query: RoomsQuery,
   response: ChainARoomsResponse,
   run: async ({ query }, ctx) => {
-    const stay = await roomsFor(ctx, {
+    const stay = await chainA.rooms(ctx, {
       hotelCode: query.hotel_code,
       checkIn: query.check_in,
       checkOut: query.check_out,

@@ -1,7 +1,7 @@
 // GET /v1/chain_b/search: chain_b hotels near coordinates or a destination slug, nearest first.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { searchChainB } from '../../shared/providers/chain-b/search.ts';
+import { chainB } from '../../shared/providers/chain-b/chain-b.ts';
 import { routes } from '../../shared/routes.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
 import {
@@ -102,7 +102,7 @@ export const handler = endpoint({
   query: ChainBQuery,
   response: ChainBSearchResponse,
   run: async ({ query }, ctx) => {
-    const result = await searchChainB(ctx, {
+    const result = await chainB.search(ctx, {
       latitude: query.latitude,
       longitude: query.longitude,
       destinationSlug: query.destination_slug,
@@ -116,7 +116,7 @@ export const handler = endpoint({
       offset: query.offset,
     });
     if (!result)
-      throw ctx.error('DESTINATION_NOT_FOUND', `chain_b knows no destination ${query.destination_slug}.`);
+      throw ctx.error('DESTINATION_NOT_FOUND', `No destination is known as ${query.destination_slug}.`);
     if (result.hotels.length === 0)
       throw ctx.error(
         'NO_RESULTS',

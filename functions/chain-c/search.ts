@@ -1,7 +1,7 @@
 // GET /v1/chain_c/loyalty/search: chain_c hotels near coordinates, with cash and points prices, paged.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { searchChainC } from '../../shared/providers/chain-c/search.ts';
+import { chainC } from '../../shared/providers/chain-c/chain-c.ts';
 import { routes } from '../../shared/routes.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
 import { coordinateParam, currencyParam, intParam } from '../../shared/schemas/params.ts';
@@ -55,7 +55,7 @@ export const handler = endpoint({
   query: ChainCQuery,
   response: ChainCSearchResponse,
   run: async ({ query }, ctx) => {
-    const { total, hotels } = await searchChainC(ctx, {
+    const { total, hasMore, hotels } = await chainC.search(ctx, {
       latitude: query.latitude,
       longitude: query.longitude,
       checkIn: query.check_in,
@@ -85,7 +85,7 @@ export const handler = endpoint({
       success: true as const,
       hotels,
       total,
-      page_info: { offset: query.offset, limit: query.limit, has_more: query.offset + hotels.length < total },
+      page_info: { offset: query.offset, limit: query.limit, has_more: hasMore },
     };
   },
 });

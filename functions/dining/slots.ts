@@ -1,7 +1,7 @@
 // GET /v1/dining/restaurants/{restaurant_id}/availability/slots: reservation times near a preferred time.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { slotsFor } from '../../shared/providers/dining/slots.ts';
+import { dining } from '../../shared/providers/dining/dining.ts';
 import { routes } from '../../shared/routes.ts';
 import { dateParam, intParam } from '../../shared/schemas/params.ts';
 
@@ -56,7 +56,7 @@ export const handler = endpoint({
   query: SlotsQuery,
   response: DiningSlotsResponse,
   run: async ({ path, query }, ctx) => {
-    const slots = await slotsFor(ctx, {
+    const slots = await dining.slots(ctx, {
       restaurantId: path.restaurant_id,
       date: query.date,
       preferredTime: query.preferred_time,

@@ -37,7 +37,14 @@ export const handler = endpoint({
   query: DetailsQuery,
   response: RentalDetailsResponse,
   run: async ({ path, query }, ctx) => {
-    const details = await listingDetails(ctx, path.listing_id);
+    const details = await listingDetails(ctx, path.listing_id, {
+      checkIn: query.check_in,
+      checkOut: query.check_out,
+      adults: query.adults,
+      children: query.children,
+      infants: query.infants,
+      pets: query.pets,
+    });
     if (!details) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return {
       success: true as const,

@@ -44,23 +44,20 @@ export const handler = endpoint({
     });
     if (result.kind === 'missing')
       throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
-    if (result.kind === 'unavailable') {
-      if (result.reason === 'TOO_MANY_GUESTS')
-        throw result.maxGuests === undefined
-          ? ctx.error('TOO_MANY_GUESTS', 'The listing does not take that many guests.')
-          : ctx.error('TOO_MANY_GUESTS', `The listing takes at most ${result.maxGuests} guests.`, {
-              extras: { max_guests: result.maxGuests },
-            });
-      throw ctx.error(
-        'DATES_UNAVAILABLE',
-        `The listing is not available from ${query.check_in} to ${query.check_out}.`,
-      );
-    }
+    if (result.kind === 'unavailable')
+      throw result.reason === 'TOO_MANY_GUESTS'
+        ? ctx.error('TOO_MANY_GUESTS', `The listing takes at most ${result.maxGuests} guests.`, {
+            extras: { max_guests: result.maxGuests },
+          })
+        : ctx.error(
+            'DATES_UNAVAILABLE',
+            `The listing is not available from ${query.check_in} to ${query.check_out}: ${result.message}`,
+          );
     // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
-    if (result.pricing.currency !== query.currency)
+    if (result.kind === 'other-currency')
       throw ctx.error(
         'INVALID_CURRENCY',
-        `rental does not price in ${query.currency} (it answered in ${result.pricing.currency}).`,
+        `rental does not price in ${query.currency} (it answered in ${result.shown}).`,
       );
     return {
       success: true as const,

@@ -1,8 +1,8 @@
 // GET /v1/site_b/hotel/reviews-from-url: a site_b hotel URL to a page of its reviews (errors in the global shape).
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteBHotelId } from '../../shared/providers/site-b/hotel.ts';
-import { SiteBReviewsPage, siteBReviews } from '../../shared/providers/site-b/reviews.ts';
+import { SiteBReviewsPage } from '../../shared/providers/site-b/extract.ts';
+import { siteB } from '../../shared/providers/site-b/site-b.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { routes } from '../../shared/routes.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
@@ -19,7 +19,7 @@ export const ReviewsFromUrlQuery = z.object({
   }),
   sorting: z
     .enum(['5', '6', '7'], { error: 'must be 7 (most recent), 6 (highest rating) or 5 (lowest rating)' })
-    .transform(Number)
+    .transform((s) => Number(s) as 5 | 6 | 7)
     .default(7)
     .meta({
       description: '7 most recent, 6 highest rating, 5 lowest rating first. Default 7',
@@ -38,21 +38,24 @@ export const handler = endpoint({
   query: ReviewsFromUrlQuery,
   response: SiteBReviewsResponse,
   run: async ({ query }, ctx) => {
-    const { url, idInUrl } = parseSiteBUrl(query.url, { langCity: true });
+    const { url, idInSlug, idInShortForm } = parseSiteBUrl(query.url, { langCity: true });
     // A page without an id is the route's documented extraction error (HOTEL_ID_NOT_FOUND); so is a
-    // well-formed URL of a page site_b does not have: no hotel id can be read from it.
-    const hotelId = idInUrl ?? (await siteBHotelId(ctx, url.pathname));
+    // well-formed URL of a page site_b does not have: no hotel id can be read from it. An id in the URL
+    // (a newer slug's, the short form's) goes straight to the review calls, which say whether it exists.
+    const hotelId = idInSlug ?? idInShortForm ?? (await siteB.urlToId(ctx, url.pathname));
     if (hotelId === undefined)
       throw ctx.error(
         'HOTEL_ID_NOT_FOUND',
         `site_b has no hotel page at ${url.href}, so it has no hotel id.`,
       );
-    const page = await siteBReviews(ctx, hotelId, query.page, query.sorting).catch((error: unknown) => {
-      // A review list that lost its structure is the source's failure, not the caller's URL.
-      if (error instanceof ExtractionError)
-        throw ctx.error('UPSTREAM_ERROR', error.message, { cause: error });
-      throw error;
-    });
+    const page = await siteB
+      .reviews(ctx, hotelId, query.page, query.sorting, url.pathname)
+      .catch((error: unknown) => {
+        // A review list that lost its structure is the source's failure, not the caller's URL.
+        if (error instanceof ExtractionError)
+          throw ctx.error('UPSTREAM_ERROR', error.message, { cause: error });
+        throw error;
+      });
     if (!page) throw ctx.error('HOTEL_ID_NOT_FOUND', `site_b has no hotel ${hotelId} (from ${url.href}).`);
     if (page.reviews.length === 0)
       throw ctx.error(

@@ -1,11 +1,8 @@
 // GET /v1/site_g/destinations/lookup: a city name (English or Chinese) to a site_g city id.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import {
-  describeCandidates,
-  lookupDestination,
-  toSuggestion,
-} from '../../shared/providers/site-g/destinations.ts';
+import { describeCandidates, toSuggestion } from '../../shared/providers/site-g/extract.ts';
+import { siteG } from '../../shared/providers/site-g/site-g.ts';
 import { routes } from '../../shared/routes.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';
@@ -46,7 +43,7 @@ export const handler = endpoint({
   query: SiteGQuery,
   response: SiteGResponse,
   run: async ({ query }, ctx) => {
-    const found = await lookupDestination(ctx, query.query, query.country);
+    const found = await siteG.lookup(ctx, query.query, query.country);
     switch (found.kind) {
       case 'none':
         throw ctx.error(
@@ -65,15 +62,15 @@ export const handler = endpoint({
         );
       }
       case 'region': {
-        const cities = (found.region.children ?? []).slice(0, query.limit).map(toSuggestion);
+        const cities = found.cities.slice(0, query.limit).map(toSuggestion);
         throw ctx.error(
           'DESTINATION_NOT_CITY',
-          `"${query.query}" is a ${found.region.type === 'ISLAND' ? 'region or island' : 'province'}, not a city; choose one of its cities.`,
+          `"${query.query}" is a ${found.type}, not a city; choose one of its cities.`,
           {
             extras: {
               destination: {
                 id: found.region.id,
-                type: found.region.type.toLowerCase(),
+                type: found.type,
                 name: found.region.name,
                 name_en: found.region.name_en,
                 country: found.region.country,

@@ -5,7 +5,7 @@ export const SiteBReview = z.object({
   review_id: z.string(),
   rating: z.number().meta({ description: "The guest's score, on site_b's scale of 1 to 10" }),
   title: z.string().meta({ description: 'May be empty' }),
-  comment: z.string().meta({ description: 'The pros and cons together; may be empty' }),
+  comment: z.string().meta({ description: 'The review text; may be empty' }),
   pros: z.string().meta({ description: 'May be empty' }),
   cons: z.string().meta({ description: 'May be empty' }),
   reviewer: z

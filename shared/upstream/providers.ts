@@ -95,12 +95,28 @@ export function engineFor(provider: string, operation: string): string {
 }
 
 /**
- * A provider's rotating operation id (persisted query id, operation hash), from configuration or the
- * connector's documented default.
- * @example operationId('site_c', 'reviews', 'ef1a9f94012220d3')
+ * A provider setting whose wire value the evidence leaves open (a sort code, a header name), from
+ * configuration or the connector's documented default. Rotating ids have no default: `requiredOperation`.
+ * @example operationId('site_c', 'reviews_sort', 'DATE')
  */
 export function operationId(provider: string, operation: string, fallback: string): string {
   return providerConfig(provider).operations[operation] ?? fallback;
+}
+
+/**
+ * A rotating operation id the provider cannot be spoken to without (a persisted-query id, an operation
+ * hash or signature). Real values live only in the live profile, so there is no default in code: a
+ * deployment that lacks one answers a 502 that names the setting to fill.
+ * @example requiredOperation('site_c', 'reviews')
+ */
+export function requiredOperation(provider: string, operation: string): string {
+  const value = providerConfig(provider).operations[operation];
+  if (!value)
+    throw new UpstreamError(
+      provider,
+      `operations.${operation} is not configured for this deployment (set it in the live profile)`,
+    );
+  return value;
 }
 
 /** The base URL of a named origin: its own, or the provider's `baseUrl`. @example originUrl(providerConfig('site_a'), 'api') */

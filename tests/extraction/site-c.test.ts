@@ -18,7 +18,6 @@ import {
   geoLookupRequest,
   newPageView,
   pricesRequest,
-  QUERY_DEFAULTS,
   reviewsRequest,
   type Stay,
 } from '../../shared/providers/site-c/requests.ts';
@@ -30,8 +29,21 @@ const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8'));
 const batch = (name: string) => BatchAnswer.parse(fixture(name));
 const ORIGIN = 'https://www.site-c.test';
+// Invented query ids: real ones live only in the live profile.
+const QUERIES = {
+  reviews: '0123456789abcdef',
+  prices_context: '1123456789abcdef',
+  prices_offers: '2123456789abcdef',
+};
 const configure = (site_c: Partial<Providers[string]> = {}) =>
-  useProviders({ site_c: { baseUrl: 'http://127.0.0.1:9/site_c', hosts: ['www.site-c.test'], ...site_c } });
+  useProviders({
+    site_c: {
+      baseUrl: 'http://127.0.0.1:9/site_c',
+      hosts: ['www.site-c.test'],
+      operations: QUERIES,
+      ...site_c,
+    },
+  });
 const reviewLists = (answer: BatchAnswer) =>
   answer.map((_e, i) => ReviewListData.parse(entryData(answer, i, { name: 'reviews', id: 'x' })));
 
@@ -282,7 +294,7 @@ describe('requests', () => {
         doMachineTranslation: true,
         photosPerReviewLimit: 3,
       },
-      extensions: { preRegisteredQueryId: QUERY_DEFAULTS.reviews },
+      extensions: { preRegisteredQueryId: QUERIES.reviews },
     });
     expect(() =>
       reviewsRequest({ locationId: 1, offset: 0, count: 61, language: 'all', pagePath: '/' }),
@@ -326,8 +338,8 @@ describe('requests', () => {
     const later = pricesRequest(stay, a, 2);
     // Assess
     expect(entries(first).map((e) => e.extensions.preRegisteredQueryId)).toEqual([
-      QUERY_DEFAULTS.prices_context,
-      QUERY_DEFAULTS.prices_offers,
+      QUERIES.prices_context,
+      QUERIES.prices_offers,
     ]);
     expect(entries(first)[0]!.variables).toMatchObject({ locationId: 555001, servletName: 'Hotel_Review' });
     expect(entries(first)[1]!.variables).toMatchObject({

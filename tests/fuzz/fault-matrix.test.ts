@@ -47,10 +47,11 @@ const DRIFT_ANSWERED_OTHERWISE: Record<string, string> = {
     "the id marker `b_hotel_id: '<id>'` is a single-quoted JavaScript string in a script that is not " +
     'JSON, which the drift keeps: a 200 with the right id',
   '/v1/site_b/hotel/url-to-id':
-    'the id is read from a data attribute of the markup, which the drift keeps: a 200 with the right id',
+    "the id is read from the initparam script's apiUrl string, which comes before the script's object " +
+    'literal and which the drift keeps: a 200 with the right id',
   '/v1/site_b/hotel/reviews-from-url':
-    'the id comes from the markup (kept); the drifted review list is the generic 502 UPSTREAM_ERROR, ' +
-    'not the extraction code, which says the page carries no hotel id',
+    'the id comes from the apiUrl string (kept); the drifted review API answers are the generic 502 ' +
+    'UPSTREAM_ERROR, not the extraction code, which says the page carries no hotel id',
 };
 
 // Each expectation may depend on what the route documents: its extraction code, its rate-limit code.

@@ -4,10 +4,12 @@ import * as z from 'zod';
 import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
+import { SANDBOX_WEB_KEY } from '../../infra/sandbox/sites/chain-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes.ts';
 import { RoomType } from '../../shared/schemas/chain-a.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -198,6 +200,66 @@ describe('GET /v1/chain_a/rooms', () => {
       expectDocumented(routes.chainARooms, res.status, res.headers.get('content-type'), res.body);
     },
   );
+
+  it('asks the offers API for cash rates and for reward nights, with the web-app key', async () => {
+    // Prepare
+    const stay = openStay(2);
+    // Act
+    const res = await rooms({ hotel_code: 'ASPAR0', ...stay, adults: '2', children: '1', rooms: '2' });
+    // Assess
+    expect(res.status).toBe(200);
+    const sent = api.sandbox.requests('chain_a');
+    expect(sent.map((r) => [r.method, r.path.split('?')[0], r.status])).toEqual([
+      ['POST', '/availability/v3/hotels/offers', 200],
+      ['POST', '/availability/v3/hotels/offers', 200],
+    ]);
+    expect(sent[0]!.path).toContain('fieldset=rateDetails%2CrateDetails.policies');
+    const bodies = sent.map((r) => JSON.parse(r.body!));
+    for (const body of bodies)
+      expect(body).toMatchObject({
+        startDate: stay.check_in,
+        endDate: stay.check_out,
+        hotelMnemonics: ['ASPAR0'],
+        products: [
+          {
+            productCode: 'SR',
+            quantity: 2,
+            guestCounts: [
+              { otaCode: 'AQC10', count: 2 },
+              { otaCode: 'AQC8', count: 1 },
+            ],
+          },
+        ],
+      });
+    expect(bodies.map((b) => b.rates ?? null)).toEqual(
+      expect.arrayContaining([null, { ratePlanCodes: [{ internal: 'IVANI' }] }]),
+    );
+  });
+
+  it('answers 502 UPSTREAM_ERROR with upstream_status 403 when the web-app key is missing or refused', async () => {
+    // Prepare
+    const providers = api.sandbox.providers();
+    const direct = await fetch(
+      `${api.sandbox.url}/chain_a/availability/v3/hotels/offers?fieldset=rateDetails`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      },
+    );
+    useProviders({ ...providers, chain_a: { ...providers.chain_a!, headers: { 'x-ihg-api-key': 'stale' } } });
+    try {
+      // Act
+      const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
+      // Assess
+      expect(direct.status).toBe(403);
+      expect(providers.chain_a!.headers).toEqual({ 'x-ihg-api-key': SANDBOX_WEB_KEY });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', upstream_status: 403 });
+    } finally {
+      useProviders(providers);
+    }
+  });
 
   it('answers 502 UPSTREAM_ERROR with upstream_status when chain_a cannot complete the request', async () => {
     const res = await rooms({ hotel_code: 'ASPAR0', check_in: day(40), check_out: day(80) });

@@ -1,5 +1,5 @@
 // chain_b and chain_c searches against the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { ChainCQuery, ChainCSearchResponse } from '../../functions/chain-c/search.ts';
@@ -9,6 +9,7 @@ import { routes } from '../../shared/routes.ts';
 import { ChainBHotel } from '../../shared/schemas/chain-b.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -20,6 +21,23 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
+
+/** The sandbox's providers with one provider's operations changed, as a stale deployment would have them. */
+function withOperations(provider: string, operations: Record<string, string>): void {
+  const providers: Providers = api.sandbox.providers();
+  providers[provider] = {
+    ...providers[provider]!,
+    operations: { ...providers[provider]!.operations, ...operations },
+  };
+  useProviders(providers);
+}
+const post = (provider: string, path: string, headers: Record<string, string>, body: unknown) =>
+  fetch(`${api.sandbox.url}/${provider}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
@@ -84,7 +102,7 @@ describe('GET /v1/chain_b/search', () => {
     expect(offers.length).toBeGreaterThan(0);
     for (const [id, offer] of offers) {
       expect(offer.currency).toBe('EUR');
-      expect(offer.formatted).toMatch(/^EUR [\d.]+$/);
+      expect(offer.formatted).toMatch(/^€[\d,]+\.\d{2}$/);
       const inUsd = usd.hotels.find((h) => h.id === id)!.best_offer!;
       expect(offer.total / inUsd.total).toBeCloseTo(FX.EUR!, 2);
     }
@@ -148,6 +166,44 @@ describe('GET /v1/chain_b/search', () => {
     const res = await search(qs);
     expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
     expectDocumented(routes.chainBSearch, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('asks the search index once, then the back end once per hotel of the page', async () => {
+    // Act
+    const body = Body.parse((await search({ ...stay, limit: '5', offset: '2' })).body);
+    // Assess
+    const calls = api.sandbox.requests('chain_b').map((r) => `${r.method} ${r.path}`);
+    expect(calls.filter((c) => c.startsWith('POST /1/indexes/'))).toEqual([
+      'POST /1/indexes/prod_hotels_en/query',
+    ]);
+    expect(calls.filter((c) => c === 'POST /bff/v1/graphql')).toHaveLength(body.hotels.length);
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the search index when the configured one does not exist', async () => {
+    // Prepare
+    withOperations('chain_b', { search_index: 'prod_hotels_xx' });
+    // Act
+    const res = await search(stay);
+    // Assess
+    expect([res.status, res.body.error_code, res.body.upstream_status]).toEqual([502, 'UPSTREAM_ERROR', 404]);
+    expect(res.body.detail).toMatch(/prod_hotels_xx.*Index does not exist.*operations\.search_index/);
+  });
+
+  it('is refused by the sandbox index without its key headers, and by the back end without its key', async () => {
+    // Act
+    const index = await post('chain_b', '/1/indexes/prod_hotels_en/query', {}, { query: '' });
+    const bff = await post(
+      'chain_b',
+      '/bff/v1/graphql',
+      { apikey: 'l7xxwrong' },
+      { operationName: 'HotelPageHot' },
+    );
+    // Assess
+    expect([index.status, await index.json()]).toEqual([
+      403,
+      { message: 'Invalid Application-ID or API key', status: 403 },
+    ]);
+    expect(bff.status).toBe(401);
   });
 
   it('answers 502 UPSTREAM_ERROR, not 500, when the results drift from the contract in the same shape', async () => {
@@ -318,6 +374,42 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     const res = await search({});
     expect(res.status).toBe(502);
     expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
+  });
+
+  it('answers 502 with type upstream-error naming the operation when its signature is stale', async () => {
+    // Prepare
+    withOperations('chain_c', { lowest_rates_by_geo: '0'.repeat(64) });
+    // Act
+    const res = await search({});
+    // Assess
+    expect([res.status, res.body.error_code, res.body.upstream_status]).toEqual([502, 'UPSTREAM_ERROR', 400]);
+    expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
+    expect(res.body.detail).toMatch(
+      /phoenixShopLowestAvailableRatesByGeoQuery.*QUERY_NOT_IN_SAFELIST.*operations\.lowest_rates_by_geo/,
+    );
+  });
+
+  it("is refused by the sandbox's bot manager for a client that is no browser", async () => {
+    // Act
+    const res = await post(
+      'chain_c',
+      '/mi/query/phoenixShopLowestAvailableRatesByGeoQuery',
+      { 'user-agent': 'curl/8.5.0' },
+      { operationName: 'phoenixShopLowestAvailableRatesByGeoQuery' },
+    );
+    // Assess
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('Access Denied');
+  });
+
+  it('answers 503 with Retry-After, not an empty result, when the bot manager challenges', async () => {
+    // Prepare
+    api.sandbox.inject('chain_c', { kind: 'challenge' });
+    // Act
+    const res = await search({});
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('answers 502 UPSTREAM_ERROR, not 500, when the results drift from the contract in the same shape', async () => {

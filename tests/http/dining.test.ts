@@ -3,8 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import * as z from 'zod';
 import { DiningSlotsResponse, SlotsQuery } from '../../functions/dining/slots.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
+import { SANDBOX_AVAILABILITY_HASH, SANDBOX_CSRF_TOKEN } from '../../infra/sandbox/sites/dining.ts';
 import { routes } from '../../shared/routes.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -22,6 +24,36 @@ const slots = (id: string | number, qs: Record<string, string>) =>
   api.get(`/v1/dining/restaurants/${id}/availability/slots?${new URLSearchParams(qs)}`);
 const ok = () => ({ date: day(20), preferred_time: '19:30', party_size: '2' });
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The availability query straight to the sandbox, as the source's web app sends it. */
+function gql(
+  changes: { opname?: string; hash?: string; csrf?: string | null; restaurantId?: number } = {},
+): Promise<Response> {
+  const opname = changes.opname ?? 'RestaurantsAvailability';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (changes.csrf !== null) headers['x-csrf-token'] = changes.csrf ?? SANDBOX_CSRF_TOKEN;
+  return fetch(`${api.sandbox.url}/dining/dapi/fe/gql?optype=query&opname=${opname}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      operationName: 'RestaurantsAvailability',
+      variables: {
+        restaurantIds: [changes.restaurantId ?? 10001],
+        date: ok().date,
+        time: '19:30',
+        partySize: 2,
+        databaseRegion: 'NA',
+        forwardMinutes: 120,
+        backwardMinutes: 120,
+        forwardTimeslots: 8,
+        backwardTimeslots: 8,
+      },
+      extensions: { persistedQuery: { version: 1, sha256Hash: changes.hash ?? SANDBOX_AVAILABILITY_HASH } },
+    }),
+  });
+}
 
 describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => {
   it('returns distinct HH:MM times in order, near the preferred time', async () => {
@@ -97,6 +129,92 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/availability/slots', () => 
   it('answers 404 RESTAURANT_NOT_FOUND for a restaurant the service does not have', async () => {
     const res = await slots(42, ok());
     expect([res.status, res.body.error_code]).toEqual([404, 'RESTAURANT_NOT_FOUND']);
+    expectDocumented(routes.diningSlots, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('sends the persisted availability query with the session CSRF token, and reads the source offsets', async () => {
+    // Prepare
+    const raw = (await (await gql()).json()) as {
+      data: {
+        availability: {
+          restaurantId: number;
+          availabilityDays: { slots: { isAvailable: boolean; timeOffsetMinutes: number }[] }[];
+        }[];
+      };
+    };
+    const blocks = raw.data.availability;
+    const own = blocks.find((b) => b.restaurantId === 10001)!;
+    const expected = [
+      ...new Set(
+        own.availabilityDays[0]!.slots.filter((x) => x.isAvailable).map((x) =>
+          hhmm(minutes('19:30') + x.timeOffsetMinutes),
+        ),
+      ),
+    ].sort();
+    // Act
+    const res = await slots(10001, ok());
+    // Assess
+    expect(blocks.map((b) => b.restaurantId)).toContain(10002);
+    expect(res.body.slots).toEqual(expected);
+    const posts = api.sandbox.requests('dining').filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.path, r.status])).toEqual([
+      ['/dapi/fe/gql?optype=query&opname=RestaurantsAvailability', 200],
+      ['/dapi/fe/gql?optype=query&opname=RestaurantsAvailability', 200],
+    ]);
+    const sent = JSON.parse(posts[1]!.body!);
+    expect(sent).toMatchObject({
+      operationName: 'RestaurantsAvailability',
+      variables: {
+        restaurantIds: [10001],
+        date: ok().date,
+        time: '19:30',
+        partySize: 2,
+        requireTypes: ['Standard', 'Experience'],
+      },
+      extensions: { persistedQuery: { version: 1, sha256Hash: SANDBOX_AVAILABILITY_HASH } },
+    });
+  });
+
+  it.each([
+    ['without the CSRF token', { csrf: null }, 403],
+    ['with a CSRF token the site never gave', { csrf: 'f00dbabe-0000-4000-8000-000000000000' }, 403],
+    ['when opname does not name the operation', { opname: 'RestaurantsAvailabilityV2' }, 409],
+  ])('the sandbox refuses the query %s', async (_case, changes, status) => {
+    // Act
+    const res = await gql(changes);
+    // Assess
+    expect(res.status).toBe(status);
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the stale persisted query hash when the source does not know it', async () => {
+    // Prepare
+    const stale = 'b'.repeat(64);
+    const providers = api.sandbox.providers();
+    useProviders({ ...providers, dining: { ...providers.dining!, operations: { availability: stale } } });
+    try {
+      // Act
+      const res = await slots(10001, ok());
+      // Assess
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', provider: 'dining' });
+      expect(res.body.detail).toContain(stale);
+      expect(res.body.detail).toContain('operations.availability');
+      expectDocumented(routes.diningSlots, res.status, res.headers.get('content-type'), res.body);
+    } finally {
+      useProviders(providers);
+    }
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the operation when the source refuses it with 409', async () => {
+    // Prepare: a session first, so that the refusal meets the query itself
+    await slots(10001, { ...ok(), preferred_time: '12:00' });
+    api.sandbox.inject('dining', { kind: 'status', status: 409 }, 1);
+    // Act
+    const res = await slots(10001, ok());
+    // Assess
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', provider: 'dining' });
+    expect(res.body.detail).toContain('RestaurantsAvailability (HTTP 409');
     expectDocumented(routes.diningSlots, res.status, res.headers.get('content-type'), res.body);
   });
 

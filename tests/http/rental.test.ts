@@ -1,5 +1,5 @@
 // rental details and pricing against the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { RentalDetailsResponse } from '../../functions/rental/details.ts';
 import { RentalPricingResponse } from '../../functions/rental/pricing.ts';
@@ -7,6 +7,8 @@ import { FX } from '../../infra/sandbox/prices.ts';
 import { booked, listing } from '../../infra/sandbox/sites/rental.ts';
 import { routes } from '../../shared/routes.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { dropSession } from '../../shared/upstream/session.ts';
 import { RentalDetails, RentalPricing } from '../../shared/schemas/rental.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -19,6 +21,7 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(() => api.resetUpstream());
+afterEach(() => useProviders(api.sandbox.providers()));
 
 const ID = 40_000_001;
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
@@ -60,6 +63,39 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
       rating: `${l.rating.toFixed(2)} (${l.reviews})`,
     });
     expect(body.details).not.toHaveProperty('description');
+  });
+
+  it('reads the badge and the guest rules the listing page states', async () => {
+    // Prepare: listings of each badge, and of refused children, infants and pets
+    const ids = Array.from({ length: 60 }, (_v, k) => ID + k);
+    // Act
+    const found = await Promise.all(
+      ids.map(
+        async (id) => [id, Body.parse((await get('details', freeStay(2, id), id)).body).details] as const,
+      ),
+    );
+    // Assess
+    for (const [id, details] of found) {
+      const l = listing(id)!;
+      expect(details).toMatchObject({
+        badge: l.badge,
+        children_allowed: l.children,
+        infants_allowed: l.infants,
+        pets_allowed: l.pets,
+      });
+    }
+    expect(new Set(found.map(([, d]) => d.badge))).toEqual(new Set(['Superhost', 'Guest favourite']));
+    expect(new Set(found.map(([, d]) => `${d.children_allowed} ${d.infants_allowed}`)).size).toBe(4);
+  });
+
+  it('reads a listing page of real size, its state in the deferred-state script near the end', async () => {
+    // Act
+    const res = await fetch(`${api.sandbox.url}/rental/rooms/${ID}?check_in=${freeStay(1).check_in}`);
+    const html = await res.text();
+    // Assess
+    expect(html.length).toBeGreaterThan(300_000);
+    expect(html.indexOf('<script id="data-deferred-state-0"')).toBeGreaterThan(html.length * 0.8);
+    expect(html).toContain('"niobeClientData":[["StaysPdpSections:');
   });
 
   it("links to the listing's picture, and the picture resolves", async () => {
@@ -177,6 +213,41 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
   ])('answers 400 for dates %j with %s', async (dates, code) => {
     const res = await get('pricing', dates);
     expect([res.status, res.body.error_code]).toEqual([400, code]);
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the persisted query hash when the source does not know it', async () => {
+    // Prepare
+    const providers: Providers = api.sandbox.providers();
+    providers.rental = { ...providers.rental!, operations: { stays_pdp_sections: 'e'.repeat(64) } };
+    useProviders(providers);
+    // Act
+    const res = await get('pricing', freeStay(2));
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect(res.body.detail).toContain(`StaysPdpSections persisted query ${'e'.repeat(64)} is unknown`);
+    expect(res.body.detail).toContain('operations.stays_pdp_sections');
+  });
+
+  it("sends the web app's key read from the homepage, which the sections API requires", async () => {
+    // Prepare
+    dropSession('rental');
+    // Act
+    const priced = await get('pricing', freeStay(2));
+    const calls = api.sandbox.requests('rental').map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    const keyless = await fetch(`${api.sandbox.url}/rental/api/v3/StaysPdpSections/${'0'.repeat(64)}`);
+    // Assess
+    expect(priced.status).toBe(200);
+    expect(calls).toEqual([
+      'GET /',
+      expect.stringMatching(/^GET \/api\/v3\/StaysPdpSections\/[0-9a-f]{64}$/),
+    ]);
+    expect(keyless.status).toBe(403);
+  });
+
+  it("says why the dates are unavailable in the source's words", async () => {
+    const res = await get('pricing', bookedStay());
+    expect([res.status, res.body.error_code]).toEqual([422, 'DATES_UNAVAILABLE']);
+    expect(res.body.detail).toContain('Those dates are not available');
   });
 
   it('answers 404 LISTING_NOT_FOUND for an unknown listing', async () => {

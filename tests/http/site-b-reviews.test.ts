@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteBReviewsResponse } from '../../functions/site-b/reviews-from-url.ts';
-import { siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
+import { siteBPartnerCount, siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes.ts';
 import { SiteBReview } from '../../shared/schemas/site-b.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { dropSession } from '../../shared/upstream/session.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -17,7 +18,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-beforeEach(() => api.resetUpstream());
+beforeEach(() => {
+  api.resetUpstream();
+  dropSession('site_b');
+});
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const page = () => `https://www.site-b.test/${hotel().slug}/hotel/paris-fr.html`;
@@ -49,6 +53,9 @@ const Body = z.strictObject({
   }),
   retrieved_at: z.iso.datetime(),
 });
+/** A session cookie as the sandbox's home page hands it out. */
+const sessionCookie = async () =>
+  String((await fetch(`${api.sandbox.url}/site_b/`)).headers.get('set-cookie')).split(';')[0]!;
 const GlobalError = z.strictObject({
   error: z.strictObject({ code: z.string(), message: z.string(), details: z.string() }),
 });
@@ -75,6 +82,79 @@ describe('GET /v1/site_b/hotel/reviews-from-url', () => {
       total_count: siteBReviewCount(hotel()),
       total_pages: Math.ceil(siteBReviewCount(hotel()) / 20),
     });
+  });
+
+  it("sends the review API's real body: site_b's own provider, the page, and the configured sort code", async () => {
+    // Act
+    await reviews({ url: page(), page: '2', sorting: '6' });
+    // Assess
+    const [list] = api.sandbox
+      .requests('site_b')
+      .filter((r) => r.path === '/api/cronos/property/review/ReviewComments');
+    expect(list!.method).toBe('POST');
+    expect(JSON.parse(list!.body!)).toMatchObject({
+      hotelId: hotel().ids.site_b,
+      providerId: 332,
+      providerIds: [332],
+      page: 2,
+      pageSize: 20,
+      sorting: 2,
+    });
+  });
+
+  it("lists site_b's own reviews only, while the score counts its partners' too", async () => {
+    const body = Body.parse((await reviews({ url: page() })).body);
+    expect(body.pagination.total_count).toBe(siteBReviewCount(hotel()));
+    expect(body.review_score.review_count).toBe(siteBReviewCount(hotel()) + siteBPartnerCount(hotel()));
+    const unfiltered = await fetch(`${api.sandbox.url}/site_b/api/cronos/property/review/ReviewComments`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: await sessionCookie() },
+      body: JSON.stringify({ hotelId: hotel().ids.site_b, page: 1, pageSize: 50, sorting: 1 }),
+    }).then((r) => r.json() as Promise<{ comments: { providerId: number }[] }>);
+    expect(new Set(unfiltered.comments.map((c) => c.providerId))).toEqual(new Set([332, 3038]));
+  });
+
+  it('opens one session with a page visit and reuses it; the review API refuses calls without it', async () => {
+    // Act
+    await reviews({ url: page() });
+    await reviews({ url: page(), page: '2' });
+    const bare = await fetch(`${api.sandbox.url}/site_b/api/cronos/property/review/ReviewComments`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ hotelId: hotel().ids.site_b }),
+    });
+    // Assess
+    expect(api.sandbox.requests('site_b').filter((r) => r.path === '/')).toHaveLength(1);
+    expect(bare.status).toBe(403);
+  });
+
+  it('reads a newer -h<id> slug without fetching the page, and the name once per hotel', async () => {
+    // Prepare
+    const newer = `https://www.site-b.test/${hotel().slug}-h${hotel().ids.site_b}/hotel/paris-fr.html`;
+    // Act
+    const one = await reviews({ url: newer });
+    await reviews({ url: newer, page: '2' });
+    // Assess
+    expect(one.body).toMatchObject({ hotel_id: hotel().ids.site_b, hotel_name: hotel().name });
+    const paths = api.sandbox.requests('site_b').map((r) => r.path);
+    expect(paths.filter((p) => p.includes('/hotel/'))).toEqual([]);
+    expect(paths.filter((p) => p.endsWith('/HotelReviews'))).toHaveLength(1);
+    expect(paths.filter((p) => p.endsWith('/ReviewComments'))).toHaveLength(2);
+  });
+
+  it('answers 502 UPSTREAM_ERROR naming the operation when a configured sort code is stale', async () => {
+    // Prepare
+    const sandbox = api.sandbox.providers();
+    useProviders({ ...sandbox, site_b: { ...sandbox.site_b!, operations: { sort_recent: '9' } } });
+    try {
+      // Act
+      const res = await reviews({ url: page() });
+      // Assess
+      expectGlobal(res, 502, 'UPSTREAM_ERROR');
+      expect(JSON.stringify(res.body)).toMatch(/sort code 9 .*operations\.sort_recent/);
+    } finally {
+      useProviders(sandbox);
+    }
   });
 
   it('sorts 6 highest and 5 lowest rating first', async () => {

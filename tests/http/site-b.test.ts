@@ -64,6 +64,29 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
     expect(api.sandbox.requests('site_b')).toHaveLength(asked); // the id is cached
   });
 
+  it('reads the id of a newer slug ending in -h<id> from the URL, without any upstream request', async () => {
+    // Prepare
+    const url = `https://www.site-b.test/${hotel().slug}-h${hotel().ids.site_b}/hotel/london-gb.html`;
+    // Act
+    const res = await urlToId(`${url}?checkin=2027-01-01`);
+    // Assess
+    expect(res.body).toEqual({ success: true, hotel_id: hotel().ids.site_b, url });
+    expect(api.sandbox.requests()).toHaveLength(0);
+  });
+
+  it('reads the page only up to its first id marker, about halfway through', async () => {
+    // Act
+    await urlToId(page());
+    await new Promise((ok) => setTimeout(ok, 50));
+    // Assess
+    const [read] = api.sandbox.requests('site_b');
+    const whole = (
+      await fetch(`${api.sandbox.url}/site_b/${hotel().slug}/hotel/london-gb.html`).then((r) => r.text())
+    ).length;
+    expect(read!.path).toBe(`/${hotel().slug}/hotel/london-gb.html`);
+    expect(read!.bytes).toBeLessThan(whole * 0.6);
+  });
+
   it('answers 404 HOTEL_NOT_FOUND for the short form of an id site_b does not have', async () => {
     const res = await urlToId(`https://www.site-b.test/hotel-${unknownId()}.html`);
     expect(res.status).toBe(404);
@@ -90,10 +113,11 @@ describe('GET /v1/site_b/hotel/url-to-id', () => {
     expect(api.sandbox.requests()).toHaveLength(0);
   });
 
-  it('answers 502 UPSTREAM_ERROR when the page lost its id (layout change), never a 200', async () => {
+  it('answers 502 UPSTREAM_ERROR naming a client-rendered shell when the page lost its scripts, never a 200', async () => {
     api.sandbox.inject('site_b', { kind: 'layout' });
     const res = await urlToId(page());
     expect(res.status).toBe(502);
     expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+    expect(res.body.detail).toMatch(/client-rendered shell/);
   });
 });

@@ -1,7 +1,9 @@
-// GET /v1/site_g/destinations/lookup against the sandbox (real Chinese divisions and world cities).
+// GET /v1/site_g/destinations/lookup against the sandbox's keyword search (real Chinese divisions and world
+// cities, numbered with the source's own small integers).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -28,12 +30,13 @@ const Body = z.strictObject({
 
 describe('GET /v1/site_g/destinations/lookup', () => {
   it.each([
-    [{ query: 'Shanghai' }, 3100, '上海'],
-    [{ query: '上海' }, 3100, '上海'],
-    [{ query: '  苏州 ' }, 3205, '苏州'],
-    [{ query: 'Sanya', country: 'China' }, 4602, '三亚'],
-    [{ query: 'Sanya', country: '中国' }, 4602, '三亚'],
-    [{ query: 'Paris', country: 'france' }, 2988507, 'Paris'],
+    [{ query: 'Shanghai' }, 73, '上海'],
+    [{ query: '上海' }, 73, '上海'],
+    [{ query: '  苏州 ' }, 78, '苏州'],
+    [{ query: 'Sanya', country: 'China' }, 230, '三亚'],
+    [{ query: 'Sanya', country: '中国' }, 230, '三亚'],
+    [{ query: 'Paris', country: 'france' }, 1140, 'Paris'],
+    [{ query: 'Jilin' }, 52, '吉林'],
   ])('resolves %j to city %i', async (qs, cityId, name) => {
     const res = await lookup(qs);
     expect(res.status).toBe(200);
@@ -42,7 +45,7 @@ describe('GET /v1/site_g/destinations/lookup', () => {
     expect(body.returned).toBe(body.suggestions.length);
     expect(body.suggestions[0]).toMatchObject({
       city_id: cityId,
-      search_url: expect.stringContaining(String(cityId)),
+      search_url: `https://www.site-g.test/hotels/list?city=${cityId}`,
     });
   });
 
@@ -55,7 +58,7 @@ describe('GET /v1/site_g/destinations/lookup', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error_code: 'DESTINATION_AMBIGUOUS', candidate_count: 2 });
     const ids = (res.body.suggestions as { city_id: number }[]).map((s) => s.city_id);
-    expect(ids).toEqual(qs.limit ? [3205] : [3205, 3413]);
+    expect(ids).toEqual(qs.limit ? [78] : [78, 109]);
   });
 
   it('tells apart the two Suzhous by province and suggests a city_id, not a country that cannot help', async () => {
@@ -66,17 +69,50 @@ describe('GET /v1/site_g/destinations/lookup', () => {
   });
 
   it.each([
-    ['Hainan', 460000, '三亚'],
-    ['Bali', 900001, 'Denpasar'],
-  ])('answers 422 DESTINATION_NOT_CITY for %s with its cities', async (query, id, city) => {
+    ['Hainan', 21, 'province', '三亚'],
+    ['Bali', 101, 'province', 'Denpasar'],
+    ['Pudong', 10719, 'district', '上海'],
+  ])('answers 422 DESTINATION_NOT_CITY for %s with its cities', async (query, id, type, city) => {
     const res = await lookup({ query });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({
-      error_code: 'DESTINATION_NOT_CITY',
-      destination: { id, type: 'island' },
-    });
+    expect(res.body).toMatchObject({ error_code: 'DESTINATION_NOT_CITY', destination: { id, type } });
     expect(res.body.destination.city_suggestions.map((c: { name: string }) => c.name)).toContain(city);
     expect(res.body.suggestions).toEqual(res.body.destination.city_suggestions);
+  });
+
+  it("posts the source's keyword search once, and answers the same query again from the cache", async () => {
+    // Act
+    const first = await lookup({ query: 'Suzhou' });
+    const again = await lookup({ query: 'Suzhou', limit: '1' });
+    const other = await lookup({ query: 'Shanghai' });
+    const otherAgain = await lookup({ query: 'Shanghai' });
+    // Assess
+    const calls = api.sandbox.requests('site_g');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/htls/getKeyWordSearch' });
+    expect(JSON.parse(calls[0]!.body!)).toMatchObject({ keyWord: 'Suzhou', head: { locale: 'zh-CN' } });
+    expect([first.status, again.status]).toEqual([409, 409]);
+    expect(other.headers.get('x-cache')).toBe('MISS');
+    expect(otherAgain.headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('names cities in the configured locale', async () => {
+    // Prepare
+    const sandbox = api.sandbox.providers();
+    useProviders({ ...sandbox, site_g: { ...sandbox.site_g!, operations: { locale: 'en-US' } } });
+    try {
+      // Act
+      const res = await lookup({ query: 'Shanghai' });
+      // Assess
+      expect(res.body).toMatchObject({
+        city_id: 73,
+        name: 'Shanghai',
+        name_en: 'Shanghai',
+        country: 'China',
+      });
+    } finally {
+      useProviders(sandbox);
+    }
   });
 
   it('answers 404 DESTINATION_NOT_FOUND when no city matches', async () => {

@@ -28,27 +28,57 @@ describe('the profile', () => {
   it('refuses to enable a provider still on the sandbox format, and undeclared secrets', () => {
     const raw = JSON.parse(readFileSync(join(ROOT, 'infra/live-profile.json'), 'utf8'));
     const enableSandbox = structuredClone(raw);
-    enableSandbox.providers.site_b.enabled = true;
+    Object.assign(enableSandbox.providers.site_b, { enabled: true, realFormat: false });
     expect(LiveProfile.safeParse(enableSandbox).success).toBe(false);
     const hiddenSecret = structuredClone(raw);
     hiddenSecret.providers.site_a.headers = { 'x-key': { secret: 'site_a_key' } };
     expect(LiveProfile.safeParse(hiddenSecret).success).toBe(false);
   });
 
-  it('keeps secrets out: every key-like value is a secret reference', () => {
+  it('keeps secrets out: every key-like value is a secret reference or declared a public web-app key', () => {
     for (const p of Object.values(profile.providers)) {
       for (const [name, value] of Object.entries({ ...p.params, ...p.headers }))
-        if (/key|token|secret|password/i.test(name)) expect(value).toEqual({ secret: expect.any(String) });
+        if (/key|token|secret|password/i.test(name) && !p.needs.publicKeys.includes(name))
+          expect(value).toEqual({ secret: expect.any(String) });
     }
   });
 
   it('merges deployment settings over an entry and leaves disabled providers out', () => {
-    const providers = profileProviders(profile, { site_a: { proxy: { url: 'http://proxy.internal:3128' } } });
+    const disabled = structuredClone(profile);
+    disabled.providers.site_b!.enabled = false;
+    const providers = profileProviders(disabled, {
+      site_a: { proxy: { url: 'http://proxy.internal:3128' } },
+    });
     expect(providers.site_a).toMatchObject({
       proxy: { url: 'http://proxy.internal:3128' },
       origins: profile.providers.site_a!.origins,
     });
     expect(providers.site_b).toBeUndefined();
+  });
+});
+
+describe('rotating ids', () => {
+  it('appear nowhere in the repository but the live profile', () => {
+    const ids = Object.values(profile.providers).flatMap((p) =>
+      Object.values(p.operations).filter((v) => /^[0-9a-f]{12,}$/i.test(v)),
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => f && f !== 'infra/live-profile.json' && !f.endsWith('package-lock.json'));
+    const offenders = tracked.flatMap((file) => {
+      let text = '';
+      try {
+        text = readFileSync(join(ROOT, file), 'utf8');
+      } catch {
+        return [];
+      }
+      return ids.filter((id) => text.includes(id)).map((id) => `${file}: ${id}`);
+    });
+    expect(offenders).toEqual([]);
   });
 });
 

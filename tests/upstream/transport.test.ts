@@ -14,7 +14,12 @@ import {
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
-import { secretVariable, useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import {
+  requiredOperation,
+  secretVariable,
+  useProviders,
+  type Providers,
+} from '../../shared/upstream/providers.ts';
 import { cookieHeader, dropSession, sessionHeaders } from '../../shared/upstream/session.ts';
 import * as z from 'zod';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
@@ -433,6 +438,16 @@ describe('streamed reads', () => {
     );
     expect([marker.body, typeof length.body]).toEqual(['42', 'number']);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('rotating operation ids', () => {
+  it('has none in code: an unconfigured one is a 502 naming the setting to fill', () => {
+    useProviders(providers({ operations: { reviews: 'abc' } }));
+    expect(requiredOperation('src', 'reviews')).toBe('abc');
+    expect(() => requiredOperation('src', 'offers')).toThrow(
+      /operations\.offers is not configured for this deployment/,
+    );
   });
 });
 

@@ -1,25 +1,21 @@
 /**
  * site_c's real requests: batches of pre-registered GraphQL queries, `POST /data/graphql/ids` with a JSON
  * array of `{variables, extensions: {preRegisteredQueryId}}`. Query ids rotate, so they are configuration
- * (`operations`), with the newest ids seen as defaults; so are the switches whose wire values are
+ * (`operations`, the newest ids seen are in the live profile); so are the switches whose wire values are
  * unverified (the review order, how "every language" is asked for). Origin and Referer are the public
  * site's, built from the configured host, as the web app sends them; the session carries its cookie.
  */
 import { randomUUID } from 'node:crypto';
 import type { UpstreamRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
-/** The newest query ids seen (real-sources 1.4): reviews Oct 2026, prices undated. */
-export const QUERY_DEFAULTS = {
-  reviews: '3d5e9aff1e00e113',
-  prices_context: 'd9072109f7378ce1',
-  prices_offers: '1ad9fb68f3f0cdaf',
-} as const;
-export type QueryName = keyof typeof QUERY_DEFAULTS;
+/** The pre-registered queries used; their ids rotate and live in the live profile (`operations`). */
+export const QUERY_NAMES = ['reviews', 'prices_context', 'prices_offers'] as const;
+export type QueryName = (typeof QUERY_NAMES)[number];
 
-/** A query's configured id. @example queryId('reviews') // '3d5e9aff1e00e113' unless configured */
+/** A query's configured id. @example queryId('reviews') // operations.reviews */
 export function queryId(name: QueryName): string {
-  return operationId('site_c', name, QUERY_DEFAULTS[name]);
+  return requiredOperation('site_c', name);
 }
 
 /** The source serves at most this many reviews per query entry. */

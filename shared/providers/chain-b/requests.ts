@@ -1,0 +1,144 @@
+/**
+ * chain_b's real requests, to two origins of the brand site's web app: the hosted search index (`search`
+ * origin: `POST /1/indexes/<index>/query` with its application id and search-only key headers) for the
+ * hotels around a point, and the back-end-for-front-end GraphQL (`api` origin: `POST /bff/v1/graphql`
+ * with `apikey`, `app-id`, `clientid` and `lang`) for each hotel's offers (operation `HotelPageHot`).
+ *
+ * The keys are provider headers (the live profile; public values from the site's bundle). Each origin
+ * gets only its own: every request blanks the other origin's header names. The index name and the
+ * index's header names are configuration, with the defaults below.
+ */
+import type { UpstreamRequest } from '../../upstream/client.ts';
+import { operationId, providerConfig } from '../../upstream/providers.ts';
+import type { Centre } from './places.ts';
+
+/** The index of hotels in English, as the site names it (`operations.search_index`). */
+export const DEFAULT_INDEX = 'prod_hotels_en';
+/** The header names of the back end's keys. */
+const BFF_KEY_HEADERS = ['apikey', 'app-id', 'clientid'];
+
+/** The index's header names (`operations.search_app_id_header`, `operations.search_key_header`). */
+function indexKeyHeaders(): string[] {
+  return [
+    operationId('chain_b', 'search_app_id_header', 'x-algolia-application-id'),
+    operationId('chain_b', 'search_key_header', 'x-algolia-api-key'),
+  ];
+}
+
+/** Headers removed from a request (an empty value removes a configured header). */
+const without = (names: string[]) => Object.fromEntries(names.map((n) => [n, '']));
+
+/** The brand site, which its web app sends as Origin and Referer. */
+function siteHeaders(): Record<string, string> {
+  const site = `https://${providerConfig('chain_b').hosts[0] ?? 'localhost'}`;
+  return { origin: site, referer: `${site}/` };
+}
+
+/** The index's name. @example indexName() // 'prod_hotels_en' */
+export function indexName(): string {
+  return operationId('chain_b', 'search_index', DEFAULT_INDEX);
+}
+
+/** Attributes of a hit the connector reads; the index holds many more. */
+export const HIT_ATTRIBUTES = [
+  'objectID',
+  'name',
+  'brand',
+  'brandLabel',
+  'lodging',
+  'stars',
+  'rating',
+  'localization',
+  'freeAmenities',
+  'status',
+];
+
+/**
+ * The open hotels within `radiusMeters` of the centre, nearest first, the first `count` of them (the
+ * index answers at most 1,000). A read, so it may be retried.
+ * @example indexQueryRequest({ latitude: 48.85, longitude: 2.35 }, 5_000, 20).body // { json: { aroundLatLng: '48.85,2.35', aroundRadius: 5000, … } }
+ */
+export function indexQueryRequest(centre: Centre, radiusMeters: number, count: number): UpstreamRequest {
+  return {
+    provider: 'chain_b',
+    origin: 'search',
+    method: 'POST',
+    path: `/1/indexes/${encodeURIComponent(indexName())}/query`,
+    headers: { ...without(BFF_KEY_HEADERS), ...siteHeaders() },
+    body: {
+      json: {
+        query: '',
+        aroundLatLng: `${centre.latitude},${centre.longitude}`,
+        aroundRadius: Math.round(radiusMeters),
+        getRankingInfo: true,
+        offset: 0,
+        length: Math.min(count, 1_000),
+        attributesToRetrieve: HIT_ATTRIBUTES,
+        filters: 'status:OPEN',
+      },
+    },
+    safe: true,
+    expect: 'json',
+    cache: 'search',
+    // "Index does not exist" is the index's own answer, read to name the index.
+    passStatuses: [404],
+  };
+}
+
+/** The offers query: only the fields the connector reads, in the shape of the site's `HotelPageHot`. */
+export const HOTEL_PAGE_HOT = `query HotelPageHot($hotelOffersHotelId: String!, $dateIn: Date!, $dateOut: Date!, $nbAdults: PositiveInt!, $childrenAges: [NonNegativeInt!], $countryMarket: String!, $currency: String!, $offersSelectionFilters: OffersSelectionFilters, $use: BestOfferUse, $selectionStep: Int, $concession: BestOfferConcession, $hideMemberRate: Boolean, $selection: [OfferSelectionInput!]) {
+  hotelOffers(hotelId: $hotelOffersHotelId, dateIn: $dateIn, dateOut: $dateOut, nbAdults: $nbAdults, childrenAges: $childrenAges, countryMarket: $countryMarket, currency: $currency, use: $use, concession: $concession, hideMemberRate: $hideMemberRate) {
+    availability { status reasons { code label } }
+    offersSelection(selectionStep: $selectionStep, filters: $offersSelectionFilters, selection: $selection) {
+      offers {
+        pricing { currency aggregationType formattedTaxType main { amount formattedAmount } }
+        mealPlan { code label }
+        lengthOfStay { value unit }
+      }
+    }
+  }
+}`;
+
+export interface Stay {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  currency: string;
+  countryMarket: string;
+}
+
+/**
+ * One hotel's offers for the stay, in the currency and market asked for. A read, so it may be retried.
+ * @example hotelOffersRequest('B7K2', { checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'FR' }).path // '/bff/v1/graphql'
+ */
+export function hotelOffersRequest(hotelId: string, stay: Stay): UpstreamRequest {
+  const variables = {
+    hotelOffersHotelId: hotelId,
+    dateIn: stay.checkIn,
+    dateOut: stay.checkOut,
+    nbAdults: stay.adults,
+    childrenAges: [],
+    countryMarket: stay.countryMarket,
+    currency: stay.currency,
+    offersSelectionFilters: { cancellationPolicies: null, isAccessible: false, mealPlans: null },
+    selectionStep: 0,
+    concession: null,
+    use: 'NIGHT',
+    hideMemberRate: false,
+    selection: [],
+  };
+  return {
+    provider: 'chain_b',
+    origin: 'api',
+    method: 'POST',
+    path: '/bff/v1/graphql',
+    headers: { ...without(indexKeyHeaders()), lang: 'en', ...siteHeaders() },
+    body: { json: { operationName: 'HotelPageHot', query: HOTEL_PAGE_HOT, variables } },
+    safe: true,
+    cacheKey: `HotelPageHot ${JSON.stringify(variables)}`,
+    expect: 'json',
+    cache: 'prices',
+    // GraphQL refusals (an unknown hotel, a bad variable) come with their `errors[]`.
+    passStatuses: [400],
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * dining's real request: the web app's GraphQL availability query, a persisted query sent as
+ * `POST /dapi/fe/gql?optype=query&opname=RestaurantsAvailability` with the operation name, the
+ * variables and the query's sha256 hash (configuration: `operations.availability`, which rotates with
+ * the source's front-end deploys). The CSRF token comes from the provider's session (a page's
+ * `primary-window-vars` script); the correlation id is fresh per request and kept out of the cache key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { UpstreamRequest } from '../../upstream/client.ts';
+import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
+
+export const OPERATION_NAME = 'RestaurantsAvailability';
+/** Minutes either side of the preferred time that count as "near". */
+export const WINDOW_MINUTES = 120;
+/** The source's seating grid: one slot every quarter hour. */
+const SLOT_MINUTES = 15;
+
+export interface SlotQuery {
+  restaurantId: number;
+  date: string;
+  /** HH:MM, the restaurant's local time. */
+  preferredTime: string;
+  partySize: number;
+}
+
+/** The persisted query hash in use (the live profile has the newest seen). @example availabilityHash() */
+export function availabilityHash(): string {
+  return requiredOperation('dining', 'availability');
+}
+
+function siteOrigin(): string {
+  return `https://${providerConfig('dining').hosts[0] ?? 'localhost'}`;
+}
+
+/**
+ * The availability query for one restaurant, date, time and party, asking for the window either side
+ * of the time. A read, so it may be retried.
+ * @example availabilityRequest({ restaurantId: 10001, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }).path // '/dapi/fe/gql'
+ */
+export function availabilityRequest(q: SlotQuery): UpstreamRequest {
+  const hash = availabilityHash();
+  const region = operationId('dining', 'database_region', 'NA');
+  const body = {
+    operationName: OPERATION_NAME,
+    variables: {
+      onlyPop: false,
+      forwardDays: 0,
+      requireTimes: false,
+      requireTypes: ['Standard', 'Experience'],
+      restaurantIds: [q.restaurantId],
+      date: q.date,
+      time: q.preferredTime,
+      partySize: q.partySize,
+      databaseRegion: region,
+      forwardMinutes: WINDOW_MINUTES,
+      backwardMinutes: WINDOW_MINUTES,
+      forwardTimeslots: WINDOW_MINUTES / SLOT_MINUTES,
+      backwardTimeslots: WINDOW_MINUTES / SLOT_MINUTES,
+      restaurantAvailabilityTokens: [],
+      loyaltyRedemptionTiers: [],
+      correlationId: randomUUID(),
+    },
+    extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+  };
+  return {
+    provider: 'dining',
+    method: 'POST',
+    path: '/dapi/fe/gql',
+    query: { optype: 'query', opname: OPERATION_NAME },
+    headers: { origin: siteOrigin(), referer: `${siteOrigin()}/` },
+    body: { json: body },
+    session: true,
+    safe: true,
+    cacheKey: `availability ${hash} ${region} ${q.restaurantId} ${q.date} ${q.preferredTime} ${q.partySize}`,
+    expect: 'json',
+    cache: 'prices',
+    // The source's refusals carry a JSON body worth reading: a stale hash, a renamed operation.
+    passStatuses: [400, 404, 409],
+  };
+}

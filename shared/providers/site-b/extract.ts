@@ -1,0 +1,183 @@
+/**
+ * Pure readers of site_b's real payloads: the id markers of a hotel page, the `ReviewComments` answer (a
+ * page of reviews mixing site_b's own with partners') and the `HotelReviews` answer (read for the hotel's
+ * name only).
+ */
+import * as z from 'zod';
+import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
+import { conform } from '../../upstream/conform.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
+
+// Where the real page carries the id, in page order: the initparam script's `apiUrl` query (about
+// 109 KB into a 240 KB page), `hotelId:` in its `initParams` (116 KB), then `propertyId:` (236 KB). Each
+// needs the character after the digits, so a page cut mid-number is not read as a shorter id.
+const ID_MARKERS = [
+  /\bapiUrl\s*=\s*"[^"]*?[?&;]hotel_id=(\d{1,12})(?=[&"])/,
+  /\bhotelId\s*:\s*(\d{1,12})(?=\s*[,}])/,
+  /\bpropertyId\s*:\s*(\d{1,12})(?=\s*[,}])/,
+];
+
+/** @example hotelIdInPage('var apiUrl="/api/x?a=1&amp;hotel_id=66072054&amp;all=false"') // 66072054 */
+export function hotelIdInPage(html: string): number | undefined {
+  for (const marker of ID_MARKERS) {
+    const m = marker.exec(html);
+    if (m && Number(m[1]) > 0) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/**
+ * Why a whole page gave no id: a client-rendered shell (what site_b is reported to serve plain HTTP
+ * clients: no initparam script at all), or a page whose markers changed.
+ * @example noIdReason('<html><body><div id="root"></div></body></html>') // 'the hotel page is a client-rendered shell …'
+ */
+export function noIdReason(html: string): string {
+  return /data-selenium="script-initparam"/.test(html)
+    ? 'the hotel page carries no hotel id'
+    : 'the hotel page is a client-rendered shell without its initparam script (an unblocker that renders pages is needed)';
+}
+
+const ReviewerInfo = z.looseObject({
+  displayMemberName: z.string(),
+  countryName: z.string().nullish(),
+  reviewGroupName: z.string().nullish(),
+  roomTypeName: z.string().nullish(),
+  isExpertReviewer: z.boolean().nullish(),
+});
+
+/** One of site_b's own reviews, as `comments[]` carries it. */
+const OwnComment = z.looseObject({
+  hotelReviewId: z.number().int().positive(),
+  providerId: z.literal(OWN_PROVIDER_ID),
+  rating: z.number().min(0).max(10),
+  reviewTitle: z.string().nullish(),
+  reviewComments: z.string().nullish(),
+  reviewPositives: z.string().nullish(),
+  reviewNegatives: z.string().nullish(),
+  formattedReviewDate: z.string().min(1),
+  checkInDateMonthAndYear: z.string().nullish(),
+  helpfulVotes: z.number().int().min(0).nullish(),
+  translateSource: z.string().nullish(),
+  isShowReviewResponse: z.boolean().nullish(),
+  responseText: z.string().nullish(),
+  responseDate: z.string().nullish(),
+  formattedResponseDate: z.string().nullish(),
+  responderName: z.string().nullish(),
+  reviewerInfo: ReviewerInfo,
+});
+type OwnComment = z.infer<typeof OwnComment>;
+
+export const ReviewCommentsAnswer = z.looseObject({
+  // Partners' reviews are told apart by provider and never read further.
+  comments: z.array(z.looseObject({ providerId: z.number().int().positive() })),
+  providerList: z.array(z.looseObject({ id: z.number().int(), totalIndex: z.number().int().min(0) })),
+  reviewsSortOptions: z.record(z.string(), z.string()).nullish(),
+  combinedReview: z
+    .looseObject({
+      score: z.looseObject({
+        score: z.number().min(0).max(10),
+        scoreText: z.string(),
+        reviewCount: z.number().int().min(0),
+      }),
+    })
+    .nullish(),
+});
+export type ReviewCommentsAnswer = z.infer<typeof ReviewCommentsAnswer>;
+
+/** The summary answer: `hotelName` is null for an id site_b has no hotel for. */
+export const HotelReviewsAnswer = z.looseObject({ hotelName: z.string().min(1).nullable() });
+export type HotelReviewsAnswer = z.infer<typeof HotelReviewsAnswer>;
+
+/** One page of a hotel's site_b reviews, in the contract's shape. */
+export const SiteBReviewsPage = z.object({
+  hotel_id: z.number().int().positive(),
+  hotel_name: z.string().min(1),
+  reviews: z.array(SiteBReview),
+  pagination: SiteBPagination,
+  review_score: SiteBReviewScore,
+});
+export type SiteBReviewsPage = z.infer<typeof SiteBReviewsPage>;
+
+/** ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC). */
+function responseDate(c: OwnComment): string {
+  if (c.responseDate && !Number.isNaN(Date.parse(c.responseDate))) return c.responseDate;
+  const formatted = (c.formattedResponseDate ?? '').replace(/^\D+(?=[A-Z][a-z]+ \d)/, '');
+  const parsed = Date.parse(`${formatted} UTC`);
+  if (Number.isNaN(parsed)) throw new ExtractionError('site_b', 'an owner response without a date');
+  return new Date(parsed).toISOString();
+}
+
+/** @example toReview(comment).review_id // '947130812' */
+function toReview(c: OwnComment): SiteBReview {
+  const pros = c.reviewPositives ?? '';
+  const cons = c.reviewNegatives ?? '';
+  const responded = c.isShowReviewResponse !== false && Boolean(c.responseText);
+  return {
+    review_id: String(c.hotelReviewId),
+    rating: c.rating,
+    title: c.reviewTitle ?? '',
+    comment: c.reviewComments ?? '',
+    pros,
+    cons,
+    reviewer: {
+      name: c.reviewerInfo.displayMemberName,
+      country: c.reviewerInfo.countryName ?? '',
+      // The source has no reviewer level; its one distinction is the expert flag.
+      level: c.reviewerInfo.isExpertReviewer ? 'Expert reviewer' : '',
+      group_type: c.reviewerInfo.reviewGroupName ?? '',
+    },
+    date: c.formattedReviewDate,
+    stay_date: c.checkInDateMonthAndYear ?? '',
+    room_type: c.reviewerInfo.roomTypeName ?? '',
+    helpful_count: c.helpfulVotes ?? 0,
+    language: c.translateSource ?? '',
+    // Neither photos nor sub-ratings are per review upstream (`grades[]` is the hotel's).
+    photos: [],
+    sub_ratings: {},
+    owner_response: responded
+      ? { text: c.responseText!, published_date: responseDate(c), author: c.responderName ?? '' }
+      : null,
+  };
+}
+
+/**
+ * A page of reviews in the contract's terms: site_b's own reviews only (partners' are dropped), counted
+ * by the own provider's `totalIndex`, scored by `combinedReview.score`.
+ * @example extractReviewsPage(66072054, 'Royal Inn', answer, 1).pagination.total_count
+ */
+export function extractReviewsPage(
+  hotelId: number,
+  hotelName: string,
+  answer: ReviewCommentsAnswer,
+  page: number,
+): SiteBReviewsPage {
+  const reviews = answer.comments
+    .filter((c) => c.providerId === OWN_PROVIDER_ID)
+    .map((c) => toReview(conform('site_b', OwnComment, c, 'a review')));
+  const total = answer.providerList.find((p) => p.id === OWN_PROVIDER_ID)?.totalIndex ?? 0;
+  const score = answer.combinedReview?.score;
+  if (!score && reviews.length > 0)
+    throw new ExtractionError('site_b', 'a review list without its combined score');
+  return conform(
+    'site_b',
+    SiteBReviewsPage,
+    {
+      hotel_id: hotelId,
+      hotel_name: hotelName,
+      reviews,
+      pagination: {
+        current_page: page,
+        page_size: PAGE_SIZE,
+        total_count: total,
+        total_pages: Math.ceil(total / PAGE_SIZE),
+      },
+      review_score: {
+        overall: score?.score ?? 0,
+        score_text: score?.scoreText ?? '',
+        review_count: score?.reviewCount ?? 0,
+      },
+    },
+    'the review list',
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * site_b: hotel ids from the real page markers (read only as far as the first: 110–130 KB of a 240 KB
+ * page), reviews from the web app's `ReviewComments` POST (site_b's own reviews, 20 a page) with the
+ * hotel's name from its `HotelReviews` summary, both sent with the session a page visit hands out.
+ */
+import { fetchParsed, scanUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import {
+  extractReviewsPage,
+  hotelIdInPage,
+  HotelReviewsAnswer,
+  noIdReason,
+  ReviewCommentsAnswer,
+  type SiteBReviewsPage,
+} from './extract.ts';
+import {
+  hotelPageRequest,
+  hotelReviewsRequest,
+  reviewCommentsRequest,
+  sortCode,
+  type ContractSort,
+} from './requests.ts';
+
+/**
+ * The id a hotel page carries, or undefined when site_b has no page there. The short form
+ * `/hotel-<id>.html` is answered the same way, through site_b's redirect to the hotel's page.
+ * @example await siteB.urlToId(ctx, '/aurelia-suites-paris/hotel/paris-fr.html') // 200123
+ */
+async function urlToId(ctx: UpstreamContext, path: string): Promise<number | undefined> {
+  const res = await scanUpstream(
+    hotelPageRequest(path),
+    ctx,
+    (html) => {
+      const id = hotelIdInPage(html);
+      if (id !== undefined) return { id };
+      // A whole page without an id says why (kept with the answer, so a cached miss says it too).
+      return /<\/html>\s*$/i.test(html.slice(-256)) ? { missing: noIdReason(html) } : undefined;
+    },
+    'hotel id',
+  );
+  if (res.status === 404) return undefined;
+  const found = res.body;
+  if (found && 'id' in found) return found.id;
+  throw new ExtractionError(
+    'site_b',
+    found?.missing ?? 'the hotel page ended without a hotel id',
+    undefined,
+    res.status,
+  );
+}
+
+/**
+ * A page of the hotel's reviews sorted as the contract asks, or undefined when site_b has no hotel with
+ * that id. A page past the end has no reviews; its pagination still counts them.
+ * @example await siteB.reviews(ctx, 200123, 1, 7) // { hotel_id: 200123, reviews: [20 reviews], … }
+ */
+async function reviews(
+  ctx: UpstreamContext,
+  hotelId: number,
+  page: number,
+  sorting: ContractSort,
+  pagePath?: string,
+): Promise<SiteBReviewsPage | undefined> {
+  const sort = sortCode(sorting);
+  const [summary, list] = await Promise.all([
+    fetchParsed(hotelReviewsRequest(hotelId, pagePath), HotelReviewsAnswer, ctx, 'the review summary'),
+    fetchParsed(
+      reviewCommentsRequest(hotelId, page, sort.code, pagePath),
+      ReviewCommentsAnswer,
+      ctx,
+      'the review list',
+    ),
+  ]);
+  if (summary.body.hotelName === null) return undefined;
+  const options = list.body.reviewsSortOptions;
+  // The source sorts by a code it does not know as it pleases: a stale code is named, never served as sorted.
+  if (options && Object.keys(options).length > 0 && !(String(sort.code) in options))
+    throw new UpstreamError(
+      'site_b',
+      `it has no sort code ${sort.code} (configured as operations.${sort.operation}); its codes are ` +
+        `${Object.entries(options)
+          .map(([code, label]) => `${code} ${label}`)
+          .join(', ')}: update operations.${sort.operation}`,
+    );
+  return extractReviewsPage(hotelId, summary.body.hotelName, list.body, page);
+}
+
+/** site_b, as the handlers use it. */
+export const siteB = { urlToId, reviews };

@@ -1,0 +1,239 @@
+// chain_a's request builder and extractor on offers answers in the real format (written fresh, invented
+// values): decimal-string amounts, offers joined to rooms on the main product use, reward nights.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import { offersRequest, type Stay } from '../../shared/providers/chain-a/requests.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const fixture = (name: string): OffersAnswer =>
+  OffersAnswer.parse(
+    JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8')),
+  );
+const raw = (name: string): { hotels: Record<string, unknown>[] } =>
+  JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8'));
+
+/** The fixtures' stay: two rooms, two nights. */
+const stay: Stay = {
+  hotelCode: 'LRVAB',
+  checkIn: '2031-03-10',
+  checkOut: '2031-03-12',
+  nights: 2,
+  adults: 2,
+  children: 0,
+  rooms: 2,
+};
+
+describe('offers request', () => {
+  beforeAll(() => {
+    useProviders({ chain_a: { baseUrl: 'https://api.chain-a.test', hosts: ['www.chain-a.test'] } });
+  });
+
+  it('posts the stay, the rooms and the guests to the offers API with the rate details fieldset', () => {
+    // Act
+    const req = offersRequest({ ...stay, children: 1 }, 'cash');
+    // Assess
+    expect(req).toMatchObject({
+      provider: 'chain_a',
+      origin: 'api',
+      method: 'POST',
+      path: '/availability/v3/hotels/offers',
+      query: { fieldset: expect.stringMatching(/^rateDetails,rateDetails\.policies(,|$)/) },
+      safe: true,
+      expect: 'json',
+      cache: 'prices',
+    });
+    expect(req.body).toEqual({
+      json: {
+        startDate: '2031-03-10',
+        endDate: '2031-03-12',
+        hotelMnemonics: ['LRVAB'],
+        products: [
+          {
+            productCode: 'SR',
+            startDate: '2031-03-10',
+            endDate: '2031-03-12',
+            quantity: 2,
+            guestCounts: [
+              { otaCode: 'AQC10', count: 2 },
+              { otaCode: 'AQC8', count: 1 },
+            ],
+          },
+        ],
+        options: {
+          disabilityMode: 'ACCESSIBLE_AND_NON_ACCESSIBLE',
+          returnAdditionalRatePlanDescriptions: true,
+        },
+      },
+    });
+  });
+
+  it('asks for the reward-nights plan by its code, and sends no child count without children', () => {
+    // Act
+    const body = (offersRequest(stay, 'reward').body as { json: Record<string, unknown> }).json;
+    // Assess
+    expect(body.rates).toEqual({ ratePlanCodes: [{ internal: 'IVANI' }] });
+    expect(body.products).toEqual([
+      expect.objectContaining({ guestCounts: [{ otaCode: 'AQC10', count: 2 }] }),
+    ]);
+  });
+
+  it('sends fresh session and transaction ids, the site as origin, and keeps them out of the cache key', () => {
+    // Act
+    const [a, b] = [offersRequest(stay, 'cash'), offersRequest(stay, 'cash')];
+    // Assess
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(a.headers).toMatchObject({
+      'ihg-language': 'en-US',
+      'ihg-sessionid': expect.stringMatching(uuid),
+      'ihg-transactionid': expect.stringMatching(uuid),
+      origin: 'https://www.chain-a.test',
+      referer: 'https://www.chain-a.test/',
+    });
+    expect(a.headers!['ihg-transactionid']).not.toBe(b.headers!['ihg-transactionid']);
+    expect(a.cacheKey).toBe(b.cacheKey);
+    expect(a.cacheKey).not.toBe(offersRequest(stay, 'reward').cacheKey);
+    expect(a.cacheKey).not.toContain(a.headers!['ihg-sessionid']);
+  });
+});
+
+describe('offers answer', () => {
+  const cash = fixture('offers-cash.json');
+  const reward = fixture('offers-reward.json');
+
+  it('reads the property, and one cash rate per available offer joined to its room', () => {
+    // Act
+    const result = extractStay(cash, reward, stay)!;
+    // Assess
+    expect(result).toMatchObject({ currency: 'CHF', brand_code: 'AURS', country_code: 'CH' });
+    expect(result.room_types.map((r) => [r.code, r.rates.map((x) => x.rate_plan_code)])).toEqual([
+      ['DBLN', ['ZQFLX', 'ZQMEM', 'ZQPRE']],
+      ['TWNS', ['ZQFLX']],
+    ]);
+    const [double, twin] = result.room_types;
+    expect(double).toMatchObject({
+      name: 'Standard Double with Lake View',
+      description: '19 sqm, lake view',
+      max_adults: 2,
+      max_children: 1,
+      available_rooms: 7,
+    });
+    expect(twin).toMatchObject({ name: '2 Single Beds Superior', description: '23 sqm', max_children: 2 });
+    expect(double!.rates[0]).toEqual({
+      name: 'Best Flexible Rate',
+      rate_plan_code: 'ZQFLX',
+      per_night: 122,
+      per_night_after_tax: 134.2,
+      base_total: 488,
+      fees_taxes: 48.8,
+      total: 536.8,
+      currency: 'CHF',
+      is_member_rate: false,
+      is_advance_purchase: false,
+      long_description: 'Our most flexible public rate. Check the cancellation policy before you book.',
+      policy_description: 'Cancel free of charge until 4:00 PM (local hotel time) the day before arrival.',
+    });
+  });
+
+  it('reads member and advance-purchase flags and names from the rate plan definitions', () => {
+    // Act
+    const [double] = extractStay(cash, undefined, stay)!.room_types;
+    // Assess
+    expect(double!.rates.map((r) => [r.name, r.is_member_rate, r.is_advance_purchase])).toEqual([
+      ['Best Flexible Rate', false, false],
+      ['Member Exclusive Flexible Rate', true, false],
+      ['PREPAID SAVER', false, true],
+    ]);
+    expect(double!.rates[1]!.long_description).toBeNull();
+    expect(double!.rates[2]!.policy_description).toBe('This rate cannot be changed or refunded once booked.');
+  });
+
+  it('keeps every total equal to base_total + fees_taxes, in the billing currency', () => {
+    // Act
+    const rates = extractStay(cash, reward, stay)!.room_types.flatMap((r) => r.rates);
+    // Assess
+    expect(rates).toHaveLength(4);
+    for (const rate of rates) {
+      expect(rate.currency).toBe('CHF');
+      expect(rate.total).toBeCloseTo(rate.base_total! + rate.fees_taxes!, 2);
+      expect(rate.per_night).toBeCloseTo(rate.base_total! / stay.nights / stay.rooms, 2);
+    }
+  });
+
+  it('gives reward options per night of one room, at most one points-only, reward cash in its own currency', () => {
+    // Act
+    const [double, twin] = extractStay(cash, reward, stay)!.room_types;
+    // Assess
+    expect(double!.reward_options).toEqual([
+      { points: 38000, cash: null, cash_currency: null, points_total: 152000, cash_total: null },
+      { points: 20000, cash: 61.5, cash_currency: 'USD', points_total: 80000, cash_total: 246 },
+      { points: 10000, cash: 123, cash_currency: 'USD', points_total: 40000, cash_total: 492 },
+    ]);
+    expect(twin!.reward_options).toEqual([
+      { points: 24000, cash: 75, cash_currency: 'USD', points_total: 96000, cash_total: 300 },
+    ]);
+  });
+
+  it('counts a room bookable only with points', () => {
+    // Prepare
+    const onlyReward = structuredClone(reward);
+    onlyReward.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.inventoryTypeCode = 'STEK';
+    // Act
+    const rooms = extractStay(cash, onlyReward, stay)!.room_types;
+    // Assess
+    expect(rooms.map((r) => r.code)).toEqual(['DBLN', 'TWNS', 'STEK']);
+    expect(rooms[2]).toMatchObject({
+      name: 'Corner Suite',
+      description: null,
+      max_children: null,
+      rates: [],
+    });
+  });
+
+  it('answers no rooms, with the billing currency, for a closed property', () => {
+    // Act
+    const result = extractStay(fixture('offers-closed.json'), fixture('offers-closed.json'), stay);
+    // Assess
+    expect(result).toEqual({ currency: 'CHF', brand_code: 'AURS', country_code: 'CH', room_types: [] });
+  });
+
+  it('answers undefined when the answer lists no property', () => {
+    expect(extractStay(fixture('offers-unknown.json'), fixture('offers-unknown.json'), stay)).toBeUndefined();
+  });
+
+  it.each<[string, (a: OffersAnswer) => void]>([
+    ['another hotel', (a) => void (a.hotels[0]!.hotelMnemonic = 'OTHER')],
+    ['an undefined rate plan', (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.ratePlanCode = 'NOPLAN')],
+    [
+      'an undefined room',
+      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.inventoryTypeCode = 'XX'),
+    ],
+    [
+      'an offer without a main product',
+      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.isMainProduct = false),
+    ],
+    ['a room without a name', (a) => void delete a.hotels[0]!.productDefinitions[1]!.synthInventoryTypeName],
+    ['an empty brand', (a) => void (a.hotels[0]!.brandCode = '')],
+  ])('fails extraction on an answer with %s', (_case, change) => {
+    // Prepare
+    const answer = structuredClone(cash);
+    change(answer);
+    // Act
+    const act = () => extractStay(answer, undefined, stay);
+    // Assess
+    expect(act).toThrow(ExtractionError);
+  });
+
+  it('rejects amounts that are not decimal strings', () => {
+    // Prepare
+    const answer = raw('offers-cash.json');
+    const offers = (answer.hotels[0]!.rateDetails as { offers: { totalRate: Record<string, unknown> }[] })
+      .offers;
+    offers[0]!.totalRate.amountBeforeTax = 611.4;
+    // Act
+    const parsed = OffersAnswer.safeParse(answer);
+    // Assess
+    expect(parsed.success).toBe(false);
+  });
+});

@@ -1,0 +1,190 @@
+// chain_b's extractors on fixtures in the real formats of its search index and its back end's
+// HotelPageHot answer (written fresh, invented values), and the requests they are read from.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  bestOffer,
+  candidates,
+  IndexAnswer,
+  offersRefusal,
+  OffersAnswer,
+  toHotel,
+} from '../../shared/providers/chain-b/extract.ts';
+import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
+import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const json = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
+const offers = (name: string) => OffersAnswer.parse(json(name));
+const CENTRE = { latitude: 47.1234, longitude: 9.5678 };
+
+describe('search index answer', () => {
+  const hits = IndexAnswer.parse(json('index-query.json')).hits!;
+
+  it('places hits by their own coordinates, nearest first, within the radius', () => {
+    // Act
+    const near = candidates(hits, CENTRE, 5_000);
+    // Assess
+    expect(near.map((c) => c.hit.objectID)).toEqual(['K7Q2', '0B3X', 'Z9M4']);
+    expect(Math.round(near[0]!.meters)).toBe(767);
+  });
+
+  it('falls back to the index geo distance for a hit without coordinates', () => {
+    const airport = candidates(hits, CENTRE, 5_000).find((c) => c.hit.objectID === 'Z9M4')!;
+    expect(airport.meters).toBe(4210);
+  });
+
+  it('reads numeric-string coordinates, partner hits without a score, and amenity codes', () => {
+    // Act
+    const [, partner] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, null));
+    // Assess
+    expect(partner).toMatchObject({
+      id: '0B3X',
+      brand: { code: 'PTN', name: 'Partner Hotels' },
+      lodging: { code: 'INN', name: 'Inn' },
+      rating: null,
+      review_count: null,
+      amenities: ['PARKING'],
+      address: { street: '3 Rue du Port', postal_code: '94130', city: 'Lorvane', country_code: 'ZZ' },
+      availability_status: 'UNAVAILABLE',
+      best_offer: null,
+    });
+  });
+
+  it('gives distances in whole metres and feet from the search centre', () => {
+    const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, null));
+    expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });
+  });
+
+  it('refuses out-of-range coordinates rather than placing a hotel nowhere', () => {
+    const drifted = structuredClone(json('index-query.json')) as {
+      hits: { localization: { gps?: object } }[];
+    };
+    drifted.hits[0]!.localization.gps = { lat: -1000047.1, lng: 9.5 };
+    expect(IndexAnswer.safeParse(drifted).success).toBe(false);
+  });
+
+  it("reads the index's own error answer as a message, not as hits", () => {
+    expect(IndexAnswer.parse(json('index-not-found.json'))).toMatchObject({
+      message: 'Index does not exist',
+    });
+  });
+});
+
+describe('HotelPageHot answer', () => {
+  it('takes the cheapest priced offer, a stay total split per night', () => {
+    // Act
+    const offer = bestOffer(offers('hotel-page-hot.json'));
+    // Assess
+    expect(offer).toEqual({
+      currency: 'EUR',
+      amount: 281.4,
+      per_night: 140.7,
+      total: 281.4,
+      aggregation_type: 'TOTAL_STAY',
+      formatted: '€281.40',
+      tax_summary: 'Taxes and fees included',
+      meal_plan: 'EUROPEAN_PLAN',
+      nights: 2,
+    });
+  });
+
+  it('reads an amount aggregated per night as the nightly price', () => {
+    expect(bestOffer(offers('hotel-page-hot-nightly.json'))).toMatchObject({
+      amount: 140.7,
+      per_night: 140.7,
+      total: 281.4,
+      tax_summary: '',
+    });
+  });
+
+  it('gives no offer for a hotel that is not available', () => {
+    expect(bestOffer(offers('hotel-page-hot-sold-out.json'))).toBeNull();
+  });
+
+  it('names the operation and the hotel when the back end refuses', () => {
+    // Act
+    const error = offersRefusal(offers('hotel-page-hot-not-found.json'), 'Q0Q0', 200);
+    // Assess
+    expect(error!.message).toContain('HotelPageHot for hotel Q0Q0 was refused: Hotel Q0Q0 not found');
+    expect(offersRefusal(offers('hotel-page-hot.json'), 'K7Q2', 200)).toBeUndefined();
+  });
+});
+
+describe('requests', () => {
+  const providers = {
+    chain_b: {
+      baseUrl: 'https://chain-b.example',
+      hosts: ['all.chain-b.test'],
+      operations: { search_index: 'hotels_fr', search_key_header: 'x-index-key' },
+    },
+  };
+
+  it('queries the configured index around the centre, with the back end key headers blanked', () => {
+    // Prepare
+    useProviders(providers);
+    // Act
+    const req = indexQueryRequest(CENTRE, 5_000, 40);
+    // Assess
+    expect(req).toMatchObject({ origin: 'search', method: 'POST', path: '/1/indexes/hotels_fr/query' });
+    expect(req.headers).toMatchObject({
+      apikey: '',
+      'app-id': '',
+      clientid: '',
+      origin: 'https://all.chain-b.test',
+    });
+    expect(req.body).toEqual({
+      json: expect.objectContaining({
+        aroundLatLng: '47.1234,9.5678',
+        aroundRadius: 5000,
+        offset: 0,
+        length: 40,
+      }),
+    });
+  });
+
+  it('asks the back end for one hotel, with the index key headers blanked', () => {
+    // Prepare
+    useProviders(providers);
+    // Act
+    const req = hotelOffersRequest('K7Q2', {
+      checkIn: '2030-06-10',
+      checkOut: '2030-06-12',
+      adults: 2,
+      currency: 'EUR',
+      countryMarket: 'FR',
+    });
+    // Assess
+    expect(req).toMatchObject({ origin: 'api', method: 'POST', path: '/bff/v1/graphql', safe: true });
+    expect(req.headers).toMatchObject({ 'x-algolia-application-id': '', 'x-index-key': '', lang: 'en' });
+    expect(req.body).toMatchObject({
+      json: {
+        operationName: 'HotelPageHot',
+        variables: {
+          hotelOffersHotelId: 'K7Q2',
+          dateIn: '2030-06-10',
+          nbAdults: 2,
+          currency: 'EUR',
+          countryMarket: 'FR',
+        },
+      },
+    });
+  });
+});
+
+describe('destination slugs', () => {
+  it.each([
+    ['paris-fr', 48.85, 2.35],
+    ['sao-paulo-br', -23.55, -46.64],
+    ['london', 51.51, -0.13],
+  ])('resolves %s to its city centre', (slug, latitude, longitude) => {
+    const centre = placeBySlug(slug)!;
+    expect(centre.latitude).toBeCloseTo(latitude, 1);
+    expect(centre.longitude).toBeCloseTo(longitude, 1);
+  });
+
+  it('knows no centre for a slug no city has', () => {
+    expect(placeBySlug('atlantis-xx')).toBeUndefined();
+  });
+});

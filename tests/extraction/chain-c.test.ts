@@ -1,0 +1,164 @@
+// chain_c's extractor on fixtures in the real format of the lowest-rates answer (written fresh, invented
+// values), and the request it is read from.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/chain-c/extract.ts';
+import { lowestRatesRequest, searchVariables } from '../../shared/providers/chain-c/requests.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const fixture = (name: string) =>
+  LowestRatesAnswer.parse(
+    JSON.parse(readFileSync(new URL(`../fixtures/chain-c/${name}`, import.meta.url), 'utf8')),
+  );
+const OPTIONS = {
+  currency: 'EUR',
+  imageBase: 'https://img.chain-c.test/',
+  siteBase: 'https://www.chain-c.test',
+};
+
+describe('lowest-rates answer', () => {
+  const answer = fixture('lowest-rates.json');
+
+  it('reads the total and whether a page follows from the source, not from the page length', () => {
+    // Act
+    const page = extractPage(answer, OPTIONS);
+    // Assess
+    expect(page).toMatchObject({ total: 11, hasMore: true });
+    expect(page.hotels.map((h) => h.property_id)).toEqual(['QXLVA', 'QXLVB', 'QXLVC', 'QXLVD']);
+  });
+
+  it('divides integer amounts by ten to the decimal point, on the side priced in the currency asked for', () => {
+    // Act
+    const [eur] = extractPage(answer, OPTIONS).hotels;
+    const [usd] = extractPage(answer, { ...OPTIONS, currency: 'USD' }).hotels;
+    // Assess
+    expect(eur!.price).toEqual({
+      per_night: 189.5,
+      total: 424.48,
+      taxes: 36.38,
+      fees: 9.1,
+      currency: 'EUR',
+      points_per_night: 42000,
+    });
+    expect(usd!.price).toMatchObject({ per_night: 205.98, total: 461.39, currency: 'USD' });
+  });
+
+  it('reads a rate given as one object, and amounts without decimals', () => {
+    const partner = extractPage(answer, { ...OPTIONS, currency: 'JPY' }).hotels[2]!;
+    expect(partner.price).toEqual({
+      per_night: 31200,
+      total: 69888,
+      taxes: 0,
+      fees: 0,
+      currency: 'JPY',
+      points_per_night: 0,
+    });
+  });
+
+  it('gives no price to a property whose rate is unavailable or that the site marks unbookable', () => {
+    const hotels = extractPage(answer, OPTIONS).hotels;
+    expect(hotels[1]).toMatchObject({
+      bookable: false,
+      price: null,
+      rating: 0,
+      review_count: 0,
+      description: '',
+    });
+    expect(hotels[3]).toMatchObject({ bookable: false, price: null });
+  });
+
+  it('labels amounts in the currency the source priced in when it has none in the one asked for', () => {
+    const [first] = extractPage(answer, { ...OPTIONS, currency: 'GBP' }).hotels;
+    expect(first!.price!.currency).toBe('USD');
+  });
+
+  it('maps the property: caption, stars, relative image on the image base, page from the SEO nickname', () => {
+    const [first] = extractPage(answer, OPTIONS).hotels;
+    expect(first).toMatchObject({
+      name: 'Meridian Crown Lorvane',
+      brand: { id: 'MC', name: 'Meridian Crown' },
+      location: { latitude: 47.1262, longitude: 9.5701 },
+      description: 'Riverside rooms steps from the old town of Lorvane.',
+      rating: 4.6,
+      review_count: 1288,
+      image: 'https://img.chain-c.test/content/dam/renditions/QXLVA/qxlva-exterior-4411-hor-wide.jpg',
+      url: 'https://www.chain-c.test/hotels/travel/qxlva-meridian-crown-lorvane/',
+      distance_meters: 352.8,
+    });
+  });
+
+  it('names the refused operation and what to update when the gateway refuses the signature', () => {
+    // Act
+    const error = refusal(fixture('not-in-safelist.json'), 400);
+    // Assess
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error!.message).toMatch(/phoenixShopLowestAvailableRatesByGeoQuery.*QUERY_NOT_IN_SAFELIST/);
+    expect(error!.message).toContain('operations.lowest_rates_by_geo');
+    expect(refusal(answer, 200)).toBeUndefined();
+  });
+});
+
+describe('lowest-rates request', () => {
+  const query = {
+    latitude: 47.1234,
+    longitude: 9.5678,
+    checkIn: '2030-06-10',
+    checkOut: '2030-06-12',
+    adults: 3,
+    rooms: 2,
+    offset: 20,
+    limit: 10,
+    sortBy: 'PRICE' as const,
+  };
+
+  it('sends the search as the site does: stay, party, rooms, both rate modes, paging and sort', () => {
+    // Prepare
+    useProviders({
+      chain_c: { baseUrl: 'https://chain-c.example', operations: { sort_field_price: 'PRICE_ASC' } },
+    });
+    // Act
+    const v = searchVariables(query);
+    // Assess
+    expect(v.search.options).toMatchObject({
+      startDate: '2030-06-10',
+      endDate: '2030-06-12',
+      numberInParty: 3,
+      quantity: 2,
+      includeUnavailableProperties: true,
+    });
+    expect(v).toMatchObject({
+      limit: 10,
+      offset: 20,
+      sort: { fields: [{ field: 'PRICE_ASC', direction: 'ASC' }] },
+    });
+    expect(v.modes).toEqual(['LOWEST_AVERAGE_NIGHTLY_RATE', 'POINTS_PER_UNIT']);
+  });
+
+  it('posts to the operation path with the configured signature and client name', () => {
+    // Prepare
+    useProviders({
+      chain_c: {
+        baseUrl: 'https://chain-c.example',
+        hosts: ['www.chain-c.test'],
+        operations: { lowest_rates_by_geo: 'f'.repeat(64) },
+      },
+    });
+    // Act
+    const req = lowestRatesRequest(query);
+    // Assess
+    expect(req).toMatchObject({
+      method: 'POST',
+      path: '/mi/query/phoenixShopLowestAvailableRatesByGeoQuery',
+      safe: true,
+    });
+    expect(req.headers).toMatchObject({
+      'apollographql-client-name': 'phoenix_shop',
+      'graphql-operation-signature': 'f'.repeat(64),
+      origin: 'https://www.chain-c.test',
+    });
+    const body = (req.body as { json: { operationName: string; query: string } }).json;
+    expect(body.operationName).toBe('phoenixShopLowestAvailableRatesByGeoQuery');
+    expect(body.query).toMatch(/^query phoenixShopLowestAvailableRatesByGeoQuery\(/);
+  });
+});
