@@ -1,6 +1,11 @@
 /**
- * How a function is bundled for Lambda: one minified ESM file per handler. The CDK stack and the
+ * How a function is bundled for Lambda: one minified CommonJS file per handler. The CDK stack and the
  * benchmark both use these settings, so the bundle measured is the bundle deployed.
+ *
+ * CommonJS rather than ESM: an ESM bundle imports Node's built-in modules as ES modules, and Node builds
+ * each one's ESM facade at import (node:http's alone loads the bundled fetch library through its WebSocket
+ * getters), about 20–30 ms of every cold start; `require` skips the facades, and lets the lazily loaded
+ * HTTP client (shared/upstream/client.ts) defer its built-ins to the first upstream request.
  */
 import type { BuildOptions } from 'esbuild';
 import { createRequire } from 'node:module';
@@ -8,20 +13,18 @@ import { dirname } from 'node:path';
 
 export const NODE_TARGET = 'node24';
 
-/** Lets bundled CommonJS dependencies call `require` inside an ESM bundle. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/** Beside every bundle: its `.js` files are CommonJS whatever a parent directory's package.json says. */
+export const BUNDLE_PACKAGE_JSON = '{"type":"commonjs"}';
 
-/** @example await esbuild.build({ ...lambdaBundleOptions, entryPoints: ['functions/health/health.ts'], outfile: 'out/index.mjs' }) */
+/** @example await esbuild.build({ ...lambdaBundleOptions, entryPoints: ['functions/health/health.ts'], outfile: 'out/index.cjs' }) */
 export const lambdaBundleOptions: BuildOptions = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: NODE_TARGET,
   minify: true,
   sourcemap: 'external',
   mainFields: ['module', 'main'],
-  banner: { js: ESM_REQUIRE_BANNER },
   legalComments: 'none',
   metafile: true,
   // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
@@ -59,7 +62,8 @@ const q = (s: string) => JSON.stringify(s);
 
 /**
  * Files made at bundling time, by handler: the OpenAPI document (served by /openapi.json, the MCP tools'
- * schemas), built once here so that no function imports the builder at cold start, and Swagger UI's files.
+ * schemas), built once here so that no function imports the builder at cold start, Swagger UI's files, and
+ * the dashboard's bundled script and styles.
  * @example generatedFor('functions/docs/openapi.ts', ROOT).map((f) => f.variable) // ['OPENAPI_DOCUMENT']
  */
 export function generatedFor(handler: string, root: string): GeneratedFile[] {
@@ -71,6 +75,15 @@ export function generatedFor(handler: string, root: string): GeneratedFile[] {
       // The Node running the CDK app (the pinned 24, which runs the TypeScript builder).
       command: (out) =>
         `${q(process.execPath)} --disable-warning=ExperimentalWarning ${q(`${root}/infra/openapi.ts`)} ${q(`${out}/openapi.json`)}`,
+    });
+  }
+  if (handler === 'functions/account/dashboard-asset.ts') {
+    // The dashboard's script (its code and Chart.js, one esbuild bundle) and styles: built here, not at cold start.
+    files.push({
+      variable: 'DASHBOARD_DIR',
+      path: 'dashboard',
+      command: (out) =>
+        `${q(process.execPath)} --disable-warning=ExperimentalWarning ${q(`${root}/web/dashboard/build.ts`)} ${q(`${out}/dashboard`)}`,
     });
   }
   if (handler === 'functions/docs/asset.ts') {

@@ -1,6 +1,6 @@
 /**
  * One Lambda function for one manifest route, with every Lambda default of this project in one
- * place: Node 24 on arm64, minified ESM bundle with source maps (infra/bundling.ts), X-Ray tracing,
+ * place: Node 24 on arm64, minified CommonJS bundle with source maps (infra/bundling.ts), X-Ray tracing,
  * its own log group with retention, and a role that may write only to that log group.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import type { Route } from '../../shared/routes.ts';
 import {
   assetsFor,
-  ESM_REQUIRE_BANNER,
+  BUNDLE_PACKAGE_JSON,
   generatedFor,
   lambdaBundleOptions,
   NODE_TARGET,
@@ -85,18 +85,18 @@ export class ApiFunction extends Construct {
         ...Object.fromEntries(generated.map((file) => [file.variable, `/var/task/${file.path}`])),
       },
       bundling: {
-        format: OutputFormat.ESM,
+        format: OutputFormat.CJS,
         target: NODE_TARGET,
         minify: lambdaBundleOptions.minify,
         sourceMap: true,
         mainFields: lambdaBundleOptions.mainFields,
-        banner: ESM_REQUIRE_BANNER,
         externalModules: lambdaBundleOptions.external,
         forceDockerBundling: false,
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (_inputDir: string, outputDir: string) => [
+            `echo ${JSON.stringify(BUNDLE_PACKAGE_JSON)} > ${JSON.stringify(`${outputDir}/package.json`)}`,
             ...assets.map(
               (asset) =>
                 `cp -r ${JSON.stringify(resolve(ROOT, asset))} ${JSON.stringify(`${outputDir}/data`)}`,

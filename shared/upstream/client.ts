@@ -4,8 +4,7 @@
  * safe; per-provider breaker and concurrency cap, size and content-type checks, the response cache,
  * and every failure mapped to the contract's 502/503/504.
  */
-import got, { HTTPError, RequestError, TimeoutError, type Agents } from 'got';
-import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
+import type { Agents, HTTPError } from 'got';
 import type * as z from 'zod';
 import { cached, type CacheKind } from './cache.ts';
 import type { UpstreamContext } from './context.ts';
@@ -163,6 +162,28 @@ function bodyOptions(body: UpstreamBody | undefined): {
   return { body: body.text, headers: { 'content-type': body.contentType } };
 }
 
+type Got = typeof import('got');
+type ProxyAgents = typeof import('hpagent');
+let gotLib: Got | undefined;
+let proxyLib: ProxyAgents | undefined;
+
+/**
+ * got (and hpagent, for a provider with a proxy), loaded on the first upstream request rather than at
+ * import: they are most of a function's cold import, which functions answering from a cache never need.
+ */
+async function loadLibraries(config: ProviderConfig): Promise<void> {
+  gotLib ??= await import('got');
+  if (config.proxy) proxyLib ??= await import('hpagent');
+}
+
+function got(): Got {
+  if (!gotLib) throw new Error('the HTTP client is used before it is loaded');
+  return gotLib;
+}
+
+const isHttpError = (error: unknown): error is HTTPError =>
+  gotLib !== undefined && error instanceof gotLib.HTTPError;
+
 const agents = new Map<string, Agents>();
 
 /** One keep-alive proxy agent per provider, when its configuration names a proxy. */
@@ -177,6 +198,7 @@ function agentFor(provider: string, config: ProviderConfig): Agents | undefined 
       proxy.password = encodeURIComponent(password);
     }
     const options = { keepAlive: true, maxSockets: 64, proxy };
+    const { HttpProxyAgent, HttpsProxyAgent } = proxyLib!;
     agent = { http: new HttpProxyAgent(options), https: new HttpsProxyAgent(options) };
     agents.set(provider, agent);
   }
@@ -226,7 +248,7 @@ function mapFailure(
     );
   if (tooLarge)
     return new UpstreamError(provider, `response larger than ${maxBytes} bytes`, undefined, error);
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const status = error.response.statusCode;
     if (status === 429)
       return new UpstreamUnavailableError(
@@ -244,9 +266,9 @@ function mapFailure(
       );
     return new UpstreamError(provider, `HTTP ${status}`, status, error);
   }
-  if (error instanceof TimeoutError || deadline.remaining() === 0)
+  if (error instanceof got().TimeoutError || deadline.remaining() === 0)
     return new UpstreamTimeoutError(provider, error);
-  if (error instanceof RequestError)
+  if (error instanceof got().RequestError)
     return new UpstreamError(provider, `connection failed (${error.code})`, undefined, error);
   return new UpstreamError(provider, 'request failed', undefined, error);
 }
@@ -304,7 +326,7 @@ async function load(
   const { remaining, ...shared } = attemptOptions(req, deadline, session);
   const passed = new Set([...(req.passStatuses ?? []), ...(req.notFoundOk ? [404] : [])]);
   try {
-    const request = got(url, {
+    const request = got().default(url, {
       ...shared,
       signal: AbortSignal.any([AbortSignal.timeout(remaining), size.signal]),
       responseType: 'text',
@@ -349,7 +371,7 @@ async function load(
   } catch (error) {
     if (error instanceof UpstreamError || error instanceof ExtractionError) throw error;
     if (error instanceof UpstreamUnavailableError) throw error;
-    if (error instanceof HTTPError) {
+    if (isHttpError(error)) {
       const { statusCode: status, body } = error.response;
       const text = String(body ?? '');
       if (challenged(status, text)) throw challengeError(req.provider, status, error);
@@ -383,7 +405,7 @@ async function bootstrapSession(provider: string, deadline: Deadline): Promise<R
   const url = withParams(req, publicUrl(req));
   const { remaining, ...shared } = attemptOptions(req, deadline, {});
   try {
-    const response = await got(url, {
+    const response = await got().default(url, {
       ...shared,
       signal: AbortSignal.timeout(remaining),
       responseType: 'text',
@@ -397,7 +419,7 @@ async function bootstrapSession(provider: string, deadline: Deadline): Promise<R
     return headers;
   } catch (error) {
     if (error instanceof UpstreamUnavailableError || error instanceof ExtractionError) throw error;
-    if (error instanceof HTTPError && challenged(error.response.statusCode, String(error.response.body)))
+    if (isHttpError(error) && challenged(error.response.statusCode, String(error.response.body)))
       throw challengeError(provider, error.response.statusCode, error);
     throw mapFailure(provider, error, false, DEFAULT_MAX_BYTES, deadline);
   }
@@ -504,6 +526,7 @@ export async function fetchUpstream<T = unknown>(
 ): Promise<UpstreamResponse<T>> {
   const { deadline } = ctx;
   const url = publicUrl(req);
+  await loadLibraries(providerConfig(req.provider));
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(cacheKeyOf(req, url), req.cache, async () => {
     const loaded = await measured(req.provider, () =>
@@ -567,7 +590,7 @@ async function scanOnce<T>(
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const { remaining, ...shared } = attemptOptions(req, deadline, session);
   let tooLarge = false;
-  const stream = got.stream(url, {
+  const stream = got().default.stream(url, {
     ...shared,
     signal: AbortSignal.timeout(remaining),
     retry: { limit: 0 },
@@ -653,6 +676,7 @@ export async function scanUpstream<T>(
 ): Promise<UpstreamResponse<T | undefined>> {
   const { deadline } = ctx;
   const url = publicUrl(req);
+  await loadLibraries(providerConfig(req.provider));
   await loadSecrets(req.provider, providerConfig(req.provider));
   const served = await cached(`scan ${reading} ${cacheKeyOf(req, url)}`, req.cache, async () => {
     const loaded = await measured(req.provider, () =>

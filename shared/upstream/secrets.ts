@@ -4,7 +4,6 @@
  * extension caches them); the function's role may read only its own providers' secrets. Locally they
  * come from `PROVIDER_SECRET_<NAME>` variables. Values are kept in memory only, never logged.
  */
-import { request } from 'node:http';
 import { UpstreamError } from './errors.ts';
 import type { ConfigValue, ProviderConfig } from './providers.ts';
 
@@ -22,8 +21,10 @@ export function secretNames(config: Partial<Pick<ProviderConfig, 'params' | 'hea
   return [...new Set(refs.flatMap((v) => (typeof v === 'string' ? [] : [v.secret])))];
 }
 
-function fromExtension(secretId: string): Promise<string> {
+async function fromExtension(secretId: string): Promise<string> {
   const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
+  // Loaded here, not at import: node:http is most of a cold start that never needs a secret.
+  const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     const req = request(
       {

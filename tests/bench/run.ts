@@ -95,8 +95,8 @@ say(
 say();
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-const baselineFile = resolve(OUT, 'empty.mjs');
-writeFileSync(baselineFile, 'export const handler = async () => ({});\n');
+const baselineFile = resolve(OUT, 'empty.cjs');
+writeFileSync(baselineFile, 'exports.handler = async () => ({});\n');
 const baseline = coldImport(baselineFile);
 say(`Empty-module baseline: ${ms(baseline)}.`);
 say();
@@ -106,7 +106,7 @@ const budgetMisses: string[] = [];
 for (const route of routeList) {
   const name = route.handler.replace(/^functions\//, '').replace(/\.ts$/, '');
   const dir = resolve(OUT, name);
-  const outfile = resolve(dir, 'index.mjs');
+  const outfile = resolve(dir, 'index.cjs');
   const result = await build({
     ...lambdaBundleOptions,
     entryPoints: [resolve(ROOT, route.handler)],
@@ -138,7 +138,7 @@ say();
   const dir = resolve(OUT, 'meta/coordinates-lookup');
   const script = `
     const t0 = performance.now();
-    const { handler } = await import(${JSON.stringify(pathToFileURL(resolve(dir, 'index.mjs')).href)});
+    const { handler } = await import(${JSON.stringify(pathToFileURL(resolve(dir, 'index.cjs')).href)});
     const t1 = performance.now();
     const ctx = { getRemainingTimeInMillis: () => 10000 };
     const ev = (term) => ({ path: '/v1/meta/coordinates-lookup', headers: { 'x-api-key': 'bench' }, queryStringParameters: { term },
