@@ -6,6 +6,7 @@
  * used (UpdateItem), which keyed functions already have.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { giveBackLease, takeLease } from './leases.ts';
 
 export interface SlotStore {
   /** Takes a free slot of `provider` for `ms`; the slot's number, or undefined when all `max` are taken. */
@@ -13,16 +14,12 @@ export interface SlotStore {
   release(provider: string, slot: number, holder: string): Promise<void>;
 }
 
-const sdk = () => import('@aws-sdk/client-dynamodb');
-const conditionFailed = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
 /** How many slots one acquisition tries before it reports the ceiling reached. */
 export const SLOT_TRIES = 4;
 
 export class DynamoSlotStore implements SlotStore {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
+  readonly client: DynamoDBClient;
+  readonly table: string;
 
   constructor(client: DynamoDBClient, table: string) {
     this.client = client;
@@ -30,50 +27,17 @@ export class DynamoSlotStore implements SlotStore {
   }
 
   async acquire(provider: string, max: number, holder: string, ms: number): Promise<number | undefined> {
-    const { UpdateItemCommand } = await sdk();
     // Start at a random slot so concurrent instances spread out instead of all racing for slot 0.
     const start = Math.floor(Math.random() * max);
     for (let i = 0; i < Math.min(max, SLOT_TRIES); i++) {
       const slot = (start + i) % max;
-      const now = Date.now();
-      try {
-        await this.client.send(
-          new UpdateItemCommand({
-            TableName: this.table,
-            Key: { pk: { S: `SLOT#${provider}#${slot}` } },
-            UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
-            ConditionExpression: 'attribute_not_exists(lease_until) OR lease_until < :now',
-            ExpressionAttributeValues: {
-              ':holder': { S: holder },
-              ':until': { N: String(now + ms) },
-              ':now': { N: String(now) },
-              ':expires': { N: String(Math.ceil((now + ms) / 1000) + 86_400) },
-            },
-          }),
-        );
-        return slot;
-      } catch (error) {
-        if (!conditionFailed(error)) throw error;
-      }
+      if (await takeLease(this, `SLOT#${provider}#${slot}`, holder, ms, 86_400)) return slot;
     }
     return undefined;
   }
 
   async release(provider: string, slot: number, holder: string): Promise<void> {
-    const { UpdateItemCommand } = await sdk();
-    try {
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `SLOT#${provider}#${slot}` } },
-          UpdateExpression: 'SET lease_until = :zero',
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
-        }),
-      );
-    } catch (error) {
-      if (!conditionFailed(error)) throw error;
-    }
+    await giveBackLease(this, `SLOT#${provider}#${slot}`, holder);
   }
 }
 
