@@ -99,3 +99,38 @@ export function stayPrice(hotel: Hotel, q: StayQuery): StayPrice | null {
 export function pointsPerNight(usdPerNight: number): number {
   return Math.max(5_000, Math.round((usdPerNight * 100) / 500) * 500);
 }
+
+// The currency a property bills in, by country; USD elsewhere.
+const EURO = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
+const CURRENCY_BY_COUNTRY: Record<string, string> = {
+  GB: 'GBP',
+  JP: 'JPY',
+  CN: 'CNY',
+  IN: 'INR',
+  AU: 'AUD',
+  CA: 'CAD',
+  CH: 'CHF',
+  TH: 'THB',
+  SG: 'SGD',
+  MX: 'MXN',
+  BR: 'BRL',
+  TR: 'TRY',
+  KR: 'KRW',
+  HK: 'HKD',
+  AE: 'AED',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  NZ: 'NZD',
+  ZA: 'ZAR',
+};
+
+/**
+ * The currency a hotel bills in: its country's, among those the sandbox converts; USD elsewhere.
+ * @example billingCurrency(hotel) // 'EUR' for a hotel in Paris
+ */
+export function billingCurrency(h: Hotel): string {
+  return EURO.includes(h.city.country) ? 'EUR' : (CURRENCY_BY_COUNTRY[h.city.country] ?? 'USD');
+}

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { hash } from '../random.ts';
-import { FX, nightlyUsd, nightsOf, pointsPerNight, soldOut } from '../prices.ts';
+import { billingCurrency, FX, nightlyUsd, nightsOf, pointsPerNight, soldOut } from '../prices.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 
@@ -19,29 +19,6 @@ export const SANDBOX_WEB_KEY = `sbx-${hash('chain_a web-app key').toString(36)}`
 /** The reward-nights rate plan, asked for by code. */
 const REWARD_PLAN = 'IVANI';
 
-const CURRENCY: Record<string, string> = {
-  FR: 'EUR',
-  DE: 'EUR',
-  IT: 'EUR',
-  ES: 'EUR',
-  NL: 'EUR',
-  GB: 'GBP',
-  US: 'USD',
-  JP: 'JPY',
-  CN: 'CNY',
-  IN: 'INR',
-  AU: 'AUD',
-  CA: 'CAD',
-  CH: 'CHF',
-  TH: 'THB',
-  SG: 'SGD',
-  MX: 'MXN',
-  BR: 'BRL',
-  TR: 'TRY',
-  KR: 'KRW',
-  HK: 'HKD',
-  AE: 'AED',
-};
 const ROOMS = [
   {
     code: 'KNGN',
@@ -418,7 +395,7 @@ function answer(hotel: Hotel, body: OffersBody, fieldset: string[]): SiteRespons
   const nights = nightsOf(body.startDate, body.endDate);
   if (nights.length === 0 || nights.length > 30)
     return fail(400, 'AVL_100410', 'Length of stay must be between 1 and 30 nights');
-  const currency = CURRENCY[hotel.city.country] ?? 'USD';
+  const currency = billingCurrency(hotel);
   const reward = body.rates?.ratePlanCodes.some((c) => c.internal === REWARD_PLAN) ?? false;
   const breakfast = hash(`brk:${hotel.key}`) % 2 === 0;
   const property = {

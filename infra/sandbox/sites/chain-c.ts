@@ -7,7 +7,7 @@
  * property pictures its answers point to, by path relative to the image host.
  */
 import { distanceMeters } from '../geo.ts';
-import { FX, pointsPerNight, stayPrice, type StayPrice } from '../prices.ts';
+import { billingCurrency, FX, pointsPerNight, stayPrice, type StayPrice } from '../prices.ts';
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
@@ -16,38 +16,6 @@ import { picture } from './maps.ts';
 const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
 /** The signature this sandbox safelists for the operation (handed out as provider configuration). */
 export const SIGNATURE = '5d1c0e7a93b24f68a1e0c9d7b6f3a2e18c4d5b6a7f8e9d0c1b2a3f4e5d6c7b8a';
-
-// The currency a property bills in, by country; USD elsewhere.
-const EURO = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ');
-const CURRENCY_BY_COUNTRY: Record<string, string> = {
-  GB: 'GBP',
-  JP: 'JPY',
-  CN: 'CNY',
-  IN: 'INR',
-  AU: 'AUD',
-  CA: 'CAD',
-  CH: 'CHF',
-  TH: 'THB',
-  SG: 'SGD',
-  MX: 'MXN',
-  BR: 'BRL',
-  TR: 'TRY',
-  KR: 'KRW',
-  HK: 'HKD',
-  AE: 'AED',
-  SE: 'SEK',
-  NO: 'NOK',
-  DK: 'DKK',
-  PL: 'PLN',
-  CZ: 'CZK',
-  NZ: 'NZD',
-  ZA: 'ZAR',
-};
-
-/** The currency a hotel bills in (its country's, among those the sandbox converts). */
-export function billingCurrency(h: Hotel): string {
-  return EURO.includes(h.city.country) ? 'EUR' : (CURRENCY_BY_COUNTRY[h.city.country] ?? 'USD');
-}
 
 /** A five-letter property code, unique across the world (base 26 of the hotel's index, scrambled). */
 export function propertyCode(h: Hotel): string {
