@@ -3,13 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
-import { ProblemError } from '../../shared/errors.ts';
+import type { ProblemError } from '../../shared/errors.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { fetchUpstream, scanUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { circuitState, configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { failure } from '../helpers/failure.ts';
 
 let sandbox: Sandbox;
 let canary: Server;
@@ -47,16 +48,6 @@ const search = (q = 'aurelia paris', extra: Partial<UpstreamRequest> = {}): Upst
 });
 const deadline = (ms = 10_000) => ({ deadline: new Deadline(ms), served: [] });
 const upstreamCalls = () => sandbox.requests('web_search').length;
-
-async function failure(promise: Promise<unknown>): Promise<ProblemError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProblemError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('fetching', () => {
   it('answers 502 for a source this deployment does not configure', async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { ProblemError } from '../../shared/errors.ts';
+import type { ProblemError } from '../../shared/errors.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import {
   fetchParsed,
@@ -25,6 +25,7 @@ import * as z from 'zod';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemorySlotStore } from '../../shared/store/slots.ts';
+import { failure } from '../helpers/failure.ts';
 
 interface Seen {
   method: string;
@@ -150,16 +151,6 @@ const post = (extra: Partial<UpstreamRequest> = {}): UpstreamRequest => ({
   cache: 'search',
   ...extra,
 });
-
-async function failure(promise: Promise<unknown>): Promise<ProblemError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProblemError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('methods, bodies and origins', () => {
   it('POSTs a JSON body to the named origin', async () => {

@@ -9,6 +9,7 @@
  */
 import { hash, pick, rng } from '../random.ts';
 import { FX } from '../prices.ts';
+import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld } from '../world.ts';
 import { picture } from './maps.ts';
@@ -63,20 +64,6 @@ function nights(checkIn: string, checkOut: string): string[] {
   return out;
 }
 
-const KB = 1024;
-
-/** Appends `filler(i)` until the parts reach `bytes`: real pages carry their state after this much markup. */
-function padTo(parts: string[], bytes: number, filler: (i: number) => string): void {
-  let size = parts.reduce((n, p) => n + p.length, 0);
-  for (let i = 0; size < bytes; i++) {
-    const piece = filler(i);
-    parts.push(piece);
-    size += piece.length;
-  }
-}
-
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 // JSON inside a script: a `</script>` in a value must not end it.
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

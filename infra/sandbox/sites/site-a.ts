@@ -5,27 +5,13 @@
  */
 import { search } from '../../../shared/geo/gazetteer.ts';
 import { hash, rng } from '../random.ts';
+import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { signPhoto } from './images.ts';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
-}
-
-const KB = 1024;
-
-/** Appends `filler(i)` until the page reaches `bytes`: real pages put their markers at these depths. */
-function padTo(parts: string[], bytes: number, filler: (i: number) => string): void {
-  let size = parts.reduce((n, p) => n + p.length, 0);
-  for (let i = 0; size < bytes; i++) {
-    const piece = filler(i);
-    parts.push(piece);
-    size += piece.length;
-  }
 }
 
 /** How many photos site_a has for a hotel: 22 to 61, so some galleries pass the page literal's cap of 45. */

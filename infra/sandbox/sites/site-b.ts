@@ -6,6 +6,7 @@
  * of JSON that need the cookie the site hands out on a page visit and the XHR header.
  */
 import { hash, pick, rng } from '../random.ts';
+import { KB, padTo } from '../html.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 
@@ -52,8 +53,6 @@ export const SORT_OPTIONS: Record<string, string> = {
   '7': 'Most helpful',
 };
 const PAGE_SIZE = 20;
-const KB = 1024;
-
 /** How many of its own reviews site_b holds for a hotel. @example siteBReviewCount(hotel) // 15 to 134 */
 export const siteBReviewCount = (h: Hotel) => 15 + (hash(`sbr:${h.key}`) % 120);
 /** How many partner reviews site_b shows beside them. @example siteBPartnerCount(hotel) // 4 to 33 */
@@ -230,16 +229,6 @@ function commentList(q: ReviewQuery) {
     provider: OWN_PROVIDER,
     searchReview: { searchKeyword: '' },
   };
-}
-
-/** Appends `filler(i)` until the parts reach `bytes`: the real page puts its markers at these depths. */
-function padTo(parts: string[], bytes: number, filler: (i: number) => string): void {
-  let size = parts.reduce((n, p) => n + p.length, 0);
-  for (let i = 0; size < bytes; i++) {
-    const piece = filler(i);
-    parts.push(piece);
-    size += piece.length;
-  }
 }
 
 /**
