@@ -22,6 +22,13 @@ export const StackConfig = z.object({
   profile: z.string().optional(),
   /** Where alarm notifications are mailed (an SNS email subscription); unset: the topic only. */
   alarmEmail: z.email().optional(),
+  /**
+   * The sender of account mails (verification links), through Amazon SES; unset: the links go to the sign-up
+   * function's log. The address (or `mailIdentity`) must be a verified SES identity.
+   */
+  mailFrom: z.email().optional(),
+  /** The SES identity the sender is verified under (the address itself, or its domain); default: `mailFrom`. */
+  mailIdentity: z.string().min(1).optional(),
   /** Where the providers' named secrets live in Secrets Manager: `<prefix><name>`. */
   secretsPrefix: z
     .string()

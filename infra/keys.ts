@@ -7,8 +7,14 @@
  * once and stored nowhere in plain text.
  * Without `--stack` (local): manages the `API_KEYS` line that `npm start` reads.
  *
+ * With `--account EMAIL` (deployed): works on a dashboard account, by the same rules as the dashboard
+ * (shared/accounts/service.ts): create and revoke its keys (on its plan's tier, within its cap, at the edge
+ * and in the table), list them, and `plan --tier` to move the account and its live keys to another tier;
+ * `accounts` lists the accounts.
+ *
  * @example npm run keys -- create --tier pro --name acme-prod --stack TravelDataApi
  * @example npm run keys -- create --tier free --name me   # prints API_KEYS="…"
+ * @example npm run keys -- plan --account ann@example.com --tier pro --stack TravelDataApi
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -20,6 +26,18 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient, PutItemCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoAccountStore } from '../shared/accounts/dynamo-store.ts';
+import { ApiGatewayKeys } from '../shared/accounts/gateway.ts';
+import { LOG_MAILER } from '../shared/accounts/mailer.ts';
+import { Email } from '../shared/accounts/model.ts';
+import {
+  AccountError,
+  createKey as createAccountKey,
+  revokeKey as revokeAccountKey,
+  setPlan,
+  type Services,
+} from '../shared/accounts/service.ts';
+import type { Account } from '../shared/accounts/store.ts';
 import { hashKey, MemoryKeyStore } from '../shared/store/memory.ts';
 import { Tier } from '../shared/store/types.ts';
 
@@ -173,17 +191,130 @@ export function localKeys(command: string, current: string, tier: Tier): { line:
 
 const USAGE =
   'usage: npm run keys -- create --tier <free|basic|pro|enterprise> --name <name> [--stack <stack>]\n' +
-  '       npm run keys -- list [--stack <stack>]\n       npm run keys -- revoke --name <name> --stack <stack>';
+  '       npm run keys -- list [--stack <stack>]\n       npm run keys -- revoke --name <name> --stack <stack>\n' +
+  '       npm run keys -- <create|revoke> --account <email> --name <name> --stack <stack>\n' +
+  '       npm run keys -- list --account <email> --stack <stack>\n' +
+  '       npm run keys -- plan --account <email> --tier <tier> --stack <stack>\n' +
+  '       npm run keys -- accounts --stack <stack>';
+
+/** The account rules over a deployment's table and gateway; no mail is sent from here. */
+export function accountServices(d: Deployment): Services {
+  return {
+    store: new DynamoAccountStore(d.dynamo as DynamoDBClient, d.table),
+    mailer: LOG_MAILER,
+    gateway: new ApiGatewayKeys({ plans: d.usagePlans, client: d.apigw }),
+  };
+}
+
+export interface AccountListing {
+  email: string;
+  tier: string;
+  verified: boolean;
+  live_keys: number;
+  created_at: string;
+}
+
+/** Every account of the deployment (a scan: an operator's command, not a request path). */
+export async function listAccounts(d: Deployment): Promise<AccountListing[]> {
+  const rows: AccountListing[] = [];
+  let start: Record<string, never> | undefined;
+  do {
+    const page = await d.dynamo.send(
+      new ScanCommand({
+        TableName: d.table,
+        FilterExpression: 'begins_with(pk, :account)',
+        ExpressionAttributeValues: { ':account': { S: 'ACCOUNT#' } },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      rows.push({
+        email: item.email?.S ?? '',
+        tier: item.tier?.S ?? '',
+        verified: item.verified?.BOOL ?? false,
+        live_keys: Number(item.live_keys?.N ?? 0),
+        created_at: new Date(Number(item.created_at?.N ?? 0)).toISOString(),
+      });
+    start = page.LastEvaluatedKey as typeof start;
+  } while (start);
+  return rows.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/**
+ * `--account` commands: the account's keys and plan. Returns the exit code.
+ * @example await accountCommand(d, 'create', 'ann@example.com', { name: 'ci' }, console.log)
+ */
+export async function accountCommand(
+  d: Deployment,
+  command: string,
+  email: string,
+  options: { name?: string; tier?: Tier },
+  print: (line: string) => void,
+): Promise<number> {
+  const services = accountServices(d);
+  const address = Email.safeParse(email);
+  const account: Account | undefined = address.success
+    ? await services.store.findByEmail(address.data)
+    : undefined;
+  if (!account) {
+    print(`no account ${email}`);
+    return 1;
+  }
+  try {
+    if (command === 'create') {
+      const made = await createAccountKey(services, account, options.name!);
+      print(
+        `new ${made.tier} key "${made.name}" for ${account.email} (shown once, store it now): ${made.key}`,
+      );
+    } else if (command === 'revoke') {
+      const named = account.keys.filter((k) => k.name === options.name && !k.revokedAt);
+      for (const key of named) await revokeAccountKey(services, account, key.id);
+      print(
+        named.length
+          ? `revoked ${named.length} key(s) named ${options.name}`
+          : `no live key named ${options.name}`,
+      );
+      if (!named.length) return 1;
+    } else if (command === 'plan') {
+      await setPlan(services, account, options.tier!);
+      print(`${account.email} is on the ${options.tier} tier, with its live keys`);
+    } else {
+      for (const k of account.keys)
+        print(
+          `${k.id}  ${k.prefix}…  ${k.tier.padEnd(10)} ${k.revokedAt ? 'revoked' : 'active '}  ${new Date(k.createdAt).toISOString()}  ${k.name}`,
+        );
+    }
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    print(`${error.code}: ${error.message}`);
+    return 1;
+  }
+  return 0;
+}
 
 export async function main(argv: string[], print: (line: string) => void = console.log): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { tier: { type: 'string' }, name: { type: 'string' }, stack: { type: 'string' } },
+    options: {
+      tier: { type: 'string' },
+      name: { type: 'string' },
+      stack: { type: 'string' },
+      account: { type: 'string' },
+    },
   });
   const [command] = positionals;
-  if (!command || !['create', 'list', 'revoke'].includes(command)) {
+  const accountCommands = values.account ? ['create', 'list', 'revoke', 'plan'] : ['accounts'];
+  if (!command || ![...accountCommands, 'create', 'list', 'revoke'].includes(command)) {
     print(USAGE);
+    return 2;
+  }
+  if (command === 'plan' && !values.tier) {
+    print(`--tier is required\n${USAGE}`);
+    return 2;
+  }
+  if ((values.account || command === 'accounts') && !values.stack) {
+    print(`accounts live in the deployment (locally, in npm start's memory): --stack is required\n${USAGE}`);
     return 2;
   }
   const tier = Tier.safeParse(values.tier ?? 'free');
@@ -191,7 +322,11 @@ export async function main(argv: string[], print: (line: string) => void = conso
     print(`unknown tier ${values.tier}\n${USAGE}`);
     return 2;
   }
-  if (command !== 'list' && !values.name && (command === 'revoke' || values.stack)) {
+  if (
+    !['list', 'plan', 'accounts'].includes(command) &&
+    !values.name &&
+    (command === 'revoke' || values.stack)
+  ) {
     print(`--name is required\n${USAGE}`);
     return 2;
   }
@@ -216,6 +351,15 @@ export async function main(argv: string[], print: (line: string) => void = conso
   }
 
   const d = await deployment(values.stack);
+  if (command === 'accounts') {
+    for (const a of await listAccounts(d))
+      print(
+        `${a.email}  ${a.tier.padEnd(10)} ${a.verified ? 'verified  ' : 'unverified'}  ${a.live_keys} live key(s)  ${a.created_at}`,
+      );
+    return 0;
+  }
+  if (values.account)
+    return accountCommand(d, command, values.account, { name: values.name, tier: tier.data }, print);
   if (command === 'create') {
     const issued = await createKey(d, tier.data, values.name!);
     print(`new ${issued.tier} key "${issued.name}" (shown once, store it now): ${issued.key}`);

@@ -368,9 +368,11 @@ function headersFor(route: Route, status: number): Record<string, { $ref: string
 function description(route: Route): string {
   const lines = [`${route.summary}.`, ''];
   lines.push(
-    route.auth
-      ? "Requires the `x-api-key` header; each call counts against the key's daily quota (X-RateLimit-* headers)."
-      : 'Open: no API key needed.',
+    !route.auth
+      ? 'Open: no API key needed.'
+      : route.counted === false
+        ? "Requires the `x-api-key` header; not counted against the key's daily quota, which it reports (X-RateLimit-* headers too)."
+        : "Requires the `x-api-key` header; each call counts against the key's daily quota (X-RateLimit-* headers).",
   );
   if (route.upstream?.length) {
     lines.push(
@@ -393,6 +395,7 @@ const TAGS: Record<string, string> = {
   meta: 'Cross-site helpers: hotel name to page links, place name to coordinates.',
   dining: 'Restaurant reservation availability.',
   rental: 'Short-term rental listings: details and prices.',
+  account: "The calling key's usage and quota. Keys themselves are made in the dashboard (/dashboard).",
 };
 
 export interface BuildOptions {

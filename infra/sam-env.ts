@@ -100,6 +100,9 @@ export function samEnvVars(
     COUNTER_TABLE: '',
     // No deployment URL: the served OpenAPI document names the address it was asked at.
     PUBLIC_BASE_URL: '',
+    // No API Gateway to make account keys at, and no mail service: verification links go to the log.
+    REST_API_ID: '',
+    MAIL_FROM: '',
   };
   const file: SamEnvVars = {};
   for (const [id, fn] of lambdaFunctions(template)) {

@@ -6,13 +6,15 @@
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeEntries, type Route } from '../shared/routes.ts';
+import { routeEntries, type Route, type RouteId } from '../shared/routes.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
+import { accountEnvironment, AccountPermissions } from './constructs/accounts.ts';
 import { Observability, type ObservedRoute } from './constructs/observability.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
@@ -96,6 +98,7 @@ export class TravelApiStack extends Stack {
     // (stage → deployment → methods → this function).
     const publicBaseUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${STAGE}`;
     const observed: ObservedRoute[] = [];
+    const accountFunctions: [RouteId, lambda.Function][] = [];
     for (const [id, route] of routeEntries) {
       const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
         route,
@@ -114,16 +117,27 @@ export class TravelApiStack extends Stack {
             ? { PROVIDERS: JSON.stringify(providersOf(route)) }
             : {}),
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+          ...accountEnvironment(id, {
+            table: this.table,
+            api: this.api,
+            stage: STAGE,
+            config,
+            publicBaseUrl,
+          }),
         },
       });
+      if (route.kind === 'account' || route.counted === false) accountFunctions.push([id, fn.fn]);
       observed.push({ id, route, fn: fn.fn });
-      // Keyed functions read the key's item and count the request: nothing else on the table.
-      if (route.auth) this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+      // Keyed functions read the key's item and count the request: nothing else on the table. (The usage
+      // endpoint counts nothing: its reads are granted with the account functions'.)
+      if (route.auth && route.counted !== false)
+        this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
       const resource = route.path === '/' ? this.api.root : this.api.root.resourceForPath(route.path);
       resource.addMethod(route.method, new apigw.LambdaIntegration(fn.fn, { allowTestInvoke: false }), {
         // The MCP endpoint checks the key itself: the gateway's usage plans would count every MCP request
-        // (initialize, tools/list), where a key's quota counts tool calls only.
-        apiKeyRequired: route.auth && route.kind !== 'mcp',
+        // (initialize, tools/list), where a key's quota counts tool calls only. So does the usage endpoint,
+        // which counts against no quota.
+        apiKeyRequired: route.auth && route.kind !== 'mcp' && route.counted !== false,
         operationName: id,
       });
     }
@@ -156,6 +170,12 @@ export class TravelApiStack extends Stack {
       pro: plan('pro', TIER_THROTTLES.pro),
       enterprise: plan('enterprise', config.enterpriseThrottle),
     };
+    new AccountPermissions(this, 'Accounts', {
+      functions: accountFunctions,
+      table: this.table,
+      usagePlans: this.usagePlans,
+      config,
+    });
 
     const json = (type: apigw.ResponseType, statusCode: string, body: string) =>
       this.api.addGatewayResponse(`Edge${type.responseType}`, {
@@ -207,7 +227,7 @@ export class TravelApiStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions::AwsSolutions-APIG4',
       reason:
-        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function (the MCP endpoint checks it itself, so that only tool calls count); health routes and the API reference are public by design.',
+        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function (the MCP and usage endpoints check it themselves, so that only tool calls count and reading the usage counts nothing); health routes, the API reference and the dashboard (signed-in sessions with CSRF tokens) are public by design.',
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions::AwsSolutions-COG4',

@@ -48,10 +48,14 @@ export interface Route {
   example: string;
   /**
    * Set on the routes that serve no JSON data: the API reference (`reference`: the interactive page, its
-   * assets and the OpenAPI document) and the MCP endpoint (`mcp`). They are deployed and served like every
-   * route, but are no operation of the OpenAPI document and no MCP tool; their own tests cover them.
+   * assets and the OpenAPI document), the MCP endpoint (`mcp`) and the accounts dashboard with the
+   * browser's session API behind it (`account`: cookies and CSRF tokens, not API keys). They are deployed
+   * and served like every route, but are no operation of the OpenAPI document and no MCP tool; their own
+   * tests cover them.
    */
-  kind?: 'reference' | 'mcp';
+  kind?: 'reference' | 'mcp' | 'account';
+  /** `false` on a keyed route that reads the quota without spending it (the usage endpoint): it never answers 429. */
+  counted?: false;
 }
 
 /** The body an error is rendered in. */
@@ -79,6 +83,24 @@ export const AUTH_ERRORS = {
   rate_limit_exceeded: { status: 429, when: "the key's daily quota is used up; Retry-After gives the reset" },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** Errors every route of the accounts dashboard that needs a signed-in session shares. */
+export const SESSION_ERRORS = {
+  NOT_SIGNED_IN: { status: 401, when: 'no session cookie: sign in first' },
+  SESSION_EXPIRED: {
+    status: 401,
+    when: 'the session cookie is expired, signed out or unknown: sign in again',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** Errors every state-changing request of the accounts dashboard shares (CSRF protection). */
+export const CSRF_ERRORS = {
+  CSRF_TOKEN_MISSING: { status: 403, when: 'the X-CSRF-Token header is missing' },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    when: "the X-CSRF-Token header does not match the session's token, or the request came from another origin",
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
 /** The codes a route can raise with `ctx.fail`: its own and the shared upstream ones. */
 export type ErrorCode<R extends Route> = (
   keyof R['errors'] | keyof typeof UPSTREAM_ERRORS | (R['validation'] extends { code: infer C } ? C : never)
@@ -98,6 +120,8 @@ const NO_RESULTS = {
   when: 'nothing found: an empty search, or a page or offset past the end',
 } as const;
 const INVALID_PARAMETERS = { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' } as const;
+/** A dashboard request whose body or path fails its schema. */
+const ACCOUNT_INPUT = { kind: 'problem', status: 400, code: 'INVALID_INPUT' } as const;
 
 export const routes = {
   root: {
@@ -574,6 +598,214 @@ export const routes = {
     summary: 'Prices of one hotel across sellers for a stay',
     example: '/v1/site_c/hotel/prices/314467?check_in=2030-06-01&check_out=2030-06-03&currency=EUR',
   },
+  accountUsage: {
+    method: 'GET',
+    path: '/v1/account/usage',
+    handler: 'functions/account/usage.ts',
+    provider: 'account',
+    product: 'usage',
+    auth: true,
+    counted: false,
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary:
+      "The calling key's tier, today's quota (used, remaining, limit, reset) and its daily requests for the last 30 days, per endpoint; not counted against the quota",
+    example: '/v1/account/usage',
+  },
+  dashboard: {
+    method: 'GET',
+    path: '/dashboard',
+    handler: 'functions/account/dashboard.ts',
+    provider: 'account',
+    product: 'dashboard',
+    auth: false,
+    kind: 'account',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary: 'The accounts dashboard: sign up, sign in, keys, usage chart, remaining quota',
+    example: '/dashboard',
+  },
+  dashboardAsset: {
+    method: 'GET',
+    path: '/dashboard/{asset}',
+    handler: 'functions/account/dashboard-asset.ts',
+    provider: 'account',
+    product: 'dashboard',
+    auth: false,
+    kind: 'account',
+    validation: INVALID_PARAMETERS,
+    errors: {},
+    summary:
+      "The dashboard's script and styles (chart library included), bundled and served by the API itself",
+    example: '/dashboard/app.js',
+  },
+  accountSession: {
+    method: 'GET',
+    path: '/account/session',
+    handler: 'functions/account/session.ts',
+    provider: 'account',
+    product: 'session',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {},
+    summary: 'Whether the browser is signed in, its account, and the CSRF token for its next requests',
+    example: '/account/session',
+  },
+  accountSignUp: {
+    method: 'POST',
+    path: '/account/signup',
+    handler: 'functions/account/signup.ts',
+    provider: 'account',
+    product: 'signup',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...CSRF_ERRORS,
+      WEAK_PASSWORD: {
+        status: 400,
+        when: 'the password is shorter than 12 characters, common, or made of the email',
+      },
+      TOO_MANY_ATTEMPTS: {
+        status: 429,
+        when: 'too many sign-ups from this address; Retry-After says when to retry',
+      },
+    },
+    summary:
+      'Signs up with email and password; the same answer whether or not the email is registered, a verification link is mailed',
+    example: '/account/signup',
+  },
+  accountVerify: {
+    method: 'POST',
+    path: '/account/verify',
+    handler: 'functions/account/verify.ts',
+    provider: 'account',
+    product: 'verify',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...CSRF_ERRORS,
+      INVALID_TOKEN: { status: 400, when: 'the verification link is unknown, used or expired' },
+    },
+    summary: "Verifies the account's email with the token of the mailed link",
+    example: '/account/verify',
+  },
+  accountSignIn: {
+    method: 'POST',
+    path: '/account/signin',
+    handler: 'functions/account/signin.ts',
+    provider: 'account',
+    product: 'signin',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...CSRF_ERRORS,
+      INVALID_CREDENTIALS: { status: 401, when: 'the email and password match no verified account' },
+      EMAIL_NOT_VERIFIED: { status: 403, when: 'the password is right but the email is not verified yet' },
+      TOO_MANY_ATTEMPTS: {
+        status: 429,
+        when: 'too many failed sign-ins for this account or from this address; Retry-After says when to retry',
+      },
+    },
+    summary: 'Signs in: sets the HttpOnly session cookie and returns a new CSRF token',
+    example: '/account/signin',
+  },
+  accountSignOut: {
+    method: 'POST',
+    path: '/account/signout',
+    handler: 'functions/account/signout.ts',
+    provider: 'account',
+    product: 'signout',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: { ...CSRF_ERRORS },
+    summary: 'Signs out: ends the session and clears its cookie',
+    example: '/account/signout',
+  },
+  accountKeys: {
+    method: 'GET',
+    path: '/account/keys',
+    handler: 'functions/account/keys-list.ts',
+    provider: 'account',
+    product: 'keys',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: { ...SESSION_ERRORS },
+    summary: "The account's keys: name, prefix, created, last used, today's count, status",
+    example: '/account/keys',
+  },
+  accountKeyCreate: {
+    method: 'POST',
+    path: '/account/keys',
+    handler: 'functions/account/keys-create.ts',
+    provider: 'account',
+    product: 'keys',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...SESSION_ERRORS,
+      ...CSRF_ERRORS,
+      KEY_LIMIT_REACHED: { status: 409, when: 'the account already has as many live keys as its cap allows' },
+    },
+    summary: "Creates a named key on the account's tier; the key is in this answer only, and works at once",
+    example: '/account/keys',
+  },
+  accountKeyRevoke: {
+    method: 'POST',
+    path: '/account/keys/{key_id}/revoke',
+    handler: 'functions/account/keys-revoke.ts',
+    provider: 'account',
+    product: 'keys',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...SESSION_ERRORS,
+      ...CSRF_ERRORS,
+      KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
+      KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
+    },
+    summary: 'Revokes a key: the API refuses it from then on',
+    example: '/account/keys/0123456789abcdef/revoke',
+  },
+  accountKeyRotate: {
+    method: 'POST',
+    path: '/account/keys/{key_id}/rotate',
+    handler: 'functions/account/keys-rotate.ts',
+    provider: 'account',
+    product: 'keys',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...SESSION_ERRORS,
+      ...CSRF_ERRORS,
+      KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
+      KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
+    },
+    summary: 'Replaces a key by a new one of the same name, shown once; the old one is revoked',
+    example: '/account/keys/0123456789abcdef/rotate',
+  },
+  accountActivity: {
+    method: 'GET',
+    path: '/account/activity',
+    handler: 'functions/account/activity.ts',
+    provider: 'account',
+    product: 'usage',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: { ...SESSION_ERRORS },
+    summary:
+      "The account's requests per day for the last 30 days, per key and per endpoint, and each key's quota today",
+    example: '/account/activity',
+  },
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;
@@ -585,14 +817,17 @@ export const operationEntries = routeEntries.filter(([, r]) => r.kind === undefi
 export const operationList: readonly Route[] = operationEntries.map(([, r]) => r);
 /** The ids of the data routes: the keyed operations. */
 export type DataRouteId = {
-  [K in RouteId]: (typeof routes)[K] extends { kind: string }
+  [K in RouteId]: (typeof routes)[K] extends { kind: string } | { counted: false }
     ? never
     : (typeof routes)[K]['auth'] extends true
       ? K
       : never;
 }[RouteId];
-/** The data routes, each one MCP tool. */
-export const dataEntries = operationEntries.filter(([, r]) => r.auth) as [DataRouteId, Route][];
+/** The data routes, each one MCP tool (the usage endpoint, which spends no quota, is no tool). */
+export const dataEntries = operationEntries.filter(([, r]) => r.auth && r.counted !== false) as [
+  DataRouteId,
+  Route,
+][];
 
 /**
  * Every error a route can answer with, derived from its declaration: its validation error, the
@@ -614,7 +849,9 @@ export function documentedErrors(route: Route): DocumentedError[] {
       { status: v.status, when: 'missing or invalid parameters' },
       v.kind === 'global' ? 'global' : 'problem',
     );
-  if (route.auth) for (const [code, spec] of Object.entries(AUTH_ERRORS)) add(code, spec, 'global');
+  if (route.auth)
+    for (const [code, spec] of Object.entries(AUTH_ERRORS))
+      if (route.counted !== false || code !== 'rate_limit_exceeded') add(code, spec, 'global');
   for (const [code, spec] of Object.entries(route.errors)) add(code, spec, own);
   if (route.upstream?.length)
     for (const [code, spec] of Object.entries(UPSTREAM_ERRORS)) add(code, spec, own);

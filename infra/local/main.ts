@@ -9,6 +9,7 @@ import { startSandbox } from '../sandbox/server.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { startServer } from './server.ts';
+import { useMailer } from '../../shared/accounts/mailer.ts';
 
 const keys = MemoryKeyStore.fromSpec(process.env.API_KEYS ?? '');
 let demoKey: string | undefined;
@@ -17,6 +18,14 @@ if (!process.env.API_KEYS) {
   keys.add(demoKey, 'pro', 'demo');
 }
 useStores({ keys, counters: new MemoryCounterStore() });
+// Sign-up mails are printed here, link included: npm start alone is enough to sign up and verify.
+useMailer({
+  async send(mail) {
+    console.log(
+      `\nmail to ${mail.to}: ${mail.subject}${mail.link ? `\n  open ${mail.link}` : `\n  ${mail.text}`}\n`,
+    );
+  },
+});
 
 const sandbox = process.env.PROVIDERS
   ? undefined
@@ -27,6 +36,7 @@ const port = Number(process.env.PORT ?? 3000);
 const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
 console.log(`travel-data-api listening on ${server.url}`);
 console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
+console.log(`dashboard: ${server.url}/dashboard (sign up there; verification links are printed here)`);
 if (demoKey)
   console.log(
     `demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`,

@@ -56,22 +56,27 @@ export function loadHandler(route: Route): Promise<HandlerModule> {
   return mod;
 }
 
-/** Finds the route for a path; `undefined` params when the path does not decode. */
-export function matchRoute(path: string): { route: Route; params: Record<string, string> } | undefined {
-  for (const c of compiled) {
-    const m = c.pattern.exec(path);
-    if (!m) continue;
-    try {
-      const params: Record<string, string> = Object.create(null);
-      c.names.forEach((n, i) => {
-        params[n] = decodeURIComponent(m[i + 1]!);
-      });
-      return { route: c.route, params };
-    } catch {
-      return undefined;
-    }
+/**
+ * Finds the route for a path, the one of `method` when several share the path (`GET` and `POST
+ * /account/keys`); `undefined` when none matches or the path does not decode.
+ */
+export function matchRoute(
+  path: string,
+  method?: string,
+): { route: Route; params: Record<string, string> } | undefined {
+  const candidates = compiled.filter((c) => c.pattern.test(path));
+  const c = candidates.find((x) => x.route.method === method) ?? candidates[0];
+  if (!c) return undefined;
+  const m = c.pattern.exec(path)!;
+  try {
+    const params: Record<string, string> = Object.create(null);
+    c.names.forEach((n, i) => {
+      params[n] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route: c.route, params };
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** What an event is built from: a request to the local server, or one made in-process (the canary). */
@@ -194,7 +199,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
     send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
     return 400;
   }
-  const match = matchRoute(url.pathname);
+  const match = matchRoute(url.pathname, req.method);
   if (!match) {
     send(
       res,
@@ -208,14 +213,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
     return 404;
   }
   if (req.method !== match.route.method) {
-    res.setHeader('Allow', match.route.method);
+    const allowed = compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method);
+    res.setHeader('Allow', allowed.join(', '));
     send(
       res,
       edgeError(
         405,
         'method_not_allowed',
         'Method not allowed.',
-        `${match.route.path} answers ${match.route.method} only.`,
+        `${match.route.path} answers ${allowed.join(' and ')} only.`,
       ),
     );
     return 405;

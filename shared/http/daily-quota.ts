@@ -6,6 +6,9 @@
 import { RateLimitExceededError } from '../errors.ts';
 import { dailyQuota, type CounterStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+import { routeEntries, type Route } from '../routes.ts';
+
+const ROUTE_IDS = new Map<Route, string>(routeEntries.map(([id, route]) => [route, id]));
 
 /** @example utcDay(new Date('2026-11-21T23:59:59Z')) // { day: '2026-11-21', resetEpoch: 1763769600 } */
 export function utcDay(now: Date): { day: string; resetEpoch: number } {
@@ -24,10 +27,15 @@ export function dailyQuotaLimit(
   const dailyQuotaBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
     if (!state.caller) return; // open route: nothing to count
+    if (state.route.counted === false) return; // reads the quota without spending it: it sets its own headers
     const now = clock();
     const { day, resetEpoch } = utcDay(now);
     const limit = dailyQuota(state.caller.tier);
-    const { allowed, count } = await (await counters()).consume(state.caller.keyId, day, limit);
+    // The route is counted with the call, in the same write (per-endpoint usage), by its short manifest id: a
+    // day's counter item stays under 1 KB, one write unit, however many endpoints a key calls.
+    const { allowed, count } = await (
+      await counters()
+    ).consume(state.caller.keyId, day, limit, ROUTE_IDS.get(state.route) ?? state.route.path);
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);

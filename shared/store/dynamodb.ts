@@ -10,18 +10,23 @@
  */
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
+import { giveBackLease, takeLease } from './leases.ts';
 import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
+  HISTORY_DAYS,
   type CachedResult,
   type CounterResult,
   type CounterStore,
+  type DayUsage,
   type KeyStore,
   type ResultCache,
 } from './types.ts';
 
-/** How long a day's counter outlives its day before TTL removes it. */
-export const COUNTER_TTL_DAYS = 3;
+/** How long a day's counter outlives its day before TTL removes it: the history shown, and a day's grace. */
+export const COUNTER_TTL_DAYS = HISTORY_DAYS + 1;
+/** Per-endpoint counts are attributes of the day's counter item, named by this prefix and the route's id. */
+export const ENDPOINT_PREFIX = 'e:';
 /** How long a Lambda container trusts a key lookup; a revoked key stops working within this time. */
 export const KEY_CACHE_MS = 60_000;
 
@@ -37,21 +42,28 @@ export class DynamoCounterStore implements CounterStore {
     this.table = table;
   }
 
-  async consume(keyId: string, day: string, limit: number): Promise<CounterResult> {
+  async consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult> {
     const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
     try {
       const { UpdateItemCommand } = await sdk();
+      // The endpoint's count and the time of the call ride on the same conditional update: no second write.
       const out = await this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
           Key: { pk: { S: `COUNT#${keyId}#${day}` } },
-          UpdateExpression: 'ADD #count :one SET #expires = if_not_exists(#expires, :expires)',
+          UpdateExpression: `ADD #count :one${endpoint ? ', #endpoint :one' : ''} SET #expires = if_not_exists(#expires, :expires), #last = :now`,
           ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+          ExpressionAttributeNames: {
+            '#count': 'count',
+            '#expires': 'expires_at',
+            '#last': 'last_at',
+            ...(endpoint ? { '#endpoint': `${ENDPOINT_PREFIX}${endpoint}` } : {}),
+          },
           ExpressionAttributeValues: {
             ':one': { N: '1' },
             ':limit': { N: String(limit) },
             ':expires': { N: String(dayEnd + COUNTER_TTL_DAYS * 86_400) },
+            ':now': { N: String(Date.now()) },
           },
           ReturnValues: 'UPDATED_NEW',
         }),
@@ -64,6 +76,41 @@ export class DynamoCounterStore implements CounterStore {
       throw error;
     }
   }
+
+  async usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>> {
+    const { BatchGetItemCommand } = await sdk();
+    const found = new Map<string, Record<string, AttributeValue>>();
+    let pending = keyIds.flatMap((keyId) => days.map((day) => ({ pk: { S: `COUNT#${keyId}#${day}` } })));
+    // BatchGetItem takes 100 keys a call and may hand some back unprocessed under load: ask again for those.
+    for (let round = 0; pending.length > 0 && round < 8; round++) {
+      const batches = [];
+      for (let i = 0; i < pending.length; i += 100) batches.push(pending.slice(i, i + 100));
+      const outs = await Promise.all(
+        batches.map((Keys) =>
+          this.client.send(new BatchGetItemCommand({ RequestItems: { [this.table]: { Keys } } })),
+        ),
+      );
+      pending = [];
+      for (const out of outs) {
+        for (const item of out.Responses?.[this.table] ?? []) found.set(item.pk!.S!, item);
+        pending.push(...((out.UnprocessedKeys?.[this.table]?.Keys ?? []) as typeof pending));
+      }
+    }
+    if (pending.length > 0) throw new Error(`usage: ${pending.length} counters left unread`);
+    return new Map(
+      keyIds.map((keyId) => [keyId, days.map((day) => dayUsage(day, found.get(`COUNT#${keyId}#${day}`)))]),
+    );
+  }
+}
+
+/** A day's counter item as usage: its total, its per-endpoint attributes, its last call. */
+function dayUsage(day: string, item: Record<string, AttributeValue> | undefined): DayUsage {
+  const endpoints: Record<string, number> = {};
+  for (const [name, value] of Object.entries(item ?? {}))
+    if (name.startsWith(ENDPOINT_PREFIX) && value.N)
+      endpoints[name.slice(ENDPOINT_PREFIX.length)] = Number(value.N);
+  const lastAt = item?.last_at?.N ? Number(item.last_at.N) : undefined;
+  return { day, count: Number(item?.count?.N ?? 0), endpoints, ...(lastAt ? { lastAt } : {}) };
 }
 
 export class DynamoKeyStore implements KeyStore {
@@ -113,8 +160,8 @@ export const MAX_RESULT_BYTES = 350 * 1024;
  * Only GetItem and UpdateItem, the two actions keyed functions already have.
  */
 export class DynamoResultCache implements ResultCache {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
+  readonly client: DynamoDBClient;
+  readonly table: string;
 
   constructor(client: DynamoDBClient, table: string) {
     this.client = client;
@@ -159,45 +206,11 @@ export class DynamoResultCache implements ResultCache {
   }
 
   async lease(key: string, holder: string, ms: number): Promise<boolean> {
-    const { UpdateItemCommand } = await sdk();
-    const now = Date.now();
-    try {
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `LEASE#${digest(key)}` } },
-          UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
-          ConditionExpression: 'attribute_not_exists(lease_until) OR lease_until < :now',
-          ExpressionAttributeValues: {
-            ':holder': { S: holder },
-            ':until': { N: String(now + ms) },
-            ':now': { N: String(now) },
-            ':expires': { N: String(Math.ceil((now + ms) / 1000) + 3600) },
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
+    return takeLease(this, `LEASE#${digest(key)}`, holder, ms, 3600);
   }
 
   async release(key: string, holder: string): Promise<void> {
-    const { UpdateItemCommand } = await sdk();
-    try {
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `LEASE#${digest(key)}` } },
-          UpdateExpression: 'SET lease_until = :zero',
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
-        }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
+    await giveBackLease(this, `LEASE#${digest(key)}`, holder);
   }
 }
 

@@ -1,6 +1,14 @@
 /** Embedded stores for local runs and tests: process memory, no network. */
 import { createHash } from 'node:crypto';
-import { Tier, type ApiKeyRecord, type CounterResult, type CounterStore, type KeyStore } from './types.ts';
+import {
+  HISTORY_DAYS,
+  Tier,
+  type ApiKeyRecord,
+  type CounterResult,
+  type CounterStore,
+  type DayUsage,
+  type KeyStore,
+} from './types.ts';
 
 /** @example hashKey('secret') // 64 hex chars; the only form in which a key is stored or logged */
 export function hashKey(key: string): string {
@@ -19,6 +27,16 @@ export class MemoryKeyStore implements KeyStore {
 
   async lookup(keyId: string): Promise<ApiKeyRecord | undefined> {
     return this.byId.get(keyId);
+  }
+
+  /** Registers a key known only by its hash (an account's key): usable at once. */
+  put(record: ApiKeyRecord): void {
+    this.byId.set(record.keyId, { ...record });
+  }
+
+  /** Forgets a key: refused from the next request on. */
+  remove(keyId: string): void {
+    this.byId.delete(keyId);
   }
 
   /**
@@ -43,19 +61,39 @@ export class MemoryKeyStore implements KeyStore {
 }
 
 export class MemoryCounterStore implements CounterStore {
-  private readonly counts = new Map<string, number>();
-  private day = '';
+  private readonly days = new Map<string, DayUsage>();
+  private newest = '';
 
-  async consume(keyId: string, day: string, limit: number): Promise<CounterResult> {
-    if (day !== this.day) {
-      // Earlier days can never be read again: drop them rather than grow forever.
-      for (const k of this.counts.keys()) if (!k.endsWith(`#${day}`)) this.counts.delete(k);
-      this.day = day;
+  async consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult> {
+    if (day > this.newest) {
+      // Days past the history shown can never be read again: drop them rather than grow forever.
+      const oldest = addDays(day, -HISTORY_DAYS);
+      for (const [k, v] of this.days) if (v.day <= oldest) this.days.delete(k);
+      this.newest = day;
     }
     const id = `${keyId}#${day}`;
-    const count = this.counts.get(id) ?? 0;
-    if (count >= limit) return { allowed: false, count };
-    this.counts.set(id, count + 1);
-    return { allowed: true, count: count + 1 };
+    const usage = this.days.get(id) ?? { day, count: 0, endpoints: {} };
+    if (usage.count >= limit) return { allowed: false, count: usage.count };
+    usage.count += 1;
+    if (endpoint) usage.endpoints[endpoint] = (usage.endpoints[endpoint] ?? 0) + 1;
+    usage.lastAt = Date.now();
+    this.days.set(id, usage);
+    return { allowed: true, count: usage.count };
   }
+
+  async usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>> {
+    return new Map(
+      keyIds.map((keyId) => [
+        keyId,
+        days.map((day) =>
+          structuredClone(this.days.get(`${keyId}#${day}`) ?? { day, count: 0, endpoints: {} }),
+        ),
+      ]),
+    );
+  }
+}
+
+/** @example addDays('2026-03-01', -1) // '2026-02-28' */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }

@@ -33,7 +33,7 @@ export interface CounterResult {
   count: number;
 }
 
-/** One key's requests on one UTC day, as counted: the total, per endpoint path, and the last one's time. */
+/** One key's requests on one UTC day, as counted: the total, per endpoint (route id), and the last one's time. */
 export interface DayUsage {
   day: string;
   count: number;
@@ -45,7 +45,7 @@ export interface DayUsage {
 export interface CounterStore {
   /**
    * Counts one request for `keyId` on `day` (YYYY-MM-DD, UTC) unless `limit` is reached, and, in the same
-   * write, one for `endpoint` (the route's path) and the time of the call.
+   * write, one for `endpoint` (the route's manifest id) and the time of the call.
    * Atomic: concurrent calls never let more than `limit` through.
    */
   consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult>;

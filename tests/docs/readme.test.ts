@@ -1,5 +1,6 @@
 // The README's endpoint tables against the route manifest: the tables (under "Endpoints", and for the
-// reference and MCP routes under "Reference, MCP and typed client") are written by hand, the manifest is
+// reference and MCP routes under "Reference, MCP and typed client", for accounts under "Accounts and
+// dashboard") are written by hand, the manifest is
 // the truth. Rule: every manifest route appears exactly once, as `METHOD /path`, in a table's first
 // column (one row may list several routes, as the three health routes share one); nothing else appears
 // there; and every error code a row names in backticks is one its routes document.
@@ -28,6 +29,7 @@ function endpointRows(markdown: string, heading: string): Row[] {
 const rows = [
   ...endpointRows(README, 'Endpoints'),
   ...endpointRows(README, 'Reference, MCP and typed client'),
+  ...endpointRows(README, 'Accounts and dashboard'),
 ];
 const listed = rows.flatMap((r) => r.routes);
 const manifest = routeList.map((r) => `${r.method} ${r.path}`);

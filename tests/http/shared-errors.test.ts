@@ -1,7 +1,7 @@
 // The errors every keyed route shares, once for the whole manifest: 401 without a key and 429 past the
-// daily quota, both in the global body. (The upstream 502/503/504 of every route are in the fault matrix.)
+// daily quota (on every route that counts), both in the global body. (The upstream 502/503/504 of every route are in the fault matrix.)
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { operationList } from '../../shared/routes.ts';
+import { operationList, routes } from '../../shared/routes.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -17,16 +17,23 @@ describe('errors every keyed route shares', () => {
   it.each(keyed.map((r) => [r.path, r] as const))(
     '%s answers 401 unauthorized without a key and 429 rate_limit_exceeded past the daily quota',
     async (_path, route) => {
-      // Prepare: a free key (10 calls a day) used up by calls that need no upstream (their parameters fail).
+      // Prepare: a free key (10 calls a day) used up by calls that need no upstream (their parameters fail);
+      // on a route that counts nothing, by calls to one that does.
       const key = api.addKey('free');
-      for (let i = 0; i < 10; i++) await api.get(route.path.replace(/\{\w+\}/g, 'x'), { 'x-api-key': key });
+      const spend = route.counted === false ? routes.coordinatesLookup : route;
+      for (let i = 0; i < 10; i++) await api.get(spend.path.replace(/\{\w+\}/g, 'x'), { 'x-api-key': key });
       // Act
       const none = await api.get(route.example, {});
       const over = await api.get(route.example, { 'x-api-key': key });
       // Assess
       expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
-      expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
-      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      if (route.counted === false) {
+        // A route that spends no quota (the usage endpoint) still answers, and reports the quota used up.
+        expect([over.status, over.headers.get('x-ratelimit-remaining')]).toEqual([200, '0']);
+      } else {
+        expect([over.status, over.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+        expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
       for (const res of [none, over])
         expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
     },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
 import { TravelApiStack } from '../../infra/stack.ts';
 import { routeEntries, routes } from '../../shared/routes.ts';
+import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,7 +20,14 @@ let outdir: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
-  const app = new App({ outdir, context: { enterpriseDailyQuota: 250_000 } });
+  const app = new App({
+    outdir,
+    context: {
+      enterpriseDailyQuota: 250_000,
+      mailFrom: 'no-reply@mail.example.test',
+      mailIdentity: 'mail.example.test',
+    },
+  });
   const stack = new TravelApiStack(app, 'Test', { config: readConfig((k) => app.node.tryGetContext(k)) });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
@@ -47,11 +55,12 @@ describe('routes', () => {
     }));
     expect(methods.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
       routeEntries
-        // The MCP endpoint's function checks the key, so that the usage plans do not count MCP requests.
+        // The MCP endpoint's function checks the key, so that the usage plans do not count MCP requests; so
+        // does the usage endpoint's, which counts against no quota.
         .map(([, r]) => ({
           path: r.path,
           method: r.method,
-          key: r.auth && r.path !== '/mcp',
+          key: r.auth && r.path !== '/mcp' && r.counted !== false,
           integration: 'AWS_PROXY',
         }))
         .sort((a, b) => a.path.localeCompare(b.path)),
@@ -94,10 +103,11 @@ function bundleDir(fn: Resource): string {
   return join(outdir, assets.files[key]!.source.path);
 }
 
-const functionOf = (path: string) =>
-  ofType('AWS::Lambda::Function').find(
-    ([, f]) => String(f.Properties.Description).split(' ')[1] === `${path}:`,
-  )![1];
+const functionOf = (path: string, method?: string) =>
+  ofType('AWS::Lambda::Function').find(([, f]) => {
+    const [m, p] = String(f.Properties.Description).split(' ');
+    return p === `${path}:` && (!method || m === method);
+  })![1];
 
 describe('reference and MCP', () => {
   it('serves the OpenAPI document built at bundling time, with the stage URL as its server', () => {
@@ -207,15 +217,20 @@ describe('least privilege', () => {
       ([id, p]) =>
         [
           id,
-          p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+          p.Properties.PolicyDocument.Statement as {
+            Action: string | string[];
+            Resource: unknown;
+            Condition?: unknown;
+          }[],
         ] as const,
     );
+  const isDynamo = (st: { Action: string | string[] }) =>
+    [st.Action].flat().some((a) => a.startsWith('dynamodb:'));
 
   it('grants keyed functions only GetItem and UpdateItem on the table, and open functions no table access', () => {
-    const keyed = routeEntries.filter(([, r]) => r.auth).length;
-    const withTable = statements().filter(([, s]) =>
-      s.some((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:'))),
-    );
+    // The account functions' table access is limited by item (below); the usage endpoint's is one of them.
+    const keyed = routeEntries.filter(([, r]) => r.auth && r.counted !== false).length;
+    const withTable = statements().filter(([, s]) => s.some((st) => isDynamo(st) && !st.Condition));
     expect(withTable).toHaveLength(keyed);
     for (const [, s] of withTable) {
       const dynamo = s.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
@@ -236,6 +251,123 @@ describe('least privilege', () => {
     }
     const functionRoles = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('Fn'));
     for (const [, role] of functionRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
+
+describe('accounts', () => {
+  const policyOf = (routeId: string) =>
+    ofType('AWS::IAM::Policy').find(([id]) =>
+      id.startsWith(`Fn${routeId[0]!.toUpperCase()}${routeId.slice(1)}RoleDefaultPolicy`),
+    )!;
+  const allStatements = () =>
+    ofType('AWS::IAM::Policy').flatMap(([id, p]) =>
+      (
+        p.Properties.PolicyDocument.Statement as {
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: unknown;
+        }[]
+      ).map((st) => [id, st] as const),
+    );
+
+  it('limits each account function to its own DynamoDB actions on its own items (dynamodb:LeadingKeys)', () => {
+    for (const [routeId, access] of Object.entries(ACCOUNT_ACCESS)) {
+      const [, policy] = policyOf(routeId);
+      const dynamo = (policy.Properties.PolicyDocument.Statement as { Action: string[] }[]).filter((st) =>
+        [st.Action].flat().some((a) => a.startsWith('dynamodb:')),
+      );
+      expect({ routeId, dynamo }).toEqual({
+        routeId,
+        dynamo: [
+          {
+            Action: access.actions.length === 1 ? access.actions[0] : access.actions,
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] },
+            Condition: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.items.map((i) => `${i}#*`) },
+            },
+          },
+        ],
+      });
+    }
+    // The dashboard page and its assets touch nothing.
+    for (const routeId of ['dashboard', 'dashboardAsset'])
+      expect(policyOf(routeId)[1].Properties.PolicyDocument.Statement).toHaveLength(2);
+  });
+
+  it('lets only the key functions call API Gateway: create on /apikeys and the plans, delete keys, read the plans', () => {
+    const gateway = allStatements().filter(([, st]) =>
+      [st.Action].flat().some((a) => a.startsWith('apigateway:')),
+    );
+    const byPolicy = Map.groupBy(gateway, ([id]) => id.replace(/Gateway[0-9A-F]{8}$/, ''));
+    expect([...byPolicy.keys()].sort()).toEqual([
+      'AccountsaccountKeyCreate',
+      'AccountsaccountKeyRevoke',
+      'AccountsaccountKeyRotate',
+    ]);
+    const actions = (id: string) =>
+      byPolicy
+        .get(id)!
+        .flatMap(([, st]) => [st.Action].flat())
+        .sort();
+    expect(actions('AccountsaccountKeyCreate')).toEqual([
+      'apigateway:DELETE',
+      'apigateway:GET',
+      'apigateway:POST',
+    ]);
+    expect(actions('AccountsaccountKeyRevoke')).toEqual(['apigateway:DELETE', 'apigateway:GET']);
+    const post = byPolicy
+      .get('AccountsaccountKeyCreate')!
+      .find(([, st]) => st.Action === 'apigateway:POST')![1];
+    const resources = JSON.stringify(post.Resource);
+    expect(resources).toContain('::/apikeys"');
+    expect(resources.match(/\/usageplans\/",\{"Ref":"ApiPlan\w+"\},"\/keys"/g)).toHaveLength(4);
+    // Every key function finds the plans by the API and stage it is given.
+    for (const routeId of ['accountKeyCreate', 'accountKeyRevoke', 'accountKeyRotate'])
+      expect(
+        functionOf(routes[routeId as 'accountKeyCreate'].path, 'POST').Properties.Environment.Variables,
+      ).toMatchObject({
+        REST_API_ID: { Ref: expect.stringMatching(/^Api/) },
+        API_STAGE: 'prod',
+        COUNTER_TABLE: { Ref: expect.stringMatching(/^Counters/) },
+      });
+  });
+
+  it('lets only the sign-up function send mail, through SES, from the configured sender on its identity', () => {
+    const mail = allStatements().filter(([, st]) => [st.Action].flat().some((a) => a.startsWith('ses:')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]![0]).toMatch(/^FnAccountSignUpRoleDefaultPolicy/);
+    expect(mail[0]![1]).toMatchObject({
+      Action: 'ses:SendEmail',
+      Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.test' } },
+    });
+    expect(JSON.stringify(mail[0]![1].Resource)).toContain(':identity/mail.example.test');
+    expect(functionOf(routes.accountSignUp.path, 'POST').Properties.Environment.Variables).toMatchObject({
+      MAIL_FROM: 'no-reply@mail.example.test',
+      PUBLIC_BASE_URL: expect.anything(),
+    });
+  });
+
+  it("serves the dashboard's script and styles, built with its chart library, from its asset function's bundle", () => {
+    const fn = functionOf(routes.dashboardAsset.path);
+    expect(fn.Properties.Environment.Variables.DASHBOARD_DIR).toBe('/var/task/dashboard');
+    const script = readFileSync(join(bundleDir(fn), 'dashboard/app.js'), 'utf8');
+    expect(script).toMatch(/account\/session/);
+    expect(script.length).toBeGreaterThan(50_000); // Chart.js inside, not fetched from a CDN
+    expect(script).not.toMatch(/https?:\/\/cdn/);
+    expect(existsSync(join(bundleDir(fn), 'dashboard/app.css'))).toBe(true);
+  });
+
+  it('leaves the key of /v1/account/usage to its function (the usage plans would count it), and sessions to the dashboard', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      OperationName: 'accountUsage',
+      ApiKeyRequired: false,
+    });
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'POST',
+      OperationName: 'accountKeyCreate',
+      ApiKeyRequired: false,
+    });
   });
 });
 

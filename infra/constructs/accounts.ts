@@ -1,0 +1,173 @@
+/**
+ * What the account functions may do, one function at a time, and nothing more: each its own DynamoDB
+ * actions on the counters table, limited by `dynamodb:LeadingKeys` to the items it works on (sessions,
+ * accounts, tokens, throttles, keys, counters); the key functions the API Gateway calls that make and remove
+ * an account's key and its usage-plan key (on this API's plans only); the sign-up function `ses:SendEmail` on
+ * the configured identity, from the configured sender only.
+ */
+import { Aws, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import type { RouteId } from '../../shared/routes.ts';
+import type { Tier } from '../../shared/store/types.ts';
+import type { StackConfig } from '../config.ts';
+
+type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'THROTTLE' | 'KEY' | 'COUNT';
+type Gateway = 'create' | 'remove';
+
+interface Access {
+  actions: string[];
+  items: Item[];
+  gateway?: Gateway[];
+  mail?: boolean;
+}
+
+/** Per account route: its table actions and items, its API Gateway calls, whether it mails. */
+export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
+  accountUsage: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], items: ['KEY', 'COUNT'] },
+  accountSession: { actions: ['dynamodb:GetItem'], items: ['SESSION', 'ACCOUNT'] },
+  accountSignUp: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['EMAIL', 'ACCOUNT', 'VERIFY', 'THROTTLE'],
+    mail: true,
+  },
+  accountVerify: {
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    items: ['VERIFY', 'ACCOUNT', 'EMAIL'],
+  },
+  accountSignIn: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['THROTTLE', 'EMAIL', 'ACCOUNT', 'SESSION'],
+  },
+  accountSignOut: { actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], items: ['SESSION', 'ACCOUNT'] },
+  accountKeys: {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    items: ['SESSION', 'ACCOUNT', 'COUNT'],
+  },
+  accountActivity: {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    items: ['SESSION', 'ACCOUNT', 'COUNT'],
+  },
+  accountKeyCreate: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['SESSION', 'ACCOUNT', 'KEY'],
+    // Removing too: a creation that loses the race for the account's last place takes its gateway key back.
+    gateway: ['create', 'remove'],
+  },
+  accountKeyRevoke: {
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    items: ['SESSION', 'ACCOUNT', 'KEY'],
+    gateway: ['remove'],
+  },
+  accountKeyRotate: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['SESSION', 'ACCOUNT', 'KEY'],
+    gateway: ['create', 'remove'],
+  },
+};
+
+/**
+ * The environment an account function needs: the table for all of them, the API and stage for the key
+ * functions (they find the usage plans by it: the plans' ids would make a cycle, plans → stage → methods →
+ * functions), the sender and the public URL (for links) for sign-up.
+ * @example accountEnvironment('accountSignUp', { table, api, stage: 'prod', config, publicBaseUrl })
+ */
+export function accountEnvironment(
+  id: RouteId,
+  props: {
+    table: dynamodb.ITable;
+    api: apigw.IRestApi;
+    stage: string;
+    config: StackConfig;
+    publicBaseUrl: string;
+  },
+): Record<string, string> {
+  const access = ACCOUNT_ACCESS[id];
+  if (!access) return {};
+  return {
+    // API_KEYS as on keyed functions: declared so that `sam local` can give the embedded stores their keys.
+    COUNTER_TABLE: props.table.tableName,
+    API_KEYS: '',
+    ...(access.gateway ? { REST_API_ID: props.api.restApiId, API_STAGE: props.stage } : {}),
+    ...(access.mail
+      ? {
+          PUBLIC_BASE_URL: props.publicBaseUrl,
+          ...(props.config.mailFrom ? { MAIL_FROM: props.config.mailFrom } : {}),
+        }
+      : {}),
+  };
+}
+
+export interface AccountPermissionsProps {
+  functions: [RouteId, lambda.Function][];
+  table: dynamodb.ITable;
+  usagePlans: Record<Tier, apigw.IUsagePlan>;
+  config: StackConfig;
+}
+
+export class AccountPermissions extends Construct {
+  constructor(scope: Construct, id: string, props: AccountPermissionsProps) {
+    super(scope, id);
+    const apigateway = (path: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${path}`;
+    const plans = Object.values(props.usagePlans).map((p) => p.usagePlanId);
+    // The plans as cdk-nag names them in its findings (`<LogicalId>`), to acknowledge exactly those.
+    const stack = Stack.of(this);
+    const planIds = Object.values(props.usagePlans).map(
+      (p) => stack.resolve(stack.getLogicalId(p.node.defaultChild as CfnElement)) as string,
+    );
+    for (const [routeId, fn] of props.functions) {
+      const access = ACCOUNT_ACCESS[routeId];
+      if (!access) continue;
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: access.actions,
+          resources: [props.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.items.map((item) => `${item}#*`) },
+          },
+        }),
+      );
+      if (access.mail && props.config.mailFrom) {
+        const identity = props.config.mailIdentity ?? props.config.mailFrom;
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${identity}`],
+            conditions: { StringEquals: { 'ses:FromAddress': props.config.mailFrom } },
+          }),
+        );
+      }
+      if (!access.gateway) continue;
+      // A policy of its own, not the role's default one: the function depends on that one, and this one names
+      // the usage plans, which depend (through the stage and its methods) on the function.
+      const statements = [
+        new iam.PolicyStatement({ actions: ['apigateway:GET'], resources: [apigateway('/usageplans')] }),
+      ];
+      if (access.gateway.includes('create'))
+        statements.push(
+          new iam.PolicyStatement({
+            actions: ['apigateway:POST'],
+            resources: [apigateway('/apikeys'), ...plans.map((p) => apigateway(`/usageplans/${p}/keys`))],
+          }),
+        );
+      if (access.gateway.includes('remove'))
+        statements.push(
+          new iam.PolicyStatement({
+            actions: ['apigateway:DELETE'],
+            resources: [apigateway('/apikeys/*'), ...plans.map((p) => apigateway(`/usageplans/${p}/keys/*`))],
+          }),
+        );
+      const policy = new iam.Policy(this, `${routeId}Gateway`, { roles: [fn.role!], statements });
+      if (!access.gateway.includes('remove')) continue;
+      for (const resource of ['/apikeys/*', ...planIds.map((p) => `/usageplans/<${p}>/keys/*`)])
+        Validations.of(policy).acknowledge({
+          id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::${resource}]`,
+          reason:
+            "An API key's id is assigned by API Gateway when the key is made, so deleting one names /apikeys/* and /usageplans/<plan>/keys/*; the function deletes only ids recorded on the signed-in account's own keys, from this API's usage plans only.",
+        });
+    }
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The `accountEndpoint()` factory: one Lambda handler per dashboard route, the way `endpoint()` makes the
+ * API's. Around the route's own work, once for all: the shared middlewares (request state, correlation id,
+ * Problem Details errors), `Cache-Control: no-store`, the session from its HttpOnly cookie, CSRF
+ * protection of every state-changing request, and validation of the JSON body and path.
+ *
+ * CSRF: a POST must come from this origin (Origin and Sec-Fetch-Site, when the browser sends them) and
+ * carry `X-CSRF-Token`: signed in, the session's own token (kept with the session, returned at sign-in and
+ * by `GET /account/session`); signed out (sign-up, sign-in, verification), the token of the HttpOnly
+ * pre-session cookie, which `GET /account/session` also returns (double submit). A cross-site page can
+ * neither read either token nor send the header without a CORS preflight, which this API never grants.
+ */
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type * as z from 'zod';
+import { ProblemError, titleFromCode } from '../errors.ts';
+import { correlationId } from '../http/correlation-id.ts';
+import { errorHandler, FALLBACK_BODY, logUnrendered } from '../http/error-handler.ts';
+import { responseHeaders } from '../http/response-headers.ts';
+import { requestState, stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
+import { validateRequest } from '../http/validate-request.ts';
+import { baseUrl, jsonResponse } from '../problem.ts';
+import { errorSpec, type Route } from '../routes.ts';
+import { randomToken, sameSecret, sha256 } from './crypto.ts';
+import { accountStore } from './index.ts';
+import { AccountError } from './service.ts';
+import type { Account, Session } from './store.ts';
+
+/** A signed-in caller: the account, its session and the session cookie's hash. */
+export interface SignedIn {
+  account: Account;
+  session: Session;
+  tokenHash: string;
+}
+
+export interface AccountRunContext {
+  event: APIGatewayProxyEvent;
+  /** The client's address (API Gateway's source IP), for throttling. */
+  address: string;
+  /** This deployment's public base URL (the stage URL deployed), for links in mails and pages. */
+  base: string;
+  /** Whether the request came over HTTPS: cookies are then Secure and `__Host-` prefixed. */
+  secure: boolean;
+  /** Adds a Set-Cookie to the answer. */
+  setCookie(name: CookieName, value: string, maxAgeSeconds: number): void;
+  /** The pre-session CSRF token from its cookie, if any. */
+  preSessionToken?: string;
+}
+
+export type CookieName = 'sid' | 'csrf';
+
+export interface AccountEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
+  route: Route;
+  /** `required`: 401 without a live session; `optional`: the session when there is one; `none`: never read. */
+  session: 'required' | 'optional' | 'none';
+  body?: B;
+  path?: P;
+  response: S;
+  /** The success status (200 unless given). */
+  status?: number;
+  run(
+    input: { body: z.output<B>; path: z.output<P>; signedIn: SignedIn | undefined },
+    ctx: AccountRunContext,
+  ): Promise<z.input<S>> | z.input<S>;
+}
+
+/** @example cookieName('sid', true) // '__Host-sid' */
+export function cookieName(name: CookieName, secure: boolean): string {
+  // __Host-: only over HTTPS, for this host alone, path /; no subdomain can set or shadow it.
+  return secure ? `__Host-${name}` : name;
+}
+
+/** @example readCookies('a=1; b=2').get('b') // '2' */
+export function readCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/** @example setCookie('sid', token, 3600, false) // 'sid=…; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict' */
+export function setCookieHeader(name: CookieName, value: string, maxAge: number, secure: boolean): string {
+  return [
+    `${cookieName(name, secure)}=${value}`,
+    'Path=/',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/**
+ * The error for one of the route's declared codes.
+ * @example throw accountError(routes.accountSignIn, 'INVALID_CREDENTIALS', 'Wrong email or password.')
+ */
+export function accountError(
+  route: Route,
+  code: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  const spec = errorSpec(route, code);
+  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
+  // Acronyms stay upper-case in the title (and so in the Problem type): "CSRF Token Missing".
+  const title = titleFromCode(code).replace(/^Csrf\b/, 'CSRF');
+  return new ProblemError(spec.status, code, detail, { headers, title });
+}
+
+interface Guarded {
+  signedIn?: SignedIn;
+  ctx: AccountRunContext;
+  body?: unknown;
+  cookies: string[];
+}
+const guarded = new WeakMap<object, Guarded>();
+
+function sameOrigin(event: APIGatewayProxyEvent): boolean {
+  const headers = event.headers ?? {};
+  if (headers['sec-fetch-site'] && !['same-origin', 'none'].includes(headers['sec-fetch-site'])) return false;
+  const origin = headers.origin;
+  if (!origin) return true; // not sent by every client on same-origin requests; the token decides
+  try {
+    return new URL(origin).host === (headers.host ?? event.requestContext?.domainName);
+  } catch {
+    return false;
+  }
+}
+
+/** Session, CSRF and body: runs after the shared middlewares, before the route's work. */
+function accountGuard(
+  options: Pick<AccountEndpointOptions<z.ZodType, z.ZodType, z.ZodType>, 'session' | 'body'>,
+): ApiMiddleware {
+  const accountGuardBefore = async (request: ApiRequest) => {
+    const { event } = request;
+    const { route, responseHeaders: always } = stateOf(event);
+    // Answers about a person's account are never kept by a cache, errors included.
+    always['Cache-Control'] = 'no-store';
+    const headers = event.headers ?? {};
+    const secure = headers['x-forwarded-proto'] === 'https';
+    const cookies = readCookies(headers.cookie);
+    const state: Guarded = {
+      cookies: [],
+      ctx: {
+        event,
+        address: event.requestContext?.identity?.sourceIp ?? 'unknown',
+        base: (process.env.PUBLIC_BASE_URL || baseUrl(event)).replace(/\/+$/, ''),
+        secure,
+        setCookie: (name, value, maxAge) => state.cookies.push(setCookieHeader(name, value, maxAge, secure)),
+        preSessionToken: cookies.get(cookieName('csrf', secure)),
+      },
+    };
+    guarded.set(event, state);
+
+    if (options.session !== 'none') {
+      const token = cookies.get(cookieName('sid', secure));
+      if (token) {
+        const store = await accountStore();
+        const tokenHash = sha256(token);
+        const session = await store.getSession(tokenHash);
+        const account =
+          session && session.expiresAt > Date.now() ? await store.getAccount(session.accountId) : undefined;
+        if (account && session) state.signedIn = { account, session, tokenHash };
+        else if (options.session === 'required')
+          throw accountError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.');
+      } else if (options.session === 'required') {
+        throw accountError(route, 'NOT_SIGNED_IN', 'Sign in first: this request needs a session.');
+      }
+    }
+
+    if (event.httpMethod === 'POST') {
+      if (!sameOrigin(event))
+        throw accountError(route, 'CSRF_TOKEN_INVALID', 'The request came from another origin.');
+      const sent = headers['x-csrf-token'];
+      if (!sent) throw accountError(route, 'CSRF_TOKEN_MISSING', 'The X-CSRF-Token header is missing.');
+      const expected = state.signedIn?.session.csrf ?? state.ctx.preSessionToken;
+      // Signing out of a session that is already gone protects nothing: it only clears the cookie.
+      const nothingToGuard = options.session === 'optional' && !state.signedIn;
+      if (!nothingToGuard && (!expected || !sameSecret(sent, expected)))
+        throw accountError(
+          route,
+          'CSRF_TOKEN_INVALID',
+          'The X-CSRF-Token header does not match: reload the page.',
+        );
+    }
+
+    if (options.body) {
+      let raw: unknown;
+      try {
+        const text = event.isBase64Encoded
+          ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+          : event.body;
+        raw = JSON.parse(text ?? '');
+      } catch {
+        throw accountError(route, 'INVALID_INPUT', 'The body must be a JSON object.');
+      }
+      const parsed = await options.body.safeParseAsync(raw);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((i) => ({
+          parameter: i.path.join('.') || 'body',
+          in: 'body',
+          message: i.message,
+        }));
+        throw new ProblemError(
+          400,
+          'INVALID_INPUT',
+          `Invalid input: ${errors.map((e) => `${e.parameter} ${e.message}`).join('; ')}.`,
+          {
+            extras: { errors },
+          },
+        );
+      }
+      state.body = parsed.data;
+    }
+  };
+  const accountGuardAfter = (request: ApiRequest) => {
+    const cookies = guarded.get(request.event)?.cookies ?? [];
+    if (request.response && cookies.length)
+      request.response.multiValueHeaders = { ...request.response.multiValueHeaders, 'Set-Cookie': cookies };
+  };
+  return { name: 'accountGuard', before: accountGuardBefore, after: accountGuardAfter };
+}
+
+/**
+ * @example
+ * export const handler = accountEndpoint({
+ *   route: routes.accountKeys, session: 'required', response: KeyList,
+ *   run: ({ signedIn }) => listKeys(signedIn!.account),
+ * });
+ */
+export function accountEndpoint<
+  S extends z.ZodType,
+  B extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+>(options: AccountEndpointOptions<B, P, S>) {
+  const { route } = options;
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
+    const state = stateOf(event);
+    const { signedIn, ctx, body } = guarded.get(event)!;
+    try {
+      const result = await options.run(
+        { body: body as z.output<B>, path: state.path as z.output<P>, signedIn },
+        ctx,
+      );
+      return jsonResponse(options.status ?? 200, options.response.parse(result));
+    } catch (error) {
+      if (error instanceof AccountError) throw accountError(route, error.code, error.message, error.headers);
+      throw error;
+    }
+  })
+    .use(requestState(route))
+    .use(httpHeaderNormalizer())
+    .use(responseHeaders())
+    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
+    .use(errorHandler())
+    .use(correlationId())
+    .use(accountGuard(options))
+    .use(validateRequest({ path: options.path }));
+}
+
+/** A fresh pre-session CSRF token for a signed-out browser. @example newCsrfToken() */
+export const newCsrfToken = () => randomToken();

@@ -1,0 +1,55 @@
+/**
+ * The account store and key gateway this process uses. Deployed (`COUNTER_TABLE` set) the accounts live
+ * in the counters table and keys are also made at API Gateway (`REST_API_ID`); locally they live in
+ * memory beside the embedded key store, so a key made in the dashboard works at once under `npm start`.
+ */
+import { stores } from '../store/index.ts';
+import { MemoryKeyStore } from '../store/memory.ts';
+import type { Stores } from '../store/types.ts';
+import { ApiGatewayKeys, NO_GATEWAY, type KeyGateway } from './gateway.ts';
+import { mailer } from './mailer.ts';
+import { MemoryAccountStore } from './memory-store.ts';
+import type { Services } from './service.ts';
+import type { AccountStore } from './store.ts';
+
+const derived = new WeakMap<Stores, AccountStore>();
+
+/** @example const store = await accountStore(); await store.getAccount(id) */
+export async function accountStore(): Promise<AccountStore> {
+  const current = await stores();
+  if (current.accounts) return current.accounts;
+  let store = derived.get(current);
+  if (!store) {
+    const table = process.env.COUNTER_TABLE;
+    if (table) {
+      const [{ DynamoAccountStore }, { DynamoDBClient }] = await Promise.all([
+        import('./dynamo-store.ts'),
+        import('@aws-sdk/client-dynamodb'),
+      ]);
+      store = new DynamoAccountStore(new DynamoDBClient({}), table);
+    } else if (current.keys instanceof MemoryKeyStore) store = new MemoryAccountStore(current.keys);
+    else throw new Error('accounts need COUNTER_TABLE or the embedded key store');
+    derived.set(current, store);
+  }
+  return store;
+}
+
+let gateway: KeyGateway | undefined;
+
+/** @example const id = await keyGateway().create(name, key, 'free') */
+export function keyGateway(): KeyGateway {
+  gateway ??= process.env.REST_API_ID
+    ? new ApiGatewayKeys({ restApiId: process.env.REST_API_ID, stage: process.env.API_STAGE ?? 'prod' })
+    : NO_GATEWAY;
+  return gateway;
+}
+
+/** Installs the gateway of this process (the operators' command names the stack's plans; tests record). */
+export function useKeyGateway(next: KeyGateway): void {
+  gateway = next;
+}
+
+/** Everything the account rules use, as this process has it. @example await signUp(await services(), body, where) */
+export async function services(): Promise<Services> {
+  return { store: await accountStore(), mailer: mailer(), gateway: keyGateway() };
+}

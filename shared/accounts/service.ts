@@ -1,0 +1,400 @@
+/**
+ * The rules of accounts, whatever the store: sign-up that never tells whether an email is registered,
+ * verification by a mailed link, sign-in throttled per account and per address, sessions, and keys (named,
+ * capped per account, shown once, stored as hashes, usable at once, made and removed at the edge too).
+ */
+import { randomUUID } from 'node:crypto';
+import { utcDay } from '../http/daily-quota.ts';
+import { routes, type RouteId } from '../routes.ts';
+import { addDays, hashKey } from '../store/memory.ts';
+import { dailyQuota, HISTORY_DAYS, type CounterStore, type DayUsage, type Tier } from '../store/types.ts';
+import {
+  decoyHash,
+  hashPassword,
+  newApiKey,
+  passwordWeakness,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from './crypto.ts';
+import type { KeyGateway } from './gateway.ts';
+import type { Mailer } from './mailer.ts';
+import type { KeyView } from './model.ts';
+import type { Account, AccountKey, AccountStore } from './store.ts';
+
+/** Live keys an account may hold at once. */
+export const KEY_CAP = 10;
+/** A session lasts this long from sign-in. */
+export const SESSION_MS = 12 * 3600_000;
+/** A verification link works this long. */
+export const VERIFY_MS = 24 * 3600_000;
+/** An account never verified is forgotten after this long (its email can then be signed up again). */
+export const UNVERIFIED_MS = 7 * 86_400_000;
+/** Sign-in throttling: failed attempts per window, per account (by email) and per client address. */
+export const SIGNIN_WINDOW_MS = 15 * 60_000;
+export const SIGNIN_FAILURES_PER_ACCOUNT = 5;
+export const SIGNIN_FAILURES_PER_ADDRESS = 20;
+/** Sign-ups per client address per hour (each may send a mail). */
+export const SIGNUPS_PER_ADDRESS = 20;
+const SIGNUP_WINDOW_MS = 3600_000;
+
+/** The answer to every well-formed sign-up, whether or not the email was free. */
+export const SIGNUP_MESSAGE =
+  'If this address can be used, a verification link is on its way to it. Open the link, then sign in.';
+
+/** A refusal of the account rules, by one of the route's declared codes. */
+export class AccountError extends Error {
+  readonly code: string;
+  readonly headers: Record<string, string>;
+  constructor(code: string, detail: string, headers: Record<string, string> = {}) {
+    super(detail);
+    this.name = 'AccountError';
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export interface Services {
+  store: AccountStore;
+  mailer: Mailer;
+  gateway: KeyGateway;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const windowOf = (now: number, size: number) => Math.floor(now / size) * size;
+
+function tooMany(windowStart: number, size: number, what: string): AccountError {
+  const retryAfter = Math.max(1, Math.ceil((windowStart + size - Date.now()) / 1000));
+  return new AccountError('TOO_MANY_ATTEMPTS', `Too many ${what}: try again in ${retryAfter} s.`, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+async function mailVerification(
+  s: Services,
+  account: Pick<Account, 'id' | 'email'>,
+  nonce: string,
+  base: string,
+) {
+  const token = randomToken();
+  await s.store.putVerification(sha256(token), account.id, nonce, Date.now() + VERIFY_MS);
+  const link = `${base}/dashboard#verify=${token}`;
+  await s.mailer.send({
+    to: account.email,
+    subject: 'Verify your email for travel-data-api',
+    text: `Open this link within 24 hours to verify your email, then sign in:\n\n${link}\n\nIf you did not sign up, ignore this mail.`,
+    link,
+  });
+}
+
+/**
+ * Signs up, or, for an address already registered, mails its owner instead: the answer is the same.
+ * @example await signUp(services, { email, password }, { base, address })
+ */
+export async function signUp(
+  s: Services,
+  { email, password }: { email: string; password: string },
+  { base, address }: { base: string; address: string },
+): Promise<string> {
+  const weakness = passwordWeakness(password, email);
+  if (weakness)
+    throw new AccountError(
+      'WEAK_PASSWORD',
+      `The password is ${weakness}: use 12 or more characters, a phrase is best.`,
+    );
+  const now = Date.now();
+  const window = windowOf(now, SIGNUP_WINDOW_MS);
+  const subject = `signup-address:${sha256(address)}`;
+  if ((await s.store.addAttempt(subject, window, SIGNUP_WINDOW_MS)) > SIGNUPS_PER_ADDRESS)
+    throw tooMany(window, SIGNUP_WINDOW_MS, 'sign-ups from this address');
+  // Hashed whatever happens next, so a registered address takes as long to answer as a new one.
+  const passwordHash = await hashPassword(password);
+  const nonce = randomToken(16);
+  const existing = await s.store.findByEmail(email);
+  if (!existing) {
+    const account: Account = {
+      id: randomUUID(),
+      email,
+      passwordHash,
+      verified: false,
+      tier: 'free',
+      createdAt: now,
+      verifyNonce: nonce,
+      keys: [],
+    };
+    if ((await s.store.createAccount(account, now + UNVERIFIED_MS)) === 'created') {
+      await mailVerification(s, account, nonce, base);
+      return SIGNUP_MESSAGE;
+    }
+  } else if (!existing.verified) {
+    // The latest sign-up's password wins, and only the link mailed for it verifies: whoever registered the
+    // address first without owning it cannot keep it.
+    await s.store.restartUnverified(existing.id, passwordHash, nonce, now + UNVERIFIED_MS);
+    await mailVerification(s, existing, nonce, base);
+    return SIGNUP_MESSAGE;
+  }
+  await s.mailer.send({
+    to: email,
+    subject: 'Someone tried to sign up with your email',
+    text: `This address already has a travel-data-api account. If that was you, sign in at ${base}/dashboard. Nothing was changed.`,
+  });
+  return SIGNUP_MESSAGE;
+}
+
+/** @example await verify(services, token) */
+export async function verify(s: Services, token: string): Promise<void> {
+  const found = await s.store.takeVerification(sha256(token));
+  if (!found || !(await s.store.markVerified(found.accountId, found.nonce)))
+    throw new AccountError(
+      'INVALID_TOKEN',
+      'This verification link is unknown, used or expired: sign up again for a new one.',
+    );
+}
+
+/**
+ * Checks the password (as long for an unknown email as for a known one) under both throttles, and
+ * opens a session. Only a right password learns that an account is unverified.
+ * @example const { token, csrf } = await signIn(services, { email, password }, address)
+ */
+export async function signIn(
+  s: Services,
+  { email, password }: { email: string; password: string },
+  address: string,
+): Promise<{ token: string; csrf: string; account: Account }> {
+  const window = windowOf(Date.now(), SIGNIN_WINDOW_MS);
+  const subjects = [`signin-account:${sha256(email)}`, `signin-address:${sha256(address)}`] as const;
+  const [byAccount, byAddress] = await Promise.all(
+    subjects.map((subject) => s.store.attempts(subject, window)),
+  );
+  if (byAccount! >= SIGNIN_FAILURES_PER_ACCOUNT)
+    throw tooMany(window, SIGNIN_WINDOW_MS, 'failed sign-ins for this account');
+  if (byAddress! >= SIGNIN_FAILURES_PER_ADDRESS)
+    throw tooMany(window, SIGNIN_WINDOW_MS, 'failed sign-ins from this address');
+  const account = await s.store.findByEmail(email);
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+  if (!account || !matches) {
+    await Promise.all(subjects.map((subject) => s.store.addAttempt(subject, window, SIGNIN_WINDOW_MS)));
+    throw new AccountError('INVALID_CREDENTIALS', 'The email or the password is wrong.');
+  }
+  if (!account.verified)
+    throw new AccountError(
+      'EMAIL_NOT_VERIFIED',
+      'Verify your email first: open the link we mailed (sign up again for a new one).',
+    );
+  const token = randomToken();
+  const csrf = randomToken();
+  await s.store.putSession(sha256(token), {
+    accountId: account.id,
+    csrf,
+    expiresAt: Date.now() + SESSION_MS,
+  });
+  return { token, csrf, account };
+}
+
+/**
+ * A day's per-endpoint counts by path: the counter keeps each route's manifest id (short, so the item stays
+ * one write unit); people know endpoints by their path.
+ * @example byPath({ coordinatesLookup: 2 }) // { '/v1/meta/coordinates-lookup': 2 }
+ */
+export function byPath(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, n] of Object.entries(counts)) {
+    const path = Object.hasOwn(routes, id) ? routes[id as RouteId].path : id;
+    out[path] = (out[path] ?? 0) + n;
+  }
+  return out;
+}
+
+/** The account as the dashboard shows it. */
+export function accountView(account: Account) {
+  return {
+    email: account.email,
+    tier: account.tier,
+    daily_limit: dailyQuota(account.tier),
+    key_limit: KEY_CAP,
+    created_at: iso(account.createdAt),
+  };
+}
+
+/** The last HISTORY_DAYS UTC days, oldest first, today last. @example historyDays(Date.now()).at(-1) */
+export function historyDays(now: number): string[] {
+  const today = utcDay(new Date(now)).day;
+  return Array.from({ length: HISTORY_DAYS }, (_v, i) => addDays(today, i - HISTORY_DAYS + 1));
+}
+
+function keyView(key: AccountKey, usage: DayUsage[]): KeyView {
+  const today = key.revokedAt ? 0 : (usage.at(-1)?.count ?? 0);
+  const lastAt = Math.max(0, ...usage.map((d) => d.lastAt ?? 0));
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    tier: key.tier,
+    status: key.revokedAt ? 'revoked' : 'active',
+    created_at: iso(key.createdAt),
+    revoked_at: key.revokedAt ? iso(key.revokedAt) : null,
+    last_used_at: lastAt ? iso(lastAt) : null,
+    today: usage.at(-1)?.count ?? 0,
+    daily_limit: dailyQuota(key.tier),
+    remaining: key.revokedAt ? 0 : Math.max(0, dailyQuota(key.tier) - today),
+  };
+}
+
+/** Keys whose history is shown: the live ones, and those revoked within the history. */
+function shownKeys(account: Account, now: number): AccountKey[] {
+  const since = now - HISTORY_DAYS * 86_400_000;
+  return account.keys.filter((k) => !k.revokedAt || k.revokedAt >= since);
+}
+
+/** @example await listKeys(account, counters) */
+export async function listKeys(account: Account, counters: CounterStore) {
+  const now = Date.now();
+  const keys = shownKeys(account, now);
+  const usage = await counters.usage(
+    keys.map((k) => k.keyId),
+    historyDays(now),
+  );
+  return {
+    keys: keys.map((k) => keyView(k, usage.get(k.keyId) ?? [])),
+    live_keys: account.keys.filter((k) => !k.revokedAt).length,
+    key_limit: KEY_CAP,
+    reset_at: iso(utcDay(new Date(now)).resetEpoch * 1000),
+  };
+}
+
+/** Requests per day for the history, per key and per endpoint. @example await activity(account, counters) */
+export async function activity(account: Account, counters: CounterStore) {
+  const now = Date.now();
+  const days = historyDays(now);
+  const keys = shownKeys(account, now);
+  const usage = await counters.usage(
+    keys.map((k) => k.keyId),
+    days,
+  );
+  const endpoints: Record<string, number[]> = {};
+  const perKey = keys.map((key) => {
+    const series = usage.get(key.keyId) ?? [];
+    const byEndpoint: Record<string, number[]> = {};
+    series.forEach((day, i) => {
+      for (const [path, n] of Object.entries(byPath(day.endpoints))) {
+        (byEndpoint[path] ??= days.map(() => 0))[i]! += n;
+        (endpoints[path] ??= days.map(() => 0))[i]! += n;
+      }
+    });
+    const view = keyView(key, series);
+    return {
+      id: key.id,
+      name: key.name,
+      prefix: key.prefix,
+      status: view.status,
+      daily: series.map((d) => d.count),
+      today: view.today,
+      daily_limit: view.daily_limit,
+      remaining: view.remaining,
+      endpoints: byEndpoint,
+    };
+  });
+  return {
+    days,
+    reset_at: iso(utcDay(new Date(now)).resetEpoch * 1000),
+    keys: perKey,
+    endpoints,
+    total: perKey.reduce((n, k) => n + k.daily.reduce((a, b) => a + b, 0), 0),
+  };
+}
+
+function newKey(name: string, tier: Tier): { key: string; meta: AccountKey } {
+  const key = newApiKey();
+  const keyId = hashKey(key);
+  return {
+    key,
+    meta: { id: keyId.slice(0, 16), keyId, name, prefix: key.slice(0, 8), tier, createdAt: Date.now() },
+  };
+}
+
+/** The gateway's name of an account key: who it belongs to, by ids only. */
+const gatewayName = (account: Account, key: AccountKey) => `account-${account.id}-${key.id}`;
+
+async function makeUsable(s: Services, account: Account, key: AccountKey): Promise<void> {
+  await s.store.enableKey({
+    keyId: key.keyId,
+    tier: key.tier,
+    name: key.name,
+    accountId: account.id,
+    ...(key.gatewayId ? { gatewayId: key.gatewayId } : {}),
+  });
+}
+
+async function retire(s: Services, key: AccountKey): Promise<void> {
+  await s.store.disableKey(key.keyId);
+  if (key.gatewayId) await s.gateway.remove(key.gatewayId, key.tier);
+}
+
+/**
+ * A new named key on the account's tier, made at the edge and in the table, usable at once.
+ * @example const { key } = await createKey(services, account, 'production')
+ */
+export async function createKey(s: Services, account: Account, name: string) {
+  const full = () =>
+    new AccountError('KEY_LIMIT_REACHED', `An account may hold ${KEY_CAP} live keys: revoke one first.`);
+  if (account.keys.filter((k) => !k.revokedAt).length >= KEY_CAP) throw full();
+  const { key, meta } = newKey(name, account.tier);
+  const gatewayId = await s.gateway.create(gatewayName(account, meta), key, meta.tier);
+  if (gatewayId) meta.gatewayId = gatewayId;
+  // The cap is checked again in the store's conditional write: two creations at once cannot pass it.
+  if ((await s.store.addKey(account.id, meta, KEY_CAP)) === 'cap') {
+    if (gatewayId) await s.gateway.remove(gatewayId, meta.tier);
+    throw full();
+  }
+  await makeUsable(s, account, meta);
+  return { key, ...keyView(meta, []) };
+}
+
+function liveKey(account: Account, id: string): AccountKey {
+  const key = account.keys.find((k) => k.id === id);
+  if (!key) throw new AccountError('KEY_NOT_FOUND', `This account has no key ${id}.`);
+  if (key.revokedAt)
+    throw new AccountError('KEY_ALREADY_REVOKED', `The key ${key.name} (${id}) is revoked already.`);
+  return key;
+}
+
+function changeFailed(change: 'missing' | 'revoked already', id: string): AccountError {
+  return change === 'missing'
+    ? new AccountError('KEY_NOT_FOUND', `This account has no key ${id}.`)
+    : new AccountError('KEY_ALREADY_REVOKED', `The key ${id} is revoked already.`);
+}
+
+/** @example await revokeKey(services, account, '0123456789abcdef') */
+export async function revokeKey(s: Services, account: Account, id: string) {
+  const key = liveKey(account, id);
+  const at = Date.now();
+  const change = await s.store.revokeKey(account.id, id, at);
+  if (change !== 'done') throw changeFailed(change, id);
+  await retire(s, key);
+  return { id, status: 'revoked' as const, revoked_at: iso(at) };
+}
+
+/** A new key of the same name in place of a live one, which is revoked. @example await rotateKey(services, account, id) */
+export async function rotateKey(s: Services, account: Account, id: string) {
+  const old = liveKey(account, id);
+  const { key, meta } = newKey(old.name, account.tier);
+  const gatewayId = await s.gateway.create(gatewayName(account, meta), key, meta.tier);
+  if (gatewayId) meta.gatewayId = gatewayId;
+  const change = await s.store.replaceKey(account.id, id, meta, Date.now());
+  if (change !== 'done') {
+    if (gatewayId) await s.gateway.remove(gatewayId, meta.tier);
+    throw changeFailed(change, id);
+  }
+  await makeUsable(s, account, meta);
+  await retire(s, old);
+  return { key, replaces: id, ...keyView(meta, []) };
+}
+
+/** Operators: moves an account and its live keys to another tier (`npm run keys -- plan`). */
+export async function setPlan(s: Services, account: Account, tier: Tier): Promise<void> {
+  for (const key of account.keys.filter((k) => !k.revokedAt)) {
+    if (key.gatewayId) await s.gateway.move(key.gatewayId, key.tier, tier);
+    await makeUsable(s, account, { ...key, tier });
+  }
+  await s.store.setTier(account.id, tier);
+}

@@ -1,0 +1,495 @@
+// Accounts through the local server, as the dashboard's browser uses them: sign-up (the same answer whether or
+// not the email is registered), verification by the mailed link, sign-in throttled per account and per
+// address, sessions in HttpOnly cookies, CSRF tokens on every POST, and keys (shown once, usable at once,
+// capped, revoked, rotated). Every error is a documented one, in Problem Details.
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { request } from 'node:http';
+import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import {
+  KEY_CAP,
+  SIGNIN_FAILURES_PER_ACCOUNT,
+  SIGNIN_FAILURES_PER_ADDRESS,
+  SIGNUPS_PER_ADDRESS,
+} from '../../shared/accounts/service.ts';
+import { routes, type Route } from '../../shared/routes.ts';
+import { expectDocumented } from '../helpers/contract.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+const outbox: Mail[] = [];
+beforeAll(async () => {
+  api = await startTestServer();
+  useMailer({ send: async (mail) => void outbox.push(mail) });
+});
+afterAll(() => api.close());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Json;
+}
+
+/**
+ * A browser: keeps its cookies, sends the CSRF token it was given, from one loopback address
+ * (127.0.0.0/8 is all loopback, so each browser can be its own client address).
+ */
+let browsers = 0;
+class Browser {
+  readonly cookies = new Map<string, string>();
+  csrf = '';
+  readonly address: string;
+  /** Each browser its own address unless told, so that no test spends another's per-address allowance. */
+  constructor(address = `127.1.${Math.floor(++browsers / 250)}.${(browsers % 250) + 1}`) {
+    this.address = address;
+  }
+
+  send(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const url = new URL(api.url);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method,
+          localAddress: this.address,
+          headers: {
+            ...(this.cookies.size
+              ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+              : {}),
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => {
+            for (const line of res.headers['set-cookie'] ?? []) {
+              const [pair] = line.split(';');
+              const at = pair!.indexOf('=');
+              const value = pair!.slice(at + 1);
+              if (value) this.cookies.set(pair!.slice(0, at), value);
+              else this.cookies.delete(pair!.slice(0, at));
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: text ? JSON.parse(text) : undefined,
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  get(path: string) {
+    return this.send('GET', path);
+  }
+
+  /** A POST with the CSRF token, as the dashboard sends it. */
+  post(path: string, body: unknown = {}, headers: Record<string, string> = {}) {
+    return this.send('POST', path, body, { 'x-csrf-token': this.csrf, ...headers });
+  }
+
+  async open(): Promise<this> {
+    this.csrf = (await this.get('/account/session')).body.csrf_token;
+    return this;
+  }
+}
+
+let n = 0;
+const freshEmail = () => `person${++n}-${Date.now()}@example.test`;
+const PASSWORD = 'correct horse battery staple';
+const lastMailTo = (email: string) => outbox.filter((m) => m.to === email).at(-1);
+const tokenOf = (mail: Mail | undefined) => new URL(mail!.link!).hash.replace('#verify=', '');
+
+/** A verified account, signed in in a browser of its own. */
+async function signedIn(address?: string): Promise<{ browser: Browser; email: string }> {
+  const browser = await new Browser(address).open();
+  const email = freshEmail();
+  await browser.post('/account/signup', { email, password: PASSWORD });
+  await browser.post('/account/verify', { token: tokenOf(lastMailTo(email)) });
+  const res = await browser.post('/account/signin', { email, password: PASSWORD });
+  expect(res.status).toBe(200);
+  browser.csrf = res.body.csrf_token;
+  return { browser, email };
+}
+
+function expectError(route: Route, res: Answer, status: number, code: string): void {
+  expect([res.status, res.body?.error_code]).toEqual([status, code]);
+  expectDocumented(route, res.status, String(res.headers['content-type']), res.body);
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+describe('sign-up and verification', () => {
+  it('mails a verification link; the link verifies once, then the account signs in with an HttpOnly SameSite cookie', async () => {
+    // Prepare
+    const browser = await new Browser().open();
+    const email = freshEmail();
+    // Act
+    const signup = await browser.post('/account/signup', { email: email.toUpperCase(), password: PASSWORD });
+    const token = tokenOf(lastMailTo(email));
+    const verified = await browser.post('/account/verify', { token });
+    const again = await browser.post('/account/verify', { token });
+    const signin = await browser.send(
+      'POST',
+      '/account/signin',
+      { email, password: PASSWORD },
+      { 'x-csrf-token': browser.csrf },
+    );
+    const session = await browser.get('/account/session');
+    // Assess
+    expect(signup.status).toBe(202);
+    expect(lastMailTo(email)!.link).toMatch(new RegExp(`^${api.url}/dashboard#verify=[\\w-]{43}$`));
+    expect(verified.status).toBe(200);
+    expectError(routes.accountVerify, again, 400, 'INVALID_TOKEN');
+    expect(signin.status).toBe(200);
+    const cookie = ([] as string[])
+      .concat(signin.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('sid='));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).not.toMatch(/Secure/); // plain http locally; deployed cookies are Secure (see below)
+    expect(session.body).toMatchObject({
+      signed_in: true,
+      account: { email, tier: 'free', daily_limit: 10 },
+    });
+    expect(session.body.csrf_token).toBe(signin.body.csrf_token);
+  });
+
+  it('answers a duplicate email exactly as a new one, and mails its owner a notice instead of a link', async () => {
+    // Prepare: a verified account
+    const { email } = await signedIn();
+    const stranger = await new Browser().open();
+    const newcomer = await new Browser().open();
+    // Act
+    const duplicate = await stranger.post('/account/signup', { email, password: 'another long passphrase' });
+    const fresh = await newcomer.post('/account/signup', { email: freshEmail(), password: PASSWORD });
+    const withNewPassword = await stranger.post('/account/signin', {
+      email,
+      password: 'another long passphrase',
+    });
+    const withOwnPassword = await stranger.post('/account/signin', { email, password: PASSWORD });
+    // Assess
+    expect([duplicate.status, duplicate.body]).toEqual([fresh.status, fresh.body]);
+    expect(lastMailTo(email)).toMatchObject({ subject: 'Someone tried to sign up with your email' });
+    expect(lastMailTo(email)!.link).toBeUndefined();
+    expectError(routes.accountSignIn, withNewPassword, 401, 'INVALID_CREDENTIALS');
+    expect(withOwnPassword.status).toBe(200);
+  });
+
+  it.each([
+    ['too short', 'short pass'],
+    ['a common one', 'password1234'],
+    ['one character repeated', 'aaaaaaaaaaaaaaaa'],
+    ['the email', 'weakling@example.test!'],
+  ])('refuses a weak password (%s) with 400 WEAK_PASSWORD', async (_why, password) => {
+    const browser = await new Browser().open();
+    const res = await browser.post('/account/signup', { email: 'weakling@example.test', password });
+    expectError(routes.accountSignUp, res, 400, 'WEAK_PASSWORD');
+  });
+
+  it('refuses an address that is no email with 400 INVALID_INPUT naming the field', async () => {
+    const browser = await new Browser().open();
+    const res = await browser.post('/account/signup', { email: 'not-an-email', password: PASSWORD });
+    expectError(routes.accountSignUp, res, 400, 'INVALID_INPUT');
+    expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'email', in: 'body' })]);
+  });
+
+  it('lets only the link of the latest sign-up of an unverified address verify it', async () => {
+    // Prepare: signed up twice before verifying
+    const browser = await new Browser().open();
+    const email = freshEmail();
+    await browser.post('/account/signup', { email, password: 'first long passphrase' });
+    const first = tokenOf(lastMailTo(email));
+    await browser.post('/account/signup', { email, password: PASSWORD });
+    const second = tokenOf(lastMailTo(email));
+    // Act
+    const stale = await browser.post('/account/verify', { token: first });
+    const latest = await browser.post('/account/verify', { token: second });
+    const signin = await browser.post('/account/signin', { email, password: PASSWORD });
+    // Assess
+    expectError(routes.accountVerify, stale, 400, 'INVALID_TOKEN');
+    expect([latest.status, signin.status]).toEqual([200, 200]);
+  });
+});
+
+describe('sign-up throttling', () => {
+  it(`refuses more than ${SIGNUPS_PER_ADDRESS} sign-ups an hour from one address with 429 TOO_MANY_ATTEMPTS`, async () => {
+    const browser = await new Browser('127.0.4.1').open();
+    const statuses = [];
+    for (let i = 0; i < SIGNUPS_PER_ADDRESS; i++)
+      statuses.push(
+        (await browser.post('/account/signup', { email: freshEmail(), password: PASSWORD })).status,
+      );
+    const over = await browser.post('/account/signup', { email: freshEmail(), password: PASSWORD });
+    expect(statuses).toEqual(Array(SIGNUPS_PER_ADDRESS).fill(202));
+    expectError(routes.accountSignUp, over, 429, 'TOO_MANY_ATTEMPTS');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers a wrong password and an unknown email with the same 401 INVALID_CREDENTIALS', async () => {
+    const { email } = await signedIn();
+    const browser = await new Browser().open();
+    const wrong = await browser.post('/account/signin', { email, password: 'not the password at all' });
+    const unknown = await browser.post('/account/signin', { email: freshEmail(), password: PASSWORD });
+    expectError(routes.accountSignIn, wrong, 401, 'INVALID_CREDENTIALS');
+    expectError(routes.accountSignIn, unknown, 401, 'INVALID_CREDENTIALS');
+    expect(wrong.body.detail).toBe(unknown.body.detail);
+  });
+
+  it('tells an unverified account so only when the password is right', async () => {
+    const browser = await new Browser().open();
+    const email = freshEmail();
+    await browser.post('/account/signup', { email, password: PASSWORD });
+    const right = await browser.post('/account/signin', { email, password: PASSWORD });
+    const wrong = await browser.post('/account/signin', { email, password: 'not the password at all' });
+    expectError(routes.accountSignIn, right, 403, 'EMAIL_NOT_VERIFIED');
+    expectError(routes.accountSignIn, wrong, 401, 'INVALID_CREDENTIALS');
+  });
+
+  it(`throttles an account after ${SIGNIN_FAILURES_PER_ACCOUNT} failures, even with the right password, with 429 and Retry-After`, async () => {
+    // Prepare: a registered email and an unregistered one, failed as often from another address each time
+    const { email } = await signedIn();
+    const nobody = freshEmail();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++) {
+      const browser = await new Browser(`127.0.1.${i + 1}`).open();
+      await browser.post('/account/signin', { email, password: 'wrong wrong wrong' });
+      await browser.post('/account/signin', { email: nobody, password: 'wrong wrong wrong' });
+    }
+    const browser = await new Browser('127.0.1.100').open();
+    // Act
+    const owner = await browser.post('/account/signin', { email, password: PASSWORD });
+    const unregistered = await browser.post('/account/signin', { email: nobody, password: PASSWORD });
+    // Assess: the same answer for both, so the throttle tells nothing about registration either
+    expectError(routes.accountSignIn, owner, 429, 'TOO_MANY_ATTEMPTS');
+    expectError(routes.accountSignIn, unregistered, 429, 'TOO_MANY_ATTEMPTS');
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it(`throttles a client address after ${SIGNIN_FAILURES_PER_ADDRESS} failures, whatever the email; other addresses go on`, async () => {
+    // Prepare: failures on as many different emails from one address
+    const attacker = await new Browser('127.0.2.1').open();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ADDRESS; i++)
+      await attacker.post('/account/signin', { email: freshEmail(), password: 'wrong wrong wrong' });
+    const { email } = await signedIn('127.0.2.2');
+    // Act
+    const throttled = await attacker.post('/account/signin', { email, password: PASSWORD });
+    const elsewhere = await (
+      await new Browser('127.0.2.3').open()
+    ).post('/account/signin', { email, password: PASSWORD });
+    // Assess
+    expectError(routes.accountSignIn, throttled, 429, 'TOO_MANY_ATTEMPTS');
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe('CSRF protection', () => {
+  it('refuses a POST without the X-CSRF-Token header with 403 CSRF_TOKEN_MISSING, signed in or not', async () => {
+    const { browser } = await signedIn();
+    const stranger = await new Browser().open();
+    const create = await browser.send('POST', '/account/keys', { name: 'no-token' });
+    const signup = await stranger.send('POST', '/account/signup', {
+      email: freshEmail(),
+      password: PASSWORD,
+    });
+    expectError(routes.accountKeyCreate, create, 403, 'CSRF_TOKEN_MISSING');
+    expectError(routes.accountSignUp, signup, 403, 'CSRF_TOKEN_MISSING');
+    expect(create.body.title).toBe('CSRF Token Missing');
+  });
+
+  it("refuses another session's token, a browser without the pre-session cookie, and another origin with 403 CSRF_TOKEN_INVALID", async () => {
+    const { browser } = await signedIn();
+    const other = await signedIn();
+    const cookieless = new Browser();
+    const foreign = await browser.post(
+      '/account/keys',
+      { name: 'x' },
+      { 'x-csrf-token': other.browser.csrf },
+    );
+    const noCookie = await cookieless.post(
+      '/account/signin',
+      { email: freshEmail(), password: PASSWORD },
+      { 'x-csrf-token': 'guess' },
+    );
+    const otherOrigin = await browser.post(
+      '/account/keys',
+      { name: 'x' },
+      { origin: 'https://evil.example.test' },
+    );
+    const crossSite = await browser.post('/account/keys', { name: 'x' }, { 'sec-fetch-site': 'cross-site' });
+    for (const res of [foreign, otherOrigin, crossSite])
+      expectError(routes.accountKeyCreate, res, 403, 'CSRF_TOKEN_INVALID');
+    expectError(routes.accountSignIn, noCookie, 403, 'CSRF_TOKEN_INVALID');
+    expect((await browser.get('/account/keys')).body.keys).toEqual([]);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 NOT_SIGNED_IN without a session and 401 SESSION_EXPIRED once it has expired or ended', async () => {
+    // Prepare
+    const { browser } = await signedIn();
+    const { browser: leaving } = await signedIn();
+    const anonymous = await new Browser().open();
+    const cookieBeforeSignOut = leaving.cookies.get('sid');
+    await leaving.post('/account/signout');
+    // Act: the ended session's cookie replayed; then 13 hours later, past the 12-hour session
+    const none = await anonymous.get('/account/keys');
+    const ended = await leaving.send('GET', '/account/keys', undefined, {
+      cookie: `sid=${cookieBeforeSignOut}`,
+    });
+    const later = Date.now() + 13 * 3600_000;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    const expired = await browser.get('/account/activity');
+    // Assess
+    expectError(routes.accountKeys, none, 401, 'NOT_SIGNED_IN');
+    expectError(routes.accountKeys, ended, 401, 'SESSION_EXPIRED');
+    expectError(routes.accountActivity, expired, 401, 'SESSION_EXPIRED');
+    expect(leaving.cookies.has('sid')).toBe(false); // the sign-out cleared it
+  });
+
+  it('sets Secure, __Host- prefixed cookies when the request came over HTTPS (deployed)', async () => {
+    const { handler } = await import('../../functions/account/session.ts');
+    const { apiEvent, lambdaContext } = await import('../helpers/events.ts');
+    const res = await handler(
+      apiEvent({
+        path: '/account/session',
+        headers: { 'X-Forwarded-Proto': 'https', Host: 'api.example.test' },
+      }),
+      lambdaContext(),
+    );
+    expect(res.multiValueHeaders?.['Set-Cookie']).toEqual([
+      expect.stringMatching(
+        /^__Host-csrf=[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
+      ),
+    ]);
+  });
+});
+
+describe('keys', () => {
+  it('shows a new key once, makes it usable at once, lists it by prefix only, and refuses it once revoked', async () => {
+    // Prepare
+    const { browser } = await signedIn();
+    // Act
+    const made = await browser.post('/account/keys', { name: 'production' });
+    const call = await api.get('/v1/meta/coordinates-lookup?term=paris&limit=1', {
+      'x-api-key': made.body.key,
+    });
+    const list = await browser.get('/account/keys');
+    const revoked = await browser.post(`/account/keys/${made.body.id}/revoke`);
+    const refused = await api.get('/v1/meta/coordinates-lookup?term=paris&limit=1', {
+      'x-api-key': made.body.key,
+    });
+    // Assess
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      name: 'production',
+      tier: 'free',
+      status: 'active',
+      prefix: made.body.key.slice(0, 8),
+    });
+    expect(made.body.key).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(call.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain(made.body.key);
+    expect(list.body.keys).toEqual([
+      expect.objectContaining({ id: made.body.id, today: 1, remaining: 9, last_used_at: expect.any(String) }),
+    ]);
+    expect(revoked.body).toMatchObject({ id: made.body.id, status: 'revoked' });
+    expect([refused.status, refused.body.error.code]).toEqual([401, 'unauthorized']);
+  });
+
+  it('rotates a key: a new one of the same name works, the old one is refused', async () => {
+    const { browser } = await signedIn();
+    const old = await browser.post('/account/keys', { name: 'staging' });
+    const rotated = await browser.post(`/account/keys/${old.body.id}/rotate`);
+    const withNew = await api.get('/v1/account/usage', { 'x-api-key': rotated.body.key });
+    const withOld = await api.get('/v1/account/usage', { 'x-api-key': old.body.key });
+    expect(rotated.status).toBe(201);
+    expect(rotated.body).toMatchObject({ name: 'staging', replaces: old.body.id });
+    expect(rotated.body.key).not.toBe(old.body.key);
+    expect([withNew.status, withOld.status]).toEqual([200, 401]);
+    expect((await browser.get('/account/keys')).body.live_keys).toBe(1);
+  });
+
+  it(`refuses a key past the cap of ${KEY_CAP} live keys with 409 KEY_LIMIT_REACHED; a revoked one frees a place`, async () => {
+    const { browser } = await signedIn();
+    const made = [];
+    for (let i = 0; i < KEY_CAP; i++) made.push(await browser.post('/account/keys', { name: `key ${i}` }));
+    const over = await browser.post('/account/keys', { name: 'one too many' });
+    await browser.post(`/account/keys/${made[0]!.body.id}/revoke`);
+    const after = await browser.post('/account/keys', { name: 'in its place' });
+    expect(made.map((r) => r.status)).toEqual(Array(KEY_CAP).fill(201));
+    expectError(routes.accountKeyCreate, over, 409, 'KEY_LIMIT_REACHED');
+    expect(after.status).toBe(201);
+  });
+
+  it('answers revoking a revoked key with 409 KEY_ALREADY_REVOKED, and another account’s or an unknown key with 404', async () => {
+    const { browser } = await signedIn();
+    const other = await signedIn();
+    const key = await browser.post('/account/keys', { name: 'once' });
+    await browser.post(`/account/keys/${key.body.id}/revoke`);
+    const twice = await browser.post(`/account/keys/${key.body.id}/revoke`);
+    const rotateRevoked = await browser.post(`/account/keys/${key.body.id}/rotate`);
+    const theirs = await other.browser.post(`/account/keys/${key.body.id}/revoke`);
+    const malformed = await browser.post('/account/keys/not-an-id/revoke');
+    expectError(routes.accountKeyRevoke, twice, 409, 'KEY_ALREADY_REVOKED');
+    expectError(routes.accountKeyRotate, rotateRevoked, 409, 'KEY_ALREADY_REVOKED');
+    expectError(routes.accountKeyRevoke, theirs, 404, 'KEY_NOT_FOUND');
+    expectError(routes.accountKeyRevoke, malformed, 400, 'INVALID_INPUT');
+  });
+
+  it('refuses a key name that is empty or too long with 400 INVALID_INPUT', async () => {
+    const { browser } = await signedIn();
+    for (const name of ['', ' ', 'x'.repeat(41), '<script>']) {
+      const res = await browser.post('/account/keys', { name });
+      expectError(routes.accountKeyCreate, res, 400, 'INVALID_INPUT');
+    }
+  });
+});
+
+describe('usage', () => {
+  it('counts each call per endpoint in one day, and /v1/account/usage reads it without counting itself', async () => {
+    // Prepare
+    const { browser } = await signedIn();
+    const { body: made } = await browser.post('/account/keys', { name: 'metered' });
+    const key = { 'x-api-key': made.key };
+    await api.get('/v1/meta/coordinates-lookup?term=paris', key);
+    await api.get('/v1/meta/coordinates-lookup?term=lyon', key);
+    await api.get('/v1/meta/coordinates-lookup?term=', key); // a 400 is counted too: it was a request
+    // Act
+    const first = await api.get('/v1/account/usage', key);
+    const second = await api.get('/v1/account/usage', key);
+    const activity = await browser.get('/account/activity');
+    // Assess
+    expect(first.body).toMatchObject({ success: true, tier: 'free', used: 3, remaining: 7, limit: 10 });
+    expect(second.body.used).toBe(3);
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('7');
+    expect(first.body.history).toHaveLength(30);
+    expect(first.body.history.at(-1)).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      requests: 3,
+      endpoints: { '/v1/meta/coordinates-lookup': 3 },
+    });
+    expect(Date.parse(first.body.reset_at) - Date.parse(first.body.period_start)).toBe(86_400_000);
+    expect(activity.body.keys[0].daily.at(-1)).toBe(3);
+    expect(activity.body.endpoints['/v1/meta/coordinates-lookup'].at(-1)).toBe(3);
+    expect(activity.body.total).toBe(3);
+  });
+});

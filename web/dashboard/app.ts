@@ -1,0 +1,402 @@
+/**
+ * The dashboard in the browser: plain TypeScript over the DOM, Chart.js for the usage chart, bundled by
+ * esbuild into one script the service serves (web/dashboard/build.ts). It talks to the session API beside
+ * it with relative URLs (so it works under a deployed stage prefix), sends the CSRF token with every POST,
+ * and never stores a key: a new key lives in the page until it is reloaded.
+ */
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+interface AccountView {
+  email: string;
+  tier: string;
+  daily_limit: number;
+  key_limit: number;
+}
+interface SessionAnswer {
+  signed_in: boolean;
+  csrf_token: string;
+  account?: AccountView;
+}
+interface KeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  status: 'active' | 'revoked';
+  created_at: string;
+  last_used_at: string | null;
+  today: number;
+  daily_limit: number;
+  remaining: number;
+}
+interface KeyList {
+  keys: KeyView[];
+  live_keys: number;
+  key_limit: number;
+  reset_at: string;
+}
+interface Activity {
+  days: string[];
+  reset_at: string;
+  keys: {
+    id: string;
+    name: string;
+    prefix: string;
+    status: string;
+    daily: number[];
+    endpoints: Record<string, number[]>;
+  }[];
+  endpoints: Record<string, number[]>;
+  total: number;
+}
+
+class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+let csrf = '';
+let chart: Chart | undefined;
+let lastActivity: Activity | undefined;
+
+/** Colours with at least 3:1 contrast against white, told apart by hue and lightness. */
+const PALETTE = ['#0b57d0', '#b3261e', '#146c2e', '#7c4dff', '#a15c00', '#006a6a', '#8e24aa', '#44474e'];
+
+async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(method === 'POST' ? { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(init.body ?? {}) } : {}),
+  });
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      String(data.error_code ?? ''),
+      String(data.detail ?? `HTTP ${res.status}`),
+    );
+  return data as T;
+}
+
+function say(message: string): void {
+  $('problem').textContent = '';
+  $('status').textContent = message;
+}
+
+function complain(error: unknown): void {
+  $('status').textContent = '';
+  $('problem').textContent = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError && (error.code === 'SESSION_EXPIRED' || error.code === 'NOT_SIGNED_IN'))
+    void showSession();
+}
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
+
+function untilText(iso: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 60_000));
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The API's base URL as this page sees it: the page's directory (the stage root when deployed). */
+const apiBase = () => new URL('.', window.location.href).href.replace(/\/$/, '');
+
+function curlFor(key: string): string {
+  return `curl -H 'x-api-key: ${key}' '${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3'`;
+}
+
+async function showSession(): Promise<void> {
+  const session = await api<SessionAnswer>('account/session');
+  csrf = session.csrf_token;
+  $('signed-out').hidden = session.signed_in;
+  $('signed-in').hidden = !session.signed_in;
+  $('account-nav').hidden = !session.signed_in;
+  if (session.account) {
+    $('who').textContent =
+      `${session.account.email} · ${session.account.tier} tier, ${session.account.daily_limit.toLocaleString()} requests a day per key`;
+    await Promise.all([loadKeys(), loadActivity()]);
+  }
+}
+
+function keyRow(key: KeyView): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  const cells = [
+    key.name,
+    `${key.prefix}…`,
+    when(key.created_at),
+    when(key.last_used_at),
+    `${key.today} / ${key.daily_limit.toLocaleString()}`,
+    key.status === 'active' ? key.remaining.toLocaleString() : '–',
+    key.status,
+  ];
+  for (const [i, text] of cells.entries()) {
+    const cell = document.createElement(i === 0 ? 'th' : 'td');
+    if (i === 0) cell.setAttribute('scope', 'row');
+    cell.textContent = text;
+    row.append(cell);
+  }
+  const actions = document.createElement('td');
+  if (key.status === 'active') {
+    for (const [label, action] of [
+      ['Rotate', rotateKey],
+      ['Revoke', revokeKey],
+    ] as const) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = label === 'Revoke' ? 'danger small' : 'secondary small';
+      button.textContent = label;
+      button.setAttribute('aria-label', `${label} key ${key.name}`);
+      button.addEventListener('click', () => void action(key));
+      actions.append(button);
+    }
+  }
+  row.append(actions);
+  row.dataset.keyId = key.id;
+  return row;
+}
+
+async function loadKeys(): Promise<void> {
+  const list = await api<KeyList>('account/keys');
+  $('keys-table')
+    .querySelector('tbody')!
+    .replaceChildren(...list.keys.map(keyRow));
+  $('key-count').textContent = `${list.live_keys} of ${list.key_limit} live keys.`;
+  $('quota').textContent =
+    `Each key's quota resets at 00:00 UTC, in ${untilText(list.reset_at)} (${when(list.reset_at)} your time).`;
+}
+
+function showNewKey(key: string, name: string): void {
+  $<HTMLInputElement>('new-key-value').value = key;
+  $<HTMLTextAreaElement>('curl').value = curlFor(key);
+  $('new-key-title').textContent = `Your new key "${name}"`;
+  $('new-key').hidden = false;
+  $<HTMLInputElement>('new-key-value').focus();
+  $<HTMLInputElement>('new-key-value').select();
+}
+
+async function rotateKey(key: KeyView): Promise<void> {
+  if (!window.confirm(`Replace the key "${key.name}" by a new one? The old one stops working now.`)) return;
+  try {
+    const made = await api<{ key: string; name: string }>(`account/keys/${key.id}/rotate`, {
+      method: 'POST',
+    });
+    showNewKey(made.key, made.name);
+    say(`The key "${key.name}" was replaced: the old one no longer works.`);
+    await Promise.all([loadKeys(), loadActivity()]);
+  } catch (error) {
+    complain(error);
+  }
+}
+
+async function revokeKey(key: KeyView): Promise<void> {
+  if (!window.confirm(`Revoke the key "${key.name}"? It stops working now.`)) return;
+  try {
+    await api(`account/keys/${key.id}/revoke`, { method: 'POST' });
+    say(`The key "${key.name}" is revoked.`);
+    await Promise.all([loadKeys(), loadActivity()]);
+  } catch (error) {
+    complain(error);
+  }
+}
+
+/** The chart's series: one per key or one per endpoint, each a count per day. */
+function series(activity: Activity, by: 'key' | 'endpoint'): { label: string; data: number[] }[] {
+  if (by === 'endpoint')
+    return Object.entries(activity.endpoints).map(([path, data]) => ({ label: path, data }));
+  return activity.keys.map((k) => ({
+    label: `${k.name} (${k.prefix}…)${k.status === 'revoked' ? ' revoked' : ''}`,
+    data: k.daily,
+  }));
+}
+
+function grouping(): 'key' | 'endpoint' {
+  return document.querySelector<HTMLInputElement>('input[name="group"]:checked')?.value === 'endpoint'
+    ? 'endpoint'
+    : 'key';
+}
+
+function drawChart(): void {
+  const activity = lastActivity;
+  if (!activity) return;
+  const sets = series(activity, grouping());
+  const labels = activity.days.map((d) => d.slice(5));
+  const canvas = $<HTMLCanvasElement>('chart');
+  const datasets = sets.map((s, i) => ({
+    label: s.label,
+    data: s.data,
+    backgroundColor: PALETTE[i % PALETTE.length],
+  }));
+  if (chart) {
+    chart.data.labels = labels;
+    chart.data.datasets = datasets;
+    chart.update();
+  } else {
+    chart = new Chart(canvas, {
+      type: 'bar',
+      data: { labels, datasets },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { stacked: true, ticks: { color: '#1f1f1f' }, grid: { display: false } },
+          y: {
+            stacked: true,
+            beginAtZero: true,
+            ticks: { precision: 0, color: '#1f1f1f' },
+            title: { display: true, text: 'requests', color: '#1f1f1f' },
+          },
+        },
+        plugins: { legend: { position: 'bottom', labels: { color: '#1f1f1f' } } },
+      },
+    });
+  }
+  const today = sets.reduce((n, s) => n + (s.data.at(-1) ?? 0), 0);
+  canvas.dataset.total = String(activity.total);
+  canvas.dataset.today = String(today);
+  $('chart-summary').textContent =
+    `Requests per UTC day, ${activity.days[0]} to ${activity.days.at(-1)}, by ${grouping()}: ` +
+    `${activity.total} in all, ${today} today.`;
+  drawTable(activity, sets);
+}
+
+function drawTable(activity: Activity, sets: { label: string; data: number[] }[]): void {
+  const table = $<HTMLTableElement>('usage-table');
+  const head = document.createElement('tr');
+  for (const text of ['Day', ...sets.map((s) => s.label)]) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = text;
+    head.append(th);
+  }
+  const rows = activity.days.map((day, i) => {
+    const row = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = day;
+    row.append(th);
+    for (const s of sets) {
+      const td = document.createElement('td');
+      td.textContent = String(s.data[i] ?? 0);
+      row.append(td);
+    }
+    return row;
+  });
+  const thead = document.createElement('thead');
+  thead.append(head);
+  const tbody = document.createElement('tbody');
+  tbody.append(...rows.reverse());
+  table.replaceChildren(thead, tbody);
+}
+
+async function loadActivity(): Promise<void> {
+  lastActivity = await api<Activity>('account/activity');
+  drawChart();
+}
+
+function formValues(form: HTMLFormElement): Record<string, string> {
+  return Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+}
+
+function onSubmit(id: string, handle: (form: HTMLFormElement) => Promise<void>): void {
+  const form = $<HTMLFormElement>(id);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+    button.disabled = true;
+    handle(form)
+      .catch(complain)
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+async function copy(id: string, what: string): Promise<void> {
+  const field = $<HTMLInputElement | HTMLTextAreaElement>(id);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    say(`${what} copied.`);
+  } catch {
+    say(`${what} selected: press Ctrl+C (⌘C) to copy it.`);
+  }
+}
+
+async function verifyFromLink(): Promise<void> {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('verify');
+  if (!token) return;
+  // The token leaves the address bar (and the history) before it is used.
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  const { message } = await api<{ message: string }>('account/verify', { method: 'POST', body: { token } });
+  say(message);
+  $('signin-email').focus();
+}
+
+function wire(): void {
+  onSubmit('signup-form', async (form) => {
+    const { message } = await api<{ message: string }>('account/signup', {
+      method: 'POST',
+      body: formValues(form),
+    });
+    form.reset();
+    say(`${message} (Running it locally? npm start prints the link in its terminal.)`);
+  });
+  onSubmit('signin-form', async (form) => {
+    const session = await api<SessionAnswer>('account/signin', { method: 'POST', body: formValues(form) });
+    form.reset();
+    csrf = session.csrf_token;
+    say(`Signed in as ${session.account?.email}.`);
+    await showSession();
+    $('main').focus();
+  });
+  onSubmit('create-form', async (form) => {
+    const made = await api<{ key: string; name: string }>('account/keys', {
+      method: 'POST',
+      body: formValues(form),
+    });
+    form.reset();
+    showNewKey(made.key, made.name);
+    say(`Key "${made.name}" created: copy it now.`);
+    await Promise.all([loadKeys(), loadActivity()]);
+  });
+  $('signout').addEventListener('click', () => {
+    api('account/signout', { method: 'POST' })
+      .then(() => {
+        $('new-key').hidden = true;
+        say('Signed out.');
+        return showSession();
+      })
+      .catch(complain);
+  });
+  $('copy-key').addEventListener('click', () => void copy('new-key-value', 'Key'));
+  $('copy-curl').addEventListener('click', () => void copy('curl', 'Command'));
+  $('refresh').addEventListener('click', () => {
+    Promise.all([loadKeys(), loadActivity()])
+      .then(() => say('Usage refreshed.'))
+      .catch(complain);
+  });
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="group"]'))
+    radio.addEventListener('change', drawChart);
+  // A verification link opened in a tab already on the dashboard changes only the fragment.
+  window.addEventListener('hashchange', () => void verifyFromLink().catch(complain));
+}
+
+async function start(): Promise<void> {
+  wire();
+  await showSession();
+  await verifyFromLink();
+}
+
+start().catch(complain);

@@ -1,0 +1,135 @@
+/**
+ * The dashboard's HTML: one page, its script and styles from this origin only (`dashboard/app.js`,
+ * `dashboard/app.css`, relative so they resolve under a deployed stage prefix too). Every control has a
+ * label, every action is a button or a form, and status messages are announced.
+ */
+export const DASHBOARD_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Dashboard · travel-data-api</title>
+    <link rel="icon" href="data:,">
+    <link rel="stylesheet" href="dashboard/app.css">
+    <script src="dashboard/app.js" defer></script>
+  </head>
+  <body>
+    <a class="skip" href="#main">Skip to content</a>
+    <header class="top">
+      <p class="brand">travel-data-api <span>dashboard</span></p>
+      <nav id="account-nav" aria-label="Account" hidden>
+        <span id="who"></span>
+        <button id="signout" type="button" class="secondary">Sign out</button>
+      </nav>
+    </header>
+    <main id="main" tabindex="-1">
+      <h1 id="title">Your API account</h1>
+      <p id="status" role="status" aria-live="polite"></p>
+      <p id="problem" role="alert"></p>
+
+      <section id="signed-out" hidden>
+        <div class="cards">
+          <form id="signup-form" class="card" aria-labelledby="signup-title" novalidate>
+            <h2 id="signup-title">Create an account</h2>
+            <label for="signup-email">Email</label>
+            <input id="signup-email" name="email" type="email" autocomplete="email" required>
+            <label for="signup-password">Password</label>
+            <input id="signup-password" name="password" type="password" autocomplete="new-password" minlength="12"
+              required aria-describedby="password-hint">
+            <p id="password-hint" class="hint">12 characters or more; a phrase of a few words is best.</p>
+            <button type="submit">Sign up</button>
+          </form>
+          <form id="signin-form" class="card" aria-labelledby="signin-title" novalidate>
+            <h2 id="signin-title">Sign in</h2>
+            <label for="signin-email">Email</label>
+            <input id="signin-email" name="email" type="email" autocomplete="username" required>
+            <label for="signin-password">Password</label>
+            <input id="signin-password" name="password" type="password" autocomplete="current-password" required>
+            <button type="submit">Sign in</button>
+          </form>
+        </div>
+      </section>
+
+      <section id="signed-in" hidden>
+        <section class="panel" aria-labelledby="keys-title">
+          <h2 id="keys-title">API keys</h2>
+          <p id="key-count" class="hint"></p>
+          <form id="create-form" class="inline-form">
+            <label for="key-name">New key's name</label>
+            <input id="key-name" name="name" maxlength="40" required placeholder="for example: production">
+            <button type="submit">Create key</button>
+          </form>
+          <div id="new-key" class="new-key" role="region" aria-labelledby="new-key-title" hidden>
+            <h3 id="new-key-title">Your new key</h3>
+            <p>Copy it now: it is shown only this once, and only its hash is kept.</p>
+            <label for="new-key-value">Key</label>
+            <div class="copy-row">
+              <input id="new-key-value" readonly spellcheck="false">
+              <button type="button" id="copy-key" class="secondary">Copy key</button>
+            </div>
+            <label for="curl">Try it with curl</label>
+            <div class="copy-row">
+              <textarea id="curl" readonly rows="2" spellcheck="false"></textarea>
+              <button type="button" id="copy-curl" class="secondary">Copy command</button>
+            </div>
+          </div>
+          <div class="table-wrap">
+            <table id="keys-table">
+              <caption class="visually-hidden">Your keys, with today's use of each one's daily quota</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Prefix</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Today</th>
+                  <th scope="col">Remaining today</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody></tbody>
+            </table>
+          </div>
+        </section>
+
+        <section class="panel" aria-labelledby="usage-title">
+          <h2 id="usage-title">Usage</h2>
+          <p id="quota"></p>
+          <div class="usage-controls">
+            <fieldset>
+              <legend>Show requests per day by</legend>
+              <label><input type="radio" name="group" value="key" checked> key</label>
+              <label><input type="radio" name="group" value="endpoint"> endpoint</label>
+            </fieldset>
+            <button type="button" id="refresh" class="secondary">Refresh usage</button>
+          </div>
+          <figure>
+            <div class="chart-box"><canvas id="chart" role="img" aria-describedby="chart-summary"></canvas></div>
+            <figcaption id="chart-summary"></figcaption>
+          </figure>
+          <details>
+            <summary>The chart's numbers as a table</summary>
+            <div class="table-wrap"><table id="usage-table"></table></div>
+          </details>
+        </section>
+      </section>
+    </main>
+  </body>
+</html>
+`;
+
+/**
+ * Scripts and styles from this origin only, no inline script; requests to this origin only.
+ * (Chart.js sizes its canvas through the CSSOM, which style-src does not restrict.)
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
