@@ -1,7 +1,12 @@
 // GET /v1/meta/search: a hotel name to its page links on site_a, site_d, site_h and site_b.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { isHotelPage, searchHost, type LinkPlatform } from '../../shared/providers/meta/platforms.ts';
+import {
+  configured,
+  isHotelPage,
+  searchHost,
+  type LinkPlatform,
+} from '../../shared/providers/meta/platforms.ts';
 import { webSearch, type OrganicResult } from '../../shared/providers/web-search/search.ts';
 import { routes } from '../../shared/routes.ts';
 import { text } from '../../shared/schemas/params.ts';
@@ -57,17 +62,19 @@ export const handler = endpoint({
   response: MetaSearchResponse,
   run: async ({ query }, ctx) => {
     const name = query.hotel_name;
+    // A platform this deployment does not configure has no pages to find: it is left out, not a failure.
+    const platforms = PLATFORMS.filter(configured);
     // Two searches at once, so a call takes one search's time whatever is missing: a broad one (which also
     // shows the hotel's own site) and one restricted to the four platforms' hosts. Only when that one came
     // back full and a platform is still missing does that platform get a search of its own.
-    const sites = PLATFORMS.map((p) => `site:${searchHost(p)}`).join(' OR ');
+    const sites = platforms.map((p) => `site:${searchHost(p)}`).join(' OR ');
     const [broad, restricted] = await Promise.all([
       webSearch.search(ctx, name),
-      webSearch.search(ctx, `${name} (${sites})`),
+      platforms.length > 0 ? webSearch.search(ctx, `${name} (${sites})`) : Promise.resolve([]),
     ]);
     const links: Partial<Record<LinkPlatform, string>> = {};
-    for (const p of PLATFORMS) links[p] = [...restricted, ...broad].find((r) => isHotelPage(p, r.link))?.link;
-    const missing = restricted.length >= RESULTS_PER_SEARCH ? PLATFORMS.filter((p) => !links[p]) : [];
+    for (const p of platforms) links[p] = [...restricted, ...broad].find((r) => isHotelPage(p, r.link))?.link;
+    const missing = restricted.length >= RESULTS_PER_SEARCH ? platforms.filter((p) => !links[p]) : [];
     const narrow = await Promise.all(
       missing.map((p) => webSearch.search(ctx, `${name} site:${searchHost(p)}`)),
     );
@@ -75,13 +82,13 @@ export const handler = endpoint({
       links[p] = narrow[i]!.find((r) => isHotelPage(p, r.link))?.link;
     });
 
-    const found = PLATFORMS.filter((p) => links[p]);
+    const found = platforms.filter((p) => links[p]);
     if (found.length === 0 && broad.length === 0 && restricted.length === 0)
       throw ctx.error('NO_RESULTS', `The search found nothing for "${name}".`, {
         extras: { hotel_name: name },
       });
     if (found.length === 0)
-      throw ctx.error('NO_MATCH', `No hotel page of ${PLATFORMS.join(', ')} matches "${name}".`, {
+      throw ctx.error('NO_MATCH', `No hotel page of ${platforms.join(', ')} matches "${name}".`, {
         extras: { hotel_name: name },
       });
     return {

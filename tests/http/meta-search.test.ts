@@ -3,6 +3,7 @@ import { MetaSearchResponse } from '../../functions/meta/search.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { pageUrls } from '../../infra/sandbox/pages.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -56,6 +57,24 @@ describe('GET /v1/meta/search', () => {
       Object.keys(res.body.data.links).length,
     );
     expect(api.sandbox.requests('web_search')).toHaveLength(2);
+  });
+
+  it('leaves out a platform this deployment does not configure, instead of failing', async () => {
+    const h = getWorld().hotels.find((x) => x.name === 'Aurelia Suites Paris')!;
+    const { site_d: _left, ...others } = api.sandbox.providers();
+    useProviders(others);
+    try {
+      const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data.links).sort()).toEqual(['site_a', 'site_b', 'site_h']);
+      const restricted = api.sandbox
+        .requests('web_search')
+        .map((r) => new URL(r.path, 'http://x').searchParams.get('q')!)
+        .find((q) => q.includes('site:'));
+      expect(restricted).not.toContain('site-d');
+    } finally {
+      useProviders(api.sandbox.providers());
+    }
   });
 
   it('answers 404 NO_RESULTS when the search finds nothing', async () => {

@@ -34,6 +34,19 @@ export function isHotelPage(platform: LinkPlatform, link: string): boolean {
   );
 }
 
+/**
+ * Whether this deployment knows a platform's public hosts: a platform it does not configure has no
+ * hotel pages to find, and is left out of a search rather than failing it.
+ * @example configured('site_d') // false where the live profile has no site_d entry
+ */
+export function configured(platform: LinkPlatform): boolean {
+  try {
+    return providerConfig(platform).hosts.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The host to restrict a web search to for a platform: its first configured public host. */
 export function searchHost(platform: LinkPlatform): string {
   const host = providerConfig(platform).hosts[0];
