@@ -40,5 +40,5 @@ export default {
   collectCoverageFrom: ['{functions,shared,infra}/**/*.ts', '!**/*.test.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   // The level measured when it was set, rounded down: raise it as coverage rises, never lower it.
-  coverageThreshold: { global: { statements: 87, branches: 75, functions: 90, lines: 88 } },
+  coverageThreshold: { global: { statements: 89, branches: 77, functions: 93, lines: 90 } },
 };
