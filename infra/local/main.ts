@@ -47,7 +47,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    Promise.all([server.close(), sandbox?.close()]).then(() => process.exit(0));
+    console.log(`${signal}: draining (requests in flight finish, new ones get 503)`);
+    // The sandbox goes last: requests in flight may still be asking it.
+    void server
+      .close()
+      .then(() => sandbox?.close())
+      .then(() => process.exit(0));
   });
 }

@@ -95,6 +95,7 @@ export function toEvent(
   params: Record<string, string>,
   url: URL,
   body: string | null = null,
+  publicHost = '127.0.0.1',
 ): APIGatewayProxyEvent {
   // Null-prototype maps: a client may send a parameter or header named __proto__ or constructor.
   const headers: Record<string, string> = Object.create(null);
@@ -138,7 +139,8 @@ export function toEvent(
       requestTimeEpoch: Date.now(),
       resourceId: 'local',
       resourcePath: route.path,
-      domainName: req.headers.host ?? '127.0.0.1',
+      // The configured address, never the request's Host header: it builds problem `type` URLs and examples.
+      domainName: publicHost,
       identity: {
         sourceIp: req.socket?.remoteAddress ?? '127.0.0.1',
       } as APIGatewayProxyEvent['requestContext']['identity'],
@@ -191,7 +193,12 @@ function edgeError(status: number, code: string, message: string, details: strin
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: number): Promise<number> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  budgetMs: number,
+  publicHost: string,
+): Promise<number> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://local');
@@ -234,7 +241,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, budgetMs: numbe
     );
     return 413;
   }
-  const result = await invoke(match.route, toEvent(req, match.route, match.params, url, body), budgetMs);
+  const result = await invoke(
+    match.route,
+    toEvent(req, match.route, match.params, url, body, publicHost),
+    budgetMs,
+  );
   send(res, result);
   return result.statusCode;
 }
@@ -263,7 +274,27 @@ export async function invoke(
 
 export interface LocalServer {
   url: string;
-  close(): Promise<void>;
+  /**
+   * Drains: stops accepting, answers new requests on open connections 503 (`Connection: close`), lets
+   * requests in flight finish, and closes what is left after `graceMs`.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** How long a draining server waits for requests in flight before it closes their connections. */
+export const DRAIN_MS = 10_000;
+
+/** What a protocol error (a request the HTTP parser refuses) gets: the global error body, not an empty reply. */
+export function protocolErrorResponse(message: string): string {
+  const body = JSON.stringify(globalErrorBody('bad_request', 'Malformed HTTP request.', message));
+  return [
+    'HTTP/1.1 400 Bad Request',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }
 
 /**
@@ -274,16 +305,33 @@ export interface ServerOptions {
   host?: string;
   /** Time each invocation is given, as Lambda's remaining time (tests shorten it to reach timeouts fast). */
   budgetMs?: number;
+  /** The address clients use (PUBLIC_BASE_URL); by default the listen address. */
+  publicUrl?: string;
 }
 
 export async function startServer({
   port = 3000,
   host = '127.0.0.1',
   budgetMs = INVOCATION_BUDGET_MS,
+  publicUrl = process.env.PUBLIC_BASE_URL || undefined,
 }: ServerOptions = {}): Promise<LocalServer> {
+  let publicHost = publicUrl ? new URL(publicUrl).host : host;
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  let drained: (() => void) | undefined;
   const server = createServer((req, res) => {
+    if (draining) {
+      res.setHeader('Connection', 'close');
+      send(res, edgeError(503, 'unavailable', 'The server is shutting down.', 'Retry on another instance.'));
+      return;
+    }
+    inFlight.add(res);
+    res.on('close', () => {
+      inFlight.delete(res);
+      if (draining && inFlight.size === 0) drained?.();
+    });
     const started = performance.now();
-    handle(req, res, budgetMs)
+    handle(req, res, budgetMs, publicHost)
       .catch((error: unknown) => {
         log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
         if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
@@ -299,18 +347,37 @@ export async function startServer({
         });
       });
   });
+  server.on('clientError', (error: Error, socket) => {
+    if (socket.writable) socket.end(protocolErrorResponse(error.message.slice(0, 200)));
+    else socket.destroy();
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());
   });
   const address = server.address() as AddressInfo;
+  const url = `http://${host}:${address.port}`;
+  if (!publicUrl) publicHost = new URL(url).host;
   return {
-    url: `http://${host}:${address.port}`,
-    close: () =>
+    url,
+    close: (graceMs = DRAIN_MS) =>
       new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
+        draining = true;
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        server.closeIdleConnections();
+        const quiet =
+          inFlight.size === 0
+            ? Promise.resolve()
+            : new Promise<void>((done) => {
+                drained = done;
+              });
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        void quiet.then(() => {
+          clearTimeout(timer);
+          server.closeAllConnections();
+          return closed.then(ok);
+        });
       }),
   };
 }

@@ -1,0 +1,144 @@
+// The local server as an operator meets it: it drains on shutdown, answers protocol errors in JSON,
+// never reflects a client's Host header, and `npm start` passes a signal on to it.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { startServer } from '../../infra/local/server.ts';
+import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import { useStores } from '../../shared/store/index.ts';
+import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const KEY = 'local-server-test-key';
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  useProviders(sandbox.providers());
+  const keys = new MemoryKeyStore();
+  keys.add(KEY, 'enterprise');
+  useStores({ keys, counters: new MemoryCounterStore() });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** A raw exchange on a socket: what a client that speaks broken HTTP gets back. */
+function raw(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((ok, fail) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString('utf8')));
+    socket.on('end', () => ok(answer));
+    socket.on('error', fail);
+  });
+}
+
+describe('shutdown', () => {
+  it('lets every request in flight finish, refuses new ones, and then closes', async () => {
+    // Prepare: 64 requests held 400 ms by a slow source.
+    const server = await startServer({ port: 0 });
+    const hotels = getWorld().hotels.slice(0, 64);
+    sandbox.inject('site_a', { kind: 'latency', ms: 400 });
+    const inFlight = hotels.map((h) =>
+      fetch(`${server.url}/v1/site_a/hotel/url-to-id?url=${h.city.country.toLowerCase()}/${h.slug}`, {
+        headers: { 'x-api-key': KEY },
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { hotel_id?: string } })),
+    );
+    await new Promise((ok) => setTimeout(ok, 150));
+
+    // Act
+    const closing = server.close();
+    const late = await fetch(`${server.url}/health`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    const answers = await Promise.all(inFlight);
+    await closing;
+
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual(Array(64).fill(200));
+    expect(answers.map((a) => a.body.hotel_id)).toEqual(hotels.map((h) => String(h.ids.site_a)));
+    expect([503, 'refused']).toContain(late);
+    sandbox.clearFaults();
+  }, 20_000);
+});
+
+describe('protocol errors and hosts', () => {
+  it('answers a request the HTTP parser refuses with the JSON error body', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const answer = await raw(server.url, 'NOT HTTP AT ALL\r\n\r\n');
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head).toMatch(/Content-Type: application\/json/);
+      expect(JSON.parse(body!)).toEqual({
+        error: { code: 'bad_request', message: 'Malformed HTTP request.', details: expect.any(String) },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("builds problem type URLs and examples from the configured address, not the client's Host header", async () => {
+    const server = await startServer({ port: 0, publicUrl: 'https://api.example.test' });
+    try {
+      const headers = { 'x-api-key': KEY, host: 'evil.example' };
+      const problem = await fetch(`${server.url}/v1/site_a/hotel/url-to-id?url=ftp%3A%2F%2Fx`, { headers });
+      const root = await fetch(`${server.url}/`, { headers });
+      const text = `${await problem.text()} ${await root.text()}`;
+      expect(problem.status).toBe(400);
+      expect(text).not.toContain('evil.example');
+      expect(text).toContain('api.example.test');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('npm start', () => {
+  it('passes SIGTERM on to the server, which drains and exits', async () => {
+    // Prepare: a free port, and npm's own CLI run by the pinned Node, as `npm run test:jest` ran.
+    const probe = createTcpServer().listen(0, '127.0.0.1');
+    await new Promise((ok) => probe.once('listening', ok));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((ok) => probe.close(ok));
+    const execPath = process.env.npm_execpath;
+    const [command, ...npm] = execPath
+      ? [join(ROOT, 'node_modules/.bin/node'), join(dirname(execPath), 'npm-cli.js')]
+      : ['npm'];
+    const child = spawn(command!, [...npm, 'start'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    await new Promise<void>((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`npm start did not listen: ${output}`)), 20_000);
+      child.stdout.on('data', () => {
+        if (output.includes('listening on')) {
+          clearTimeout(timer);
+          ok();
+        }
+      });
+    });
+
+    // Act
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+
+    // Assess: npm is gone, and so is the server it started.
+    expect(output).toContain('SIGTERM: draining');
+    expect(code === 0 || code === null || code === 143).toBe(true);
+    const stillListening = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => true,
+      () => false,
+    );
+    expect(stillListening).toBe(false);
+  }, 40_000);
+});
