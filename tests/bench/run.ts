@@ -106,12 +106,13 @@ function firstInvocation(file: string, route: Route, env: NodeJS.ProcessEnv): st
     isBase64Encoded: false,
     requestContext: { domainName: 'bench.local', stage: 'prod', path: `/prod${url.pathname}` },
   };
-  const script = `const t0=performance.now();const m=await import(${JSON.stringify(pathToFileURL(file).href)});const t1=performance.now();const r=await m.handler(${JSON.stringify(event)},{getRemainingTimeInMillis:()=>28000,awsRequestId:'bench'});process.stdout.write(JSON.stringify({total:performance.now()-t0,status:r.statusCode}));`;
+  const script = `const t0=performance.now();const m=await import(${JSON.stringify(pathToFileURL(file).href)});const t1=performance.now();const r=await m.handler(${JSON.stringify(event)},{getRemainingTimeInMillis:()=>28000,awsRequestId:'bench'});process.stdout.write(JSON.stringify({total:performance.now()-t0,status:r.statusCode}),()=>process.exit(0));`;
   const runs: { total: number; status: number }[] = [];
   for (let i = 0; i < FIRST_RUNS; i++) {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
+      timeout: 30_000,
     });
     if (r.status !== 0) return `failed: ${r.stderr.split('\n').find((l) => l.trim()) ?? r.status}`;
     runs.push(JSON.parse(r.stdout) as { total: number; status: number });
