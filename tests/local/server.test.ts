@@ -40,16 +40,19 @@ function raw(url: string, request: string): Promise<string> {
 
 describe('shutdown', () => {
   it('lets every request in flight finish, refuses new ones, and then closes', async () => {
-    // Prepare: 64 requests held 400 ms by a slow source.
+    // Prepare: 64 requests held by a slow source, all of them in flight (asking the source) before shutdown.
     const server = await startServer({ port: 0 });
     const hotels = getWorld().hotels.slice(0, 64);
-    sandbox.inject('site_a', { kind: 'latency', ms: 400 });
+    sandbox.resetLog();
+    sandbox.inject('site_a', { kind: 'latency', ms: 1_500 });
     const inFlight = hotels.map((h) =>
       fetch(`${server.url}/v1/site_a/hotel/url-to-id?url=${h.city.country.toLowerCase()}/${h.slug}`, {
         headers: { 'x-api-key': KEY },
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { hotel_id?: string } })),
     );
-    await new Promise((ok) => setTimeout(ok, 150));
+    for (let waited = 0; sandbox.requests('site_a').length < 64 && waited < 15_000; waited += 20)
+      await new Promise((ok) => setTimeout(ok, 20));
+    expect(sandbox.requests('site_a')).toHaveLength(64);
 
     // Act
     const closing = server.close();
@@ -65,7 +68,7 @@ describe('shutdown', () => {
     expect(answers.map((a) => a.body.hotel_id)).toEqual(hotels.map((h) => String(h.ids.site_a)));
     expect([503, 'refused']).toContain(late);
     sandbox.clearFaults();
-  }, 20_000);
+  }, 40_000);
 });
 
 describe('protocol errors and hosts', () => {
