@@ -34,14 +34,7 @@ if (sandbox) useProviders(sandbox.providers());
 
 const port = Number(process.env.PORT ?? 3000);
 const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
-console.log(`travel-data-api listening on ${server.url}`);
-console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
-console.log(`dashboard: ${server.url}/dashboard (sign up there; verification links are printed here)`);
-if (demoKey)
-  console.log(
-    `demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`,
-  );
-
+// Signal handlers first: a supervisor may signal as soon as it reads the "listening" line.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -55,3 +48,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => process.exit(0));
   });
 }
+
+console.log(`travel-data-api listening on ${server.url}`);
+console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
+console.log(`dashboard: ${server.url}/dashboard (sign up there; verification links are printed here)`);
+if (demoKey)
+  console.log(
+    `demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`,
+  );

@@ -131,9 +131,18 @@ describe('npm start', () => {
       });
     });
 
-    // Act
+    // Act: the output pipe closes only when every process holding it, npm and the server it started, is gone.
+    const exited = new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+    const pipeClosed = new Promise<boolean>((ok) => {
+      const timer = setTimeout(() => ok(false), 20_000);
+      child.stdout.on('close', () => {
+        clearTimeout(timer);
+        ok(true);
+      });
+    });
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+    const code = await exited;
+    expect(await pipeClosed).toBe(true);
 
     // Assess: npm is gone, and so is the server it started.
     expect(output).toContain('SIGTERM: draining');
