@@ -43,3 +43,25 @@ export function recordUpstreamFailure(provider: string, kind: UpstreamFailure): 
 export function recordCache(provider: string, level: 'L1' | 'L2', hit: boolean): void {
   emit(hit ? 'CacheHits' : 'CacheMisses', MetricUnit.Count, 1, { provider, level });
 }
+
+/**
+ * Drift a tolerant read saw (shared/upstream/tolerant.ts): an optional field absent from `count` records,
+ * or `count` entries of a list skipped, per provider and field path; beside them one `Drift` figure per
+ * provider (every absence and skip of the answer) and one `AnswersRead`, whose ratio the dashboard and
+ * the drift alarm follow.
+ * @example recordDrift('site_c', 'missing', 'ReviewsProxy_getReviewListPageForLocation[].reviews[].helpfulVotes', 10)
+ */
+export function recordDrift(
+  provider: string,
+  kind: 'missing' | 'skipped',
+  field: string,
+  count: number,
+): void {
+  emit(kind === 'missing' ? 'FieldsMissing' : 'EntriesSkipped', MetricUnit.Count, count, { provider, field });
+  emit('Drift', MetricUnit.Count, count, { provider });
+}
+
+/** One answer read by a tolerant reader, drifted or not. @example recordAnswerRead('chain_a') */
+export function recordAnswerRead(provider: string): void {
+  emit('AnswersRead', MetricUnit.Count, 1, { provider });
+}

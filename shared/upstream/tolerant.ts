@@ -1,0 +1,244 @@
+/**
+ * Tolerant readers, one rule for every connector (docs/adding-endpoints.md, "Tolerant readers"):
+ * - a field the schema declares optional (`.optional()`, `.nullish()`, `.default()`) may be absent; each
+ *   absence is counted as drift, per provider and field path;
+ * - every list is read entry by entry: a placeholder (`null`, or an object carrying nothing but a
+ *   `__typename`) is skipped, and so is an entry that lacks a field its schema requires (what identifies
+ *   it); each skipped entry is counted. A list in which no entry is usable is a changed format, not a list
+ *   of placeholders: it fails;
+ * - a field that is present but of the wrong type fails the whole answer (the route's extraction error),
+ *   never a default.
+ *
+ * `tolerant(provider, schema)` wraps an answer schema; the wrapped schema goes wherever a schema went
+ * before (`fetchParsed`, `conform`), and the drift of every successful read reaches the metrics
+ * (`FieldsMissing`, `EntriesSkipped`, per provider and field) and one log line per field path.
+ */
+import * as z from 'zod';
+import { log } from '../log.ts';
+import { recordAnswerRead, recordDrift } from '../metrics.ts';
+
+/** What a read found missing or skipped, by field path (`hotels[].rateDetails.offers[].totalRate`). */
+export interface Drift {
+  provider: string;
+  /** `missing`: an optional field was absent; `skipped`: a list entry was a placeholder or unusable. */
+  kind: 'missing' | 'skipped';
+  /** The field's path from the answer's root; `[]` stands for any entry of a list. */
+  field: string;
+  /** How many records of the answer lacked it (or how many entries of that list were skipped). */
+  count: number;
+}
+
+type AnySchema = z.core.$ZodType;
+type Def = { type: string; [key: string]: unknown };
+
+const defOf = (s: AnySchema) => s._zod.def as unknown as Def;
+
+/** Wrappers that do not change what a value looks like: read through them. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+
+/** The schema under optional/nullable/default… wrappers, the input side of a pipe, a lazy schema's target. */
+function unwrap(s: AnySchema): AnySchema {
+  let here = s;
+  for (;;) {
+    const def = defOf(here);
+    if (WRAPPERS.has(def.type)) here = def.innerType as AnySchema;
+    else if (def.type === 'pipe') here = def.in as AnySchema;
+    else if (def.type === 'lazy') here = (def.getter as () => AnySchema)();
+    else return here;
+  }
+}
+
+/** The field may be absent: `.optional()`, `.nullish()`, `.default()`, `.prefault()`. */
+const mayBeAbsent = (s: AnySchema) =>
+  (s._zod.optin as string | undefined) === 'optional' || (s._zod.optin as string | undefined) === 'defaulted';
+
+/**
+ * An entry that stands in for nothing: `null`, or an object with no field besides its type name.
+ * @example isPlaceholder({ __typename: 'SBUISentinelSection' }) // true
+ */
+export function isPlaceholder(entry: unknown): boolean {
+  if (entry === null || entry === undefined) return true;
+  if (typeof entry !== 'object' || Array.isArray(entry)) return false;
+  return Object.keys(entry).every((k) => k === '__typename');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Counts by kind and path, for one read. */
+class Tally {
+  readonly counts = new Map<string, { kind: Drift['kind']; field: string; count: number }>();
+  add(kind: Drift['kind'], field: string, n = 1): void {
+    const key = `${kind} ${field}`;
+    const seen = this.counts.get(key);
+    if (seen) seen.count += n;
+    else this.counts.set(key, { kind, field, count: n });
+  }
+  merge(other: Tally): void {
+    for (const { kind, field, count } of other.counts.values()) this.add(kind, field, count);
+  }
+}
+
+/** Whether every issue of a failed check is a required field that is absent from `value`. */
+function onlyAbsences(error: z.core.$ZodError, value: unknown): boolean {
+  return error.issues.every((issue) => {
+    let here: unknown = value;
+    for (const key of issue.path.slice(0, -1)) {
+      if (!isRecord(here) && !Array.isArray(here)) return false;
+      here = (here as Record<PropertyKey, unknown>)[key as PropertyKey];
+    }
+    const last = issue.path.at(-1);
+    return last !== undefined && isRecord(here) && here[last as string] === undefined;
+  });
+}
+
+/**
+ * `value` with the skippable entries of its lists left out, tallying absent optional fields and skipped
+ * entries under `path`. Values the schema does not describe are returned as they are.
+ */
+function prune(schema: AnySchema, value: unknown, path: string, tally: Tally): unknown {
+  const s = unwrap(schema);
+  const def = defOf(s);
+  if (def.type === 'object' && isRecord(value)) {
+    const out: Record<string, unknown> = { ...value };
+    for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
+      const here = path ? `${path}.${key}` : key;
+      if (value[key] === undefined) {
+        if (mayBeAbsent(field)) tally.add('missing', here);
+      } else out[key] = prune(field, value[key], here, tally);
+    }
+    return out;
+  }
+  if (def.type === 'array' && Array.isArray(value))
+    return pruneList(def.element as AnySchema, value, path, tally);
+  if (def.type === 'record' && isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value))
+      out[key] = prune(def.valueType as AnySchema, v, `${path}.*`, tally);
+    return out;
+  }
+  if (def.type === 'union') {
+    const match = (def.options as AnySchema[]).find((o) => z.safeParse(o, value).success);
+    return match ? prune(match, value, path, tally) : value;
+  }
+  return value;
+}
+
+/** A list entry by entry: placeholders and unusable entries out, unless no entry is usable. */
+function pruneList(element: AnySchema, items: unknown[], path: string, tally: Tally): unknown[] {
+  const here = `${path}[]`;
+  const kept: unknown[] = [];
+  const candidates: unknown[] = [];
+  let skipped = 0;
+  const entries = new Tally();
+  for (const item of items) {
+    if (isPlaceholder(item)) {
+      skipped += 1;
+      continue;
+    }
+    const own = new Tally();
+    const pruned = prune(element, item, here, own);
+    candidates.push(pruned);
+    const checked = z.safeParse(element, pruned);
+    if (!checked.success && onlyAbsences(checked.error, pruned)) {
+      skipped += 1;
+      continue;
+    }
+    // A wrong-typed field stays in the list, so that the answer's own check fails on it.
+    kept.push(pruned);
+    entries.merge(own);
+  }
+  // Entries that all lack what identifies them: the source changed, and the check names what is missing.
+  if (kept.length === 0 && candidates.length > 0) return candidates;
+  tally.merge(entries);
+  if (skipped) tally.add('skipped', here, skipped);
+  return kept;
+}
+
+type Observer = (drift: Drift) => void;
+const observers = new Set<Observer>();
+
+/**
+ * Calls `observer` with every drift a tolerant read records, until the returned function is called.
+ * @example const stop = observeDrift((d) => seen.push(d)); extract(answer); stop();
+ */
+export function observeDrift(observer: Observer): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+function report(provider: string, what: string, tally: Tally): void {
+  recordAnswerRead(provider);
+  for (const { kind, field, count } of tally.counts.values()) {
+    recordDrift(provider, kind, field, count);
+    log('info', kind === 'missing' ? 'source field missing' : 'source list entries skipped', {
+      provider,
+      answer: what,
+      field,
+      count,
+    });
+    for (const observer of observers) observer({ provider, kind, field, count });
+  }
+}
+
+const inner = new WeakMap<AnySchema, AnySchema>();
+
+/**
+ * `schema` read by the tolerant rule (this file's header), with the drift of every successful read
+ * recorded for `provider`. Use it for a source's answer (or the part of it a connector reads); the
+ * result goes to `fetchParsed` or `conform` like any schema, and a failure is their extraction error.
+ * @example export const OffersAnswer = tolerant('chain_a', z.looseObject({ hotels: z.array(Hotel) }), 'the offers');
+ */
+export function tolerant<S extends z.ZodType>(provider: string, schema: S, what = 'the answer') {
+  const read = z.unknown().transform((value, ctx): z.output<S> => {
+    const tally = new Tally();
+    const pruned = prune(schema, value, '', tally);
+    const result = schema.safeParse(pruned);
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
+      return z.NEVER;
+    }
+    report(provider, what, tally);
+    return result.data;
+  });
+  inner.set(read, schema);
+  return read;
+}
+
+/**
+ * The schema a tolerant schema reads by (for tests that derive their cases from it), or undefined.
+ * @example readerSchema(OffersAnswer) // the z.looseObject({ hotels: … }) it wraps
+ */
+export function readerSchema(schema: z.ZodType): z.ZodType | undefined {
+  return inner.get(schema) as z.ZodType | undefined;
+}
+
+/** A field of a reader's schema: its path, and whether a record may lack it. */
+export interface FieldSpec {
+  path: string;
+  optional: boolean;
+}
+
+/**
+ * Every field `schema` names, outermost first (lists as `[]`, record values as `*`); the mutation tests
+ * and the connector guide derive from it, so a new field is covered without writing a case.
+ * @example fieldsOf(z.object({ id: z.string(), note: z.string().optional() })) // [{ path: 'id', optional: false }, { path: 'note', optional: true }]
+ */
+export function fieldsOf(schema: z.ZodType, path = '', seen = new Set<AnySchema>()): FieldSpec[] {
+  const s = unwrap(schema);
+  if (seen.has(s)) return [];
+  const def = defOf(s);
+  const out: FieldSpec[] = [];
+  const next = new Set(seen).add(s);
+  if (def.type === 'object')
+    for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
+      const here = path ? `${path}.${key}` : key;
+      out.push({ path: here, optional: mayBeAbsent(field) }, ...fieldsOf(field as z.ZodType, here, next));
+    }
+  else if (def.type === 'array') out.push(...fieldsOf(def.element as z.ZodType, `${path}[]`, next));
+  else if (def.type === 'record') out.push(...fieldsOf(def.valueType as z.ZodType, `${path}.*`, next));
+  else if (def.type === 'union')
+    for (const option of def.options as z.ZodType[]) out.push(...fieldsOf(option, path, next));
+  return out;
+}

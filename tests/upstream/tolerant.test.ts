@@ -1,0 +1,154 @@
+// The tolerant reader: absent optional fields and skipped list entries are drift (counted, logged, an EMF
+// metric per provider and field); a present field of the wrong type, or a list of nothing usable, fails.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import * as z from 'zod';
+import { captureEmf } from '../helpers/emf.ts';
+import { conform } from '../../shared/upstream/conform.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
+import {
+  type Drift,
+  fieldsOf,
+  isPlaceholder,
+  observeDrift,
+  readerSchema,
+  tolerant,
+} from '../../shared/upstream/tolerant.ts';
+
+const Review = z.looseObject({
+  id: z.number().int(),
+  rating: z.number().int(),
+  helpfulVotes: z.number().int().optional(),
+  photos: z.array(z.looseObject({ url: z.string() })).default([]),
+});
+const Page = tolerant('demo', z.looseObject({ total: z.number().int(), reviews: z.array(Review) }), 'a page');
+
+let drift: Drift[];
+let stop: () => void;
+beforeEach(() => {
+  drift = [];
+  stop = observeDrift((d) => drift.push(d));
+});
+afterEach(() => stop());
+
+const read = (value: unknown) => conform('demo', Page, value, 'a page', 200);
+
+describe('tolerant reader', () => {
+  it('reads a complete answer without drift', () => {
+    // Act
+    const page = read({ total: 1, reviews: [{ id: 1, rating: 5, helpfulVotes: 2, photos: [] }] });
+    // Assess
+    expect(page.reviews).toEqual([{ id: 1, rating: 5, helpfulVotes: 2, photos: [] }]);
+    expect(drift).toEqual([]);
+  });
+
+  it('counts an absent optional field once per record, by path', () => {
+    // Act
+    const page = read({
+      total: 2,
+      reviews: [
+        { id: 1, rating: 5 },
+        { id: 2, rating: 4, photos: [] },
+      ],
+    });
+    // Assess
+    expect(page.reviews.map((r) => r.helpfulVotes)).toEqual([undefined, undefined]);
+    expect(drift).toEqual([
+      { provider: 'demo', kind: 'missing', field: 'reviews[].helpfulVotes', count: 2 },
+      { provider: 'demo', kind: 'missing', field: 'reviews[].photos', count: 1 },
+    ]);
+  });
+
+  it('skips placeholders and entries without their identity, and counts them', () => {
+    // Act
+    const page = read({
+      total: 3,
+      reviews: [
+        null,
+        { __typename: 'Sentinel' },
+        { rating: 3, photos: [] },
+        { id: 4, rating: 2, photos: [] },
+      ],
+    });
+    // Assess
+    expect(page.reviews.map((r) => r.id)).toEqual([4]);
+    expect(drift).toEqual([
+      { provider: 'demo', kind: 'missing', field: 'reviews[].helpfulVotes', count: 1 },
+      { provider: 'demo', kind: 'skipped', field: 'reviews[]', count: 3 },
+    ]);
+  });
+
+  it('fails a list in which no entry is usable: the format changed', () => {
+    // Act, Assess
+    expect(() => read({ total: 2, reviews: [{ rating: 3 }, { rating: 4 }] })).toThrow(ExtractionError);
+    expect(() => read({ total: 2, reviews: [{ rating: 3 }] })).toThrow(/reviews\.0\.id/);
+    expect(drift).toEqual([]);
+  });
+
+  it('fails a field that is present but of the wrong type, never defaulting it', () => {
+    // Act, Assess
+    expect(() => read({ total: 1, reviews: [{ id: 1, rating: 5, helpfulVotes: 'many' }] })).toThrow(
+      /helpfulVotes/,
+    );
+    expect(() =>
+      read({
+        total: 1,
+        reviews: [
+          { id: '1', rating: 5 },
+          { id: 2, rating: 5 },
+        ],
+      }),
+    ).toThrow(ExtractionError);
+  });
+
+  it('fails an answer without a required field outside any list', () => {
+    // Act, Assess
+    expect(() => read({ reviews: [] })).toThrow(/total/);
+  });
+
+  it('keeps unknown fields out of the way', () => {
+    // Act
+    const page = read({ total: 0, reviews: [], added: { x: 1 } });
+    // Assess
+    expect(page.total).toBe(0);
+  });
+
+  it('names every field of its schema with whether a record may lack it', () => {
+    // Act
+    const fields = fieldsOf(readerSchema(Page)!);
+    // Assess
+    expect(fields).toEqual([
+      { path: 'total', optional: false },
+      { path: 'reviews', optional: false },
+      { path: 'reviews[].id', optional: false },
+      { path: 'reviews[].rating', optional: false },
+      { path: 'reviews[].helpfulVotes', optional: true },
+      { path: 'reviews[].photos', optional: true },
+      { path: 'reviews[].photos[].url', optional: false },
+    ]);
+    expect(isPlaceholder({ __typename: 'X' })).toBe(true);
+    expect(isPlaceholder({ __typename: 'X', id: 1 })).toBe(false);
+  });
+});
+
+describe('drift metrics', () => {
+  const emitted = captureEmf();
+
+  it('emits FieldsMissing for the absent field and EntriesSkipped for the skipped entry, per provider', () => {
+    // Act
+    read({ total: 1, reviews: [{ id: 1, rating: 5, photos: [] }, null] });
+    // Assess
+    const metrics = emitted().map((m) => ({
+      name: m.name,
+      provider: m.fields.provider,
+      field: m.fields.field,
+      value: m.value,
+    }));
+    expect(metrics).toEqual([
+      { name: 'AnswersRead', provider: 'demo', field: undefined, value: 1 },
+      { name: 'FieldsMissing', provider: 'demo', field: 'reviews[].helpfulVotes', value: 1 },
+      { name: 'Drift', provider: 'demo', field: undefined, value: 1 },
+      { name: 'EntriesSkipped', provider: 'demo', field: 'reviews[]', value: 1 },
+      { name: 'Drift', provider: 'demo', field: undefined, value: 1 },
+    ]);
+  });
+});
