@@ -1,7 +1,8 @@
 /**
  * site_a, a hotel booking site, in its real formats: hotel pages of real size with the real markers
- * at their real depths and the `hotelPhotos` literal; a search results page that leads from a hotel id
- * to its page; and the autocomplete API, a POST of a JSON text, answering string ids and split labels.
+ * at their real depths and the `hotelPhotos` literal; the search results page with its Apollo cache
+ * (site-a-search.ts: destinations, and a hotel id leading to its page); the web app's GraphQL review list
+ * (site-a-reviews.ts); and the autocomplete API, a POST of a JSON text, answering string ids and split labels.
  */
 import { search } from '../../../shared/geo/gazetteer.ts';
 import { hash, rng } from '../random.ts';
@@ -9,6 +10,8 @@ import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { signPhoto } from './images.ts';
+import { siteAReviewCount, siteAScore, graphql } from './site-a-reviews.ts';
+import { homePage, searchResults } from './site-a-search.ts';
 
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
@@ -65,7 +68,7 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
     `"url" : "https://${siteA.hosts[0]}/hotel/${cc}/${h.slug}.html",`,
     `"image" : ${JSON.stringify(photoUrl(imageBase, 'max1024x768', photos[0]!))},`,
     `"address" : { "@type" : "PostalAddress", "addressLocality" : ${JSON.stringify(h.city.name)}, "addressCountry" : "${h.city.country}" },`,
-    `"aggregateRating" : { "@type" : "AggregateRating", "ratingValue" : ${(7 + (hash(h.key) % 30) / 10).toFixed(1)}, "bestRating" : 10, "reviewCount" : ${100 + (hash(h.key) % 4000)} }`,
+    `"aggregateRating" : { "@type" : "AggregateRating", "ratingValue" : ${siteAScore(h).toFixed(1)}, "bestRating" : 10, "reviewCount" : ${siteAReviewCount(h)} }`,
     '}',
   ].join('\n');
   parts.push(`<script type="application/ld+json">\n${ld}\n</script>\n</head>\n<body class="hotel_page">\n`);
@@ -124,25 +127,6 @@ function cachedPage(h: Hotel, imageBase: string, lang: string): string {
     pages.set(key, page);
   }
   return page;
-}
-
-/** A search results page for a hotel destination: the hotel's card first, then two nearby hotels. */
-function searchResults(h: Hotel | undefined): string {
-  const near = h
-    ? getWorld()
-        .hotels.filter((x) => x.city === h.city && x !== h)
-        .slice(0, 2)
-    : [];
-  const cards = (h ? [h, ...near] : [])
-    .map(
-      (x) =>
-        `<div data-testid="property-card"><a data-testid="title-link" href="https://${siteA.hosts[0]}/hotel/${x.city.country.toLowerCase()}/${x.slug}.html?aid=0&amp;dest_type=hotel">${esc(x.name)}</a></div>`,
-    )
-    .join('\n');
-  return `<!DOCTYPE html><html><head><title>Search results</title></head><body>
-<h1>${h ? `${esc(h.city.name)}: ${1 + near.length} properties found` : '0 properties found'}</h1>
-${cards}
-</body></html>`;
 }
 
 function localizedLabel(name: string, region: string, cc: string, lang: string): string {
@@ -238,17 +222,9 @@ export const siteA: Site = {
           : { status: 404, html: '<html><body><h1>Page not found</h1></body></html>' };
       },
     ],
-    [
-      'GET',
-      /^\/searchresults(?:\.[a-z-]+)?\.html$/,
-      ({ query }): SiteResponse => {
-        const h =
-          query.get('dest_type') === 'hotel'
-            ? getWorld().bySiteA.get(Number(query.get('dest_id')))
-            : undefined;
-        return { status: 200, html: searchResults(h) };
-      },
-    ],
+    ['GET', /^\/searchresults(?:\.[a-z-]+)?\.html$/, (req) => searchResults(req, siteA.hosts[0]!)],
+    ['GET', /^\/(?:index(?:\.[a-z-]+)?\.html)?$/, homePage],
+    ['POST', /^\/dml\/graphql$/, graphql],
     [
       'POST',
       /^\/autocomplete\.json$/,
