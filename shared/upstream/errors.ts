@@ -13,16 +13,39 @@ export class UpstreamTimeoutError extends ProblemError {
   }
 }
 
+/**
+ * Why a source is unavailable: it limits our rate, it is in maintenance, bot protection challenged the
+ * request, its circuit is open, its per-process queue is full, or the deployment's ceiling is reached.
+ */
+export type UnavailableWhy =
+  'rate limited' | 'maintenance' | 'challenged' | 'circuit open' | 'queue full' | 'ceiling';
+
+/** How each reason reads in the Problem `detail`, unless the error names it more precisely. */
+const UNAVAILABLE_TEXT: Record<UnavailableWhy, string> = {
+  'rate limited': 'rate limited',
+  maintenance: 'maintenance',
+  challenged: 'bot protection challenged the request',
+  'circuit open': 'circuit open after repeated failures',
+  'queue full': 'too many concurrent requests',
+  ceiling: "the deployment's ceiling of concurrent requests to the source is reached",
+};
+
 export class UpstreamUnavailableError extends ProblemError {
   readonly retryAfterSeconds: number;
-  /** Why: 'rate limited', 'maintenance', an open circuit or a full queue. */
-  readonly why: string;
-  constructor(provider: string, retryAfterSeconds: number, why: string, cause?: unknown) {
+  readonly why: UnavailableWhy;
+  /** `text` replaces the reason's standard wording in the detail (e.g. naming the status or the ceiling). */
+  constructor(
+    provider: string,
+    retryAfterSeconds: number,
+    why: UnavailableWhy,
+    cause?: unknown,
+    text?: string,
+  ) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(
       503,
       'UPSTREAM_UNAVAILABLE',
-      `The ${provider} source is unavailable (${why}); retry in ${seconds} s.`,
+      `The ${provider} source is unavailable (${text ?? UNAVAILABLE_TEXT[why]}); retry in ${seconds} s.`,
       {
         cause,
         headers: { 'Retry-After': String(seconds) },
@@ -35,12 +58,15 @@ export class UpstreamUnavailableError extends ProblemError {
 }
 
 export class UpstreamError extends ProblemError {
+  /** The HTTP status the source answered with, when it answered (the Problem's `upstream_status`). */
+  readonly upstreamStatus?: number;
   constructor(provider: string, detail: string, upstreamStatus?: number, cause?: unknown) {
     super(502, 'UPSTREAM_ERROR', `The ${provider} source failed: ${detail}.`, {
       cause,
       extras: upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus },
     });
     this.name = 'UpstreamError';
+    if (upstreamStatus !== undefined) this.upstreamStatus = upstreamStatus;
   }
 }
 

@@ -45,10 +45,8 @@ const policies = new Map<string, ProviderPolicy>();
 /** A failure that says the source is unhealthy (not a 404 or a bad request of ours). */
 export function isSourceFailure(error: unknown): boolean {
   if (error instanceof UpstreamTimeoutError || error instanceof UpstreamUnavailableError) return true;
-  if (error instanceof UpstreamError) {
-    const status = (error.extras as { upstream_status?: number }).upstream_status;
-    return status === undefined || status >= 500;
-  }
+  if (error instanceof UpstreamError)
+    return error.upstreamStatus === undefined || error.upstreamStatus >= 500;
   return false;
 }
 
@@ -84,10 +82,10 @@ export async function protect<T>(provider: string, call: () => Promise<T>): Prom
   } catch (error) {
     if (error instanceof BrokenCircuitError) {
       const left = (entry.openedAt + settings.halfOpenAfterMs - Date.now()) / 1000;
-      throw new UpstreamUnavailableError(provider, left, 'circuit open after repeated failures', error);
+      throw new UpstreamUnavailableError(provider, left, 'circuit open', error);
     }
     if (error instanceof BulkheadRejectedError)
-      throw new UpstreamUnavailableError(provider, 1, 'too many concurrent requests', error);
+      throw new UpstreamUnavailableError(provider, 1, 'queue full', error);
     throw error;
   }
 }

@@ -4,6 +4,9 @@
  * concurrent requests, reused until its TTL, and dropped when the source answers 401 or 403. Cookie
  * and token values are never logged and never part of a cache key.
  */
+import { ExtractionError, UpstreamError } from './errors.ts';
+import { publicUrl, sentUrl, type Outbound, type UpstreamRequest } from './request.ts';
+import { attemptOptions, challenged, got, statusFailure, toContractError } from './transport.ts';
 
 export interface Session {
   /** Headers every request of the session carries: `cookie`, and the CSRF header when configured. */
@@ -77,4 +80,61 @@ export async function currentSession(
 export function dropSession(provider?: string): void {
   if (provider) sessions.delete(provider);
   else sessions.clear();
+}
+
+/** Fetches the provider's session page (one attempt, no retry) and reads what it hands out. */
+async function bootstrapSession({ req, config, deadline }: Outbound): Promise<Record<string, string>> {
+  const session = config.session!;
+  const page: UpstreamRequest = {
+    provider: req.provider,
+    origin: session.origin,
+    path: session.path,
+    expect: 'html',
+    cache: 'none',
+  };
+  const outbound: Outbound = { req: page, config, deadline, url: publicUrl(page, config) };
+  const { remaining, ...shared } = attemptOptions(outbound, {});
+  try {
+    const {
+      statusCode: status,
+      headers,
+      body,
+    } = await got().default(sentUrl(outbound), {
+      ...shared,
+      signal: AbortSignal.timeout(remaining),
+      responseType: 'text',
+      throwHttpErrors: true,
+      retry: { limit: 0 },
+    });
+    if (challenged(status, body)) throw statusFailure(req.provider, status, headers, body);
+    const sent = sessionHeaders(headers, body, session.csrf);
+    if (!sent)
+      throw new ExtractionError(req.provider, 'the session page carries no CSRF token', undefined, 200);
+    return sent;
+  } catch (error) {
+    throw toContractError(outbound, error);
+  }
+}
+
+/**
+ * Runs `attempt` with the provider's session when the request asks for one; a 401 or 403 drops the
+ * session and tries once more with a fresh one (sessions expire, and sources tie them to an address).
+ * @example await withSession(outbound, (session) => bufferedRead(outbound, url, session))
+ */
+export async function withSession<T>(
+  outbound: Outbound,
+  attempt: (session: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const { req, config } = outbound;
+  if (!req.session || !config.session) return attempt({});
+  const ttl = config.session.ttlSeconds;
+  const open = () => currentSession(req.provider, ttl, () => bootstrapSession(outbound));
+  try {
+    return await attempt((await open()).headers);
+  } catch (error) {
+    const status = error instanceof UpstreamError ? error.upstreamStatus : undefined;
+    if (status !== 401 && status !== 403) throw error;
+    dropSession(req.provider);
+    return attempt((await open()).headers);
+  }
 }
