@@ -15,7 +15,13 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
-import { documentedErrors, routeEntries, type Dialect, type Route, type RouteId } from '../shared/routes.ts';
+import {
+  documentedErrors,
+  routeEntries,
+  type Dialect,
+  type Route,
+  type RouteId,
+} from '../shared/routes/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../shared/store/memory.ts';
 import { useStores } from '../shared/store/index.ts';
 import { clearCache } from '../shared/upstream/cache.ts';

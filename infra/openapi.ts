@@ -21,7 +21,7 @@ import {
   type Dialect,
   type DocumentedError,
   type Route,
-} from '../shared/routes.ts';
+} from '../shared/routes/index.ts';
 import { VERSION } from '../shared/version.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -9,7 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeEntries, type Route, type RouteId } from '../shared/routes.ts';
+import { routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';

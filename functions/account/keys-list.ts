@@ -3,7 +3,7 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { KeyList } from '../../shared/accounts/model.ts';
 import { listKeys } from '../../shared/accounts/service.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 
 export const handler = accountEndpoint({

@@ -3,7 +3,7 @@
 import { accountEndpoint, newCsrfToken } from '../../shared/accounts/http.ts';
 import { SessionAnswer } from '../../shared/accounts/model.ts';
 import { accountView, SESSION_MS } from '../../shared/accounts/service.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({
   route: routes.accountSession,

@@ -2,7 +2,7 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { accountStore } from '../../shared/accounts/index.ts';
 import { Message } from '../../shared/accounts/model.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({
   route: routes.accountSignOut,

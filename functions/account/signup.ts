@@ -4,7 +4,7 @@ import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { Credentials, Message } from '../../shared/accounts/model.ts';
 import { signUp } from '../../shared/accounts/service.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({
   route: routes.accountSignUp,

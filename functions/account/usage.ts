@@ -6,7 +6,7 @@ import { byPath, historyDays } from '../../shared/accounts/service.ts';
 import { utcDay } from '../../shared/http/daily-quota.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { stateOf } from '../../shared/http/state.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { dailyQuota, Tier } from '../../shared/store/types.ts';
 

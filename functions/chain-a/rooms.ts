@@ -1,8 +1,8 @@
 // GET /v1/chain_a/rooms: room types, cash rates and reward options of a chain_a hotel for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { chainA } from '../../shared/providers/chain-a/chain-a.ts';
-import { routes } from '../../shared/routes.ts';
+import { chainA } from '../../shared/providers/chain-a/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { ChainAStay } from '../../shared/schemas/chain-a.ts';
 import { intParam, nights, text } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';

@@ -1,8 +1,8 @@
 // GET /v1/chain_b/search: chain_b hotels near coordinates or a destination slug, nearest first.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { chainB } from '../../shared/providers/chain-b/chain-b.ts';
-import { routes } from '../../shared/routes.ts';
+import { chainB } from '../../shared/providers/chain-b/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
 import {
   coordinateParam,

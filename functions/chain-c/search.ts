@@ -1,8 +1,8 @@
 // GET /v1/chain_c/loyalty/search: chain_c hotels near coordinates, with cash and points prices, paged.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { chainC } from '../../shared/providers/chain-c/chain-c.ts';
-import { routes } from '../../shared/routes.ts';
+import { chainC } from '../../shared/providers/chain-c/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
 import { coordinateParam, currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';

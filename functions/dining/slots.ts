@@ -1,8 +1,8 @@
 // GET /v1/dining/restaurants/{restaurant_id}/availability/slots: reservation times near a preferred time.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { dining } from '../../shared/providers/dining/dining.ts';
-import { routes } from '../../shared/routes.ts';
+import { dining } from '../../shared/providers/dining/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { dateParam, intParam } from '../../shared/schemas/params.ts';
 
 /** A 24-hour time of day, HH:MM. */

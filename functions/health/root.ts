@@ -3,7 +3,7 @@ import { healthBody } from '../../shared/health.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { baseUrl } from '../../shared/problem.ts';
 import * as z from 'zod';
-import { routeList, routes } from '../../shared/routes.ts';
+import { routeList, routes } from '../../shared/routes/index.ts';
 import { Health } from '../../shared/schemas/health.ts';
 
 export const RootResponse = Health.extend({

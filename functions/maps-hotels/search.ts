@@ -1,8 +1,8 @@
 // GET /v1/maps_hotels/search: hotels for a place and stay from the maps service's hotel search.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { CHILD_AGE, mapsHotels } from '../../shared/providers/maps/hotels.ts';
-import { routes } from '../../shared/routes.ts';
+import { CHILD_AGE, mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';

@@ -1,8 +1,8 @@
 // GET /v1/maps_reviews/reviews: a page of a place's reviews by data_id, continued with next_page_token.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { BadPageTokenError, mapsReviews } from '../../shared/providers/maps/reviews.ts';
-import { routes } from '../../shared/routes.ts';
+import { BadPageTokenError, mapsReviews } from '../../shared/providers/maps-reviews/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 
 export const ReviewsQuery = z.object({

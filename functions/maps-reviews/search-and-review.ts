@@ -1,8 +1,8 @@
 // GET /v1/maps_reviews/search-and-review: a place name to the place and the first page of its reviews.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { mapsReviews } from '../../shared/providers/maps/reviews.ts';
-import { routes } from '../../shared/routes.ts';
+import { mapsReviews } from '../../shared/providers/maps-reviews/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';

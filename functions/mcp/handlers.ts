@@ -1,7 +1,7 @@
 // The handler of every data route, loaded when its tool is first called. The specifiers are literal so
 // that the bundler puts every handler in the MCP function's bundle, each evaluated only on first use; the
 // type makes a data route without its loader a compile error, and tests/mcp checks each is the manifest's.
-import type { DataRouteId } from '../../shared/routes.ts';
+import type { DataRouteId } from '../../shared/routes/index.ts';
 
 export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   coordinatesLookup: () => import('../meta/coordinates-lookup.ts'),

@@ -15,7 +15,7 @@ import { requestState } from '../../shared/http/state.ts';
 import { routeEvent } from '../../shared/mcp/invoke.ts';
 import { toolResult, toolsFor } from '../../shared/mcp/tools.ts';
 import { baseUrl, globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
-import { dataEntries, routes, type DataRouteId } from '../../shared/routes.ts';
+import { dataEntries, routes, type DataRouteId } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { openApiDocument } from '../docs/document.ts';
 import { handlers } from './handlers.ts';

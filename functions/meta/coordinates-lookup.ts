@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { search } from '../../shared/geo/gazetteer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { Location } from '../../shared/schemas/location.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 

@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { isHotelPage, MatchPlatform, searchHost } from '../../shared/providers/meta/platforms.ts';
-import { webSearch } from '../../shared/providers/web-search/search.ts';
-import { routes } from '../../shared/routes.ts';
+import { webSearch } from '../../shared/providers/web-search/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 
 export const MatchQuery = z.object({

@@ -7,8 +7,8 @@ import {
   searchHost,
   type LinkPlatform,
 } from '../../shared/providers/meta/platforms.ts';
-import { webSearch, type OrganicResult } from '../../shared/providers/web-search/search.ts';
-import { routes } from '../../shared/routes.ts';
+import { webSearch, type OrganicResult } from '../../shared/providers/web-search/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { providerConfig } from '../../shared/upstream/providers.ts';
 

@@ -1,8 +1,8 @@
 // GET /v1/rental/listing/{listing_id}/details: a rental listing's details for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingDetails } from '../../shared/providers/rental/details.ts';
-import { routes } from '../../shared/routes.ts';
+import { listingDetails } from '../../shared/providers/rental/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';

@@ -1,8 +1,8 @@
 // GET /v1/rental/listing/{listing_id}/pricing: what a stay in a rental listing costs, line by line.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingPricing } from '../../shared/providers/rental/pricing.ts';
-import { routes } from '../../shared/routes.ts';
+import { listingPricing } from '../../shared/providers/rental/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 import { ListingPath, RentalPricing } from '../../shared/schemas/rental.ts';

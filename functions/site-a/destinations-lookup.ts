@@ -1,8 +1,8 @@
 // GET /v1/site_a/destinations/lookup: a free-form destination name to site_a's dest_id and dest_type.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteA } from '../../shared/providers/site-a/site-a.ts';
-import { routes } from '../../shared/routes.ts';
+import { siteA } from '../../shared/providers/site-a/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 import { DestinationSuggestion, DestType } from '../../shared/schemas/site-a.ts';
 

@@ -1,8 +1,8 @@
 // GET /v2/site_a/hotel/photos: a site_a hotel's photo gallery, main photo first, in three signed sizes.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteA } from '../../shared/providers/site-a/site-a.ts';
-import { routes } from '../../shared/routes.ts';
+import { siteA } from '../../shared/providers/site-a/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { Photo } from '../../shared/schemas/site-a.ts';
 
 const coded = (status: 400, error_code: string) => ({ status, error_code });

@@ -1,9 +1,9 @@
 // GET /v1/site_a/hotel/url-to-id: a site_a hotel URL, {cc}/{slug} or {slug} to its numeric hotel id.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteA } from '../../shared/providers/site-a/site-a.ts';
+import { siteA } from '../../shared/providers/site-a/index.ts';
 import { hotelUrl, parseHotelRef } from '../../shared/providers/site-a/urls.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 
 export const UrlToIdQuery = z.object({

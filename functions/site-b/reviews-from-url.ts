@@ -2,9 +2,9 @@
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { SiteBReviewsPage } from '../../shared/providers/site-b/extract.ts';
-import { siteB } from '../../shared/providers/site-b/site-b.ts';
+import { siteB } from '../../shared/providers/site-b/index.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 

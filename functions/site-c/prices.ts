@@ -1,8 +1,8 @@
 // GET /v1/site_c/hotel/prices/{location_id}: prices of one hotel across sellers for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteC } from '../../shared/providers/site-c/site-c.ts';
-import { routes } from '../../shared/routes.ts';
+import { siteC } from '../../shared/providers/site-c/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { PriceOffer } from '../../shared/schemas/site-c.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';

@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { describeCandidates, toSuggestion } from '../../shared/providers/site-g/extract.ts';
-import { siteG } from '../../shared/providers/site-g/site-g.ts';
-import { routes } from '../../shared/routes.ts';
+import { siteG } from '../../shared/providers/site-g/index.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';
 

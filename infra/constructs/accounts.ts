@@ -11,7 +11,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { RouteId } from '../../shared/routes.ts';
+import type { RouteId } from '../../shared/routes/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
 import type { StackConfig } from '../config.ts';
 

@@ -11,7 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import type { Route } from '../../shared/routes.ts';
+import type { Route } from '../../shared/routes/index.ts';
 import {
   assetsFor,
   BUNDLE_PACKAGE_JSON,

@@ -17,7 +17,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../shared/metrics.ts';
-import type { Route } from '../../shared/routes.ts';
+import type { Route } from '../../shared/routes/index.ts';
 
 export interface ObservedRoute {
   id: string;

@@ -11,7 +11,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } fr
 import type * as z from 'zod';
 import { log } from '../../shared/log.ts';
 import { globalErrorBody } from '../../shared/problem.ts';
-import { routeList, type Route } from '../../shared/routes.ts';
+import { routeList, type Route } from '../../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // API Gateway's integration timeout: the local Lambda context reports time left against it.

@@ -22,7 +22,7 @@ import { responseHeaders } from '../http/response-headers.ts';
 import { requestState, stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { baseUrl, jsonResponse } from '../problem.ts';
-import { errorSpec, type Route } from '../routes.ts';
+import { errorSpec, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore } from './index.ts';
 import { AccountError } from './service.ts';

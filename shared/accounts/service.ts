@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { utcDay } from '../http/daily-quota.ts';
-import { routes, type RouteId } from '../routes.ts';
+import { routes, type RouteId } from '../routes/index.ts';
 import { addDays, hashKey } from '../store/memory.ts';
 import { dailyQuota, HISTORY_DAYS, type CounterStore, type DayUsage, type Tier } from '../store/types.ts';
 import {

@@ -6,7 +6,7 @@
 import { RateLimitExceededError } from '../errors.ts';
 import { dailyQuota, type CounterStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
-import { routeEntries, type Route } from '../routes.ts';
+import { routeEntries, type Route } from '../routes/index.ts';
 
 const ROUTE_IDS = new Map<Route, string>(routeEntries.map(([id, route]) => [route, id]));
 

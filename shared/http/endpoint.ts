@@ -15,7 +15,7 @@ import { jsonResponse } from '../problem.ts';
 import { FALLBACK_BODY, logUnrendered } from './error-handler.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
-import { errorSpec, type ErrorCode, type Route } from '../routes.ts';
+import { errorSpec, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { MiddlewareObj, Request } from '@middy/core';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/index.ts';
 import type { ApiKeyRecord } from '../store/types.ts';
 
 export interface RequestState {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith, testRoute } from '../../tests/helpers/stack.ts';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/index.ts';
 import { intParam, text } from '../schemas/params.ts';
 import { validateRequest } from './validate-request.ts';
 

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod';
 import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
-import type { ValidationStyle } from '../routes.ts';
+import type { ValidationStyle } from '../routes/index.ts';
 import type { IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 

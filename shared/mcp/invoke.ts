@@ -5,7 +5,7 @@
  * documented errors), so a tool behaves exactly like its endpoint.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Route } from '../routes.ts';
+import type { Route } from '../routes/index.ts';
 
 /** Headers of the MCP request the route sees too: the key, and what locates the deployment and caller. */
 const FORWARDED = ['x-api-key', 'host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent'];

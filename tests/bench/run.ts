@@ -23,7 +23,7 @@ import { startServer } from '../../infra/local/server.ts';
 import { startSandbox } from '../../infra/sandbox/server.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
-import { routeList, type Route } from '../../shared/routes.ts';
+import { routeList, type Route } from '../../shared/routes/index.ts';
 import { hashKey } from '../../shared/store/memory.ts';
 import { startDynalite } from '../helpers/dynalite.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';

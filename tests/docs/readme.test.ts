@@ -6,7 +6,7 @@
 // there; and every error code a row names in backticks is one its routes document.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { documentedErrors, routeList } from '../../shared/routes.ts';
+import { documentedErrors, routeList } from '../../shared/routes/index.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

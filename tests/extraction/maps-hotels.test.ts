@@ -2,13 +2,8 @@
 // values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import {
-  CHILD_AGE,
-  extractHotels,
-  HotelsAnswer,
-  hotelsRequest,
-  type HotelSearch,
-} from '../../shared/providers/maps/hotels.ts';
+import { extractHotels, HotelsAnswer } from '../../shared/providers/maps-hotels/extract.ts';
+import { CHILD_AGE, hotelsRequest, type HotelSearch } from '../../shared/providers/maps-hotels/requests.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 

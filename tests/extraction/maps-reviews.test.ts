@@ -5,15 +5,17 @@ import { readFileSync } from 'node:fs';
 import {
   extractPlace,
   extractReviews,
-  pageToken,
   PlaceSearchAnswer,
+  ReviewsAnswer,
+} from '../../shared/providers/maps-reviews/extract.ts';
+import {
+  pageToken,
   placeSearchRequest,
   readPageToken,
-  ReviewsAnswer,
   reviewsRequest,
-} from '../../shared/providers/maps/reviews.ts';
+} from '../../shared/providers/maps-reviews/requests.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
-import { serpFailure } from '../../shared/providers/web-search/serp-api.ts';
+import { serpFailure } from '../../shared/providers/serp/index.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 const fixture = (name: string): unknown =>

@@ -2,8 +2,9 @@
 // on fixtures in the real format (written fresh, invented values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { extractResults, SearchAnswer, searchRequest } from '../../shared/providers/web-search/search.ts';
-import { outOfSearches, serpFailure } from '../../shared/providers/web-search/serp-api.ts';
+import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
+import { searchRequest } from '../../shared/providers/web-search/requests.ts';
+import { outOfSearches, serpFailure } from '../../shared/providers/serp/index.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
 
 const fixture = (name: string): unknown =>

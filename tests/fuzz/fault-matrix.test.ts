@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAULT_KINDS, type Fault } from '../../infra/sandbox/server.ts';
-import { errorSpec, routeList, type Route } from '../../shared/routes.ts';
+import { errorSpec, routeList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 

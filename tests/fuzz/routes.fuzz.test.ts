@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { matchRoute } from '../../infra/local/server.ts';
-import { operationList, type Route } from '../../shared/routes.ts';
+import { operationList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 

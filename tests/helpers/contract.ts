@@ -3,7 +3,7 @@
  * dialect must be a row of the route's declaration in the manifest (`documentedErrors`).
  */
 import { expect } from '@jest/globals';
-import { documentedErrors, statusesOf, type Route } from '../../shared/routes.ts';
+import { documentedErrors, statusesOf, type Route } from '../../shared/routes/index.ts';
 
 /** The code an error body carries, in whichever dialect it came. */
 function codeOf(body: Record<string, unknown>): { code: string; dialect: string } {

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { errorHandler } from '../../shared/http/error-handler.ts';
 import { responseHeaders } from '../../shared/http/response-headers.ts';
 import { requestState, stateOf, type ApiMiddleware, type RequestState } from '../../shared/http/state.ts';
-import type { Route } from '../../shared/routes.ts';
+import type { Route } from '../../shared/routes/index.ts';
 
 export const testRoute: Route = {
   method: 'GET',

@@ -11,7 +11,7 @@ import {
   SIGNIN_FAILURES_PER_ADDRESS,
   SIGNUPS_PER_ADDRESS,
 } from '../../shared/accounts/service.ts';
-import { routes, type Route } from '../../shared/routes.ts';
+import { routes, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

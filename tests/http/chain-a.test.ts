@@ -6,7 +6,7 @@ import type { Fault } from '../../infra/sandbox/server.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
 import { SANDBOX_WEB_KEY } from '../../infra/sandbox/sites/chain-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { RoomType } from '../../shared/schemas/chain-a.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';

@@ -5,7 +5,7 @@ import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { ChainCQuery, ChainCSearchResponse } from '../../functions/chain-c/search.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import { FX } from '../../infra/sandbox/prices.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel } from '../../shared/schemas/chain-b.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';

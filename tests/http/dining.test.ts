@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { DiningSlotsResponse, SlotsQuery } from '../../functions/dining/slots.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import { SANDBOX_AVAILABILITY_HASH, SANDBOX_CSRF_TOKEN } from '../../infra/sandbox/sites/dining.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';

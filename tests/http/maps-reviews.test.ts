@@ -6,7 +6,7 @@ import { SearchAndReviewResponse } from '../../functions/maps-reviews/search-and
 import { reviewCount } from '../../infra/sandbox/sites/maps.ts';
 import { SANDBOX_SERP_KEY } from '../../infra/sandbox/sites/serp-api.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';

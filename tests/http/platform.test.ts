@@ -1,7 +1,7 @@
 // The platform over real HTTP: the local server, its embedded stores, and the manifest routes.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Health } from '../../shared/schemas/health.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/routes/index.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;

@@ -5,7 +5,7 @@ import { RentalDetailsResponse } from '../../functions/rental/details.ts';
 import { RentalPricingResponse } from '../../functions/rental/pricing.ts';
 import { FX } from '../../infra/sandbox/prices.ts';
 import { booked, listing } from '../../infra/sandbox/sites/rental.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { dropSession } from '../../shared/upstream/session.ts';

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { SiteBReviewsResponse } from '../../functions/site-b/reviews-from-url.ts';
 import { siteBPartnerCount, siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 import { SiteBReview } from '../../shared/schemas/site-b.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { dropSession } from '../../shared/upstream/session.ts';

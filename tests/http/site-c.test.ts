@@ -14,7 +14,7 @@ import {
   siteCReviewTotal,
 } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
-import { MAX_POLLS, siteC } from '../../shared/providers/site-c/site-c.ts';
+import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { exitCode, judge, main, runCanary, type RouteResult } from '../../infra/canary.ts';
 import { startSandbox, type Fault, type Sandbox } from '../../infra/sandbox/server.ts';
-import { routeList, routes } from '../../shared/routes.ts';
+import { routeList, routes } from '../../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const upstreamPaths = routeList.filter((r) => r.upstream?.length).map((r) => r.path);

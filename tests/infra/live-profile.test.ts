@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
 import { LiveProfile, loadProfile, profileProviders } from '../../infra/live-profile.ts';
 import { TravelApiStack } from '../../infra/stack.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../shared/routes/index.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

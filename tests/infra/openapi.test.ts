@@ -10,7 +10,7 @@ import {
   routes,
   statusesOf,
   type Route,
-} from '../../shared/routes.ts';
+} from '../../shared/routes/index.ts';
 import { documentValidator } from '../openapi/document.ts';
 
 let doc: OpenApiDocument;

@@ -22,7 +22,7 @@ import {
   SamEnvVars,
   templateOf,
 } from '../../infra/sam-env.ts';
-import { routeList, type Route } from '../../shared/routes.ts';
+import { routeList, type Route } from '../../shared/routes/index.ts';
 import { ProviderConfig } from '../../shared/upstream/providers.ts';
 
 const run = promisify(execFile);

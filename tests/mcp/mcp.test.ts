@@ -9,7 +9,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { handlers } from '../../functions/mcp/handlers.ts';
-import { dataEntries, routes } from '../../shared/routes.ts';
+import { dataEntries, routes } from '../../shared/routes/index.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

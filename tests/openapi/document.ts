@@ -7,7 +7,7 @@ import { expect } from '@jest/globals';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import type { JsonSchema, OpenApiDocument, Operation } from '../../infra/openapi.ts';
-import type { Route } from '../../shared/routes.ts';
+import type { Route } from '../../shared/routes/index.ts';
 
 // ajv-formats is CommonJS: imported from ESM, its plugin is the `default` member of module.exports.
 const addFormats = ajvFormats.default;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
-import { operationList, routes, type Route } from '../../shared/routes.ts';
+import { operationList, routes, type Route } from '../../shared/routes/index.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 import { documentValidator } from './document.ts';
 

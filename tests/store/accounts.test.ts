@@ -21,7 +21,7 @@ import {
   type Services,
 } from '../../shared/accounts/service.ts';
 import type { Account, AccountKey } from '../../shared/accounts/store.ts';
-import { routeEntries } from '../../shared/routes.ts';
+import { routeEntries } from '../../shared/routes/index.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { DynamoCounterStore, DynamoKeyStore, dynamoStores } from '../../shared/store/dynamodb.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';

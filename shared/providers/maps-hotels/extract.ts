@@ -1,40 +1,14 @@
 /**
- * maps_hotels: a public SERP API's hotels engine, `GET /search.json?engine=<hotels>&q=&check_in_date=
- * &check_out_date=&adults=&children=&children_ages=&currency=&hl=&rating=` (engine wire name from
- * configuration, `engines.hotels`). The source prices in the asked currency when it can
- * (`search_parameters.currency` says which it used); the same search on the service's own site is
- * `search_metadata.<engine>_url`.
- *
- * Two answer shapes: a place gives `properties[]` (hotels and vacation rentals) with sponsored
- * listings apart in `ads[]`; a hotel's name gives that one property's details at the top level
- * (`search_information.hotels_results_state: "Showing results for property details"`, no `properties`).
- *
- * Rules, from what the source sends:
- * - sponsored: an ad never carries its property's token (it has one of its own), so an ad marks the
- *   property whose name equals the ad's once both are folded (case, accents, punctuation and spacing
- *   ignored), or whose token equals the ad's, or which says `sponsored: true`;
- * - a property without coordinates, or without any price, is left out (the contract's latitude,
- *   longitude and price.current are not nullable); the rest of the search still answers;
- * - price.current is `total_rate.extracted_lowest`, else the nightly lowest times the nights;
- *   max_price is the highest seller's total where the source lists sellers (`prices[]`: on vacation
- *   rentals, nightly rates only, times the nights; in property details, with totals), else current;
- * - children: the source needs one age per child (`children_ages`, 1 to 17) and the contract takes only
- *   a count, so each child is sent as CHILD_AGE;
- * - min_rating: sent as the source's nearest lower rating filter (3.5+, 4.0+, 4.5+) and applied exactly;
- * - check-in and check-out times come with a narrow no-break space before AM/PM: sent with a space.
+ * maps_hotels' reader of the real answer: `properties[]` with sponsored listings apart in `ads[]`, or one
+ * property's details at the top level, or the empty state.
  */
 import * as z from 'zod';
 import { fold } from '../../geo/fold.ts';
 import { MapsHotel } from '../../schemas/maps-hotels.ts';
-import type { UpstreamRequest } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
-import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { engineFor } from '../../upstream/providers.ts';
-import { fetchSerp, isEmptyResult, SerpEnvelope } from '../web-search/serp-api.ts';
-
-/** The age each child is sent as: the contract has no ages, the source needs one per child. */
-export const CHILD_AGE = 8;
+import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import type { HotelSearch } from './requests.ts';
 
 const Money = z.object({ extracted_lowest: z.number() });
 export const Property = z.object({
@@ -76,56 +50,12 @@ export const HotelsAnswer = z.looseObject({
 });
 export type HotelsAnswer = z.infer<typeof HotelsAnswer>;
 
-export interface HotelSearch {
-  location: string;
-  checkIn: string;
-  checkOut: string;
-  adults: number;
-  children: number;
-  currency: string;
-  minRating?: number;
-}
-
 export interface HotelResults {
   hotels: MapsHotel[];
   /** The currency the service priced in (the asked one unless it does not price in that one). */
   currency: string;
   /** The same search on the service's public site. */
   searchUrl: string;
-}
-
-/** The source's rating filter at or below `min`: 7 is 3.5+, 8 is 4.0+, 9 is 4.5+. */
-function ratingFilter(min: number | undefined): number | undefined {
-  if (min === undefined || min < 3.5) return undefined;
-  return min >= 4.5 ? 9 : min >= 4 ? 8 : 7;
-}
-
-/**
- * The request for a hotel search.
- * @example hotelsRequest({ location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 2, currency: 'EUR' }, 'hotels').query.children_ages // '8,8'
- */
-export function hotelsRequest(s: HotelSearch, engine: string): UpstreamRequest {
-  const rating = ratingFilter(s.minRating);
-  return {
-    provider: 'maps_hotels',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'prices',
-    query: {
-      engine,
-      q: s.location,
-      check_in_date: s.checkIn,
-      check_out_date: s.checkOut,
-      adults: s.adults,
-      children: s.children,
-      ...(s.children > 0
-        ? { children_ages: Array.from({ length: s.children }, () => CHILD_AGE).join(',') }
-        : {}),
-      currency: s.currency,
-      hl: 'en',
-      ...(rating ? { rating } : {}),
-    },
-  };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -217,15 +147,3 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
     searchUrl,
   };
 }
-
-export const mapsHotels = {
-  /**
-   * Hotels for the search, best listed first (none when the service found nothing).
-   * @example await mapsHotels.search(ctx, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' })
-   */
-  async search(ctx: UpstreamContext, s: HotelSearch): Promise<HotelResults> {
-    const engine = engineFor('maps_hotels', 'hotels');
-    const { body } = await fetchSerp(hotelsRequest(s, engine), HotelsAnswer, ctx, 'the hotel results');
-    return extractHotels(body, s, engine);
-  },
-};

@@ -1,0 +1,45 @@
+/**
+ * maps_hotels: a public SERP API's hotels engine, `GET /search.json?engine=<hotels>&q=&check_in_date=
+ * &check_out_date=&adults=&children=&children_ages=&currency=&hl=&rating=` (engine wire name from
+ * configuration, `engines.hotels`). The source prices in the asked currency when it can
+ * (`search_parameters.currency` says which it used); the same search on the service's own site is
+ * `search_metadata.<engine>_url`.
+ *
+ * Two answer shapes: a place gives `properties[]` (hotels and vacation rentals) with sponsored
+ * listings apart in `ads[]`; a hotel's name gives that one property's details at the top level
+ * (`search_information.hotels_results_state: "Showing results for property details"`, no `properties`).
+ *
+ * Rules, from what the source sends:
+ * - sponsored: an ad never carries its property's token (it has one of its own), so an ad marks the
+ *   property whose name equals the ad's once both are folded (case, accents, punctuation and spacing
+ *   ignored), or whose token equals the ad's, or which says `sponsored: true`;
+ * - a property without coordinates, or without any price, is left out (the contract's latitude,
+ *   longitude and price.current are not nullable); the rest of the search still answers;
+ * - price.current is `total_rate.extracted_lowest`, else the nightly lowest times the nights;
+ *   max_price is the highest seller's total where the source lists sellers (`prices[]`: on vacation
+ *   rentals, nightly rates only, times the nights; in property details, with totals), else current;
+ * - children: the source needs one age per child (`children_ages`, 1 to 17) and the contract takes only
+ *   a count, so each child is sent as CHILD_AGE;
+ * - min_rating: sent as the source's nearest lower rating filter (3.5+, 4.0+, 4.5+) and applied exactly;
+ * - check-in and check-out times come with a narrow no-break space before AM/PM: sent with a space.
+ */
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { engineFor } from '../../upstream/providers.ts';
+import { fetchSerp } from '../serp/index.ts';
+import { extractHotels, HotelsAnswer, type HotelResults } from './extract.ts';
+import { hotelsRequest, type HotelSearch } from './requests.ts';
+
+export type { HotelResults } from './extract.ts';
+export { CHILD_AGE, type HotelSearch } from './requests.ts';
+
+export const mapsHotels = {
+  /**
+   * Hotels for the search, best listed first (none when the service found nothing).
+   * @example await mapsHotels.search(ctx, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' })
+   */
+  async search(ctx: UpstreamContext, s: HotelSearch): Promise<HotelResults> {
+    const engine = engineFor('maps_hotels', 'hotels');
+    const { body } = await fetchSerp(hotelsRequest(s, engine), HotelsAnswer, ctx, 'the hotel results');
+    return extractHotels(body, s, engine);
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * maps_hotels' real request: `GET /search.json` on the SERP API's origin, the hotels engine with the
+ * place, the stay, one age per child and the nearest lower rating filter.
+ */
+import type { UpstreamRequest } from '../../upstream/client.ts';
+
+/** The age each child is sent as: the contract has no ages, the source needs one per child. */
+export const CHILD_AGE = 8;
+
+export interface HotelSearch {
+  location: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  currency: string;
+  minRating?: number;
+}
+
+/** The source's rating filter at or below `min`: 7 is 3.5+, 8 is 4.0+, 9 is 4.5+. */
+function ratingFilter(min: number | undefined): number | undefined {
+  if (min === undefined || min < 3.5) return undefined;
+  return min >= 4.5 ? 9 : min >= 4 ? 8 : 7;
+}
+
+/**
+ * The request for a hotel search.
+ * @example hotelsRequest({ location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 2, currency: 'EUR' }, 'hotels').query.children_ages // '8,8'
+ */
+export function hotelsRequest(s: HotelSearch, engine: string): UpstreamRequest {
+  const rating = ratingFilter(s.minRating);
+  return {
+    provider: 'maps_hotels',
+    path: '/search.json',
+    expect: 'json',
+    cache: 'prices',
+    query: {
+      engine,
+      q: s.location,
+      check_in_date: s.checkIn,
+      check_out_date: s.checkOut,
+      adults: s.adults,
+      children: s.children,
+      ...(s.children > 0
+        ? { children_ages: Array.from({ length: s.children }, () => CHILD_AGE).join(',') }
+        : {}),
+      currency: s.currency,
+      hl: 'en',
+      ...(rating ? { rating } : {}),
+    },
+  };
+}

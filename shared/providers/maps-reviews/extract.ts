@@ -1,0 +1,129 @@
+/**
+ * maps_reviews' readers of the real answers: a page of reviews (`place_info`, `reviews[]`,
+ * `serpapi_pagination`) and a place search (`place_results`, `local_results[]` or the empty state).
+ */
+import * as z from 'zod';
+import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
+import { conform } from '../../upstream/conform.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { pageToken } from './requests.ts';
+
+const Snippet = z.object({ original: z.string().optional() });
+const RawReview = z.object({
+  review_id: z.string(),
+  rating: z.number(),
+  date: z.string(),
+  iso_date: z.string(),
+  snippet: z.string().optional(),
+  extracted_snippet: Snippet.optional(),
+  // Absent when the reviewer attached none.
+  images: z.array(z.string()).default([]),
+  likes: z.number().int().default(0),
+  user: z.object({
+    name: z.string(),
+    thumbnail: z.string().default(''),
+    local_guide: z.boolean().default(false),
+    reviews: z.number().int().default(0),
+  }),
+  response: z
+    .object({
+      date: z.string().optional(),
+      snippet: z.string().optional(),
+      extracted_snippet: Snippet.optional(),
+    })
+    .optional(),
+});
+
+export const ReviewsAnswer = z.object({
+  ...SerpEnvelope,
+  place_info: z
+    .object({
+      title: z.string(),
+      address: z.string().default(''),
+      rating: z.number().optional(),
+      reviews: z.number().int().optional(),
+    })
+    .optional(),
+  reviews: z.array(RawReview).optional(),
+  serpapi_pagination: z.object({ next_page_token: z.string().optional() }).optional(),
+});
+export type ReviewsAnswer = z.infer<typeof ReviewsAnswer>;
+
+/** What the reviews engine answered: a page, a place without reviews, or no such place. */
+export type ReviewsResult =
+  | { kind: 'page'; page: MapsReviewsPage }
+  | { kind: 'no reviews'; placeName: string }
+  | { kind: 'unknown place' };
+
+/**
+ * A reviews answer (not a failure) as the contract's page, in `sort` order for the tokens it hands out.
+ * @example extractReviews(answer, 'newest') // { kind: 'page', page: { place_name: '…', reviews: [...], next_page_token: 'newest~…', has_more: true, … } }
+ */
+export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsResult {
+  const { place_info: place, reviews, serpapi_pagination: pagination, error } = answer;
+  if (!place) {
+    if (error !== undefined && !reviews) return { kind: 'unknown place' };
+    throw new ExtractionError('maps_reviews', 'the answer has no place_info', undefined, 200);
+  }
+  if (!reviews?.length || place.reviews === 0) return { kind: 'no reviews', placeName: place.title };
+  const next = pagination?.next_page_token;
+  const page = {
+    place_name: place.title,
+    place_address: place.address,
+    total_reviews: place.reviews,
+    average_rating: place.rating,
+    reviews: reviews.map((r) => ({
+      review_id: r.review_id,
+      rating: r.rating,
+      text: r.snippet ?? r.extracted_snippet?.original ?? null,
+      date: r.date,
+      iso_date: r.iso_date,
+      photos: r.images,
+      reviewer: {
+        name: r.user.name,
+        profile_picture: r.user.thumbnail,
+        reviews_count: r.user.reviews,
+        local_guide: r.user.local_guide,
+      },
+      likes: r.likes,
+      owner_response: r.response?.snippet ?? r.response?.extracted_snippet?.original ?? null,
+      owner_response_date: r.response ? (r.response.date ?? null) : null,
+    })),
+    next_page_token: next ? pageToken(sort, next) : null,
+    has_more: Boolean(next),
+  };
+  return { kind: 'page', page: conform('maps_reviews', MapsReviewsPage, page, 'a page of reviews', 200) };
+}
+
+const Place = z.object({
+  title: z.string(),
+  data_id: z.string().optional(),
+  place_id: z.string().optional(),
+  address: z.string().default(''),
+});
+export type FoundPlace = z.infer<typeof Place>;
+
+export const PlaceSearchAnswer = z.object({
+  ...SerpEnvelope,
+  search_information: z.object({ local_results_state: z.string().optional() }).optional(),
+  place_results: Place.optional(),
+  local_results: z.array(Place).optional(),
+});
+export type PlaceSearchAnswer = z.infer<typeof PlaceSearchAnswer>;
+
+/**
+ * The best place of a search answer (the single match, else the first listed), or undefined when
+ * the search is empty.
+ * @example extractPlace({ place_results: { title: 'Aurelia', data_id: '0x1:0x2', address: '' } })?.data_id // '0x1:0x2'
+ */
+export function extractPlace(answer: PlaceSearchAnswer): FoundPlace | undefined {
+  const place = answer.place_results ?? answer.local_results?.[0];
+  if (place) return place;
+  if (answer.local_results || answer.search_information?.local_results_state === 'Fully empty')
+    return undefined;
+  if (isEmptyResult(answer.error)) return undefined;
+  if (answer.error)
+    throw new UpstreamError('maps_reviews', 'the place search answered an error instead of places');
+  throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state', undefined, 200);
+}

@@ -1,0 +1,77 @@
+/**
+ * maps_reviews: a public SERP API's maps reviews engine and its maps search engine, on one origin
+ * (`GET /search.json`), with engine wire names from configuration (`engines.reviews`,
+ * `engines.place_search`).
+ *
+ * Reviews: `engine=<reviews>&data_id=0x…:0x…&hl=&sort_by=` answers `place_info`, `reviews[]`, `topics[]`
+ * and `serpapi_pagination.next_page_token`. Page 1 always holds 8 reviews and takes no `num`; later
+ * pages take `num` (1 to 20), sent as 10 so every page keeps the contract's 8 to 10. The source's own
+ * `next` link repeats `sort_by` with the token, and so do we: the sort travels inside the token we hand
+ * out (`<sort>~<source token>`), so later pages keep the first page's order whatever the caller sends.
+ *
+ * Place search: `engine=<place_search>&type=search&q=&ll=@lat,lng,14z` answers `place_results` for a
+ * single match, `local_results[]` for several, or the empty state.
+ */
+import type { MapsSort } from '../../schemas/maps.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { engineFor } from '../../upstream/providers.ts';
+import { fetchSerp } from '../serp/index.ts';
+import {
+  extractPlace,
+  extractReviews,
+  PlaceSearchAnswer,
+  ReviewsAnswer,
+  type FoundPlace,
+  type ReviewsResult,
+} from './extract.ts';
+import { placeSearchRequest, readPageToken, reviewsRequest } from './requests.ts';
+
+export type { FoundPlace, ReviewsResult } from './extract.ts';
+
+/** The page token was refused: the caller's input, not an outage. */
+export class BadPageTokenError extends Error {
+  constructor() {
+    super('next_page_token is invalid or has expired');
+    this.name = 'BadPageTokenError';
+  }
+}
+
+export const mapsReviews = {
+  /**
+   * A page of a place's reviews; a page token continues in the order of the first page.
+   * @example await mapsReviews.reviews(ctx, { dataId: '0x47e6…:0x8a0…', sort: 'newest', hl: 'en' }) // { kind: 'page', page: {...} }
+   */
+  async reviews(
+    ctx: UpstreamContext,
+    q: { dataId: string; sort: MapsSort; hl: string; pageToken?: string },
+  ): Promise<ReviewsResult> {
+    const token = q.pageToken === undefined ? undefined : readPageToken(q.pageToken);
+    if (q.pageToken !== undefined && !token) throw new BadPageTokenError();
+    const sort = token?.sort ?? q.sort;
+    const req = reviewsRequest(
+      { dataId: q.dataId, sort, hl: q.hl, sourceToken: token?.sourceToken },
+      engineFor('maps_reviews', 'reviews'),
+    );
+    const res = await fetchSerp(req, ReviewsAnswer, ctx, 'the reviews answer').catch((error: unknown) => {
+      // The source answers 400 to a bad or expired token: the caller's input, not an outage.
+      const status = error instanceof UpstreamError ? error.extras.upstream_status : undefined;
+      if (token && status === 400) throw new BadPageTokenError();
+      throw error;
+    });
+    return extractReviews(res.body, sort);
+  },
+
+  /**
+   * The best place for a name (and optional `lat,lng` bias), or undefined when nothing matches.
+   * @example await mapsReviews.placeSearch(ctx, { query: 'Aurelia Suites Paris', hl: 'en' }) // { title: '…', data_id: '0x…:0x…', place_id: 'ChIJ…', address: '…' }
+   */
+  async placeSearch(
+    ctx: UpstreamContext,
+    q: { query: string; hl: string; location?: string },
+  ): Promise<FoundPlace | undefined> {
+    const req = placeSearchRequest(q.query, q.hl, q.location, engineFor('maps_reviews', 'place_search'));
+    const { body } = await fetchSerp(req, PlaceSearchAnswer, ctx, 'the place search answer');
+    return extractPlace(body);
+  },
+};

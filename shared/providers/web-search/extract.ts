@@ -1,0 +1,33 @@
+/** web_search's reader of the real answer: `organic_results[]`, or the empty state. */
+import * as z from 'zod';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+
+export const OrganicResult = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  link: z.url(),
+  snippet: z.string().default(''),
+});
+export type OrganicResult = z.infer<typeof OrganicResult>;
+
+export const SearchAnswer = z.object({
+  ...SerpEnvelope,
+  search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
+  organic_results: z.array(OrganicResult).optional(),
+});
+export type SearchAnswer = z.infer<typeof SearchAnswer>;
+/**
+ * The organic results of an answer that is not a failure; none in the engine's empty state, or when a
+ * successful search shows only other features (the state key is then often absent). An answer that
+ * says neither means the format changed: an extraction error, never an empty 200.
+ * @example extractResults({ organic_results: [{ position: 1, title: 'T', link: 'https://x.test/', snippet: '' }] })
+ */
+export function extractResults(answer: SearchAnswer): OrganicResult[] {
+  if (answer.organic_results) return answer.organic_results;
+  if (answer.search_information?.organic_results_state === 'Fully empty' || isEmptyResult(answer.error))
+    return [];
+  if (answer.error) throw new UpstreamError('web_search', 'the search answered an error instead of results');
+  if (answer.search_metadata?.status === 'Success') return [];
+  throw new ExtractionError('web_search', 'no organic_results and no search status', undefined, 200);
+}

@@ -1,0 +1,16 @@
+/** web_search's real request: `GET /search.json?engine=<search engine>&q=…` on the SERP API's origin. */
+import type { UpstreamRequest } from '../../upstream/client.ts';
+
+/**
+ * The request for the first page of a web search.
+ * @example searchRequest('Aurelia Suites Paris site:www.site-a.test', 'search').query // { engine: 'search', q: '…' }
+ */
+export function searchRequest(q: string, engine: string): UpstreamRequest {
+  return {
+    provider: 'web_search',
+    path: '/search.json',
+    query: { engine, q },
+    expect: 'json',
+    cache: 'search',
+  };
+}

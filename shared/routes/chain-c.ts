@@ -1,0 +1,26 @@
+/** The chain_c routes. */
+import { INVALID_PARAMETERS, NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
+
+export const chainCRoutes = {
+  chainCSearch: {
+    method: 'GET',
+    path: '/v1/chain_c/loyalty/search',
+    handler: 'functions/chain-c/search.ts',
+    provider: 'chain_c',
+    product: 'search',
+    auth: true,
+    upstream: ['chain_c'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+      },
+      NO_RESULTS,
+    },
+    summary: 'chain_c hotels near coordinates with cash and points prices, paged',
+    example:
+      '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
+  },
+} as const satisfies Record<string, Route>;

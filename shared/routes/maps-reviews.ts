@@ -1,0 +1,45 @@
+/** The maps_reviews routes. */
+import { INVALID_PARAMETERS, type Route } from './types.ts';
+
+export const mapsReviewsRoutes = {
+  mapsReviews: {
+    method: 'GET',
+    path: '/v1/maps_reviews/reviews',
+    handler: 'functions/maps-reviews/reviews.ts',
+    provider: 'maps_reviews',
+    product: 'reviews',
+    auth: true,
+    upstream: ['maps_reviews'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_PARAMETERS: {
+        status: 400,
+        when: 'data_id missing or invalid, or next_page_token invalid or expired',
+      },
+      NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
+      RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
+      INTERNAL_ERROR: { status: 500, when: 'server error' },
+    },
+    rateLimited: 'RATE_LIMITED',
+    summary: "A page of a place's reviews by data_id; continue with next_page_token",
+    example: '/v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28&sort_by=newest',
+  },
+  mapsSearchAndReview: {
+    method: 'GET',
+    path: '/v1/maps_reviews/search-and-review',
+    handler: 'functions/maps-reviews/search-and-review.ts',
+    provider: 'maps_reviews',
+    product: 'search-and-review',
+    auth: true,
+    upstream: ['maps_reviews'],
+    validation: { kind: 'problem', status: 422, code: 'VALIDATION_ERROR' },
+    errors: {
+      NO_RESULTS: { status: 404, when: 'no place matched' },
+      NO_REVIEWS: { status: 404, when: 'place found, no reviews' },
+      EXTRACTION_FAILED: { status: 502, when: 'no usable data_id could be read' },
+    },
+    extraction: 'EXTRACTION_FAILED',
+    summary: 'Place name to the place and the first page of its reviews',
+    example: '/v1/maps_reviews/search-and-review?query=Aurelia%20Suites%20Paris',
+  },
+} as const satisfies Record<string, Route>;

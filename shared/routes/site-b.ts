@@ -1,0 +1,48 @@
+/** The site_b routes. */
+import { type Route } from './types.ts';
+
+export const siteBRoutes = {
+  siteBUrlToId: {
+    method: 'GET',
+    path: '/v1/site_b/hotel/url-to-id',
+    handler: 'functions/site-b/url-to-id.ts',
+    provider: 'site_b',
+    product: 'url-to-id',
+    auth: true,
+    upstream: ['site_b'],
+    validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    errors: {
+      INVALID_URL: { status: 400, when: 'url is not a site_b hotel URL of a documented shape' },
+      HOTEL_NOT_FOUND: {
+        status: 404,
+        when: 'no site_b hotel page at that URL (short form: no hotel with that id)',
+      },
+    },
+    summary: 'site_b hotel URL to the integer hotel id',
+    example:
+      '/v1/site_b/hotel/url-to-id?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html%3Fcheckin%3D2027-01-01',
+  },
+  siteBReviews: {
+    method: 'GET',
+    path: '/v1/site_b/hotel/reviews-from-url',
+    handler: 'functions/site-b/reviews-from-url.ts',
+    provider: 'site_b',
+    product: 'reviews',
+    auth: true,
+    upstream: ['site_b'],
+    globalErrors: true,
+    validation: { kind: 'global', status: 400, code: 'INVALID_PARAMETERS' },
+    errors: {
+      INVALID_URL: { status: 400, when: 'URL is not a valid hotel URL of the site' },
+      HOTEL_ID_NOT_FOUND: {
+        status: 400,
+        when: 'hotel id could not be extracted: site_b has no page at the URL, or the page carries no id',
+      },
+      NO_RESULTS: { status: 404, when: 'the hotel has no reviews, or page is past the last one' },
+    },
+    extraction: 'HOTEL_ID_NOT_FOUND',
+    summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
+    example:
+      '/v1/site_b/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html&sorting=7',
+  },
+} as const satisfies Record<string, Route>;

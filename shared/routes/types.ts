@@ -1,0 +1,127 @@
+/**
+ * The types of the route manifest (`index.ts`) and the error sets its areas share. Each route declares
+ * its own error codes, once: handlers raise by code (`ctx.error`), the error renderer picks the body
+ * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
+ */
+
+/** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
+export type ValidationStyle =
+  /** Problem Details with this status and error_code, plus an `errors` array naming each bad parameter. */
+  | { kind: 'problem'; status: 400 | 422; code: string }
+  /** 400 `{detail: [{loc, msg, type}]}` (meta match). */
+  | { kind: 'detail-array' }
+  /** The global `{error: {code, message, details}}` body (site_b reviews-from-url). */
+  | { kind: 'global'; status: 400; code: string };
+
+/** One documented error of a route: its status and when it happens. */
+export interface ErrorSpec {
+  status: number;
+  when: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** API Gateway path, with `{name}` for path parameters. */
+  path: string;
+  /** Handler module, relative to the project root; it exports `handler`. */
+  handler: string;
+  /** Provider token (or `service` for our own endpoints); echoed in Problem Details as `provider`. */
+  provider: string;
+  /** Echoed in Problem Details as `product`. */
+  product: string;
+  /** Whether the route requires `x-api-key`. Keyed routes also document 401 and 429. */
+  auth: boolean;
+  validation: ValidationStyle;
+  /** Upstream sources the route calls (provider tokens); such routes also document 502, 503 and 504. */
+  upstream?: readonly string[];
+  /** The route's own error codes, beyond the shared ones (validation, auth, upstream). */
+  errors: Readonly<Record<string, ErrorSpec>>;
+  /** The code (of `errors`) for an answer that lost its structure or failed the contract check; default 502 UPSTREAM_ERROR. */
+  extraction?: string;
+  /** The code (of `errors`) for an upstream rate limit, when the route documents its own (default 503 with Retry-After). */
+  rateLimited?: string;
+  /** Every error of the route in the global `{error: {code, message, details}}` shape (site_b reviews-from-url). */
+  globalErrors?: boolean;
+  summary: string;
+  /** A working example request: path and query string (dates far enough ahead not to expire soon). */
+  example: string;
+  /**
+   * Set on the routes that serve no JSON data: the API reference (`reference`: the interactive page, its
+   * assets and the OpenAPI document), the MCP endpoint (`mcp`) and the accounts dashboard with the
+   * browser's session API behind it (`account`: cookies and CSRF tokens, not API keys). They are deployed
+   * and served like every route, but are no operation of the OpenAPI document and no MCP tool; their own
+   * tests cover them.
+   */
+  kind?: 'reference' | 'mcp' | 'account';
+  /** `false` on a keyed route that reads the quota without spending it (the usage endpoint): it never answers 429. */
+  counted?: false;
+}
+
+/** The body an error is rendered in. */
+export type Dialect = 'problem' | 'global' | 'detail-array';
+
+/** An error a route documents, with the body it is rendered in. */
+export interface DocumentedError extends ErrorSpec {
+  code: string;
+  dialect: Dialect;
+}
+
+/** Errors every route that goes upstream shares (spec: Errors; upstream failures surface as 502, 503 or 504). */
+export const UPSTREAM_ERRORS = {
+  UPSTREAM_ERROR: { status: 502, when: 'the source failed or answered something unusable' },
+  UPSTREAM_UNAVAILABLE: {
+    status: 503,
+    when: 'the source is rate-limited, in maintenance or failing; Retry-After says when to retry',
+  },
+  UPSTREAM_TIMEOUT: { status: 504, when: 'the source did not answer in time' },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** Errors every keyed route shares, in the global body. */
+export const AUTH_ERRORS = {
+  unauthorized: { status: 401, when: 'API key missing or invalid' },
+  rate_limit_exceeded: { status: 429, when: "the key's daily quota is used up; Retry-After gives the reset" },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** Errors every route of the accounts dashboard that needs a signed-in session shares. */
+export const SESSION_ERRORS = {
+  NOT_SIGNED_IN: { status: 401, when: 'no session cookie: sign in first' },
+  SESSION_EXPIRED: {
+    status: 401,
+    when: 'the session cookie is expired, signed out or unknown: sign in again',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** Errors every state-changing request of the accounts dashboard shares (CSRF protection). */
+export const CSRF_ERRORS = {
+  CSRF_TOKEN_MISSING: { status: 403, when: 'the X-CSRF-Token header is missing' },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    when: "the X-CSRF-Token header does not match the session's token, or the request came from another origin",
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** The codes a route can raise with `ctx.error`: its own and the shared upstream ones. */
+export type ErrorCode<R extends Route> = (
+  keyof R['errors'] | keyof typeof UPSTREAM_ERRORS | (R['validation'] extends { code: infer C } ? C : never)
+) &
+  string;
+
+/** The stay errors of every route that takes check_in and check_out. */
+export const STAY_ERRORS = {
+  INVALID_DATE_FORMAT: { status: 400, when: 'check_in or check_out not YYYY-MM-DD' },
+  PAST_DATES: { status: 400, when: 'check_in before today (UTC)' },
+  INVALID_DATES: { status: 400, when: 'check_out not strictly after check_in' },
+} as const;
+/** The currency error of a route that takes a currency. */
+export const CURRENCY_ERRORS = {
+  INVALID_CURRENCY: { status: 400, when: 'currency is not an ISO 4217 code' },
+} as const;
+/** The 404 of a search that found nothing or paged past the end. */
+export const NO_RESULTS = {
+  status: 404,
+  when: 'nothing found: an empty search, or a page or offset past the end',
+} as const;
+/** The usual validation: 400 INVALID_PARAMETERS in Problem Details. */
+export const INVALID_PARAMETERS = { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' } as const;
+/** A dashboard request whose body or path fails its schema. */
+export const ACCOUNT_INPUT = { kind: 'problem', status: 400, code: 'INVALID_INPUT' } as const;
