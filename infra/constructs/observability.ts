@@ -2,7 +2,7 @@
  * What tells an operator that something is wrong: CloudWatch alarms on an encrypted SNS topic (with an
  * email subscription when one is configured) and one dashboard. Alarms: the 5xx rate of every route,
  * Lambda throttles, per provider the extraction failures (the sign a source changed
- * its format) and the upstream error rate, and DynamoDB throttles. Provider figures come from the EMF
+ * its format), the upstream error rate and drift (fields suddenly missing), and DynamoDB throttles. Provider figures come from the EMF
  * metrics the functions write (shared/metrics.ts).
  */
 import { Duration } from 'aws-cdk-lib';
@@ -43,6 +43,11 @@ export const ALARM_THRESHOLDS = {
   extractionFailures: 3,
   /** Share of a provider's upstream requests that failed over 5 minutes (with at least 10 requests). */
   upstreamErrorRate: 0.25,
+  /**
+   * Width, in standard deviations, of the band a provider's drift per answer (absent optional fields
+   * and skipped entries per answer read, 15 minutes) usually stays in; 2 of 3 periods above it alarm.
+   */
+  driftBandStdDevs: 3,
 } as const;
 
 export class Observability extends Construct {
@@ -126,6 +131,7 @@ export class Observability extends Construct {
         label: provider,
       });
     const providerWidgets: cloudwatch.IWidget[] = [];
+    const driftPerAnswer: cloudwatch.IMetric[] = [];
     for (const provider of props.providers) {
       alarm(`ExtractionFailures-${provider}`, {
         alarmDescription: `${provider}: answers no longer have the expected structure (the source changed its format?)`,
@@ -153,6 +159,31 @@ export class Observability extends Construct {
         datapointsToAlarm: 2,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
+      // A field that suddenly goes missing from every answer lifts the drift per answer above its usual
+      // band (shared/upstream/tolerant.ts counts it): the early sign that the source changed.
+      const drift = new cloudwatch.MathExpression({
+        // Ids unique across providers: the drift graph shows every provider's expression together.
+        expression: `IF(answers_${provider} > 0, drift_${provider} / answers_${provider}, 0)`,
+        usingMetrics: {
+          [`drift_${provider}`]: byProvider('Drift', provider, 'Sum', Duration.minutes(15)),
+          [`answers_${provider}`]: byProvider('AnswersRead', provider, 'Sum', Duration.minutes(15)),
+        },
+        period: Duration.minutes(15),
+        label: provider,
+      });
+      driftPerAnswer.push(drift);
+      const driftAlarm = new cloudwatch.AnomalyDetectionAlarm(this, `Drift-${provider}`, {
+        alarmDescription: `${provider}: answers suddenly lack fields or list entries they usually carry (the source changed its format?); see the dashboard's missing-fields table`,
+        metric: drift,
+        stdDevs: ALARM_THRESHOLDS.driftBandStdDevs,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_UPPER_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      driftAlarm.addAlarmAction(notify);
+      driftAlarm.addOkAction(notify);
+      this.alarms.push(driftAlarm);
       const hitRatio = (level: 'L1' | 'L2', id = level.toLowerCase()) =>
         new cloudwatch.MathExpression({
           expression: `IF(${id}hits + ${id}misses > 0, ${id}hits / (${id}hits + ${id}misses), 0)`,
@@ -218,6 +249,24 @@ export class Observability extends Construct {
         width: 12,
       }),
       ...providerWidgets,
+      new cloudwatch.GraphWidget({
+        title: 'Drift per answer (absent optional fields and skipped entries), by provider',
+        left: driftPerAnswer,
+        width: 12,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Fields going missing and list entries skipped (top 20 by provider and field)',
+        left: (['FieldsMissing', 'EntriesSkipped'] as const).map(
+          (name) =>
+            new cloudwatch.MathExpression({
+              expression: `SELECT SUM(${name}) FROM SCHEMA("${METRICS_NAMESPACE}", field, provider, service) GROUP BY provider, field ORDER BY SUM() DESC LIMIT 20`,
+              usingMetrics: {},
+              period: Duration.minutes(15),
+              label: name,
+            }),
+        ),
+        width: 12,
+      }),
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }),
     );
   }

@@ -83,8 +83,8 @@ const named = (name: string) => alarms().filter((a) => metricsOf(a).some((m) => 
 
 describe('alarms', () => {
   it('watch every route, every provider and the table, and notify the topic on alarm and on recovery', () => {
-    // 5xx rate and throttles per route, extraction failures and error rate per provider, DynamoDB throttles.
-    expect(alarms()).toHaveLength(watched.length + 1 + 2 * 2 + 1);
+    // 5xx rate per route, throttles, extraction failures, error rate and drift per provider, DynamoDB throttles.
+    expect(alarms()).toHaveLength(watched.length + 1 + 3 * 2 + 1);
     const topic = Object.entries(resources).find(([, r]) => r.Type === 'AWS::SNS::Topic')![0];
     for (const a of alarms()) {
       expect(a.AlarmActions).toEqual([{ Ref: topic }]);
@@ -114,6 +114,23 @@ describe('alarms', () => {
     for (const a of rates) expect(a.Threshold).toBe(ALARM_THRESHOLDS.upstreamErrorRate);
   });
 
+  it("alarm when a provider's drift per answer rises above its usual band: a field suddenly missing", () => {
+    const drift = alarms().filter((a) => String(a.AlarmDescription).includes('suddenly lack fields'));
+    expect(drift).toHaveLength(2);
+    for (const a of drift) {
+      expect(a.ComparisonOperator).toBe('GreaterThanUpperThreshold');
+      const queries = a.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: Stat } }[];
+      const ratio = queries.find((q) => q.Expression?.includes('/ answers_'))!;
+      expect(a.ThresholdMetricId).toBeDefined();
+      expect(queries.find((q) => q.Id === a.ThresholdMetricId)!.Expression).toBe(
+        `ANOMALY_DETECTION_BAND(${ratio.Id}, ${ALARM_THRESHOLDS.driftBandStdDevs})`,
+      );
+      expect(queries.flatMap((q) => (q.MetricStat ? [q.MetricStat.Metric.MetricName] : []))).toEqual(
+        expect.arrayContaining(['Drift', 'AnswersRead']),
+      );
+    }
+  });
+
   it('alarm on Lambda and DynamoDB throttles', () => {
     expect(named('Throttles')).toHaveLength(1);
     expect(JSON.stringify(alarms())).toContain('ThrottledRequests');
@@ -139,6 +156,10 @@ describe('topic and dashboard', () => {
       '5xx rate per route',
       'site_a: upstream latency',
       'maps_reviews: cache hit ratio',
+      'Drift per answer',
+      'SELECT SUM(FieldsMissing) FROM SCHEMA(',
+      'SELECT SUM(EntriesSkipped) FROM SCHEMA(',
+      'GROUP BY provider, field ORDER BY SUM() DESC LIMIT 20',
       'Alarms',
     ])
       expect(body).toContain(text);
