@@ -1,15 +1,17 @@
 /**
- * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, on embedded stores and, unless
- * PROVIDERS names live sources, the embedded sandbox upstream on another loopback port.
- * Keys come from API_KEYS="key1:pro,key2:free"; with none set, one pro key is made and printed.
+ * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, on embedded stores kept in the data folder
+ * (data.ts) and, unless PROVIDERS names live sources, the embedded sandbox upstream on another loopback port.
+ * Keys come from API_KEYS="key1:pro,key2:free" and from the accounts of the dashboard; with no API_KEYS,
+ * one pro demo key is made for this process and printed.
  */
 import { randomBytes } from 'node:crypto';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { startSandbox } from '../sandbox/server.ts';
-import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
+import { MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { startServer } from './server.ts';
 import { useMailer } from '../../shared/accounts/mailer.ts';
+import { dataDir, openDataFolder } from './data.ts';
 
 const keys = MemoryKeyStore.fromSpec(process.env.API_KEYS ?? '');
 let demoKey: string | undefined;
@@ -17,7 +19,11 @@ if (!process.env.API_KEYS) {
   demoKey = `demo_${randomBytes(16).toString('hex')}`;
   keys.add(demoKey, 'pro', 'demo');
 }
-useStores({ keys, counters: new MemoryCounterStore() });
+const data = await openDataFolder(dataDir()).catch((error: unknown) => {
+  console.error(`npm start: ${(error as Error).message}`);
+  process.exit(1);
+});
+useStores(data.stores(keys));
 // Sign-up mails are printed here, link included: npm start alone is enough to sign up and verify.
 useMailer({
   async send(mail) {
@@ -45,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void server
       .close()
       .then(() => sandbox?.close())
+      .then(() => data.close())
       .then(() => process.exit(0));
   });
 }
@@ -52,6 +59,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 console.log(`travel-data-api listening on ${server.url}`);
 console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream: providers from PROVIDERS');
 console.log(`dashboard: ${server.url}/dashboard (sign up there; verification links are printed here)`);
+console.log(
+  `data: accounts, keys and daily counts are kept in ${data.dir} (set DATA_DIR to move it; stop the server and delete the folder to start afresh)`,
+);
 if (demoKey)
   console.log(
     `demo API key (pro tier, this process only): ${demoKey}\n  curl -H 'x-api-key: ${demoKey}' '${server.url}/v1/meta/coordinates-lookup?term=paris'`,

@@ -4,7 +4,8 @@
  *   tier, created, revoked) and `live_keys`, the count the per-account cap is checked against;
  *   `expires_at` while unverified, so an abandoned sign-up goes away by TTL;
  * - `EMAIL#<sha256 of the email>`: the account holding the address (claimed with a conditional put);
- * - `VERIFY#<sha256 of the token>`, `SESSION#<sha256 of the cookie>`: verification links and sessions;
+ * - `VERIFY#…`, `RESET#<sha256 of the token>`, `SESSION#<sha256 of the cookie>`: verification and
+ *   password-reset links, sessions;
  * - `THROTTLE#<subject>#<window>`: failed sign-ins per account and per address in a window;
  * - `KEY#<sha256 of the key>`: what keyed functions read (tier, name), with `account_id`.
  * No token, cookie or key is stored: only their hashes.
@@ -68,6 +69,7 @@ function toAccount(item: Item): Account {
     tier: Tier.catch('free').parse(item.tier?.S),
     createdAt: Number(item.created_at?.N ?? 0),
     verifyNonce: item.verify_nonce?.S ?? '',
+    ...(item.sessions_from?.N ? { sessionsFrom: Number(item.sessions_from.N) } : {}),
     keys: Object.entries(item.account_keys?.M ?? {})
       .map(([id, value]) => toKey(id, value))
       .sort((a, b) => a.createdAt - b.createdAt),
@@ -246,6 +248,63 @@ export class DynamoAccountStore implements AccountStore {
     return item?.account_id?.S && item.nonce?.S
       ? { accountId: item.account_id.S, nonce: item.nonce.S }
       : undefined;
+  }
+
+  async putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
+    await this.put({
+      pk: S(`RESET#${tokenHash}`),
+      account_id: S(accountId),
+      expires_at: N(seconds(expiresAt)),
+    });
+  }
+
+  async takeReset(tokenHash: string): Promise<string | undefined> {
+    const { DeleteItemCommand } = await sdk();
+    const out = await this.client.send(
+      new DeleteItemCommand({
+        TableName: this.table,
+        Key: { pk: S(`RESET#${tokenHash}`) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return alive(out.Attributes)?.account_id?.S;
+  }
+
+  async setPassword(id: string, passwordHash: string, at: number): Promise<void> {
+    const changed = await this.update(
+      `ACCOUNT#${id}`,
+      'SET password_hash = :hash, verified = :yes, sessions_from = :at REMOVE expires_at',
+      {
+        condition: 'attribute_exists(pk)',
+        values: { ':hash': S(passwordHash), ':yes': { BOOL: true }, ':at': N(at) },
+      },
+    );
+    const account = changed ? await this.getAccount(id) : undefined;
+    if (account)
+      await this.update(`EMAIL#${sha256(account.email)}`, 'REMOVE expires_at', {
+        condition: 'account_id = :id',
+        values: { ':id': S(id) },
+      });
+  }
+
+  async deleteAccount(id: string): Promise<void> {
+    const account = await this.getAccount(id);
+    if (!account) return;
+    const { DeleteItemCommand } = await sdk();
+    // The email first: once it is free, a new sign-up may take it, whatever happens to the rest.
+    await this.client
+      .send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: { pk: S(`EMAIL#${sha256(account.email)}`) },
+          ConditionExpression: 'account_id = :id',
+          ExpressionAttributeValues: { ':id': S(id) },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: S(`ACCOUNT#${id}`) } }));
   }
 
   async putSession(tokenHash: string, session: Session): Promise<void> {

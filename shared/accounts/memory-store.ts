@@ -19,6 +19,7 @@ export class MemoryAccountStore implements AccountStore {
   private readonly accounts = new Map<string, Expiring<Account>>();
   private readonly emails = new Map<string, Expiring<string>>();
   private readonly verifications = new Map<string, Expiring<{ accountId: string; nonce: string }>>();
+  private readonly resets = new Map<string, Expiring<string>>();
   private readonly sessions = new Map<string, Session>();
   private readonly counts = new Map<string, Expiring<number>>();
   private readonly keyStore: MemoryKeyStore;
@@ -80,6 +81,31 @@ export class MemoryAccountStore implements AccountStore {
     return found;
   }
 
+  async putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
+    this.resets.set(tokenHash, { value: accountId, until: expiresAt });
+  }
+
+  async takeReset(tokenHash: string): Promise<string | undefined> {
+    const found = live(this.resets.get(tokenHash));
+    this.resets.delete(tokenHash);
+    return found;
+  }
+
+  async setPassword(id: string, passwordHash: string, at: number): Promise<void> {
+    const entry = this.accounts.get(id);
+    if (!live(entry)) return;
+    Object.assign(entry!.value, { passwordHash, verified: true, sessionsFrom: at });
+    delete entry!.until;
+    delete this.emails.get(entry!.value.email)?.until;
+  }
+
+  async deleteAccount(id: string): Promise<void> {
+    const account = live(this.accounts.get(id));
+    if (!account) return;
+    if (this.emails.get(account.email)?.value === id) this.emails.delete(account.email);
+    this.accounts.delete(id);
+  }
+
   async putSession(tokenHash: string, session: Session): Promise<void> {
     this.sessions.set(tokenHash, { ...session });
   }
@@ -136,7 +162,12 @@ export class MemoryAccountStore implements AccountStore {
   }
 
   async enableKey(record: ApiKeyRecord & { accountId: string }): Promise<void> {
-    this.keyStore.put({ keyId: record.keyId, tier: record.tier, name: record.name });
+    this.keyStore.put({
+      keyId: record.keyId,
+      tier: record.tier,
+      name: record.name,
+      accountId: record.accountId,
+    });
   }
 
   async disableKey(keyId: string): Promise<void> {

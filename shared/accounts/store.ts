@@ -31,6 +31,8 @@ export interface Account {
   /** Changes with every sign-up of an unverified account, so only the latest mailed link verifies it. */
   verifyNonce: string;
   keys: AccountKey[];
+  /** Epoch ms of the last password reset: sessions opened before it are over. */
+  sessionsFrom?: number;
 }
 
 export interface Session {
@@ -58,6 +60,15 @@ export interface AccountStore {
   putVerification(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void>;
   /** Takes (reads and deletes) a verification token; undefined when unknown or expired. */
   takeVerification(tokenHash: string): Promise<{ accountId: string; nonce: string } | undefined>;
+
+  /** A password-reset link's token, by its SHA-256. */
+  putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void>;
+  /** Takes (reads and deletes) a reset token: its account, or undefined when unknown or expired. */
+  takeReset(tokenHash: string): Promise<string | undefined>;
+  /** A new password (the email is proven by the mailed link, so the account is verified); earlier sessions end. */
+  setPassword(id: string, passwordHash: string, at: number): Promise<void>;
+  /** Forgets the account and frees its email (its keys are retired by the caller first). */
+  deleteAccount(id: string): Promise<void>;
 
   /** A session, by the SHA-256 of its cookie. */
   putSession(tokenHash: string, session: Session): Promise<void>;

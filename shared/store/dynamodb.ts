@@ -31,6 +31,8 @@ export const ENDPOINT_PREFIX = 'e:';
 export const KEY_CACHE_MS = 60_000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** When TTL may delete a day's counter (epoch seconds): COUNTER_TTL_DAYS after that UTC day ends. */
+const expiresAt = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400 + COUNTER_TTL_DAYS * 86_400;
 const sdk = () => import('@aws-sdk/client-dynamodb');
 
 export class DynamoCounterStore implements CounterStore {
@@ -43,7 +45,6 @@ export class DynamoCounterStore implements CounterStore {
   }
 
   async consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult> {
-    const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
     try {
       const { UpdateItemCommand } = await sdk();
       // The endpoint's count and the time of the call ride on the same conditional update: no second write.
@@ -62,7 +63,7 @@ export class DynamoCounterStore implements CounterStore {
           ExpressionAttributeValues: {
             ':one': { N: '1' },
             ':limit': { N: String(limit) },
-            ':expires': { N: String(dayEnd + COUNTER_TTL_DAYS * 86_400) },
+            ':expires': { N: String(expiresAt(day)) },
             ':now': { N: String(Date.now()) },
           },
           ReturnValues: 'UPDATED_NEW',
@@ -75,6 +76,42 @@ export class DynamoCounterStore implements CounterStore {
       }
       throw error;
     }
+  }
+
+  async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
+    const { UpdateItemCommand } = await sdk();
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: `COUNT#${keyId}#${day}` } },
+          UpdateExpression: `ADD #count :minus${endpoint ? ', #endpoint :minus' : ''}`,
+          // Only what consume counted goes back: a count never drops below the calls billed.
+          ConditionExpression: `#count > :zero${endpoint ? ' AND #endpoint > :zero' : ''}`,
+          ExpressionAttributeNames: {
+            '#count': 'count',
+            ...(endpoint ? { '#endpoint': `${ENDPOINT_PREFIX}${endpoint}` } : {}),
+          },
+          ExpressionAttributeValues: { ':minus': { N: '-1' }, ':zero': { N: '0' } },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  async inherit(keyId: string, day: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    const { UpdateItemCommand } = await sdk();
+    await this.client.send(
+      new UpdateItemCommand({
+        TableName: this.table,
+        Key: { pk: { S: `COUNT#${keyId}#${day}` } },
+        UpdateExpression: 'ADD #count :n, inherited :n SET #expires = if_not_exists(#expires, :expires)',
+        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+        ExpressionAttributeValues: { ':n': { N: String(count) }, ':expires': { N: String(expiresAt(day)) } },
+      }),
+    );
   }
 
   async usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>> {
@@ -110,17 +147,27 @@ function dayUsage(day: string, item: Record<string, AttributeValue> | undefined)
     if (name.startsWith(ENDPOINT_PREFIX) && value.N)
       endpoints[name.slice(ENDPOINT_PREFIX.length)] = Number(value.N);
   const lastAt = item?.last_at?.N ? Number(item.last_at.N) : undefined;
-  return { day, count: Number(item?.count?.N ?? 0), endpoints, ...(lastAt ? { lastAt } : {}) };
+  const inherited = Number(item?.inherited?.N ?? 0);
+  return {
+    day,
+    count: Number(item?.count?.N ?? 0),
+    endpoints,
+    ...(lastAt ? { lastAt } : {}),
+    ...(inherited ? { inherited } : {}),
+  };
 }
 
 export class DynamoKeyStore implements KeyStore {
   private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; until: number }>();
   private readonly client: DynamoDBClient;
   private readonly table: string;
+  private readonly cacheMs: number;
 
-  constructor(client: DynamoDBClient, table: string) {
+  /** `cacheMs`: how long a lookup is trusted (the local server, one process, trusts none: a revoke acts at once). */
+  constructor(client: DynamoDBClient, table: string, cacheMs = KEY_CACHE_MS) {
     this.client = client;
     this.table = table;
+    this.cacheMs = cacheMs;
   }
 
   async lookup(keyId: string): Promise<ApiKeyRecord | undefined> {
@@ -131,7 +178,7 @@ export class DynamoKeyStore implements KeyStore {
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }),
     );
     const record = toKeyRecord(keyId, out.Item);
-    this.cache.set(keyId, { record, until: Date.now() + KEY_CACHE_MS });
+    if (this.cacheMs > 0) this.cache.set(keyId, { record, until: Date.now() + this.cacheMs });
     return record;
   }
 }
@@ -145,7 +192,12 @@ export function toKeyRecord(
   const expires = item.expires_at?.N;
   if (expires && Number(expires) <= nowSeconds()) return undefined;
   if (item.revoked?.BOOL) return undefined;
-  const parsed = ApiKeyRecord.safeParse({ keyId, tier: item.tier?.S, name: item.name?.S ?? '' });
+  const parsed = ApiKeyRecord.safeParse({
+    keyId,
+    tier: item.tier?.S,
+    name: item.name?.S ?? '',
+    ...(item.account_id?.S ? { accountId: item.account_id.S } : {}),
+  });
   return parsed.success ? parsed.data : undefined;
 }
 

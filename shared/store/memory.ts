@@ -81,6 +81,22 @@ export class MemoryCounterStore implements CounterStore {
     return { allowed: true, count: usage.count };
   }
 
+  async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
+    const usage = this.days.get(`${keyId}#${day}`);
+    if (!usage || usage.count <= 0) return;
+    usage.count -= 1;
+    if (endpoint && usage.endpoints[endpoint]) usage.endpoints[endpoint] -= 1;
+  }
+
+  async inherit(keyId: string, day: string, count: number): Promise<void> {
+    if (count <= 0) return;
+    const id = `${keyId}#${day}`;
+    const usage = this.days.get(id) ?? { day, count: 0, endpoints: {} };
+    usage.count += count;
+    usage.inherited = (usage.inherited ?? 0) + count;
+    this.days.set(id, usage);
+  }
+
   async usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>> {
     return new Map(
       keyIds.map((keyId) => [

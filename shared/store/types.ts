@@ -20,7 +20,13 @@ export function dailyQuota(tier: Tier): number {
 }
 
 /** A caller as known after authentication. `keyId` is the SHA-256 of the key: the key itself is never kept. */
-export const ApiKeyRecord = z.object({ keyId: z.string(), tier: Tier, name: z.string() });
+export const ApiKeyRecord = z.object({
+  keyId: z.string(),
+  tier: Tier,
+  name: z.string(),
+  /** The account the key belongs to (keys made in the dashboard); absent for operators' keys. */
+  accountId: z.string().optional(),
+});
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
 
 export interface KeyStore {
@@ -40,6 +46,8 @@ export interface DayUsage {
   endpoints: Record<string, number>;
   /** Epoch ms of the day's last counted request, when there was one. */
   lastAt?: number;
+  /** Of `count`, the calls a rotated key's predecessor made that day (they count against the quota, once). */
+  inherited?: number;
 }
 
 export interface CounterStore {
@@ -49,6 +57,13 @@ export interface CounterStore {
    * Atomic: concurrent calls never let more than `limit` through.
    */
   consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult>;
+  /**
+   * Gives back one call `consume` counted, in the same item (a call that turned out not billable): one
+   * atomic update, so counts stay exact under concurrency and across instances.
+   */
+  refund(keyId: string, day: string, endpoint?: string): Promise<void>;
+  /** Carries `count` calls of a rotated key's day over to its successor, which then starts from there. */
+  inherit(keyId: string, day: string, count: number): Promise<void>;
   /** The counts of each key on each day asked (a day without requests has count 0); reads only. */
   usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>>;
 }

@@ -1,0 +1,105 @@
+/**
+ * What `npm start` keeps on disk: accounts, sessions, keys and daily counters, in the data folder
+ * (`DATA_DIR`, default `.data/` in the project, ignored by git). The store is dynalite, DynamoDB's API on
+ * LevelDB, so the local server runs the very DynamoDB stores a deployment runs (conditional writes,
+ * reserve and refund in one item), and a restart keeps what a user made, as a real database would.
+ * Delete the folder to start afresh.
+ */
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { DynamoAccountStore } from '../../shared/accounts/dynamo-store.ts';
+import { DynamoCounterStore, DynamoKeyStore } from '../../shared/store/dynamodb.ts';
+import type { KeyStore, Stores } from '../../shared/store/types.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The table's name inside the data folder (DynamoDB wants 3 or more characters). */
+export const LOCAL_TABLE = 'travel-data-api';
+
+/**
+ * LevelDB lets one process hold a folder, and dynalite ends the process when it cannot: ask first, to say why.
+ * (`level` is dynalite's own LevelDB binding.)
+ */
+async function checkUnlocked(dir: string, path: string): Promise<void> {
+  const { Level } = await import('level');
+  const db = new Level(path);
+  try {
+    await db.open();
+  } catch (error) {
+    throw new Error(
+      `the data folder ${dir} is in use by another process (another npm start?): stop it, or set DATA_DIR to another folder`,
+      { cause: error },
+    );
+  }
+  await db.close();
+}
+
+/** @example dataDir({}) // '<project>/.data' */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(ROOT, env.DATA_DIR || '.data');
+}
+
+export interface DataFolder {
+  dir: string;
+  /** The loopback DynamoDB endpoint serving the folder (other processes may use it while this one runs). */
+  endpoint: string;
+  client: DynamoDBClient;
+  /** Stores over the folder; `keys` first asks `fixedKeys` (API_KEYS, the demo key), then the folder. */
+  stores(fixedKeys?: KeyStore): Stores;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating when new) the data folder. One process at a time: LevelDB locks the folder.
+ * @example const data = await openDataFolder(dataDir()); useStores(data.stores(keys));
+ */
+export async function openDataFolder(dir: string): Promise<DataFolder> {
+  mkdirSync(dir, { recursive: true });
+  const path = resolve(dir, 'dynamo');
+  await checkUnlocked(dir, path);
+  const { default: dynalite } = await import('dynalite');
+  const server = dynalite({ path, createTableMs: 0 });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok());
+  });
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: LOCAL_TABLE,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
+  }
+  return {
+    dir,
+    endpoint,
+    client,
+    stores(fixedKeys) {
+      // One process serves the folder: a key lookup is never cached, so a revoked key is refused at once.
+      const folderKeys = new DynamoKeyStore(client, LOCAL_TABLE, 0);
+      return {
+        keys: {
+          lookup: async (keyId) => (await fixedKeys?.lookup(keyId)) ?? folderKeys.lookup(keyId),
+        },
+        counters: new DynamoCounterStore(client, LOCAL_TABLE),
+        accounts: new DynamoAccountStore(client, LOCAL_TABLE),
+      };
+    },
+    close: async () => {
+      client.destroy();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
+}
