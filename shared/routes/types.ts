@@ -3,6 +3,7 @@
  * its own error codes, once: handlers raise by code (`ctx.error`), the error renderer picks the body
  * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
  */
+import type { ConnectorToken, ProviderToken } from '../providers/tokens.ts';
 
 /** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
 export type ValidationStyle =
@@ -25,15 +26,18 @@ export interface Route {
   path: string;
   /** Handler module, relative to the project root; it exports `handler`. */
   handler: string;
-  /** Provider token (or `service` for our own endpoints); echoed in Problem Details as `provider`. */
-  provider: string;
+  /**
+   * Provider token (or `meta`, `service`, `account` for our own endpoints); echoed in Problem Details as
+   * `provider`.
+   */
+  provider: ProviderToken | 'meta' | 'service' | 'account';
   /** Echoed in Problem Details as `product`. */
   product: string;
   /** Whether the route requires `x-api-key`. Keyed routes also document 401 and 429. */
   auth: boolean;
   validation: ValidationStyle;
   /** Upstream sources the route calls (provider tokens); such routes also document 502, 503 and 504. */
-  upstream?: readonly string[];
+  upstream?: readonly ConnectorToken[];
   /** The route's own error codes, beyond the shared ones (validation, auth, upstream). */
   errors: Readonly<Record<string, ErrorSpec>>;
   /** The code (of `errors`) for an answer that lost its structure or failed the contract check; default 502 UPSTREAM_ERROR. */
