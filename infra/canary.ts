@@ -349,7 +349,7 @@ export async function main(
     return 2;
   }
   const only = values.provider ?? [];
-  const unknown = only.filter((p) => !UPSTREAM_PROVIDERS.includes(p));
+  const unknown = only.filter((p) => !UPSTREAM_PROVIDERS.some((token) => token === p));
   if (unknown.length > 0) {
     err(`no route calls ${unknown.join(', ')}; providers: ${UPSTREAM_PROVIDERS.join(', ')}\n${USAGE}`);
     return 2;

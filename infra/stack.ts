@@ -91,7 +91,7 @@ export class TravelApiStack extends Stack {
     const providersOf = (route: Route) =>
       Object.fromEntries(
         Object.entries(config.providers).filter(
-          ([name]) => route.kind === 'mcp' || (route.upstream ?? []).includes(name),
+          ([name]) => route.kind === 'mcp' || (route.upstream ?? []).some((token) => token === name),
         ),
       );
     // The served OpenAPI document's server. Built from the API's id: the stage's own URL would make a cycle
