@@ -10,6 +10,8 @@ export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   siteADestinations: () => import('../site-a/destinations-lookup.ts'),
   siteAUrlToId: () => import('../site-a/url-to-id.ts'),
   siteAPhotos: () => import('../site-a/photos.ts'),
+  siteASearch: () => import('../site-a/search.ts'),
+  siteAHotelReviews: () => import('../site-a/hotel-reviews.ts'),
   siteBUrlToId: () => import('../site-b/url-to-id.ts'),
   siteGDestinations: () => import('../site-g/destinations-lookup.ts'),
   chainARooms: () => import('../chain-a/rooms.ts'),

@@ -1,5 +1,5 @@
 /** The site_a routes. */
-import { INVALID_PARAMETERS, type Route } from './types.ts';
+import { CURRENCY_ERRORS, INVALID_PARAMETERS, NO_RESULTS, STAY_ERRORS, type Route } from './types.ts';
 
 export const siteARoutes = {
   siteADestinations: {
@@ -48,5 +48,41 @@ export const siteARoutes = {
     extraction: 'CONTENT_EXTRACTION_FAILED',
     summary: 'site_a hotel photo gallery: signed thumbnail, medium and large URLs, main photo first',
     example: '/v2/site_a/hotel/photos?hotel_id=1007790',
+  },
+  siteASearch: {
+    method: 'GET',
+    path: '/v1/site_a/search',
+    handler: 'functions/site-a/search.ts',
+    provider: 'site_a',
+    product: 'search',
+    auth: true,
+    upstream: ['site_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      DESTINATION_NOT_FOUND: { status: 404, when: 'site_a knows no such dest_id' },
+      NO_RESULTS,
+    },
+    summary: 'Hotels site_a lists for a lookup dest_id, one page at a time, priced for the stay when dated',
+    example:
+      '/v1/site_a/search?dest_id=-2988507&dest_type=CITY&check_in=2027-06-10&check_out=2027-06-13&adults=2&rows_per_page=10',
+  },
+  siteAHotelReviews: {
+    method: 'GET',
+    path: '/v1/site_a/hotel/reviews',
+    handler: 'functions/site-a/hotel-reviews.ts',
+    provider: 'site_a',
+    product: 'reviews',
+    auth: true,
+    upstream: ['site_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id not numeric' },
+      HOTEL_NOT_FOUND: { status: 404, when: 'site_a lists no hotel with that id' },
+      NO_RESULTS: { status: 404, when: 'no reviews in that language, or a page past the end' },
+    },
+    summary: "A page of a site_a hotel's guest reviews by its hotel id: sorted, filtered by language",
+    example: '/v1/site_a/hotel/reviews?hotel_id=1007790&sort=recent_desc&per_page=10',
   },
 } as const satisfies Record<string, Route>;

@@ -1,12 +1,21 @@
 /**
  * Pure readers of site_a's real payloads: the autocomplete answer, the id markers and the `hotelPhotos`
- * literal of a hotel page, and the first hotel link of a search results page.
+ * literal of a hotel page, the first hotel link of a search results page, the results page's Apollo
+ * cache (one page of a search), and the web app's GraphQL review list.
  */
 import * as z from 'zod';
-import { DestinationSuggestion, DestType, type Photo } from '../../schemas/site-a.ts';
+import {
+  DestinationSuggestion,
+  DestType,
+  SiteAHotel,
+  SiteAReviewsPage,
+  type Photo,
+  type SiteAReview,
+} from '../../schemas/site-a.ts';
 import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import type { HotelRef } from './urls.ts';
 
 export const AutocompleteAnswer = z.object({
@@ -140,4 +149,412 @@ export function galleryInPage(html: string, complete: boolean): PageGallery | un
       large_url: sized(url, 'max1024x768'),
     })),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The search results page: its Apollo cache (`<script type="application/json"
+// data-capla-store-data="apollo">`), whose `ROOT_QUERY.searchQueries["search({…})"]` node holds the page's
+// results and the total; the node's key echoes the input the server used.
+// ---------------------------------------------------------------------------------------------------
+
+const APOLLO = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>([\s\S]*?)<\/script>/;
+
+/** Whether the page has arrived as far as its Apollo cache, or ended. */
+export function searchPageComplete(html: string): boolean {
+  return APOLLO.test(html) || /<\/html>\s*$/i.test(html.slice(-256));
+}
+
+const Money = z.looseObject({
+  amount: z.string().optional(),
+  amountRounded: z.string().optional(),
+  amountUnformatted: z.number().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+
+const Listing = z.looseObject({
+  id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]),
+  pageName: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  location: z.looseObject({
+    countryCode: z.string().regex(/^[a-zA-Z]{2}$/),
+    address: z.string().nullish(),
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+  }),
+  starRating: z.looseObject({ value: z.number().min(0).max(5).nullish() }).nullish(),
+  reviews: z
+    .looseObject({
+      totalScore: z.number().min(0).max(10).nullish(),
+      reviewsCount: z.number().int().min(0).nullish(),
+      totalScoreTextTag: z.looseObject({ translation: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
+  photos: z
+    .looseObject({
+      main: z
+        .looseObject({ highResUrl: z.looseObject({ relativeUrl: z.string().min(1) }).nullish() })
+        .nullish(),
+    })
+    .nullish(),
+});
+
+const SearchResult = z.looseObject({
+  basicPropertyData: Listing,
+  displayName: z.looseObject({ text: z.string().min(1) }),
+  location: z
+    .looseObject({ mainDistance: z.string().nullish(), displayLocation: z.string().nullish() })
+    .nullish(),
+  policies: z.looseObject({ showFreeCancellation: z.boolean().nullish() }).nullish(),
+  soldOutInfo: z.looseObject({ isSoldOut: z.boolean().nullish() }).nullish(),
+  priceDisplayInfoIrene: z
+    .looseObject({
+      displayPrice: z.looseObject({ amountPerStay: Money }),
+      excludedCharges: z
+        .looseObject({
+          excludeChargesAggregated: z
+            .looseObject({
+              amountPerStay: z.looseObject({ amountUnformatted: z.number().nullish() }).nullish(),
+            })
+            .nullish(),
+          excludeChargesList: z.array(z.unknown()).nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+});
+type SearchResult = z.infer<typeof SearchResult>;
+
+/** The part of the search node the connector reads. */
+export const SearchNode = tolerant(
+  'site_a',
+  z.looseObject({
+    results: z.array(SearchResult),
+    pagination: z.looseObject({ nbResultsTotal: z.number().int().min(0) }),
+  }),
+  'the search results',
+);
+
+/** What the search node's key says the server used: the page it cut and the order it sorted by. */
+const EchoedInput = z.looseObject({
+  input: z.looseObject({
+    pagination: z.looseObject({ rowsPerPage: z.number().int(), offset: z.number().int() }).optional(),
+    sorters: z.looseObject({ selectedSorter: z.string().nullish() }).optional(),
+  }),
+});
+
+/** Apollo's normalised cache stores a shared object once, under a key, and points to it with `__ref`. */
+function resolveRefs(value: unknown, store: Record<string, unknown>, depth = 0): unknown {
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, store, depth + 1));
+  const ref = (value as { __ref?: unknown }).__ref;
+  if (typeof ref === 'string' && Object.keys(value).length === 1)
+    return resolveRefs(store[ref], store, depth + 1);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, store, depth + 1)]));
+}
+
+/** A hotel as a listing shows it: enough to reach its page and to score its reviews. */
+export interface Listing {
+  hotelId: string;
+  ref: HotelRef;
+  score: number | null;
+  scoreWord: string | null;
+  reviewCount: number | null;
+}
+
+export interface SearchAsked {
+  /** Nights of the stay, or undefined for a search without dates (no prices). */
+  nights?: number;
+  /** The page and order asked, checked against what the server echoes; unset: not checked. */
+  offset?: number;
+  rows?: number;
+  order?: { value: string; operation: string };
+  /** Where the source's relative image paths live. */
+  imageBase?: string;
+  hotelUrl: (ref: HotelRef) => string;
+}
+
+export interface SearchPage {
+  total: number;
+  hotels: SiteAHotel[];
+  listings: Listing[];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
+  const b = r.basicPropertyData;
+  const ref = { cc: b.location.countryCode.toLowerCase(), slug: b.pageName };
+  const stay = r.priceDisplayInfoIrene?.displayPrice.amountPerStay;
+  const charges = r.priceDisplayInfoIrene?.excludedCharges;
+  const excluded = charges?.excludeChargesAggregated?.amountPerStay?.amountUnformatted;
+  const list = charges?.excludeChargesList;
+  // Included only when the answer says nothing is left out; unknown when it does not say.
+  const taxesIncluded =
+    list === undefined || list === null
+      ? null
+      : list.length > 0 || (excluded ?? 0) > 0
+        ? false
+        : excluded === undefined || excluded === null
+          ? null
+          : true;
+  const photo = b.photos?.main?.highResUrl?.relativeUrl;
+  const stars = b.starRating?.value;
+  return {
+    hotel_id: String(b.id),
+    name: r.displayName.text,
+    url: asked.hotelUrl(ref),
+    image_url: photo
+      ? /^https?:\/\//.test(photo)
+        ? photo
+        : asked.imageBase
+          ? `${asked.imageBase}${photo}`
+          : null
+      : null,
+    star_rating: stars && stars >= 1 ? Math.round(stars) : null,
+    review_score: b.reviews?.totalScore ?? null,
+    review_score_word: b.reviews?.totalScoreTextTag?.translation ?? null,
+    review_count: b.reviews?.reviewsCount ?? null,
+    address: b.location.address ?? null,
+    latitude: b.location.latitude ?? null,
+    longitude: b.location.longitude ?? null,
+    distance: r.location?.mainDistance ?? null,
+    // Without dates the source shows no prices; a price it shows is for the whole stay and every room.
+    price:
+      asked.nights && stay
+        ? {
+            amount: stay.amountUnformatted,
+            per_night: round2(stay.amountUnformatted / asked.nights),
+            currency: stay.currency,
+            display: stay.amountRounded ?? stay.amount ?? `${stay.amountUnformatted} ${stay.currency}`,
+            taxes_included: taxesIncluded,
+          }
+        : null,
+    free_cancellation: r.policies?.showFreeCancellation ?? false,
+    is_sold_out: r.soldOutInfo?.isSoldOut ?? false,
+  };
+}
+
+/**
+ * One page of a results page in the contract's terms, or `'unknown destination'` when the site sent the
+ * search to its home page (what it does with a destination it does not know). The server's echo of the
+ * page and order is checked: a source that cut another page or sorted otherwise is named, never served.
+ * @example extractSearchPage(html, { nights: 3, hotelUrl }).hotels[0].hotel_id
+ */
+export function extractSearchPage(html: string, asked: SearchAsked): SearchPage | 'unknown destination' {
+  const script = APOLLO.exec(html)?.[1];
+  if (script === undefined) {
+    if (/\bb_action\s*:\s*'index'/.test(html)) return 'unknown destination';
+    throw new ExtractionError('site_a', 'the results page carries no Apollo cache');
+  }
+  let store: Record<string, unknown>;
+  try {
+    store = z.record(z.string(), z.unknown()).parse(JSON.parse(script));
+  } catch (cause) {
+    throw new ExtractionError('site_a', 'the Apollo cache of the results page is not a JSON object', cause);
+  }
+  const queries = z
+    .looseObject({ ROOT_QUERY: z.looseObject({ searchQueries: z.record(z.string(), z.unknown()) }) })
+    .safeParse(store).data?.ROOT_QUERY.searchQueries;
+  const key = Object.keys(queries ?? {}).find((k) => k.startsWith('search('));
+  if (!queries || !key) throw new ExtractionError('site_a', 'the Apollo cache has no search node');
+  checkEcho(key, asked);
+  const node = conform('site_a', SearchNode, resolveRefs(queries[key], store), 'the search results');
+  const hotels = node.results.map((r) => toHotel(r, asked));
+  return {
+    total: node.pagination.nbResultsTotal,
+    hotels: hotels.map((h) => conform('site_a', SiteAHotel, h, 'a search result')),
+    listings: node.results.map((r) => ({
+      hotelId: String(r.basicPropertyData.id),
+      ref: { cc: r.basicPropertyData.location.countryCode.toLowerCase(), slug: r.basicPropertyData.pageName },
+      score: r.basicPropertyData.reviews?.totalScore ?? null,
+      scoreWord: r.basicPropertyData.reviews?.totalScoreTextTag?.translation ?? null,
+      reviewCount: r.basicPropertyData.reviews?.reviewsCount ?? null,
+    })),
+  };
+}
+
+function checkEcho(key: string, asked: SearchAsked): void {
+  let echoed: z.infer<typeof EchoedInput>['input'] | undefined;
+  try {
+    echoed = EchoedInput.safeParse(JSON.parse(key.slice('search('.length, -1))).data?.input;
+  } catch {
+    echoed = undefined; // A key that is not JSON says nothing about the page; the results still count.
+  }
+  const page = echoed?.pagination;
+  if (page && asked.rows !== undefined && (page.rowsPerPage !== asked.rows || page.offset !== asked.offset))
+    throw new UpstreamError(
+      'site_a',
+      `its results page cut ${page.rowsPerPage} results from ${page.offset} where ${asked.rows} from ${asked.offset} were asked ` +
+        `(operations.search_rows_max caps the rows asked of one page)`,
+    );
+  const sorter = echoed?.sorters?.selectedSorter;
+  if (asked.order && sorter && sorter !== asked.order.value)
+    throw new UpstreamError(
+      'site_a',
+      `it sorted by ${sorter} where ${asked.order.value} was asked: update operations.${asked.order.operation}`,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The web app's GraphQL review list (`ReviewList`): `data.reviewListFrontend` is a
+// `ReviewListFrontendResult` or a `ReviewsFrontendError`; a variable the schema refuses is in `errors[]`.
+// ---------------------------------------------------------------------------------------------------
+
+/** The envelope: GraphQL errors, or the result's type name (read further by its own schema). */
+export const ReviewListEnvelope = z.looseObject({
+  data: z.looseObject({ reviewListFrontend: z.looseObject({ __typename: z.string() }).nullable() }).nullish(),
+  errors: z.array(z.looseObject({ message: z.string() })).nullish(),
+});
+export type ReviewListEnvelope = z.infer<typeof ReviewListEnvelope>;
+
+const ReviewCard = z.looseObject({
+  reviewUrl: z.string().min(1),
+  reviewScore: z.number(),
+  reviewedDate: z.number().positive(),
+  guestDetails: z
+    .looseObject({
+      username: z.string().nullish(),
+      avatarUrl: z.string().nullish(),
+      countryCode: z.string().nullish(),
+      guestTypeTranslation: z.string().nullish(),
+    })
+    .nullish(),
+  bookingDetails: z
+    .looseObject({
+      roomType: z.looseObject({ name: z.string().nullish() }).nullish(),
+      checkinDate: z.string().nullish(),
+      numNights: z.number().int().min(0).nullish(),
+    })
+    .nullish(),
+  helpfulVotesCount: z.number().int().min(0).nullish(),
+  textDetails: z
+    .looseObject({
+      title: z.string().nullish(),
+      positiveText: z.string().nullish(),
+      negativeText: z.string().nullish(),
+      lang: z.string().nullish(),
+    })
+    .nullish(),
+  isApproved: z.boolean().nullish(),
+  partnerReply: z.looseObject({ reply: z.string().nullish() }).nullish(),
+  photos: z
+    .array(z.looseObject({ urls: z.array(z.looseObject({ size: z.string().nullish(), url: z.string() })) }))
+    .nullish(),
+});
+type ReviewCard = z.infer<typeof ReviewCard>;
+
+const Counted = z.looseObject({ value: z.string(), count: z.number().int().min(0) });
+
+export const ReviewListResult = tolerant(
+  'site_a',
+  z.looseObject({
+    reviewCard: z.array(ReviewCard),
+    reviewsCount: z.number().int().min(0),
+    languageFilter: z.array(Counted).nullish(),
+    sorters: z.array(z.looseObject({ value: z.string(), name: z.string().nullish() })).nullish(),
+  }),
+  'the review list',
+);
+
+export interface ReviewsAsked {
+  hotelId: string;
+  page: number;
+  perPage: number;
+  sorter: { value: string; operation: string };
+  listing: Listing;
+}
+
+/** A review date as the source sends it (seconds, or milliseconds) as YYYY-MM-DD. */
+const day = (t: number) => new Date(t > 1e12 ? t : t * 1000).toISOString().slice(0, 10);
+
+function toReview(c: ReviewCard): SiteAReview {
+  const text = c.textDetails;
+  const photos = (c.photos ?? []).flatMap((p) => {
+    const largest = p.urls.find((u) => u.size === 'max500') ?? p.urls.at(-1);
+    return largest ? [largest.url] : [];
+  });
+  const country = c.guestDetails?.countryCode;
+  const checkin = c.bookingDetails?.checkinDate;
+  return {
+    review_id: c.reviewUrl,
+    score: c.reviewScore,
+    title: text?.title ?? '',
+    positive: text?.positiveText ?? '',
+    negative: text?.negativeText ?? '',
+    language: text?.lang ?? '',
+    date: day(c.reviewedDate),
+    stay_date: checkin && /^\d{4}-\d{2}/.test(checkin) ? checkin.slice(0, 7) : null,
+    nights: c.bookingDetails?.numNights || null,
+    room_type: c.bookingDetails?.roomType?.name ?? null,
+    traveler_type: c.guestDetails?.guestTypeTranslation ?? null,
+    reviewer: {
+      name: c.guestDetails?.username ?? '',
+      country: country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null,
+      avatar_url: c.guestDetails?.avatarUrl ?? null,
+    },
+    helpful_votes: c.helpfulVotesCount ?? 0,
+    photos,
+    // The reply carries no date upstream.
+    owner_response: c.partnerReply?.reply ? { text: c.partnerReply.reply, published_date: null } : null,
+  };
+}
+
+/**
+ * A page of a hotel's reviews in the contract's terms, or undefined when the source answers that it has
+ * no such hotel. GraphQL errors (a sorter it no longer knows) and a sorter missing from the answer's own
+ * list are named with the setting to change, never served as sorted.
+ * @example extractReviewList(answer, { hotelId: '4410087', page: 1, perPage: 10, sorter, listing }).pagination.total_count
+ */
+export function extractReviewList(
+  answer: ReviewListEnvelope,
+  asked: ReviewsAsked,
+): SiteAReviewsPage | undefined {
+  const failure = answer.errors?.[0]?.message;
+  if (failure)
+    throw new UpstreamError(
+      'site_a',
+      `its review list refused the request (${failure}); check operations.${asked.sorter.operation}`,
+    );
+  const result = answer.data?.reviewListFrontend;
+  if (!result) throw new ExtractionError('site_a', 'the review list answer has no reviewListFrontend');
+  if (result.__typename === 'ReviewsFrontendError') {
+    const status = (result as { statusCode?: unknown }).statusCode;
+    if (status === 404) return undefined;
+    throw new UpstreamError(
+      'site_a',
+      `its review list failed (${String(status)}: ${String((result as { message?: unknown }).message)})`,
+    );
+  }
+  const list = conform('site_a', ReviewListResult, result, 'the review list');
+  if (list.sorters?.length && !list.sorters.some((s) => s.value === asked.sorter.value))
+    throw new UpstreamError(
+      'site_a',
+      `it has no review sorter ${asked.sorter.value}; its sorters are ${list.sorters.map((s) => s.value).join(', ')}: update operations.${asked.sorter.operation}`,
+    );
+  const reviews = list.reviewCard.filter((c) => c.isApproved !== false).map(toReview);
+  const everyLanguage = list.languageFilter?.find((f) => f.value === '')?.count;
+  const total = list.reviewsCount;
+  const { listing } = asked;
+  if (listing.score === null && reviews.length > 0)
+    throw new ExtractionError('site_a', "the hotel's listing carries no review score");
+  return conform(
+    'site_a',
+    SiteAReviewsPage,
+    {
+      hotel_id: asked.hotelId,
+      review_score: {
+        overall: listing.score ?? 0,
+        score_text: listing.scoreWord ?? '',
+        review_count: everyLanguage ?? listing.reviewCount ?? total,
+      },
+      reviews,
+      pagination: {
+        page: asked.page,
+        per_page: asked.perPage,
+        total_count: total,
+        total_pages: Math.ceil(total / asked.perPage),
+        has_next: asked.page * asked.perPage < total,
+      },
+    },
+    'the review list',
+  );
 }

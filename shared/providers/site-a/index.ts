@@ -2,24 +2,45 @@
  * site_a: destinations from the real autocomplete, hotel ids from the real page markers (read only as
  * far as the first one, about 60 KB of a 1.5 MB page), photos from the page's `hotelPhotos` literal,
  * reached from an id through a destination search. An id found by url-to-id is remembered, so photos
- * for it skip the search.
+ * for it skip the search. Hotel searches read one results page (its Apollo cache) a page; reviews come
+ * from the web app's GraphQL review list, which needs the hotel's country: known from a search that
+ * listed the hotel, else from one lookup of the hotel as a destination, remembered.
  */
 import { LRUCache } from 'lru-cache';
-import { Photo, type DestinationSuggestion } from '../../schemas/site-a.ts';
+import { Photo, type DestinationSuggestion, type SiteAReviewsPage } from '../../schemas/site-a.ts';
 import { fetchParsed, scanUpstream } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { literalAfter } from '../../upstream/js-literal.ts';
+import { operationId, providerConfig } from '../../upstream/providers.ts';
 import {
   AutocompleteAnswer,
   extractDestinations,
+  extractReviewList,
+  extractSearchPage,
   galleryInPage,
   hotelIdInPage,
   hotelRefInResults,
+  ReviewListEnvelope,
+  searchPageComplete,
+  type Listing,
+  type SearchAsked,
+  type SearchPage,
 } from './extract.ts';
-import { autocompleteRequest, hotelByIdRequest, hotelPageRequest } from './requests.ts';
-import type { HotelRef } from './urls.ts';
+import {
+  autocompleteRequest,
+  hotelByIdRequest,
+  hotelPageRequest,
+  reviewListRequest,
+  reviewSorter,
+  searchOrder,
+  searchResultsRequest,
+  type ReviewSort,
+  type SearchQuery,
+  type SearchSort,
+} from './requests.ts';
+import { hotelUrl, type HotelRef } from './urls.ts';
 
 const knownRefs = new LRUCache<string, HotelRef>({ max: 10_000, ttl: 24 * 3600 * 1000 });
 
@@ -86,5 +107,123 @@ async function photos(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | 
   return page.body.photos.map((p) => conform('site_a', Photo, p, 'a photo', page.status));
 }
 
+/** What listings say of a hotel (its page, country and review summary): filled by searches and lookups. */
+const knownListings = new LRUCache<string, Listing>({ max: 10_000, ttl: 6 * 3600 * 1000 });
+
+function remember(listings: Listing[]): void {
+  for (const l of listings) {
+    knownListings.set(l.hotelId, l);
+    knownRefs.set(l.hotelId, l.ref);
+  }
+}
+
+/** Where the source's relative image paths live: the configured image origin, else the image host's own provider. */
+function imageBase(): string | undefined {
+  const own = providerConfig('site_a').origins.images;
+  if (own) return own;
+  try {
+    const images = providerConfig('site_a_images');
+    return images.publicBaseUrl ?? images.baseUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The most rows one results page is asked for; a source that cuts fewer is named by the echo check. */
+const searchRowsMax = () => Number(operationId('site_a', 'search_rows_max', '100'));
+
+export interface SearchOptions extends Omit<SearchQuery, 'order' | 'destType'> {
+  destType: string;
+  sort: SearchSort;
+  nights?: number;
+}
+
+/**
+ * One page of hotels for a destination: one results page, read to its Apollo cache. Every listing is
+ * remembered, so the photos and reviews of a result need no lookup. `'unknown destination'` when the
+ * site sends the search home.
+ * @example await siteA.search(ctx, { destId: '-1456928', destType: 'city', sort: 'popularity', … })
+ */
+async function search(ctx: UpstreamContext, q: SearchOptions): Promise<SearchPage | 'unknown destination'> {
+  const order = searchOrder(q.sort);
+  if (q.rows > searchRowsMax())
+    throw new UpstreamError(
+      'site_a',
+      `its results page gives at most ${searchRowsMax()} rows (operations.search_rows_max)`,
+    );
+  const asked: SearchAsked = {
+    nights: q.nights,
+    offset: q.offset,
+    rows: q.rows,
+    order,
+    imageBase: imageBase(),
+    hotelUrl,
+  };
+  const res = await scanUpstream(
+    searchResultsRequest({ ...q, destType: q.destType.toLowerCase(), order: order.value }),
+    ctx,
+    (html) => (searchPageComplete(html) ? extractSearchPage(html, asked) : undefined),
+    'search page',
+  );
+  if (!res.body) throw new ExtractionError('site_a', 'the results page ended early', undefined, res.status);
+  if (res.body !== 'unknown destination') remember(res.body.listings);
+  return res.body;
+}
+
+/**
+ * What the listings say of a hotel, from a search that found it or, once, from the results page for the
+ * hotel as a destination (the lookup `hotel_by_id` names); undefined when site_a lists no such hotel.
+ */
+async function listingOf(ctx: UpstreamContext, hotelId: string): Promise<Listing | undefined> {
+  const known = knownListings.get(hotelId);
+  if (known) return known;
+  const res = await scanUpstream(
+    hotelByIdRequest(hotelId),
+    ctx,
+    (html) => (searchPageComplete(html) ? extractSearchPage(html, { hotelUrl }) : undefined),
+    'hotel listing',
+  );
+  if (res.status === 404 || !res.body || res.body === 'unknown destination') return undefined;
+  remember(res.body.listings);
+  return res.body.listings.find((l) => l.hotelId === hotelId);
+}
+
+export interface ReviewOptions {
+  page: number;
+  perPage: number;
+  sort: ReviewSort;
+  /** A language code, or undefined for every language. */
+  language?: string;
+}
+
+/**
+ * A page of a hotel's reviews: one GraphQL call once the hotel's country is known (from a search, or
+ * one lookup, remembered); undefined when site_a has no such hotel.
+ * @example await siteA.reviews(ctx, '1007790', { page: 1, perPage: 10, sort: 'relevance' })
+ */
+async function reviews(
+  ctx: UpstreamContext,
+  hotelId: string,
+  o: ReviewOptions,
+): Promise<SiteAReviewsPage | undefined> {
+  const listing = await listingOf(ctx, hotelId);
+  if (!listing) return undefined;
+  const sorter = reviewSorter(o.sort);
+  const res = await fetchParsed(
+    reviewListRequest({
+      hotelId,
+      countryCode: listing.ref.cc,
+      sorter: sorter.value,
+      skip: (o.page - 1) * o.perPage,
+      limit: o.perPage,
+      language: o.language,
+    }),
+    ReviewListEnvelope,
+    ctx,
+    'the review list',
+  );
+  return extractReviewList(res.body, { hotelId, page: o.page, perPage: o.perPage, sorter, listing });
+}
+
 /** site_a, as the handlers use it. */
-export const siteA = { destinations, urlToId, photos };
+export const siteA = { destinations, urlToId, photos, search, reviews };
