@@ -8,7 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { Photo, type DestinationSuggestion, type SiteAReviewsPage } from '../../schemas/site-a.ts';
-import { fetchParsed, scanUpstream } from '../../upstream/client.ts';
+import { fetchParsed, scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
@@ -132,6 +132,38 @@ function imageBase(): string | undefined {
 /** The most rows one results page is asked for; a source that cuts fewer is named by the echo check. */
 const searchRowsMax = () => Number(operationId('site_a', 'search_rows_max', '100'));
 
+type Scanned = { page: SearchPage | 'unknown destination' } | { failure: unknown };
+
+/**
+ * A results page read as far as its Apollo cache, or undefined for a 404 the request accepts. What the
+ * reader throws is carried out of the stream and thrown here (a throw inside the stream's handlers would
+ * escape the request), and such an answer is never cached.
+ */
+async function readResultsPage(
+  ctx: UpstreamContext,
+  req: UpstreamRequest,
+  asked: SearchAsked,
+  reading: string,
+): Promise<SearchPage | 'unknown destination' | undefined> {
+  const res = await scanUpstream<Scanned>(
+    { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
+    ctx,
+    (html) => {
+      if (!searchPageComplete(html)) return undefined;
+      try {
+        return { page: extractSearchPage(html, asked) };
+      } catch (failure) {
+        return { failure };
+      }
+    },
+    reading,
+  );
+  if (res.status === 404) return undefined;
+  if (!res.body) throw new ExtractionError('site_a', 'the results page ended early', undefined, res.status);
+  if ('failure' in res.body) throw res.body.failure;
+  return res.body.page;
+}
+
 export interface SearchOptions extends Omit<SearchQuery, 'order' | 'destType'> {
   destType: string;
   sort: SearchSort;
@@ -159,15 +191,15 @@ async function search(ctx: UpstreamContext, q: SearchOptions): Promise<SearchPag
     imageBase: imageBase(),
     hotelUrl,
   };
-  const res = await scanUpstream(
-    searchResultsRequest({ ...q, destType: q.destType.toLowerCase(), order: order.value }),
+  const page = await readResultsPage(
     ctx,
-    (html) => (searchPageComplete(html) ? extractSearchPage(html, asked) : undefined),
+    searchResultsRequest({ ...q, destType: q.destType.toLowerCase(), order: order.value }),
+    asked,
     'search page',
   );
-  if (!res.body) throw new ExtractionError('site_a', 'the results page ended early', undefined, res.status);
-  if (res.body !== 'unknown destination') remember(res.body.listings);
-  return res.body;
+  if (!page) throw new ExtractionError('site_a', 'the results page is missing');
+  if (page !== 'unknown destination') remember(page.listings);
+  return page;
 }
 
 /**
@@ -177,15 +209,10 @@ async function search(ctx: UpstreamContext, q: SearchOptions): Promise<SearchPag
 async function listingOf(ctx: UpstreamContext, hotelId: string): Promise<Listing | undefined> {
   const known = knownListings.get(hotelId);
   if (known) return known;
-  const res = await scanUpstream(
-    hotelByIdRequest(hotelId),
-    ctx,
-    (html) => (searchPageComplete(html) ? extractSearchPage(html, { hotelUrl }) : undefined),
-    'hotel listing',
-  );
-  if (res.status === 404 || !res.body || res.body === 'unknown destination') return undefined;
-  remember(res.body.listings);
-  return res.body.listings.find((l) => l.hotelId === hotelId);
+  const page = await readResultsPage(ctx, hotelByIdRequest(hotelId), { hotelUrl }, 'hotel listing');
+  if (!page || page === 'unknown destination') return undefined;
+  remember(page.listings);
+  return page.listings.find((l) => l.hotelId === hotelId);
 }
 
 export interface ReviewOptions {
