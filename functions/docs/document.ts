@@ -2,43 +2,33 @@
  * The OpenAPI document as the service serves it (`GET /openapi.json`, the MCP tools). Deployed, it is
  * built once at bundling time (`npm run openapi`) and read from the file OPENAPI_DOCUMENT names, so no
  * function imports the builder, zod's JSON Schema machinery or the handlers at cold start. Locally
- * (`npm start`, the tests) no file is named and it is built from the handlers on first use.
+ * (`npm start`, the tests) no file is named: the local server installs the builder, and the document is
+ * built from the handlers on first use.
  */
 import { readFile } from 'node:fs/promises';
-import type { OpenApiDocument } from '../../infra/openapi.ts';
+import type { OpenApiDocument } from '../../shared/openapi/types.ts';
 
-export interface OpenApiServer {
-  url: string;
-  description: string;
-  variables?: Record<string, { default: string; description: string }>;
-}
-
-/**
- * The document's `servers`: the deployment's base URL when it is known, else a variable for it.
- * @example serversFor('https://abc.execute-api.eu-west-1.amazonaws.com/prod')[0].url
- */
-export function serversFor(baseUrl?: string): OpenApiServer[] {
-  if (baseUrl) return [{ url: baseUrl.replace(/\/+$/, ''), description: 'This deployment' }];
-  return [
-    {
-      url: '{base_url}',
-      description: 'The deployment: its API Gateway stage URL, or the local server of `npm start`.',
-      variables: {
-        base_url: { default: 'http://127.0.0.1:3000', description: 'Base URL of the deployment' },
-      },
-    },
-  ];
-}
+export { serversFor } from '../../shared/openapi/types.ts';
 
 let loaded: Promise<OpenApiDocument> | undefined;
+let build: (() => Promise<OpenApiDocument>) | undefined;
+
+/**
+ * Installs how the document is made where no file is named: the local server (`npm start`, the tests)
+ * installs the builder of shared/openapi/build.ts, so no deployed function bundles it.
+ * @example useOpenApiBuilder(() => buildOpenApi())
+ */
+export function useOpenApiBuilder(builder: () => Promise<OpenApiDocument>): void {
+  build = builder;
+  loaded = undefined;
+}
 
 async function load(): Promise<OpenApiDocument> {
   const file = process.env.OPENAPI_DOCUMENT;
   if (file) return JSON.parse(await readFile(file, 'utf8')) as OpenApiDocument;
-  // A computed specifier: bundlers leave the builder (and every handler it loads) out of the functions.
-  const builder = new URL('../../infra/openapi.ts', import.meta.url).href;
-  const { buildOpenApi } = (await import(builder)) as typeof import('../../infra/openapi.ts');
-  return buildOpenApi();
+  if (!build)
+    throw new Error('no OpenAPI document: OPENAPI_DOCUMENT names no file and no builder is installed');
+  return build();
 }
 
 /**

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import type * as z from 'zod';
+import { useOpenApiBuilder } from '../../functions/docs/document.ts';
 import { log } from '../../shared/log.ts';
 import { globalErrorBody } from '../../shared/problem.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
@@ -45,6 +46,9 @@ export interface HandlerModule {
   };
 }
 const modules = new Map<string, Promise<HandlerModule>>();
+
+// Locally no document file is named: the reference and the MCP tools build it from the handlers, on first use.
+useOpenApiBuilder(async () => (await import('../../shared/openapi/build.ts')).buildOpenApi());
 
 /** @example const { handler } = await loadHandler(routes.health); */
 export function loadHandler(route: Route): Promise<HandlerModule> {

@@ -6,7 +6,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { JsonSchema, OpenApiDocument, Operation } from '../../infra/openapi.ts';
+import type { JsonSchema, OpenApiDocument, Operation } from '../openapi/types.ts';
 import { documentedErrors, type Route } from '../routes/index.ts';
 
 const COMPONENT = '#/components/schemas/';
