@@ -4,6 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
+import { marketParam } from '../../shared/schemas/chain-b-query.ts';
 import {
   coordinateParam,
   currencyParam,
@@ -12,7 +13,7 @@ import {
   todayUtc,
 } from '../../shared/schemas/params.ts';
 
-const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
+const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export const ChainBQuery = z
@@ -33,7 +34,7 @@ export const ChainBQuery = z
     radius_km: intParam(1, 200, 50).meta({
       description: 'Search radius in km around the coordinates, 1 to 200 (coordinates mode only). Default 50',
     }),
-    check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } })
+    check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
       .optional()
       .meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC). Default today' }),
     check_out: dateParam({ format: FORMAT })
@@ -43,13 +44,7 @@ export const ChainBQuery = z
     currency: currencyParam().meta({
       description: 'ISO 4217 code (case-insensitive) of every amount; asked of chain_b, which prices in it',
     }),
-    country_market: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code' })
-      .transform((c) => c.toUpperCase())
-      .default('US')
-      .meta({ description: 'ISO 3166 alpha-2 market; affects price and availability. Default US' }),
+    country_market: marketParam(),
     limit: intParam(1, 50, 20).meta({ description: 'Hotels per answer, 1 to 50. Default 20' }),
     offset: intParam(0, 100_000, 0).meta({ description: 'Hotels to skip, nearest first. Default 0' }),
   })
@@ -60,7 +55,7 @@ export const ChainBQuery = z
         code: 'custom',
         path: ['latitude'],
         message: 'is required with longitude, unless destination_slug is given',
-        params: { status: 400, error_code: 'MISSING_LOCATION' },
+        params: { error_code: 'MISSING_LOCATION' },
       });
     } else if (geo && q.destination_slug) {
       ctx.addIssue({
@@ -76,7 +71,7 @@ export const ChainBQuery = z
         code: 'custom',
         path: ['check_out'],
         message: 'must be after check_in',
-        params: { status: 400, error_code: 'INVALID_DATES' },
+        params: { error_code: 'INVALID_DATES' },
       });
     }
   })

@@ -1,5 +1,12 @@
 import * as z from 'zod';
 
+const Currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .meta({ description: 'ISO 4217 code of the amounts: the requested currency' });
+const Lodging = z.object({ code: z.string().min(1), name: z.string().min(1) });
+const CodeLabel = z.object({ code: z.string().min(1), label: z.string().min(1) });
+
 /** The best priced offer of a chain_b hotel for the stay, in the requested currency. */
 export const BestOffer = z.object({
   currency: z
@@ -12,7 +19,10 @@ export const BestOffer = z.object({
     .meta({ description: 'The price as chain_b aggregates it (see aggregation_type)' }),
   per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
   total: z.number().min(0).meta({ description: 'Price of the whole stay' }),
-  aggregation_type: z.string().min(1).meta({ description: 'What amount covers, e.g. TOTAL_STAY' }),
+  aggregation_type: z.string().min(1).nullable().meta({
+    description:
+      'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (the amount is then read as the stay)',
+  }),
   formatted: z.string().min(1).meta({ description: 'amount formatted with its currency, e.g. "EUR 412.80"' }),
   tax_summary: z.string(),
   meal_plan: z.string().min(1).meta({ description: 'e.g. ROOM_ONLY, BREAKFAST' }),
@@ -25,9 +35,7 @@ export const ChainBHotel = z.object({
   id: z.string().min(1).meta({ description: 'Hotel id, usable with every chain_b hotel endpoint' }),
   name: z.string().min(1),
   brand: z.object({ code: z.string().min(1), name: z.string().min(1) }),
-  lodging: z
-    .object({ code: z.string().min(1), name: z.string().min(1) })
-    .meta({ description: 'Lodging type' }),
+  lodging: Lodging.nullable().meta({ description: 'Lodging type; null when chain_b does not give one' }),
   stars: z.number().min(0).max(5).meta({ description: 'Official classification' }),
   rating: z
     .number()
@@ -65,3 +73,153 @@ export const ChainBPlace = z.object({
     .meta({ description: "The search center: the destination's coordinates, or those given" }),
 });
 export type ChainBPlace = z.infer<typeof ChainBPlace>;
+
+/** A chain_b hotel id: letters and digits, as search returned it (upper-cased). */
+export const ChainBHotelId = z.string().regex(/^[A-Z0-9]{4,8}$/);
+
+/** What hotel/details answers beyond the echo (addendum). */
+export const ChainBHotelDetails = z.object({
+  name: z.string().min(1),
+  brand: z.object({ code: z.string().min(1), name: z.string().min(1) }),
+  lodging: Lodging.nullable().meta({ description: 'Lodging type; null when chain_b does not give one' }),
+  stars: z.number().min(0).max(5).nullable(),
+  description: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable(),
+  }),
+  location: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .nullable(),
+  contact: z.object({
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+  check_in_time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .nullable()
+    .meta({ description: 'HH:MM, local time' }),
+  check_out_time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .nullable(),
+  rating: z
+    .object({ score: z.number().min(0).max(5), review_count: z.number().int().min(0).nullable() })
+    .nullable()
+    .meta({ description: 'Guest score 0 to 5 with its review count; null when chain_b has none' }),
+  main_photo_url: z.url({ protocol: /^https?$/ }).nullable(),
+  top_amenities: z.array(CodeLabel),
+  room_type_count: z.number().int().min(0).nullable(),
+});
+export type ChainBHotelDetails = z.infer<typeof ChainBHotelDetails>;
+
+/** One amenity of a category. */
+export const ChainBAmenity = z.object({
+  code: z.string().min(1),
+  label: z.string().min(1),
+  paid: z.boolean().nullable().meta({ description: 'true when charged for; null when chain_b does not say' }),
+  details: z.string().nullable(),
+});
+export const ChainBAmenityCategory = z.object({
+  code: z.string().min(1),
+  label: z.string().min(1),
+  amenities: z.array(ChainBAmenity),
+});
+export type ChainBAmenityCategory = z.infer<typeof ChainBAmenityCategory>;
+
+export const ChainBRating = z
+  .object({ score: z.number().min(0).max(5), review_count: z.number().int().min(0).nullable() })
+  .nullable();
+
+export const ChainBReview = z.object({
+  author: z.string().nullable(),
+  rating: z.number().min(0),
+  title: z.string().nullable(),
+  text: z.string().min(1),
+  date: z.iso.date().nullable(),
+  trip_type: z.string().nullable(),
+  hotel_response: z.string().nullable(),
+});
+export type ChainBReview = z.infer<typeof ChainBReview>;
+
+/** A rate of a room type, for the stay and these guests (one room: chain_b books one at a time). */
+export const ChainBRate = z.object({
+  rate_code: z.string().min(1),
+  rate_label: z.string().nullable(),
+  per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
+  total: z.number().min(0).meta({ description: 'Price of the whole stay for these guests' }),
+  aggregation_type: z.string().min(1).nullable().meta({
+    description: 'What chain_b aggregates its amount over, e.g. TOTAL_STAY; null when it does not say',
+  }),
+  reference_formatted: z
+    .string()
+    .nullable()
+    .meta({ description: 'The struck-through price (the public price of a member rate), or null' }),
+  meal_plan: z.string().nullable().meta({ description: 'e.g. EUROPEAN_PLAN (room only), BREAKFAST' }),
+  cancellation_code: z.string().nullable(),
+  cancellation_label: z.string().nullable(),
+  guarantee_code: z.string().nullable(),
+  guarantee_label: z.string().nullable(),
+  is_member_rate: z.boolean(),
+  is_package: z.boolean(),
+});
+export type ChainBRate = z.infer<typeof ChainBRate>;
+
+export const ChainBRoomType = z.object({
+  accommodation_code: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().nullable(),
+  max_occupancy: z.number().int().min(0).nullable(),
+  bedding: z.string().nullable(),
+  surface_sqm: z.number().min(0).nullable(),
+  rates: z.array(ChainBRate).meta({ description: 'Cheapest first' }),
+});
+export type ChainBRoomType = z.infer<typeof ChainBRoomType>;
+
+export const ChainBRooms = z.object({
+  currency: Currency,
+  availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']),
+  room_types: z.array(ChainBRoomType).meta({ description: 'Empty when sold out for those dates' }),
+});
+export type ChainBRooms = z.infer<typeof ChainBRooms>;
+
+const FormatUrl = z.url({ protocol: /^https?$/ });
+export const ChainBPhoto = z.object({
+  category: z.string().min(1),
+  type: z.enum(['IMAGE', 'VIDEO']),
+  url: FormatUrl.meta({ description: 'The largest format' }),
+  formats: z.array(
+    z.object({ url: FormatUrl, width: z.number().int().min(0), height: z.number().int().min(0) }),
+  ),
+  video: z
+    .object({
+      embedded_url: FormatUrl.nullable(),
+      download_url: FormatUrl.nullable(),
+      preview_url: FormatUrl.nullable(),
+    })
+    .nullable(),
+});
+export type ChainBPhoto = z.infer<typeof ChainBPhoto>;
+
+/** One check-in date of a price calendar. */
+export const ChainBCalendarDay = z.object({
+  date: z.iso.date(),
+  status: z.enum(['AVAILABLE', 'UNAVAILABLE']),
+  amount: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'The best offer, as chain_b aggregates it; null when unpriced' }),
+  formatted: z.string().nullable(),
+  aggregation_type: z.string().min(1).nullable(),
+  nights: z.number().int().min(1),
+});
+export type ChainBCalendarDay = z.infer<typeof ChainBCalendarDay>;

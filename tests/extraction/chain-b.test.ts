@@ -75,7 +75,7 @@ describe('search index answer', () => {
 describe('HotelPageHot answer', () => {
   it('takes the cheapest priced offer, a stay total split per night', () => {
     // Act
-    const offer = bestOffer(offers('hotel-page-hot.json'));
+    const offer = bestOffer(offers('hotel-page-hot.json'), 2);
     // Assess
     expect(offer).toEqual({
       currency: 'EUR',
@@ -91,7 +91,7 @@ describe('HotelPageHot answer', () => {
   });
 
   it('reads an amount aggregated per night as the nightly price', () => {
-    expect(bestOffer(offers('hotel-page-hot-nightly.json'))).toMatchObject({
+    expect(bestOffer(offers('hotel-page-hot-nightly.json'), 2)).toMatchObject({
       amount: 140.7,
       per_night: 140.7,
       total: 281.4,
@@ -100,7 +100,7 @@ describe('HotelPageHot answer', () => {
   });
 
   it('gives no offer for a hotel that is not available', () => {
-    expect(bestOffer(offers('hotel-page-hot-sold-out.json'))).toBeNull();
+    expect(bestOffer(offers('hotel-page-hot-sold-out.json'), 2)).toBeNull();
   });
 
   it('names the operation and the hotel when the back end refuses', () => {

@@ -2,15 +2,19 @@
  * chain_b, a hotel chain group, in its real formats: the hosted search index of its hotels and partner
  * properties (`POST /1/indexes/<index>/query` with the application id and search-only key headers; geo
  * search around a point, `offset`/`length` or `page`/`hitsPerPage` paging, `attributesToRetrieve`, the
- * index's own 403 and 404 answers) and the back end's GraphQL (`POST /bff/v1/graphql` with its key
- * headers, dispatching on `operationName`: `HotelPageHot` offers per stay and market, `HotelPageCold`
- * hotel details, GraphQL errors otherwise). Some partner properties have no guest score.
+ * index's own 403 and 404 answers; one record by `GET /1/indexes/<index>/<objectID>`) and the back end's
+ * GraphQL (`POST /bff/v1/graphql` with its key headers, dispatching on `operationName`: `HotelPageHot`
+ * offers per stay and market, one per room type and rate plan, member rates with their public
+ * `alternative`, packages, some answers without `aggregationType`; `HotelPageCold` the hotel's content,
+ * with `reviews(limit)` capped at 20, `medias(types, categories)`, accommodations and facilities; GraphQL
+ * errors otherwise), and the pictures its medias point to. Some partner properties have no guest score.
  */
 import { distanceMeters } from '../geo.ts';
 import { FX, stayPrice } from '../prices.ts';
 import { hash } from '../random.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+import { picture } from './maps.ts';
 
 /** The sandbox's index and keys, handed out as provider configuration. */
 export const INDEX = 'prod_hotels_en';
@@ -69,6 +73,10 @@ function record(h: Hotel) {
       code,
       label,
     })),
+    // What the hotel charges for: parking and the spa, where it has them and they are not free.
+    paidAmenities: AMENITIES.filter(
+      ([code], i) => ['PARKING', 'SPA'].includes(code) && hash(`a:${h.key}:${i}`) % 2 === 1,
+    ).map(([code, label]) => ({ code, label })),
     status: 'OPEN',
     isNewOpening: hash(`new:${h.key}`) % 17 === 0,
     mediaCatalog: {},
@@ -168,21 +176,106 @@ interface OffersVariables {
 
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+const cents = (n: number) => Math.round(n * 100) / 100;
 
-function offer(total: number, currency: string, nights: number, meal: [string, string]) {
-  return {
-    accommodation: { code: meal[0] === 'EUROPEAN_PLAN' ? 'STD' : 'STB' },
-    pricing: {
-      currency,
-      aggregationType: 'TOTAL_STAY',
-      formattedTaxType: 'Taxes and fees included',
-      main: { amount: total, formattedAmount: money(total, currency) },
+/** A hotel's room types: two to four, the first the cheapest. */
+function accommodations(h: Hotel) {
+  const kinds = [
+    { code: 'STD', name: 'Standard Room', bed: ['DOUBLE', 'double bed', 1], sqm: 18, pax: 2, type: 'ROOM' },
+    { code: 'SUP', name: 'Superior Room', bed: ['QUEEN', 'queen bed', 1], sqm: 24, pax: 2, type: 'ROOM' },
+    { code: 'TWN', name: 'Twin Room', bed: ['SINGLE', 'single beds', 2], sqm: 22, pax: 2, type: 'ROOM' },
+    { code: 'STE', name: 'Junior Suite', bed: ['KING', 'king bed', 1], sqm: 38, pax: 4, type: 'SUITE' },
+  ] as const;
+  return kinds.slice(0, 2 + (hash(`rooms:${h.key}`) % 3)).map((k, i) => ({
+    code: k.code,
+    name: k.name,
+    // Some rooms come without a description.
+    description: hash(`rd:${h.key}:${i}`) % 4 ? `${k.name} of ${k.sqm} m² at ${h.name}.` : null,
+    isAccessible: i === 0,
+    keyFeatures: [{ code: 'AIR_CONDITIONING', label: 'Air conditioning' }],
+    maxOccupancy: { pax: k.pax },
+    beddingDetails: [{ code: k.bed[0], count: k.bed[2], label: k.bed[1] }],
+    classification: {
+      standard: { code: i === 0 ? 'STANDARD' : 'SUPERIOR', label: i === 0 ? 'Standard' : 'Superior' },
+      type: { code: k.type, label: k.type === 'SUITE' ? 'Suite' : 'Room' },
     },
-    mealPlan: { code: meal[0], label: meal[1] },
-    lengthOfStay: { value: nights, unit: 'NIGHT' },
-    rate: { id: `R${nights}${meal[0].slice(0, 2)}`, label: meal[1] },
-  };
+    // A partner's rooms have no surface on record.
+    surface: h.chain === 'chain_b' ? { squareMeter: k.sqm, squareFeet: Math.round(k.sqm * 10.764) } : null,
+    factor: 1 + 0.35 * i,
+  }));
 }
+
+interface RatePlan {
+  id: string;
+  label: string;
+  meal: [string, string];
+  type: 'ROOM' | 'PACKAGE';
+  member: boolean;
+  factor: number;
+  refundable: boolean;
+}
+
+/** The rate plans a hotel sells each room at: public, with breakfast, members' and (some hotels) a package. */
+function ratePlans(h: Hotel): RatePlan[] {
+  const roomOnly: [string, string] = ['EUROPEAN_PLAN', 'Room only'];
+  const breakfast: [string, string] = ['BREAKFAST', 'Breakfast included'];
+  // Some hotels sell only rates with breakfast.
+  const base = hash(`meal:${h.key}`) % 2 ? breakfast : roomOnly;
+  const plans: RatePlan[] = [
+    {
+      id: 'FLEX',
+      label: 'Flexible rate',
+      meal: base,
+      type: 'ROOM',
+      member: false,
+      factor: 1,
+      refundable: true,
+    },
+    {
+      id: 'SAVER',
+      label: 'Advance saver',
+      meal: base,
+      type: 'ROOM',
+      member: false,
+      factor: 0.96,
+      refundable: false,
+    },
+    {
+      id: 'MEMBER',
+      label: 'ALL member rate',
+      meal: base,
+      type: 'ROOM',
+      member: true,
+      factor: 0.95,
+      refundable: true,
+    },
+  ];
+  if (base === roomOnly)
+    plans.push({
+      id: 'FLEXBB',
+      label: 'Flexible rate with breakfast',
+      meal: breakfast,
+      type: 'ROOM',
+      member: false,
+      factor: 1,
+      refundable: true,
+    });
+  // A parking package, cheaper than the public rate: what a best offer must not silently be.
+  if (hash(`pkg:${h.key}`) % 3 === 0)
+    plans.push({
+      id: 'PARK',
+      label: 'Stay and park',
+      meal: base,
+      type: 'PACKAGE',
+      member: false,
+      factor: 0.9,
+      refundable: false,
+    });
+  return plans;
+}
+
+/** Whether a hotel's offers come without `pricing.aggregationType` (some answers drop it). */
+const withoutAggregation = (h: Hotel) => hash(`agg:${h.key}`) % 5 === 0;
 
 function hotelOffers(v: OffersVariables): SiteResponse {
   const h = byCode(v.hotelOffersHotelId ?? '');
@@ -225,16 +318,51 @@ function hotelOffers(v: OffersVariables): SiteResponse {
         },
       },
     };
-  const total = Math.round(price.total * (market === 'US' ? 1 : 0.97) * 100) / 100;
-  const breakfast = Math.round((total + 18 * price.nights * (FX[currency] ?? 1)) * 100) / 100;
-  // Some hotels sell only rates with breakfast.
-  const offers =
-    hash(`meal:${h.key}`) % 2
-      ? [offer(total, currency, price.nights, ['BREAKFAST', 'Breakfast included'])]
-      : [
-          offer(total, currency, price.nights, ['EUROPEAN_PLAN', 'Room only']),
-          offer(breakfast, currency, price.nights, ['BREAKFAST', 'Breakfast included']),
-        ];
+  const stay = cents(price.total * (market === 'US' ? 1 : 0.97));
+  const breakfast = 18 * price.nights * (FX[currency] ?? 1);
+  const offers = accommodations(h).flatMap((room) =>
+    ratePlans(h).map((plan) => {
+      const publicAmount = cents(
+        stay * room.factor * (plan.member ? 1 : plan.factor) +
+          (plan.meal[0] === 'BREAKFAST' && plan.id === 'FLEXBB' ? breakfast : 0),
+      );
+      const amount = plan.member ? cents(publicAmount * plan.factor) : publicAmount;
+      return {
+        type: plan.type,
+        accommodation: { code: room.code },
+        pricing: {
+          currency,
+          ...(withoutAggregation(h) ? {} : { aggregationType: 'TOTAL_STAY' }),
+          formattedTaxType: 'Taxes and fees included',
+          main: {
+            amount,
+            formattedAmount: money(amount, currency),
+            categories: plan.member ? ['MEMBER_RATE'] : [],
+            simplifiedPolicies: {
+              cancellation: plan.refundable
+                ? { code: 'FREE_CANCELLATION', label: 'Free cancellation' }
+                : { code: 'NO_CANCELLATION', label: 'Non-refundable' },
+            },
+          },
+          deduction: plan.member
+            ? [
+                {
+                  percent: 5,
+                  formattedAmount: money(cents(publicAmount - amount), currency),
+                  type: 'MEMBER_RATE',
+                },
+              ]
+            : null,
+          alternative: plan.member
+            ? { amount: publicAmount, formattedAmount: money(publicAmount, currency) }
+            : null,
+        },
+        mealPlan: { code: plan.meal[0], label: plan.meal[1] },
+        lengthOfStay: { value: price.nights, unit: 'NIGHT' },
+        rate: { id: `${plan.id}${price.nights}`, label: plan.label },
+      };
+    }),
+  );
   return {
     status: 200,
     json: {
@@ -245,17 +373,98 @@ function hotelOffers(v: OffersVariables): SiteResponse {
   };
 }
 
-function hotelPageCold(v: { hotelId?: string }): SiteResponse {
+const MEDIA_CATEGORIES = ['HOTEL', 'BEDROOM', 'RESTAURANT', 'BAR', 'POOL', 'DESTINATION'];
+const TRIP_TYPES = ['BUSINESS', 'COUPLE', 'FAMILY', 'FRIENDS', 'SOLO', null];
+const REVIEWERS = ['Anna', 'Bruno', 'Chiara', 'Daniel', 'Eun-ji', 'Farid', null];
+
+/** The hotel's medias: images in three formats, and for own hotels a video. */
+function medias(h: Hotel, base: string) {
+  const code = hotelCode(h);
+  const images = Array.from({ length: 3 + (hash(`m:${h.key}`) % 6) }, (_, i) => {
+    const category = MEDIA_CATEGORIES[i % MEDIA_CATEGORIES.length]!;
+    return {
+      category,
+      type: 'IMAGE',
+      availableFormats: [
+        [1024, 768],
+        [2048, 1536],
+        [320, 240],
+      ].map(([w, h2]) => ({
+        url: `${base}/imagerie/${code}/${code.toLowerCase()}_${i}_${w}x${h2}.jpg`,
+        width: w,
+        height: h2,
+      })),
+      video: null,
+    };
+  });
+  const video =
+    h.chain === 'chain_b'
+      ? [
+          {
+            category: 'VIDEO',
+            type: 'VIDEO',
+            availableFormats: [
+              {
+                url: `${base}/imagerie/${code}/${code.toLowerCase()}_v_1280x720.jpg`,
+                width: 1280,
+                height: 720,
+              },
+            ],
+            video: {
+              embeddedUrl: `${base}/video/${code}/embed`,
+              downloadUrl: `${base}/video/${code}/${code.toLowerCase()}.mp4`,
+              previewUrl: `${base}/imagerie/${code}/${code.toLowerCase()}_v_1280x720.jpg`,
+            },
+          },
+        ]
+      : [];
+  return [...images, ...video];
+}
+
+/** Up to 20 reviews (the source's own cap); partners without a guest score have none. */
+function reviews(h: Hotel, score: number | null) {
+  if (score === null) return [];
+  return Array.from({ length: hash(`rv:${h.key}`) % 24 }, (_, i) => {
+    const rating = Math.max(1, Math.min(5, Math.round(score + ((hash(`rr:${h.key}:${i}`) % 5) - 2) * 0.5)));
+    const day = new Date(Date.UTC(2026, 0, 1) + (hash(`rdt:${h.key}:${i}`) % 300) * 86_400_000);
+    return {
+      author: REVIEWERS[hash(`ra:${h.key}:${i}`) % REVIEWERS.length],
+      rating,
+      title: i % 3 ? `Stay number ${i + 1}` : null,
+      text: `${rating >= 4 ? 'Lovely' : 'Average'} stay at ${h.name}; review ${i + 1}.`,
+      // Dates come as date-times.
+      date: `${day.toISOString().slice(0, 10)}T09:30:00Z`,
+      tripType: TRIP_TYPES[hash(`rt:${h.key}:${i}`) % TRIP_TYPES.length],
+    };
+  });
+}
+
+interface ColdVariables {
+  hotelId?: string;
+  reviewsLimit?: number;
+  mediaTypes?: string[];
+  mediaCategories?: string[] | null;
+}
+
+/** The hotel's content (`hotel(hotelId)`): what the site's hotel page asks for, in its shape. */
+function hotelPageCold(v: ColdVariables, base: string): SiteResponse {
   const h = byCode(v.hotelId ?? '');
   if (!h)
     return {
       status: 200,
       json: {
         data: { hotel: null },
-        errors: [{ message: `Hotel ${v.hotelId} not found`, extensions: { code: 'NOT_FOUND' } }],
+        errors: [
+          { message: `Hotel ${v.hotelId} not found`, path: ['hotel'], extensions: { code: 'NOT_FOUND' } },
+        ],
       },
     };
   const r = record(h);
+  const own = h.chain === 'chain_b';
+  const limit = Math.min(20, Math.max(1, Number(v.reviewsLimit ?? 6)));
+  const types = v.mediaTypes ?? ['IMAGE'];
+  const categories = v.mediaCategories ?? null;
+  const twelveHour = hash(`ck:${h.key}`) % 2 === 0;
   return {
     status: 200,
     json: {
@@ -263,7 +472,32 @@ function hotelPageCold(v: { hotelId?: string }): SiteResponse {
         hotel: {
           id: r.objectID,
           name: r.name,
-          brand: { code: r.brand, label: r.brandLabel },
+          brand: { code: r.brand, label: r.brandLabel, description: null },
+          V2description: {
+            destination: `${h.city.name}, ${r.localization.address.country}.`,
+            // A partner's description is not on file.
+            general: own ? `${h.name} is a ${h.stars}-star hotel in ${h.city.name}.` : null,
+            seo: null,
+          },
+          topAmenities: r.freeAmenities.slice(0, 6),
+          amenityCategories: [
+            { code: 'GENERAL', label: 'General' },
+            { code: 'FOOD_AND_DRINK', label: 'Food and drink' },
+            { code: 'WELLNESS', label: 'Wellness' },
+          ],
+          contact: own
+            ? {
+                phone: {
+                  number: {
+                    formatted: {
+                      international: `+33 1 ${String(40000000 + (hash(h.key) % 9999999)).replace(/(\d{2})(?=\d)/g, '$1 ')}`,
+                    },
+                  },
+                  label: null,
+                },
+                email: `h${r.objectID.toLowerCase()}@all.chain-b.test`,
+              }
+            : { phone: null, email: null },
           rating: {
             stars: r.stars,
             default: r.rating && {
@@ -271,16 +505,53 @@ function hotelPageCold(v: { hotelId?: string }): SiteResponse {
               numberOfReviews: r.rating.nbReviews,
               origin: 'HOTEL',
             },
+            reviews: { items: reviews(h, r.rating?.score ?? null).slice(0, limit) },
           },
-          localization: { address: r.localization.address, gps: r.localization.gps },
-          topAmenities: r.freeAmenities,
+          localization: { address: { ...r.localization.address, state: null }, gps: r.localization.gps },
+          formattedCheckIn: twelveHour ? '3:00 PM' : '15:00',
+          formattedCheckOut: twelveHour ? '11:00 AM' : '12:00',
+          medias: {
+            items: medias(h, base).filter(
+              (m) => types.includes(m.type) && (categories === null || categories.includes(m.category)),
+            ),
+          },
+          accommodations: accommodations(h).map(({ factor: _factor, ...room }) => room),
+          v2facilities: {
+            breakfasts: { name: 'Buffet breakfast', description: 'Served from 7:00 to 10:30.' },
+            fitnessCenters: own ? { name: 'Fitness room', description: null } : null,
+            pools: h.stars >= 4 ? { name: 'Outdoor pool', description: 'Open May to September.' } : null,
+            restaurants: {
+              items: own
+                ? [{ code: 'R1', name: `${h.city.name} Brasserie`, description: 'Seasonal cooking.' }]
+                : [],
+            },
+            bars: { items: own ? [{ code: 'B1', name: 'Lobby bar', description: null }] : [] },
+            spas: { items: [] },
+          },
         },
       },
     },
   };
 }
 
-function graphql({ headers, body }: SiteRequest): SiteResponse {
+/** One index record by its objectID, as the index's object endpoint answers it. */
+function indexObject({ match, headers, query }: SiteRequest): SiteResponse {
+  if (headers['x-algolia-application-id'] !== SEARCH_APP_ID || headers['x-algolia-api-key'] !== SEARCH_KEY)
+    return algoliaError(403, 'Invalid Application-ID or API key');
+  if (decodeURIComponent(match[1]!) !== INDEX) return algoliaError(404, 'Index does not exist');
+  const h = byCode(decodeURIComponent(match[2]!));
+  if (!h) return algoliaError(404, 'ObjectID does not exist');
+  const all: Record<string, unknown> = record(h);
+  const attributes = query.get('attributesToRetrieve')?.split(',');
+  return {
+    status: 200,
+    json: attributes
+      ? Object.fromEntries(Object.entries(all).filter(([k]) => k === 'objectID' || attributes.includes(k)))
+      : all,
+  };
+}
+
+function graphql({ headers, body, base }: SiteRequest): SiteResponse {
   if (headers.apikey !== BFF_KEY || headers.clientid !== 'all.chain-b')
     return {
       status: 401,
@@ -305,7 +576,7 @@ function graphql({ headers, body }: SiteRequest): SiteResponse {
       },
     };
   if (request.operationName === 'HotelPageHot') return hotelOffers(request.variables ?? {});
-  if (request.operationName === 'HotelPageCold') return hotelPageCold(request.variables ?? {});
+  if (request.operationName === 'HotelPageCold') return hotelPageCold(request.variables ?? {}, base);
   return {
     status: 400,
     json: {
@@ -334,6 +605,8 @@ export const chainB: Site = {
   },
   routes: [
     ['POST', /^\/1\/indexes\/([^/]+)\/query$/, indexQuery],
+    ['GET', /^\/1\/indexes\/([^/]+)\/([^/]+)$/, indexObject],
     ['POST', /^\/bff\/v1\/graphql$/, graphql],
+    ['GET', /^\/imagerie\/[0-9A-Z]{4}\/[0-9a-z]{4}_\w+_\d+x\d+\.jpg$/, ({ path }) => picture(path)],
   ],
 };

@@ -2,24 +2,55 @@
  * chain_b: hotels around a point from the site's hosted search index, then each hotel's offers from its
  * back end (`HotelPageHot`), a few at a time within the invocation's deadline. The site's own results
  * list operation is not on record, so this is the per-hotel fan-out its hotel pages make. Slugs resolve
- * to a centre through the embedded gazetteer (places.ts).
+ * to a centre through the embedded gazetteer (places.ts). A hotel's content (`HotelPageCold`, one
+ * cached answer) serves details, amenities, reviews, photos and rooms (with the stay's offers); its
+ * price calendar is one offers call per check-in date, since the source has no calendar operation.
  */
-import { ChainBPlace, type ChainBHotel } from '../../schemas/chain-b.ts';
+import {
+  ChainBPlace,
+  type ChainBAmenityCategory,
+  type ChainBHotel,
+  type ChainBHotelDetails,
+  type ChainBPhoto,
+  type ChainBReview,
+  type ChainBRooms,
+} from '../../schemas/chain-b.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
+import { Deadline } from '../../upstream/deadline.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { providerConfig } from '../../upstream/providers.ts';
 import {
   bestOffer,
+  calendarDay,
   candidates,
+  ContentAnswer,
+  hotelOf,
   IndexAnswer,
+  IndexRecord,
   offersRefusal,
   OffersAnswer,
+  toAmenities,
+  toDetails,
   toHotel,
+  toPhotos,
+  toReviews,
+  toRooms,
   type Candidate,
+  type HotelContent,
+  type PhotoFilter,
 } from './extract.ts';
 import { placeBySlug, type Centre } from './places.ts';
-import { hotelOffersRequest, indexName, indexQueryRequest, type Stay } from './requests.ts';
+import {
+  hotelContentRequest,
+  hotelOffersRequest,
+  indexName,
+  indexObjectRequest,
+  indexQueryRequest,
+  siteOrigin,
+  type Stay,
+} from './requests.ts';
 
 /** Offers asked for at once per search: the source's pages make a handful of calls at a time too. */
 const FAN_OUT = 8;
@@ -82,7 +113,7 @@ async function priced(ctx: UpstreamContext, candidate: Candidate, stay: Stay): P
   const res = await fetchParsed(hotelOffersRequest(id, stay), OffersAnswer, ctx, `the offers of hotel ${id}`);
   const refused = offersRefusal(res.body, id, res.status);
   if (refused) throw refused;
-  return toHotel(candidate, bestOffer(res.body));
+  return toHotel(candidate, bestOffer(res.body, nightsOf(stay)));
 }
 
 /**
@@ -107,5 +138,178 @@ async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResul
   return { place, hotels };
 }
 
-/** chain_b, as the handler uses it. */
-export const chainB = { search };
+const DAY_MS = 86_400_000;
+const nightsOf = (stay: Stay) => Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / DAY_MS);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The hotel's content, or undefined when chain_b does not know the id. */
+async function content(ctx: UpstreamContext, hotelId: string): Promise<HotelContent | undefined> {
+  const res = await fetchParsed(hotelContentRequest(hotelId), ContentAnswer, ctx, 'the hotel content');
+  return hotelOf(res.body, hotelId, res.status);
+}
+
+/** The hotel's record in the search index (null when the index does not list it). */
+async function indexRecord(ctx: UpstreamContext, hotelId: string): Promise<IndexRecord> {
+  const res = await fetchParsed(indexObjectRequest(hotelId), IndexRecord, ctx, 'the index record');
+  return res.body;
+}
+
+/** One stay's offers, refused answers raised. */
+async function offers(ctx: UpstreamContext, hotelId: string, stay: Stay): Promise<OffersAnswer> {
+  const res = await fetchParsed(
+    hotelOffersRequest(hotelId, stay),
+    OffersAnswer,
+    ctx,
+    `the offers of hotel ${hotelId}`,
+  );
+  const refused = offersRefusal(res.body, hotelId, res.status);
+  if (refused) throw refused;
+  return res.body;
+}
+
+/**
+ * The hotel's details, or undefined when chain_b does not know the id: its content and its index record
+ * (the lodging type), asked together.
+ * @example await chainB.details(ctx, '9WT3') // { name: 'Nordhaven Lodge Paris', brand: { code: 'NL', … }, … }
+ */
+async function details(ctx: UpstreamContext, hotelId: string): Promise<ChainBHotelDetails | undefined> {
+  const [hotel, record] = await Promise.all([content(ctx, hotelId), indexRecord(ctx, hotelId)]);
+  return hotel && toDetails(hotel, record, siteOrigin());
+}
+
+/**
+ * The hotel's amenities by category, or undefined when chain_b does not know the id.
+ * @example await chainB.amenities(ctx, '9WT3') // [{ code: 'SERVICES', label: 'Services', amenities: [...] }, …]
+ */
+async function amenities(
+  ctx: UpstreamContext,
+  hotelId: string,
+): Promise<ChainBAmenityCategory[] | undefined> {
+  const [hotel, record] = await Promise.all([content(ctx, hotelId), indexRecord(ctx, hotelId)]);
+  return hotel && toAmenities(hotel, record);
+}
+
+/**
+ * The hotel's score and first `limit` reviews, or undefined when chain_b does not know the id.
+ * @example await chainB.reviews(ctx, '9WT3', 5) // { rating: { score: 4.3, review_count: 412 }, reviews: [...] }
+ */
+async function reviews(
+  ctx: UpstreamContext,
+  hotelId: string,
+  limit: number,
+): Promise<
+  { rating: { score: number; review_count: number | null } | null; reviews: ChainBReview[] } | undefined
+> {
+  const hotel = await content(ctx, hotelId);
+  return hotel && toReviews(hotel, limit);
+}
+
+/**
+ * The hotel's photos, or undefined when chain_b does not know the id.
+ * @example await chainB.photos(ctx, '9WT3', { includeVideos: false }) // { name: '…', photos: [...], categories: { HOTEL: 'Hotel' } }
+ */
+async function photos(
+  ctx: UpstreamContext,
+  hotelId: string,
+  filter: PhotoFilter,
+): Promise<{ name: string; photos: ChainBPhoto[]; categories: Record<string, string> } | undefined> {
+  const hotel = await content(ctx, hotelId);
+  return hotel && toPhotos(hotel, filter);
+}
+
+/**
+ * The hotel's room types and rates for the stay, or undefined when chain_b does not know the id: its
+ * content (room types) and the stay's offers, asked together.
+ * @example await chainB.rooms(ctx, '9WT3', { checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'FR' })
+ */
+async function rooms(ctx: UpstreamContext, hotelId: string, stay: Stay): Promise<ChainBRooms | undefined> {
+  const [hotel, answer] = await Promise.all([
+    content(ctx, hotelId),
+    // An unknown hotel's offers are refused: the content answer says so first.
+    offers(ctx, hotelId, stay).catch((error: unknown) => error),
+  ]);
+  if (!hotel) return undefined;
+  if (answer instanceof Error) throw answer;
+  return toRooms(hotel, answer as OffersAnswer, { nights: nightsOf(stay), currency: stay.currency });
+}
+
+/** Offers calls a price calendar runs at once: a handful, and never more than half the source's ceiling. */
+export const CALENDAR_WIDTH = 6;
+/** Kept back from the invocation's deadline for the answer itself: dates not priced by then are left out. */
+export const CALENDAR_RESERVE_MS = 1_500;
+/** A call is not started with less time than this left. */
+const MIN_CALL_MS = 250;
+
+export interface CalendarQuery {
+  dateFrom: string;
+  dateTo: string;
+  nights: number;
+  adults: number;
+  currency: string;
+  countryMarket: string;
+}
+
+export interface Calendar {
+  name: string;
+  brand: { code: string; name: string };
+  calendar: (ReturnType<typeof calendarDay> & { currency: string | null })[];
+  complete: boolean;
+}
+
+/**
+ * The hotel's best offer per check-in date from `dateFrom` to `dateTo`, or undefined when chain_b does
+ * not know the id. One offers call per date (the source has no calendar operation), a few at a time
+ * under the source's ceiling, within the deadline: a date not priced in time (or whose call failed) is
+ * left out and `complete` is false; it is never shown as UNAVAILABLE.
+ * @example await chainB.priceCalendar(ctx, '9WT3', { dateFrom: '2030-06-01', dateTo: '2030-06-30', nights: 1, adults: 1, currency: 'EUR', countryMarket: 'FR' })
+ */
+async function priceCalendar(
+  ctx: UpstreamContext,
+  hotelId: string,
+  q: CalendarQuery,
+): Promise<Calendar | undefined> {
+  const hotel = await content(ctx, hotelId);
+  if (!hotel) return undefined;
+  const days = Math.round((Date.parse(q.dateTo) - Date.parse(q.dateFrom)) / DAY_MS) + 1;
+  const dates = Array.from({ length: days }, (_, i) => addDays(q.dateFrom, i));
+  const ceiling = providerConfig('chain_b').maxConcurrent;
+  const width = Math.max(1, Math.min(CALENDAR_WIDTH, ceiling ? Math.ceil(ceiling / 2) : CALENDAR_WIDTH));
+  // Calls share a deadline that ends before the invocation's, so the answer still goes out in time.
+  const calls: UpstreamContext = {
+    deadline: new Deadline(ctx.deadline.remaining() - CALENDAR_RESERVE_MS),
+    served: ctx.served,
+  };
+  const priced = new Map<string, Calendar['calendar'][number]>();
+  const failures: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < dates.length && calls.deadline.remaining() >= MIN_CALL_MS) {
+      const date = dates[next++]!;
+      const stay = {
+        checkIn: date,
+        checkOut: addDays(date, q.nights),
+        adults: q.adults,
+        currency: q.currency,
+        countryMarket: q.countryMarket,
+      };
+      try {
+        priced.set(date, calendarDay(await offers(calls, hotelId, stay), date, q.nights));
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, dates.length) }, lane));
+  // Nothing priced at all is a failed source, not an empty calendar.
+  if (priced.size === 0 && failures.length > 0) throw failures[0];
+  return {
+    name: hotel.name,
+    brand: { code: hotel.brand.code, name: hotel.brand.label },
+    calendar: dates.flatMap((d) => priced.get(d) ?? []),
+    complete: priced.size === dates.length,
+  };
+}
+
+/** chain_b, as the handlers use it. */
+export const chainB = { search, details, amenities, reviews, photos, rooms, priceCalendar };

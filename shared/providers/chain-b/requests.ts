@@ -28,9 +28,14 @@ function indexKeyHeaders(): string[] {
 /** Headers removed from a request (an empty value removes a configured header). */
 const without = (names: string[]) => Object.fromEntries(names.map((n) => [n, '']));
 
+/** The brand site's origin (its first public host). @example siteOrigin() // 'https://all.chain-b.test' */
+export function siteOrigin(): string {
+  return `https://${providerConfig('chain_b').hosts[0] ?? 'localhost'}`;
+}
+
 /** The brand site, which its web app sends as Origin and Referer. */
 function siteHeaders(): Record<string, string> {
-  const site = `https://${providerConfig('chain_b').hosts[0] ?? 'localhost'}`;
+  const site = siteOrigin();
   return { origin: site, referer: `${site}/` };
 }
 
@@ -85,19 +90,132 @@ export function indexQueryRequest(centre: Centre, radiusMeters: number, count: n
   };
 }
 
-/** The offers query: only the fields the connector reads, in the shape of the site's `HotelPageHot`. */
+/**
+ * The offers query: only the fields the connector reads, in the shape of the site's `HotelPageHot`. One
+ * offer per room type (`accommodation`) and rate plan (`rate`); `type` tells a room from a package, and
+ * a member rate has `MEMBER_RATE` among its `categories` with the public price as `alternative`.
+ */
 export const HOTEL_PAGE_HOT = `query HotelPageHot($hotelOffersHotelId: String!, $dateIn: Date!, $dateOut: Date!, $nbAdults: PositiveInt!, $childrenAges: [NonNegativeInt!], $countryMarket: String!, $currency: String!, $offersSelectionFilters: OffersSelectionFilters, $use: BestOfferUse, $selectionStep: Int, $concession: BestOfferConcession, $hideMemberRate: Boolean, $selection: [OfferSelectionInput!]) {
   hotelOffers(hotelId: $hotelOffersHotelId, dateIn: $dateIn, dateOut: $dateOut, nbAdults: $nbAdults, childrenAges: $childrenAges, countryMarket: $countryMarket, currency: $currency, use: $use, concession: $concession, hideMemberRate: $hideMemberRate) {
     availability { status reasons { code label } }
     offersSelection(selectionStep: $selectionStep, filters: $offersSelectionFilters, selection: $selection) {
       offers {
-        pricing { currency aggregationType formattedTaxType main { amount formattedAmount } }
+        type
+        accommodation { code }
+        pricing {
+          currency aggregationType formattedTaxType
+          main { amount formattedAmount categories simplifiedPolicies { cancellation { code label } } }
+          deduction { percent formattedAmount type }
+          alternative { amount formattedAmount }
+        }
         mealPlan { code label }
         lengthOfStay { value unit }
+        rate { id label }
       }
     }
   }
 }`;
+
+/**
+ * The hotel's content, as the site's hotel page asks for it (`HotelPageCold`): name, brand, description,
+ * contact, rating with up to 20 reviews, localization, check-in and -out times, medias, room types and
+ * facilities. One answer serves details, amenities, reviews, photos, rooms and the price calendar's name.
+ */
+export const HOTEL_PAGE_COLD = `query HotelPageCold($hotelId: ID!, $reviewsLimit: PositiveInt!, $mediaTypes: [MediaType!], $mediaCategories: [MediaCategory!]) {
+  hotel(hotelId: $hotelId) {
+    id name
+    brand { code label }
+    V2description { general }
+    topAmenities { code label }
+    amenityCategories { code label }
+    contact { phone { number { formatted { international } } } email }
+    rating {
+      stars
+      default { score numberOfReviews }
+      reviews(limit: $reviewsLimit) { items { author rating title text date tripType } }
+    }
+    localization { address { street zipCode city country countryCode } gps { lat lng } }
+    formattedCheckIn formattedCheckOut
+    medias(types: $mediaTypes, categories: $mediaCategories) {
+      items { category type availableFormats { url width height } video { embeddedUrl downloadUrl previewUrl } }
+    }
+    accommodations {
+      code name description
+      maxOccupancy { pax }
+      beddingDetails { code count label }
+      classification { type { code label } }
+      surface { squareMeter }
+    }
+    v2facilities {
+      breakfasts { name description }
+      fitnessCenters { name description }
+      pools { name description }
+      restaurants { items { code name description } }
+      bars { items { code name description } }
+      spas { items { name description } }
+    }
+  }
+}`;
+
+/**
+ * One query of the back end's GraphQL, a read that may be retried; its variables stand for the body in
+ * the cache key. GraphQL refusals (an unknown hotel, a bad variable) come with their `errors[]`.
+ */
+function bffRequest(
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown>,
+  cache: UpstreamRequest['cache'],
+): UpstreamRequest {
+  return {
+    provider: 'chain_b',
+    origin: 'api',
+    method: 'POST',
+    path: '/bff/v1/graphql',
+    headers: { ...without(indexKeyHeaders()), lang: 'en', ...siteHeaders() },
+    body: { json: { operationName, query, variables } },
+    safe: true,
+    cacheKey: `${operationName} ${JSON.stringify(variables)}`,
+    expect: 'json',
+    cache,
+    passStatuses: [400],
+  };
+}
+
+/** The most reviews the source gives (`rating.reviews(limit)`). */
+export const MAX_REVIEWS = 20;
+
+/**
+ * One hotel's content: every review the source gives, every image and video; endpoints pick from it, so
+ * one cached answer serves them all. A read, so it may be retried.
+ * @example hotelContentRequest('9WT3').body // { json: { operationName: 'HotelPageCold', … } }
+ */
+export function hotelContentRequest(hotelId: string): UpstreamRequest {
+  const variables = {
+    hotelId,
+    reviewsLimit: MAX_REVIEWS,
+    mediaTypes: ['IMAGE', 'VIDEO'],
+    mediaCategories: null,
+  };
+  return bffRequest('HotelPageCold', HOTEL_PAGE_COLD, variables, 'reviews');
+}
+
+/**
+ * One hotel's record in the search index (its lodging type, free and paid amenities), or the index's 404.
+ * @example indexObjectRequest('9WT3').path // '/1/indexes/prod_hotels_en/9WT3'
+ */
+export function indexObjectRequest(hotelId: string): UpstreamRequest {
+  return {
+    provider: 'chain_b',
+    origin: 'search',
+    path: `/1/indexes/${encodeURIComponent(indexName())}/${encodeURIComponent(hotelId)}`,
+    query: { attributesToRetrieve: 'objectID,lodging,freeAmenities,paidAmenities' },
+    headers: { ...without(BFF_KEY_HEADERS), ...siteHeaders() },
+    expect: 'json',
+    cache: 'reviews',
+    notFoundOk: true,
+  };
+}
 
 export interface Stay {
   checkIn: string;
@@ -127,18 +245,5 @@ export function hotelOffersRequest(hotelId: string, stay: Stay): UpstreamRequest
     hideMemberRate: false,
     selection: [],
   };
-  return {
-    provider: 'chain_b',
-    origin: 'api',
-    method: 'POST',
-    path: '/bff/v1/graphql',
-    headers: { ...without(indexKeyHeaders()), lang: 'en', ...siteHeaders() },
-    body: { json: { operationName: 'HotelPageHot', query: HOTEL_PAGE_HOT, variables } },
-    safe: true,
-    cacheKey: `HotelPageHot ${JSON.stringify(variables)}`,
-    expect: 'json',
-    cache: 'prices',
-    // GraphQL refusals (an unknown hotel, a bad variable) come with their `errors[]`.
-    passStatuses: [400],
-  };
+  return bffRequest('HotelPageHot', HOTEL_PAGE_HOT, variables, 'prices');
 }

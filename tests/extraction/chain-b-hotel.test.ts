@@ -1,0 +1,297 @@
+// chain_b's hotel readers on fixtures in the real formats of its back end (`HotelPageCold` content,
+// `HotelPageHot` offers per room type and rate plan) and its index record, written fresh with invented
+// values, including answers without their optional fields; and its URL forms.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  bestOffer,
+  calendarDay,
+  clockTime,
+  ContentAnswer,
+  hotelOf,
+  IndexRecord,
+  OffersAnswer,
+  toAmenities,
+  toDetails,
+  toPhotos,
+  toReviews,
+  toRooms,
+  type HotelContent,
+} from '../../shared/providers/chain-b/extract.ts';
+import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
+import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
+import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const json = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
+const hotel = (name: string): HotelContent => hotelOf(ContentAnswer.parse(json(name)), 'K7Q2', 200)!;
+const record = IndexRecord.parse(json('index-object.json'));
+const SITE = 'https://all.chain-b.test';
+
+beforeAll(() => {
+  useProviders({ chain_b: { baseUrl: 'http://127.0.0.1:9/chain_b', hosts: ['all.chain-b.test'] } });
+});
+
+describe('hotel content (HotelPageCold)', () => {
+  it('reads the details: brand, lodging from the index record, 12-hour times as HH:MM, the largest image', () => {
+    // Act
+    const details = toDetails(hotel('hotel-page-cold.json'), record, SITE);
+    // Assess
+    expect(details).toMatchObject({
+      name: 'Nordhaven Lodge Lorvane',
+      brand: { code: 'NL', name: 'Nordhaven Lodge' },
+      lodging: null,
+      stars: 3,
+      address: { street: '7 Quai des Brumes', city: 'Lorvane', postal_code: '94120', country_code: 'ZZ' },
+      location: { latitude: 47.1301, longitude: 9.5712 },
+      contact: {
+        phone: '+99 1 23 45 67 89',
+        email: 'hk7q2@example.test',
+        website: `${SITE}/hotel/K7Q2/index.en.shtml`,
+      },
+      check_in_time: '15:00',
+      check_out_time: '11:00',
+      rating: { score: 4.3, review_count: 412 },
+      main_photo_url: 'https://img.chain-b.test/imagerie/K7Q2/k7q2_0_2048x1536.jpg',
+      top_amenities: [
+        { code: 'WIFI', label: 'Wifi' },
+        { code: 'PARKING', label: 'Parking' },
+      ],
+      room_type_count: 2,
+    });
+  });
+
+  it('reads a partner hotel without contact, score, reviews, medias, rooms or coordinates as nulls, counting the drift', () => {
+    // Prepare
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const partner = hotel('hotel-page-cold-partner.json');
+    stop();
+    const details = toDetails(partner, null, SITE);
+    // Assess
+    expect(details).toMatchObject({
+      lodging: null,
+      description: null,
+      address: { street: null, postal_code: null, city: 'Lorvane' },
+      location: null,
+      contact: { phone: null, email: null },
+      check_in_time: null,
+      rating: null,
+      main_photo_url: null,
+      room_type_count: null,
+    });
+    expect(toReviews(partner, 20).reviews).toEqual([]);
+    expect(toPhotos(partner, { includeVideos: true }).photos).toEqual([]);
+    expect(seen.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['data.hotel.accommodations', 'data.hotel.formattedCheckIn']),
+    );
+  });
+
+  it('tells an unknown hotel (undefined) from a refused query (an upstream error)', () => {
+    expect(hotelOf(ContentAnswer.parse(json('hotel-page-cold-not-found.json')), 'ZZ99', 200)).toBeUndefined();
+    expect(() =>
+      hotelOf(
+        ContentAnswer.parse({ errors: [{ message: 'Cannot query field "x" on type "Hotel"' }] }),
+        'K7Q2',
+        400,
+      ),
+    ).toThrow(/HotelPageCold for hotel K7Q2 was refused/);
+  });
+
+  it('fails, rather than defaulting, when a field is present with the wrong type', () => {
+    const answer = json('hotel-page-cold.json') as { data: { hotel: { rating: { stars: unknown } } } };
+    answer.data.hotel.rating.stars = 'three';
+    expect(ContentAnswer.safeParse(answer).success).toBe(false);
+  });
+
+  it('groups amenities: services (paid known from the index) then facility groups, empty ones left out', () => {
+    // Act
+    const categories = toAmenities(hotel('hotel-page-cold.json'), record);
+    // Assess
+    expect(categories.map((c) => c.code)).toEqual(['SERVICES', 'BREAKFAST', 'POOL', 'RESTAURANT', 'BAR']);
+    expect(categories[0]!.amenities).toEqual([
+      { code: 'WIFI', label: 'Wifi', paid: false, details: null },
+      { code: 'PARKING', label: 'Parking', paid: true, details: null },
+    ]);
+    expect(categories[1]!.amenities[0]).toEqual({
+      code: 'BUFFET_BREAKFAST',
+      label: 'Buffet breakfast',
+      paid: null,
+      details: 'Served from 7:00 to 10:30.',
+    });
+  });
+
+  it('reads reviews with their dates as YYYY-MM-DD and no hotel response, at most limit', () => {
+    const { rating, reviews } = toReviews(hotel('hotel-page-cold.json'), 2);
+    expect(rating).toEqual({ score: 4.3, review_count: 412 });
+    expect(reviews).toEqual([
+      {
+        author: 'Mirela',
+        rating: 5,
+        title: 'Harbour view',
+        text: 'Quiet room facing the boats, friendly desk.',
+        date: '2026-09-14',
+        trip_type: 'COUPLE',
+        hotel_response: null,
+      },
+      {
+        author: null,
+        rating: 3,
+        title: null,
+        text: 'Fine for a night, breakfast was basic.',
+        date: '2026-08-02',
+        trip_type: null,
+        hotel_response: null,
+      },
+    ]);
+  });
+
+  it('reads photos with their largest format, a video with its links, and leaves out a media without formats', () => {
+    // Act
+    const all = toPhotos(hotel('hotel-page-cold.json'), { includeVideos: true });
+    const images = toPhotos(hotel('hotel-page-cold.json'), { includeVideos: false, categories: ['HOTEL'] });
+    // Assess
+    expect(all.photos.map((p) => [p.category, p.type])).toEqual([
+      ['HOTEL', 'IMAGE'],
+      ['BEDROOM', 'IMAGE'],
+      ['VIDEO', 'VIDEO'],
+    ]);
+    expect(all.categories).toEqual({ HOTEL: 'Hotel', BEDROOM: 'Bedroom', VIDEO: 'Video' });
+    expect(all.photos[2]!.video).toEqual({
+      embedded_url: 'https://img.chain-b.test/video/K7Q2/embed',
+      download_url: 'https://img.chain-b.test/video/K7Q2/k7q2.mp4',
+      preview_url: 'https://img.chain-b.test/imagerie/K7Q2/k7q2_v_1280x720.jpg',
+    });
+    expect(images.photos).toHaveLength(1);
+    expect(images.photos[0]!.url).toBe('https://img.chain-b.test/imagerie/K7Q2/k7q2_0_2048x1536.jpg');
+  });
+
+  it.each([
+    ['15:00', '15:00'],
+    ['3:00 PM', '15:00'],
+    ['11:00 AM', '11:00'],
+    ['12 PM', '12:00'],
+    ['12:30 am', '00:30'],
+    ['14h00', '14:00'],
+    ['noon', null],
+    ['25:00', null],
+  ])('reads the time %s as %s', (value, expected) => {
+    expect(clockTime(value)).toBe(expected);
+  });
+});
+
+describe('offers per room type (HotelPageHot)', () => {
+  const rooms = OffersAnswer.parse(json('hotel-page-hot-rooms.json'));
+
+  it('joins each offer to its room type, cheapest first, and leaves out an offer for an undescribed room', () => {
+    // Act
+    const stay = toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' });
+    // Assess
+    expect(stay.availability_status).toBe('AVAILABLE');
+    expect(stay.room_types.map((r) => [r.accommodation_code, r.rates.map((x) => x.total)])).toEqual([
+      ['STD', [253.26, 267.33, 270.14, 281.4, 317.4]],
+      ['SUP', [360.9, 379.89]],
+    ]);
+    expect(stay.room_types[1]).toMatchObject({ bedding: 'queen bed', surface_sqm: null, description: null });
+  });
+
+  it('marks member rates with their public price struck through, and packages', () => {
+    const std = toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' }).room_types[0]!;
+    expect(std.rates[0]).toMatchObject({
+      rate_code: 'PARK2',
+      is_package: true,
+      is_member_rate: false,
+      cancellation_code: 'NO_CANCELLATION',
+    });
+    expect(std.rates[1]).toMatchObject({
+      rate_code: 'MEMBER2',
+      is_member_rate: true,
+      is_package: false,
+      reference_formatted: '€281.40',
+      per_night: 133.67,
+      total: 267.33,
+      guarantee_code: null,
+    });
+  });
+
+  it('reads an offer without aggregationType as the stay, with aggregation_type null', () => {
+    const sup = toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' }).room_types[1]!;
+    expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: 379.89, per_night: 189.95 });
+  });
+
+  it('never makes a package or a members-only rate the best offer, unless only those are offered', () => {
+    expect(bestOffer(rooms, 2)).toMatchObject({
+      amount: 270.14,
+      meal_plan: 'EUROPEAN_PLAN',
+      aggregation_type: 'TOTAL_STAY',
+    });
+    expect(bestOffer(OffersAnswer.parse(json('hotel-page-hot-members-only.json')), 2)).toMatchObject({
+      amount: 253.26,
+    });
+  });
+
+  it('gives a calendar date its best offer, and a sold-out date UNAVAILABLE without an amount', () => {
+    expect(calendarDay(rooms, '2030-06-10', 2)).toEqual({
+      date: '2030-06-10',
+      status: 'AVAILABLE',
+      amount: 270.14,
+      formatted: '€270.14',
+      aggregation_type: 'TOTAL_STAY',
+      nights: 2,
+      currency: 'EUR',
+    });
+    expect(
+      calendarDay(OffersAnswer.parse(json('hotel-page-hot-sold-out.json')), '2030-06-10', 2),
+    ).toMatchObject({
+      status: 'UNAVAILABLE',
+      amount: null,
+    });
+  });
+});
+
+describe('index record', () => {
+  it('reads a record without lodging, and the index 404 as null', () => {
+    expect(record).toMatchObject({
+      objectID: 'K7Q2',
+      paidAmenities: [{ code: 'PARKING', label: 'Parking' }],
+    });
+    expect(record?.lodging).toBeUndefined();
+    expect(IndexRecord.parse(null)).toBeNull();
+  });
+
+  it('asks the index for one object by id and the back end for the content with every review and media', () => {
+    expect(indexObjectRequest('K7Q2')).toMatchObject({
+      path: '/1/indexes/prod_hotels_en/K7Q2',
+      notFoundOk: true,
+    });
+    expect(hotelContentRequest('K7Q2').body).toMatchObject({
+      json: {
+        operationName: 'HotelPageCold',
+        variables: { hotelId: 'K7Q2', reviewsLimit: 20, mediaTypes: ['IMAGE', 'VIDEO'] },
+      },
+    });
+  });
+});
+
+describe('hotel page URLs', () => {
+  it.each([
+    ['https://all.chain-b.test/hotel/A1B2/index.fr.shtml', 'A1B2'],
+    ['https://all.chain-b.test/de/hotel/a1b2/index.de.shtml', 'A1B2'],
+    ['https://all.chain-b.test/booking/fr/accor/hotel/A1B2', 'A1B2'],
+    ['https://all.chain-b.test/ssr/app/accor/rates?hotelCode=A1B2', 'A1B2'],
+  ])('reads %s as %s', (url, id) => {
+    expect(hotelRefOf(url)).toMatchObject({ kind: 'hotel', hotelId: id });
+  });
+
+  it.each([
+    ['https://all.chain-b.test/search?destination=lorvane', 'no-id'],
+    ['https://all.chain-b.test/hotel/lorvane-old-town/index.en.shtml', 'no-id'],
+    ['https://www.site-b.test/hotel/A1B2/index.fr.shtml', 'foreign'],
+    ['http://all.chain-b.test/hotel/A1B2/index.fr.shtml', 'foreign'],
+    ['https://user:pw@all.chain-b.test/hotel/A1B2/index.fr.shtml', 'foreign'],
+  ])('reads %s as %s', (url, kind) => {
+    expect(hotelRefOf(url).kind).toBe(kind);
+  });
+});
