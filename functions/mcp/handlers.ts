@@ -31,6 +31,7 @@ export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   chainBHotelUrlToId: () => import('../chain-b/hotel-url-to-id.ts'),
   chainCSearch: () => import('../chain-c/search.ts'),
   siteBReviews: () => import('../site-b/reviews-from-url.ts'),
+  siteBHotelReviews: () => import('../site-b/hotel-reviews.ts'),
   siteCReviews: () => import('../site-c/reviews-from-url.ts'),
   siteCPrices: () => import('../site-c/prices.ts'),
 };

@@ -1,11 +1,12 @@
 // GET /v1/site_b/hotel/reviews-from-url: a site_b hotel URL to a page of its reviews (errors in the global shape).
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { SiteBReviewsPage } from '../../shared/providers/site-b/extract.ts';
+import { SiteBReviewsBody } from '../../shared/providers/site-b/extract.ts';
 import { siteB } from '../../shared/providers/site-b/index.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
+import { SiteBSorting } from '../../shared/schemas/site-b.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 export const ReviewsFromUrlQuery = z.object({
@@ -17,21 +18,11 @@ export const ReviewsFromUrlQuery = z.object({
   page: intParam(1, 10_000, 1).meta({
     description: 'Page of reviews, from 1; 20 reviews a page. Default 1',
   }),
-  sorting: z
-    .enum(['5', '6', '7'], { error: 'must be 7 (most recent), 6 (highest rating) or 5 (lowest rating)' })
-    .transform((s) => Number(s) as 5 | 6 | 7)
-    .default(7)
-    .meta({
-      description: '7 most recent, 6 highest rating, 5 lowest rating first. Default 7',
-      type: 'integer',
-      enum: [7, 6, 5],
-    }),
+  sorting: SiteBSorting,
 });
 
-export const SiteBReviewsResponse = SiteBReviewsPage.extend({
-  success: z.literal(true),
-  retrieved_at: z.iso.datetime().meta({ description: 'When the reviews were read (ISO 8601, UTC)' }),
-});
+/** The success body, shared with reviews by id (`functions/site-b/hotel-reviews.ts`). */
+export const SiteBReviewsResponse = SiteBReviewsBody;
 
 export const handler = endpoint({
   route: routes.siteBReviews,
@@ -48,22 +39,17 @@ export const handler = endpoint({
         'HOTEL_ID_NOT_FOUND',
         `site_b has no hotel page at ${url.href}, so it has no hotel id.`,
       );
-    const page = await siteB
-      .reviews(ctx, hotelId, query.page, query.sorting, url.pathname)
+    const answer = await siteB
+      .reviewsPage(ctx, hotelId, query.page, query.sorting, url.pathname)
       .catch((error: unknown) => {
         // A review list that lost its structure is the source's failure, not the caller's URL.
         if (error instanceof ExtractionError)
           throw ctx.error('UPSTREAM_ERROR', error.message, { cause: error });
         throw error;
       });
-    if (!page) throw ctx.error('HOTEL_ID_NOT_FOUND', `site_b has no hotel ${hotelId} (from ${url.href}).`);
-    if (page.reviews.length === 0)
-      throw ctx.error(
-        'NO_RESULTS',
-        page.pagination.total_count === 0
-          ? `site_b hotel ${hotelId} has no reviews.`
-          : `Page ${query.page} is past the end: hotel ${hotelId} has ${page.pagination.total_pages} pages of reviews.`,
-      );
-    return { success: true as const, ...page, retrieved_at: new Date().toISOString() };
+    if (answer.missing === 'hotel')
+      throw ctx.error('HOTEL_ID_NOT_FOUND', `site_b has no hotel ${hotelId} (from ${url.href}).`);
+    if (answer.missing === 'page') throw ctx.error('NO_RESULTS', answer.detail);
+    return answer.body;
   },
 });

@@ -1,5 +1,5 @@
 /** The site_b routes. */
-import { type Route } from './types.ts';
+import { INVALID_PARAMETERS, type Route } from './types.ts';
 
 export const siteBRoutes = {
   siteBUrlToId: {
@@ -44,5 +44,22 @@ export const siteBRoutes = {
     summary: 'A site_b hotel URL to a page of its reviews, 20 a page',
     example:
       '/v1/site_b/hotel/reviews-from-url?url=https%3A%2F%2Fwww.site-b.test%2Faurelia-suites-paris%2Fhotel%2Fparis-fr.html&sorting=7',
+  },
+  siteBHotelReviews: {
+    method: 'GET',
+    path: '/v1/site_b/hotel/reviews/{hotel_id}',
+    handler: 'functions/site-b/hotel-reviews.ts',
+    provider: 'site_b',
+    product: 'reviews',
+    auth: true,
+    upstream: ['site_b'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a positive integer' },
+      HOTEL_NOT_FOUND: { status: 404, when: 'site_b has no hotel with that id' },
+      NO_RESULTS: { status: 404, when: 'the hotel has no reviews, or page is past the last one' },
+    },
+    summary: "A page of a site_b hotel's reviews by its hotel id: the body of reviews-from-url, 20 a page",
+    example: '/v1/site_b/hotel/reviews/212241?page=1&sorting=7',
   },
 } as const satisfies Record<string, Route>;

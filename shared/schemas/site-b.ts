@@ -45,3 +45,14 @@ export const SiteBReviewScore = z.object({
   score_text: z.string().meta({ description: 'Wording of the score, e.g. "Very good"' }),
   review_count: z.number().int().min(0),
 });
+
+/** The review order both site_b review routes take: 7 most recent (default), 6 highest, 5 lowest rating first. */
+export const SiteBSorting = z
+  .enum(['5', '6', '7'], { error: 'must be 7 (most recent), 6 (highest rating) or 5 (lowest rating)' })
+  .transform((s) => Number(s) as 5 | 6 | 7)
+  .default(7)
+  .meta({
+    description: '7 most recent, 6 highest rating, 5 lowest rating first. Default 7',
+    type: 'integer',
+    enum: [7, 6, 5],
+  });

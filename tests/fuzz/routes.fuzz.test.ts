@@ -57,6 +57,11 @@ const NAMES = [
   'preferred_time',
   'party_size',
   'country',
+  'dest_id',
+  'dest_type',
+  'children_ages',
+  'rows_per_page',
+  'sort',
 ];
 const HOSTILE = [
   '',

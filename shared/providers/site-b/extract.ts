@@ -99,6 +99,13 @@ export const SiteBReviewsPage = z.object({
 });
 export type SiteBReviewsPage = z.infer<typeof SiteBReviewsPage>;
 
+/** The success body of both review routes (reviews-from-url and reviews by id): one page, when read. */
+export const SiteBReviewsBody = SiteBReviewsPage.extend({
+  success: z.literal(true),
+  retrieved_at: z.iso.datetime().meta({ description: 'When the reviews were read (ISO 8601, UTC)' }),
+});
+export type SiteBReviewsBody = z.infer<typeof SiteBReviewsBody>;
+
 /** ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC). */
 function responseDate(c: OwnComment): string {
   if (c.responseDate && !Number.isNaN(Date.parse(c.responseDate))) return c.responseDate;

@@ -12,6 +12,7 @@ import {
   HotelReviewsAnswer,
   noIdReason,
   ReviewCommentsAnswer,
+  type SiteBReviewsBody,
   type SiteBReviewsPage,
 } from './extract.ts';
 import {
@@ -86,5 +87,36 @@ async function reviews(
   return extractReviewsPage(hotelId, summary.body.hotelName, list.body, page);
 }
 
+/** A page of reviews as both review routes answer it, or why there is none. */
+export type ReviewsPageAnswer =
+  | { body: SiteBReviewsBody; missing?: undefined }
+  | { missing: 'hotel' }
+  | { missing: 'page'; detail: string };
+
+/**
+ * The one implementation behind reviews-from-url and reviews by id: the page of reviews in the body both
+ * answer, or `hotel` when site_b has no such hotel, or `page` (with why) when the page has no reviews.
+ * @example await siteB.reviewsPage(ctx, 200123, 1, 7) // { body: { success: true, hotel_id: 200123, … } }
+ */
+async function reviewsPage(
+  ctx: UpstreamContext,
+  hotelId: number,
+  page: number,
+  sorting: ContractSort,
+  pagePath?: string,
+): Promise<ReviewsPageAnswer> {
+  const found = await reviews(ctx, hotelId, page, sorting, pagePath);
+  if (!found) return { missing: 'hotel' };
+  if (found.reviews.length === 0)
+    return {
+      missing: 'page',
+      detail:
+        found.pagination.total_count === 0
+          ? `site_b hotel ${hotelId} has no reviews.`
+          : `Page ${page} is past the end: hotel ${hotelId} has ${found.pagination.total_pages} pages of reviews.`,
+    };
+  return { body: { success: true, ...found, retrieved_at: new Date().toISOString() } };
+}
+
 /** site_b, as the handlers use it. */
-export const siteB = { urlToId, reviews };
+export const siteB = { urlToId, reviews, reviewsPage };
