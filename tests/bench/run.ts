@@ -378,6 +378,28 @@ say();
     `site_a url-to-id byte budget (at most 10 % of a real-size page): ${shares.join('; ')}. The sandbox sends 16 KB chunks, so a read stops within 16 KB after the marker.`,
   );
   say();
+  // site_a search and reviews: a search page is one upstream request; a reviews page one once the
+  // hotel's country is known (a search listed it, or one lookup of it, remembered by the connector).
+  {
+    const cost = async (path: string) => {
+      clearCache();
+      sandbox.resetLog();
+      await call(path);
+      const log = sandbox.requests();
+      return `${log.length} request(s), ${kb(log.reduce((n, r) => n + r.bytes, 0))}`;
+    };
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const [searched, unseen] = [getWorld().hotels[8]!, getWorld().hotels[16]!];
+    const dest = -Number(searched.city.placeId.split(':')[1]);
+    const search = await cost(`/v1/site_a/search?dest_id=${dest}&check_in=${day(60)}&check_out=${day(63)}`);
+    const listed = await cost(`/v1/site_a/hotel/reviews?hotel_id=${searched.ids.site_a}`);
+    const first = await cost(`/v1/site_a/hotel/reviews?hotel_id=${unseen.ids.site_a}`);
+    const next = await cost(`/v1/site_a/hotel/reviews?hotel_id=${unseen.ids.site_a}&page=2&per_page=5`);
+    say(
+      `site_a search and reviews per call: a search page (25 rows, dated) ${search}; reviews of a hotel that search listed ${listed}; of a hotel no search listed ${first} (the country lookup, then the page); its next page ${next}.`,
+    );
+    say();
+  }
   const coalesceRoute = routeList.find((r) => r.upstream?.length);
   if (coalesceRoute) {
     clearCache();
