@@ -1,0 +1,71 @@
+// The layers and the no-cycle rule hold by lint, not by habit: ESLint (eslint.config.js) run through its
+// Node API on temporary files written into shared/ and functions/ reports a shared/ → infra/ import, a
+// functions/ → infra/ import and an import cycle, and nothing for an import that respects the layers.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// Unique per run, so engineers and runs sharing the tree never meet each other's files.
+const TAG = `lint-probe-${process.pid}-${Date.now()}`;
+const written: string[] = [];
+
+/** Writes a temporary source file under the project root and returns its absolute path. */
+function probe(relative: string, source: string): string {
+  const path = join(ROOT, relative);
+  writeFileSync(path, source);
+  written.push(path);
+  return path;
+}
+
+/** The rule ids and messages ESLint reports for one file. */
+async function lint(path: string): Promise<{ rule: string | null; message: string }[]> {
+  const [result] = await new ESLint({ cwd: ROOT }).lintFiles([path]);
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+afterAll(() => {
+  for (const path of written) rmSync(path, { force: true });
+});
+
+describe('lint of the layers', () => {
+  it('fails a shared/ file that imports infra/', async () => {
+    // Prepare
+    const file = probe(`shared/${TAG}.ts`, "export { TravelApiStack } from '../infra/stack.ts';\n");
+    // Act
+    const messages = await lint(file);
+    // Assess
+    expect(messages).toContainEqual({
+      rule: 'no-restricted-imports',
+      message: expect.stringContaining('shared/ imports neither infra/, functions/ nor web/'),
+    });
+  }, 60_000);
+
+  it('fails a functions/ file that imports infra/', async () => {
+    const file = probe(`functions/${TAG}.ts`, "export { buildOpenApi } from '../infra/openapi.ts';\n");
+    const messages = await lint(file);
+    expect(messages).toContainEqual({
+      rule: 'no-restricted-imports',
+      message: expect.stringContaining('functions/ do not import infra/'),
+    });
+  }, 60_000);
+
+  it('fails an import cycle', async () => {
+    const a = probe(
+      `shared/${TAG}-a.ts`,
+      `import { b } from './${TAG}-b.ts';\nexport const a = (): number => b + 1;\n`,
+    );
+    probe(
+      `shared/${TAG}-b.ts`,
+      `import { a } from './${TAG}-a.ts';\nexport const b = 1;\nexport const c = a;\n`,
+    );
+    const messages = await lint(a);
+    expect(messages.map((m) => m.rule)).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('passes a shared/ file that imports only shared/', async () => {
+    const file = probe(`shared/${TAG}-ok.ts`, "export { routes } from './routes/index.ts';\n");
+    expect(await lint(file)).toEqual([]);
+  }, 60_000);
+});
