@@ -16,8 +16,8 @@ export const SlotsPath = z.object({
 
 export const SlotsQuery = z.object({
   date: dateParam({
-    format: { status: 400, error_code: 'INVALID_DATE_FORMAT' },
-    past: { status: 400, error_code: 'PAST_DATE' },
+    format: { error_code: 'INVALID_DATE_FORMAT' },
+    past: { error_code: 'PAST_DATE' },
   }).meta({ description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)' }),
   preferred_time: z
     .string({ error: 'is required' })
@@ -27,7 +27,7 @@ export const SlotsQuery = z.object({
         ctx.addIssue({
           code: 'custom',
           message: 'must be a 24-hour time HH:MM',
-          params: { status: 400, error_code: 'INVALID_TIME_FORMAT' },
+          params: { error_code: 'INVALID_TIME_FORMAT' },
         });
       }
     })

@@ -5,8 +5,6 @@ import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { Photo } from '../../shared/schemas/site-a.ts';
 
-const coded = (status: 400, error_code: string) => ({ status, error_code });
-
 export const PhotosQuery = z
   .object({
     url: z
@@ -24,21 +22,21 @@ export const PhotosQuery = z
         code: 'custom',
         path: ['url'],
         message: 'is not accepted: pass the numeric hotel_id',
-        params: coded(400, 'INVALID_PARAMETERS'),
+        params: { error_code: 'INVALID_PARAMETERS' },
       });
     } else if (!q.hotel_id?.trim()) {
       ctx.addIssue({
         code: 'custom',
         path: ['hotel_id'],
         message: 'is required',
-        params: coded(400, 'MISSING_PARAMETER'),
+        params: { error_code: 'MISSING_PARAMETER' },
       });
     } else if (!/^\d{1,12}$/.test(q.hotel_id.trim())) {
       ctx.addIssue({
         code: 'custom',
         path: ['hotel_id'],
         message: 'must be a numeric site_a hotel id',
-        params: coded(400, 'INVALID_HOTEL_ID'),
+        params: { error_code: 'INVALID_HOTEL_ID' },
       });
     }
   })

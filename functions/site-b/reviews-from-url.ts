@@ -7,7 +7,6 @@ import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteBSorting } from '../../shared/schemas/site-b.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 export const ReviewsFromUrlQuery = z.object({
   url: text(2_000).meta({
@@ -39,14 +38,7 @@ export const handler = endpoint({
         'HOTEL_ID_NOT_FOUND',
         `site_b has no hotel page at ${url.href}, so it has no hotel id.`,
       );
-    const answer = await siteB
-      .reviewsPage(ctx, hotelId, query.page, query.sorting, url.pathname)
-      .catch((error: unknown) => {
-        // A review list that lost its structure is the source's failure, not the caller's URL.
-        if (error instanceof ExtractionError)
-          throw ctx.error('UPSTREAM_ERROR', error.message, { cause: error });
-        throw error;
-      });
+    const answer = await siteB.reviewsPage(ctx, hotelId, query.page, query.sorting, url.pathname);
     if (answer.missing === 'hotel')
       throw ctx.error('HOTEL_ID_NOT_FOUND', `site_b has no hotel ${hotelId} (from ${url.href}).`);
     if (answer.missing === 'page') throw ctx.error('NO_RESULTS', answer.detail);

@@ -89,7 +89,8 @@ function asContractError(route: Route, error: unknown): unknown {
     recordUpstreamFailure(error.provider, 'extraction');
     // Like UpstreamError: the status the source answered with, when it answered (spec: upstream_status).
     const extras = error.upstreamStatus === undefined ? {} : { upstream_status: error.upstreamStatus };
-    return routeError(route, route.extraction ?? 'UPSTREAM_ERROR', error.message, { cause: error, extras });
+    const code = error.code ?? route.extraction ?? 'UPSTREAM_ERROR';
+    return routeError(route, code, error.message, { cause: error, extras });
   }
   if (error instanceof UpstreamUnavailableError && error.why === 'rate limited' && route.rateLimited) {
     return routeError(route, route.rateLimited, error.message, { cause: error, headers: error.headers });

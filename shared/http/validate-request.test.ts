@@ -14,12 +14,15 @@ const Query = z.object({
     .optional()
     .refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), {
       message: 'must be YYYY-MM-DD',
-      params: { status: 400, error_code: 'INVALID_DATE_FORMAT' },
+      params: { error_code: 'INVALID_DATE_FORMAT' },
     }),
 });
 const Path = z.object({ id: intParam(1, Number.MAX_SAFE_INTEGER) });
-const withStyle = (validation: Route['validation']) =>
-  stackWith([validateRequest({ query: Query, path: Path })], { ...testRoute, validation }, (s) => ({
+/** A route that declares the date code with `status` (or not at all, when undefined). */
+const declaring = (status: number | undefined): Route['errors'] =>
+  status === undefined ? {} : { INVALID_DATE_FORMAT: { status, when: 'date not YYYY-MM-DD' } };
+const withStyle = (validation: Route['validation'], errors = declaring(400)) =>
+  stackWith([validateRequest({ query: Query, path: Path })], { ...testRoute, validation, errors }, (s) => ({
     query: s.query,
     path: s.path,
   }));
@@ -48,6 +51,23 @@ describe('validateRequest', () => {
     const res = await problem(apiEvent({ ...ok, query: { name: 'x', date: '21/11/2026' } }), lambdaContext());
     expect(res.statusCode).toBe(400);
     expect(parse(res.body).error_code).toBe('INVALID_DATE_FORMAT');
+  });
+
+  it("takes a claimed code's status from the route that declares it", async () => {
+    const route = withStyle({ kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' }, declaring(422));
+    const res = await route(apiEvent({ ...ok, query: { name: 'x', date: '21/11/2026' } }), lambdaContext());
+    expect(res.statusCode).toBe(422);
+    expect(parse(res.body).error_code).toBe('INVALID_DATE_FORMAT');
+  });
+
+  it('answers the validation code of a route that does not declare the claimed code', async () => {
+    const route = withStyle(
+      { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' },
+      declaring(undefined),
+    );
+    const res = await route(apiEvent({ ...ok, query: { name: 'x', date: '21/11/2026' } }), lambdaContext());
+    expect(res.statusCode).toBe(400);
+    expect(parse(res.body).error_code).toBe('INVALID_PARAMETERS');
   });
 
   it('renders 422 when the route documents 422', async () => {

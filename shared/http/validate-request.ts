@@ -1,11 +1,12 @@
 /**
  * Validates path and query parameters with zod and stores the parsed values for the handler.
  * A failure renders the way the route documents (its `validation` style); a refinement may carry
- * `params: { status, error_code }` to claim a more specific documented code.
+ * `params: { error_code }` to claim a more specific code the route documents, whose status the manifest
+ * gives (a code is declared there alone).
  */
 import type * as z from 'zod';
 import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
-import type { ValidationStyle } from '../routes/index.ts';
+import { errorSpec, type Route } from '../routes/index.ts';
 import type { IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
@@ -25,18 +26,16 @@ function describe(l: LocatedIssue): string {
   return `${name} ${l.issue.message}`;
 }
 
-function codeOf(issue: z.core.$ZodIssue): IssueCode | undefined {
-  const params = (issue as { params?: Partial<IssueCode> }).params;
-  return params?.error_code && params.status
-    ? { status: params.status, error_code: params.error_code }
-    : undefined;
+function codeOf(issue: z.core.$ZodIssue): string | undefined {
+  return (issue as { params?: Partial<IssueCode> }).params?.error_code;
 }
 
 /**
  * Builds the error a route documents for these issues.
- * @example throw validationError(route.validation, [{ where: 'query', issue, missing: true }]);
+ * @example throw validationError(route, [{ where: 'query', issue, missing: true }]);
  */
-export function validationError(style: ValidationStyle, issues: LocatedIssue[]): Error {
+export function validationError(route: Route, issues: LocatedIssue[]): Error {
+  const style = route.validation;
   if (style.kind === 'detail-array') {
     const detail: DetailItem[] = issues.map(({ where, issue, missing }) => ({
       loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
@@ -48,15 +47,16 @@ export function validationError(style: ValidationStyle, issues: LocatedIssue[]):
   const details = issues.map(describe).join('; ');
   if (style.kind === 'global')
     return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
-  const specific = issues.map((l) => codeOf(l.issue)).find(Boolean);
+  // The status of a claimed code is the one the route declares; an undeclared code is never answered.
+  const specific = issues.map((l) => codeOf(l.issue)).find((c) => c !== undefined && errorSpec(route, c));
   const errors = issues.map((l) => ({
     parameter: l.issue.path.join('.') || l.where,
     in: l.where,
     message: l.issue.message,
   }));
   return new ProblemError(
-    specific?.status ?? style.status,
-    specific?.error_code ?? style.code,
+    specific === undefined ? style.status : errorSpec(route, specific)!.status,
+    specific ?? style.code,
     `Invalid parameters: ${details}.`,
     {
       extras: { errors },
@@ -90,7 +90,7 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
         );
       }
     }
-    if (issues.length > 0) throw validationError(state.route.validation, issues);
+    if (issues.length > 0) throw validationError(state.route, issues);
   };
   return { name: 'validateRequest', before: validateRequestBefore };
 }

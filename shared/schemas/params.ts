@@ -4,9 +4,11 @@
  */
 import * as z from 'zod';
 
-/** Metadata a refinement may attach so that one failed rule maps to its documented status and code. */
+/**
+ * Metadata a refinement may attach so that one failed rule answers with a more specific code: one the
+ * route declares in the manifest, which gives its status.
+ */
 export interface IssueCode {
-  status: 400 | 422;
   error_code: string;
 }
 
@@ -88,7 +90,7 @@ export interface DateCodes {
 /**
  * A YYYY-MM-DD calendar date (2027-02-30 is refused), optionally not before today (UTC); each failure
  * carries the code the endpoint documents.
- * @example dateParam({ format: { status: 400, error_code: 'INVALID_DATE_FORMAT' } })
+ * @example dateParam({ format: { error_code: 'INVALID_DATE_FORMAT' } })
  */
 export function dateParam(codes: DateCodes) {
   return z
@@ -132,7 +134,7 @@ export function currencyParam(fallback = 'USD') {
         ctx.addIssue({
           code: 'custom',
           message: 'must be an ISO 4217 currency code such as USD or EUR',
-          params: { status: 400, error_code: 'INVALID_CURRENCY' },
+          params: { error_code: 'INVALID_CURRENCY' },
         });
       }
     })

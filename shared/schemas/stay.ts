@@ -2,10 +2,10 @@
 import * as z from 'zod';
 import { dateParam } from './params.ts';
 
-const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
+const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 
 export const StayDates = {
-  check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } }),
+  check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } }),
   check_out: dateParam({ format: FORMAT }),
 };
 
@@ -16,6 +16,6 @@ export function withStayOrder<
   return schema.refine((q) => (q as { check_out: string }).check_out > (q as { check_in: string }).check_in, {
     path: ['check_out'],
     error: 'must be after check_in',
-    params: { status: 400, error_code: 'INVALID_DATES' },
+    params: { error_code: 'INVALID_DATES' },
   });
 }

@@ -5,7 +5,7 @@
  */
 import { fetchParsed, scanUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError, extractingAs, UpstreamError } from '../../upstream/errors.ts';
 import {
   extractReviewsPage,
   hotelIdInPage,
@@ -53,10 +53,21 @@ async function urlToId(ctx: UpstreamContext, path: string): Promise<number | und
 
 /**
  * A page of the hotel's reviews sorted as the contract asks, or undefined when site_b has no hotel with
- * that id. A page past the end has no reviews; its pagination still counts them.
+ * that id. A page past the end has no reviews; its pagination still counts them. A review answer that
+ * lost its structure is the source's failure (UPSTREAM_ERROR), whatever a route says of its hotel page.
  * @example await siteB.reviews(ctx, 200123, 1, 7) // { hotel_id: 200123, reviews: [20 reviews], … }
  */
-async function reviews(
+function reviews(
+  ctx: UpstreamContext,
+  hotelId: number,
+  page: number,
+  sorting: ContractSort,
+  pagePath?: string,
+): Promise<SiteBReviewsPage | undefined> {
+  return extractingAs('UPSTREAM_ERROR', () => readReviews(ctx, hotelId, page, sorting, pagePath));
+}
+
+async function readReviews(
   ctx: UpstreamContext,
   hotelId: number,
   page: number,
