@@ -157,13 +157,22 @@ function sorted(input: SearchInput): Hotel[] {
   return input.destType === 'hotel' ? list : list.sort(by[input.order]);
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** An amount as the site shows it (formatters are costly to build: one per currency and precision). */
 function money(amount: number, currency: string, digits: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  const key = `${currency} ${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formats.set(key, format);
+  }
+  return format.format(amount);
 }
 
 /** One result of the Apollo search node, as the results page embeds it. */
