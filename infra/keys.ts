@@ -26,6 +26,7 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient, PutItemCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoCounterStore } from '../shared/store/dynamodb.ts';
 import { DynamoAccountStore } from '../shared/accounts/dynamo-store.ts';
 import { ApiGatewayKeys } from '../shared/accounts/gateway.ts';
 import { LOG_MAILER } from '../shared/accounts/mailer.ts';
@@ -203,6 +204,7 @@ export function accountServices(d: Deployment): Services {
     store: new DynamoAccountStore(d.dynamo as DynamoDBClient, d.table),
     mailer: LOG_MAILER,
     gateway: new ApiGatewayKeys({ plans: d.usagePlans, client: d.apigw }),
+    counters: new DynamoCounterStore(d.dynamo as DynamoDBClient, d.table),
   };
 }
 

@@ -69,12 +69,13 @@ export class UnauthorizedError extends GlobalError {
 
 /** 429 `rate_limit_exceeded`: the key's daily quota is used up; `Retry-After` points at the next UTC midnight. */
 export class RateLimitExceededError extends GlobalError {
-  constructor(limit: number, retryAfterSeconds: number) {
+  /** `rule`: what the quota bills, said after the numbers (shared/http/daily-quota-billing.ts). */
+  constructor(limit: number, retryAfterSeconds: number, rule = '') {
     super(
       429,
       'rate_limit_exceeded',
       'Daily request quota exceeded for this API key.',
-      `The quota of ${limit} requests per UTC day is used up; it resets in ${retryAfterSeconds} s.`,
+      `The quota of ${limit} requests per UTC day is used up; it resets in ${retryAfterSeconds} s.${rule ? ` ${rule}` : ''}`,
       { headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
     this.name = 'RateLimitExceededError';

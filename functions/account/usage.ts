@@ -1,8 +1,10 @@
 // GET /v1/account/usage: the calling key's tier and today's quota (used, remaining, limit, when it resets
-// and when the period began), with its requests per UTC day for the last 30 days, per endpoint. Keyed, and
-// not counted against the quota: it reads the day's counter without spending it.
+// and when the period began), with its requests per UTC day for the last 30 days, per endpoint; beside it,
+// for a key of a dashboard account, the account's totals over all its keys. Keyed, and not counted against
+// the quota: it reads the day's counters without spending them.
 import * as z from 'zod';
-import { byPath, historyDays } from '../../shared/accounts/service.ts';
+import { accountStore } from '../../shared/accounts/index.ts';
+import { activity, byPath, historyDays } from '../../shared/accounts/service.ts';
 import { utcDay } from '../../shared/http/daily-quota.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { stateOf } from '../../shared/http/state.ts';
@@ -29,7 +31,48 @@ export const UsageResponse = z.object({
       }),
     )
     .meta({ description: 'The last 30 UTC days, oldest first, today last' }),
+  account: z
+    .object({
+      used: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: "Requests billed today over all the account's keys" }),
+      keys: z.array(
+        z.object({
+          name: z.string(),
+          prefix: z.string(),
+          status: z.enum(['active', 'revoked']),
+          used: z.number().int().min(0).meta({ description: 'Requests billed today with this key' }),
+        }),
+      ),
+      history: z
+        .array(z.object({ date: z.iso.date(), requests: z.number().int().min(0) }))
+        .meta({ description: 'Requests per UTC day over all keys, the last 30 days, today last' }),
+    })
+    .nullable()
+    .meta({ description: "The account's totals (keys made in the dashboard); null for an operator's key" }),
 });
+
+/** The account's totals beside the key's: every key it shows, calls billed (a rotation's carried count once). */
+async function accountTotals(accountId: string | undefined) {
+  const account = accountId ? await (await accountStore()).getAccount(accountId) : undefined;
+  if (!account) return null;
+  const seen = await activity(account, (await stores()).counters);
+  return {
+    used: seen.keys.reduce((n, k) => n + (k.daily.at(-1) ?? 0), 0),
+    keys: seen.keys.map((k) => ({
+      name: k.name,
+      prefix: k.prefix,
+      status: k.status,
+      used: k.daily.at(-1) ?? 0,
+    })),
+    history: seen.days.map((date, i) => ({
+      date,
+      requests: seen.keys.reduce((n, k) => n + (k.daily[i] ?? 0), 0),
+    })),
+  };
+}
 
 export const handler = endpoint({
   route: routes.accountUsage,
@@ -55,6 +98,7 @@ export const handler = endpoint({
       reset_at: new Date(resetEpoch * 1000).toISOString(),
       period_start: new Date((resetEpoch - 86_400) * 1000).toISOString(),
       history: usage.map((d) => ({ date: d.day, requests: d.count, endpoints: byPath(d.endpoints) })),
+      account: await accountTotals(caller.accountId),
     };
   },
 });

@@ -1,6 +1,9 @@
 // GET /docs: the interactive API reference (Swagger UI) over the served OpenAPI document. No key required:
 // "Authorize" takes the caller's key, and "Try it out" sends it as x-api-key to this deployment.
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 // Relative references: they resolve under the stage prefix deployed (/prod/docs) as well as locally (/docs).
 const PAGE = `<!doctype html>
@@ -13,6 +16,10 @@ const PAGE = `<!doctype html>
     <link rel="stylesheet" href="docs/swagger-ui.css">
   </head>
   <body>
+    <p style="font:15px/1.5 system-ui,sans-serif;margin:1rem 2rem">
+      Every error body's <code>type</code> opens its page: <a href="errors">the error types</a>.
+      ${escapeHtml(BILLING_RULE)}
+    </p>
     <div id="swagger-ui"></div>
     <script src="docs/swagger-ui-bundle.js"></script>
     <script src="docs/init.js"></script>

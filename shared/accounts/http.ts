@@ -25,7 +25,7 @@ import { baseUrl, jsonResponse } from '../problem.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore } from './index.ts';
-import { AccountError } from './service.ts';
+import { AccountError, SESSION_MS } from './service.ts';
 import type { Account, Session } from './store.ts';
 
 /** A signed-in caller: the account, its session and the session cookie's hash. */
@@ -164,7 +164,9 @@ function accountGuard(
         const session = await store.getSession(tokenHash);
         const account =
           session && session.expiresAt > Date.now() ? await store.getAccount(session.accountId) : undefined;
-        if (account && session) state.signedIn = { account, session, tokenHash };
+        // A password reset ends the sessions opened before it.
+        const current = account && session && session.expiresAt - SESSION_MS >= (account.sessionsFrom ?? 0);
+        if (current) state.signedIn = { account, session, tokenHash };
         else if (options.session === 'required')
           throw accountError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.');
       } else if (options.session === 'required') {

@@ -51,5 +51,10 @@ export function useKeyGateway(next: KeyGateway): void {
 
 /** Everything the account rules use, as this process has it. @example await signUp(await services(), body, where) */
 export async function services(): Promise<Services> {
-  return { store: await accountStore(), mailer: mailer(), gateway: keyGateway() };
+  return {
+    store: await accountStore(),
+    mailer: mailer(),
+    gateway: keyGateway(),
+    counters: (await stores()).counters,
+  };
 }

@@ -11,16 +11,18 @@ export const Email = z
   .max(254)
   .pipe(z.email({ message: 'is not an email address' }));
 
-export const Credentials = z.object({
-  email: Email,
-  password: z
-    .string()
-    .min(1, 'is required')
-    .max(PASSWORD_MAX * 4),
-});
+const Password = z
+  .string()
+  .min(1, 'is required')
+  .max(PASSWORD_MAX * 4);
+
+export const Credentials = z.object({ email: Email, password: Password });
 export type Credentials = z.infer<typeof Credentials>;
 
 export const VerifyBody = z.object({ token: z.string().min(16).max(128) });
+export const EmailBody = z.object({ email: Email });
+export const ResetBody = z.object({ token: z.string().min(16).max(128), password: Password });
+export const PasswordBody = z.object({ password: Password });
 
 export const KeyName = z
   .string()
@@ -37,6 +39,10 @@ export const AccountView = z.object({
   tier: Tier,
   daily_limit: z.number().int(),
   key_limit: z.number().int(),
+  daily_key_creations: z.number().int().meta({ description: 'Keys the account may create a UTC day' }),
+  next_tier: z.object({ tier: Tier, daily_limit: z.number().int() }).nullable().meta({
+    description: 'What the next tier gives (tiers are changed by the operator); null on the highest',
+  }),
   created_at: z.iso.datetime(),
 });
 

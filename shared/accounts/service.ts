@@ -4,10 +4,10 @@
  * capped per account, shown once, stored as hashes, usable at once, made and removed at the edge too).
  */
 import { randomUUID } from 'node:crypto';
-import { utcDay } from '../http/daily-quota.ts';
+import { ROUTE_OF_CODE, utcDay } from '../http/daily-quota.ts';
 import { routes, type RouteId } from '../routes/index.ts';
 import { addDays, hashKey } from '../store/memory.ts';
-import { dailyQuota, HISTORY_DAYS, type CounterStore, type DayUsage, type Tier } from '../store/types.ts';
+import { dailyQuota, HISTORY_DAYS, Tier, type CounterStore, type DayUsage } from '../store/types.ts';
 import {
   decoyHash,
   hashPassword,
@@ -24,6 +24,14 @@ import type { Account, AccountKey, AccountStore } from './store.ts';
 
 /** Live keys an account may hold at once. */
 export const KEY_CAP = 10;
+/**
+ * Keys an account may create in a UTC day, revoked ones included: no more than it may hold at once, so
+ * creating, exhausting and revoking keys never gives a day more quota than KEY_CAP live keys have.
+ * (A rotation is no creation: the new key inherits its predecessor's count for the day.)
+ */
+export const KEYS_PER_DAY = KEY_CAP;
+/** A password-reset link works this long. */
+export const RESET_MS = 3600_000;
 /** A session lasts this long from sign-in. */
 export const SESSION_MS = 12 * 3600_000;
 /** A verification link works this long. */
@@ -58,6 +66,8 @@ export interface Services {
   store: AccountStore;
   mailer: Mailer;
   gateway: KeyGateway;
+  /** The daily counters: a rotated key inherits its predecessor's count for the day. */
+  counters: CounterStore;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -192,26 +202,34 @@ export async function signIn(
 }
 
 /**
- * A day's per-endpoint counts by path: the counter keeps each route's manifest id (short, so the item stays
- * one write unit); people know endpoints by their path.
- * @example byPath({ coordinatesLookup: 2 }) // { '/v1/meta/coordinates-lookup': 2 }
+ * A day's per-endpoint counts by path: the counter keeps each route by its short code (so the item stays one
+ * write unit); people know endpoints by their path. A count kept by a manifest id (before codes) reads too.
+ * @example byPath({ [endpointCode('coordinatesLookup')]: 2 }) // { '/v1/meta/coordinates-lookup': 2 }
  */
 export function byPath(counts: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [id, n] of Object.entries(counts)) {
-    const path = Object.hasOwn(routes, id) ? routes[id as RouteId].path : id;
+  for (const [name, n] of Object.entries(counts)) {
+    const route =
+      ROUTE_OF_CODE.get(name) ?? (Object.hasOwn(routes, name) ? routes[name as RouteId] : undefined);
+    const path = route?.path ?? name;
     out[path] = (out[path] ?? 0) + n;
   }
   return out;
 }
 
-/** The account as the dashboard shows it. */
+/** The tiers in order; the next of the last is none. */
+const TIERS = Tier.options;
+
+/** The account as the dashboard shows it, with what the next tier would give. */
 export function accountView(account: Account) {
+  const next = TIERS[TIERS.indexOf(account.tier) + 1];
   return {
     email: account.email,
     tier: account.tier,
     daily_limit: dailyQuota(account.tier),
     key_limit: KEY_CAP,
+    daily_key_creations: KEYS_PER_DAY,
+    next_tier: next ? { tier: next, daily_limit: dailyQuota(next) } : null,
     created_at: iso(account.createdAt),
   };
 }
@@ -287,7 +305,7 @@ export async function activity(account: Account, counters: CounterStore) {
       name: key.name,
       prefix: key.prefix,
       status: view.status,
-      daily: series.map((d) => d.count),
+      daily: series.map((d) => d.count - (d.inherited ?? 0)),
       today: view.today,
       daily_limit: view.daily_limit,
       remaining: view.remaining,
@@ -338,6 +356,7 @@ export async function createKey(s: Services, account: Account, name: string) {
   const full = () =>
     new AccountError('KEY_LIMIT_REACHED', `An account may hold ${KEY_CAP} live keys: revoke one first.`);
   if (account.keys.filter((k) => !k.revokedAt).length >= KEY_CAP) throw full();
+  await countCreation(s, account);
   const { key, meta } = newKey(name, account.tier);
   const gatewayId = await s.gateway.create(gatewayName(account, meta), key, meta.tier);
   if (gatewayId) meta.gatewayId = gatewayId;
@@ -348,6 +367,25 @@ export async function createKey(s: Services, account: Account, name: string) {
   }
   await makeUsable(s, account, meta);
   return { key, ...keyView(meta, []) };
+}
+
+/** Counts a creation toward the account's daily cap, refusing past it (revoked keys count too). */
+async function countCreation(s: Services, account: Account): Promise<void> {
+  const now = Date.now();
+  const day = windowOf(now, 86_400_000);
+  const subject = `keys-created:${account.id}`;
+  const refuse = () => {
+    const retryAfter = Math.max(1, Math.ceil((day + 86_400_000 - now) / 1000));
+    return new AccountError(
+      'DAILY_KEY_LIMIT_REACHED',
+      `An account may create ${KEYS_PER_DAY} keys a UTC day, revoked ones included: try again after 00:00 UTC ` +
+        `(in ${Math.ceil(retryAfter / 3600)} h), or rotate a key, which keeps its count for the day.`,
+      { 'Retry-After': String(retryAfter) },
+    );
+  };
+  if ((await s.store.attempts(subject, day)) >= KEYS_PER_DAY) throw refuse();
+  // Counted in one atomic write; two creations at once cannot both take the last one.
+  if ((await s.store.addAttempt(subject, day, 86_400_000)) > KEYS_PER_DAY) throw refuse();
 }
 
 function liveKey(account: Account, id: string): AccountKey {
@@ -385,9 +423,15 @@ export async function rotateKey(s: Services, account: Account, id: string) {
     if (gatewayId) await s.gateway.remove(gatewayId, meta.tier);
     throw changeFailed(change, id);
   }
-  await makeUsable(s, account, meta);
+  // The old key stops first, then its day's count moves to the new one before it works: a rotation
+  // never gives a day more quota.
   await retire(s, old);
-  return { key, replaces: id, ...keyView(meta, []) };
+  const { day } = utcDay(new Date());
+  const today = (await s.counters.usage([old.keyId], [day])).get(old.keyId)?.[0]?.count ?? 0;
+  await s.counters.inherit(meta.keyId, day, today);
+  await makeUsable(s, account, meta);
+  const usage: DayUsage[] = today ? [{ day, count: today, endpoints: {}, inherited: today }] : [];
+  return { key, replaces: id, ...keyView(meta, usage) };
 }
 
 /** Operators: moves an account and its live keys to another tier (`npm run keys -- plan`). */
@@ -397,4 +441,79 @@ export async function setPlan(s: Services, account: Account, tier: Tier): Promis
     await makeUsable(s, account, { ...key, tier });
   }
   await s.store.setTier(account.id, tier);
+}
+
+/** The answer to every well-formed reset request, whether or not the email is registered. */
+export const FORGOT_MESSAGE =
+  'If an account uses this address, a link to set a new password is on its way to it. It works for an hour.';
+
+/**
+ * Mails a verified account's owner a link to set a new password; the same answer for any address.
+ * @example await forgotPassword(services, email, { base, address })
+ */
+export async function forgotPassword(
+  s: Services,
+  email: string,
+  { base, address }: { base: string; address: string },
+): Promise<string> {
+  const window = windowOf(Date.now(), SIGNUP_WINDOW_MS);
+  // Each request may send a mail: throttled per client address like sign-ups.
+  if (
+    (await s.store.addAttempt(`reset-address:${sha256(address)}`, window, SIGNUP_WINDOW_MS)) >
+    SIGNUPS_PER_ADDRESS
+  )
+    throw tooMany(window, SIGNUP_WINDOW_MS, 'reset requests from this address');
+  const account = await s.store.findByEmail(email);
+  if (!account) return FORGOT_MESSAGE;
+  const token = randomToken();
+  await s.store.putReset(sha256(token), account.id, Date.now() + RESET_MS);
+  const link = `${base}/dashboard#reset=${token}`;
+  await s.mailer.send({
+    to: account.email,
+    subject: 'Set a new password for travel-data-api',
+    text: `Open this link within an hour to set a new password:\n\n${link}\n\nIf you did not ask, ignore this mail: nothing changes.`,
+    link,
+  });
+  return FORGOT_MESSAGE;
+}
+
+/**
+ * Sets the new password of the link's account (verifying its email) and ends its other sessions.
+ * @example await resetPassword(services, token, 'a new long passphrase')
+ */
+export async function resetPassword(s: Services, token: string, password: string): Promise<string> {
+  const accountId = await s.store.takeReset(sha256(token));
+  const account = accountId ? await s.store.getAccount(accountId) : undefined;
+  if (!account)
+    throw new AccountError(
+      'INVALID_TOKEN',
+      'This reset link is unknown, used or expired: ask for a new one.',
+    );
+  const weakness = passwordWeakness(password, account.email);
+  if (weakness) {
+    // The link stays usable for another try with a stronger password.
+    await s.store.putReset(sha256(token), account.id, Date.now() + RESET_MS);
+    throw new AccountError(
+      'WEAK_PASSWORD',
+      `The password is ${weakness}: use 12 or more characters, a phrase is best.`,
+    );
+  }
+  await s.store.setPassword(account.id, await hashPassword(password), Date.now());
+  return 'Your new password is set: sign in with it. Sessions opened before have ended.';
+}
+
+/**
+ * Deletes the account after checking its password: every key stops (in the table and at the gateway), then
+ * the account and its email claim go.
+ * @example await deleteAccount(services, account, password)
+ */
+export async function deleteAccount(s: Services, account: Account, password: string): Promise<string> {
+  if (!(await verifyPassword(password, account.passwordHash)))
+    throw new AccountError('INVALID_CREDENTIALS', 'The password is wrong: the account is kept.');
+  for (const key of account.keys.filter((k) => !k.revokedAt)) {
+    await s.store.revokeKey(account.id, key.id, Date.now());
+    await retire(s, key);
+  }
+  await s.store.deleteAccount(account.id);
+  return 'Your account and its keys are deleted.';
 }

@@ -1,14 +1,41 @@
 /**
- * Counts every authenticated call against the key's daily quota (per UTC day, by tier) and sends
+ * Bills authenticated calls against the key's daily quota (per UTC day, by tier) and sends
  * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds) on every
  * keyed response. Over quota: 429 `rate_limit_exceeded` with `Retry-After` until UTC midnight.
+ *
+ * Reserve, then settle: before the call, one conditional atomic write reserves it in the key's day item
+ * (refused at the limit); when the outcome is not billable (daily-quota-billing.ts), one atomic write
+ * gives it back in the same item. So the count is exact under concurrency and across instances, and the
+ * billed calls never exceed the quota; a call may be refused while non-billable calls of the same key are
+ * still in flight holding their reservation (at most as many as are in flight).
  */
-import { RateLimitExceededError } from '../errors.ts';
+import { createHash } from 'node:crypto';
+import { GlobalError, ProblemError, RateLimitExceededError } from '../errors.ts';
+import { log } from '../log.ts';
+import { BILLING_RULE, isBilled } from './daily-quota-billing.ts';
 import { dailyQuota, type CounterStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 import { routeEntries, type Route } from '../routes/index.ts';
 
-const ROUTE_IDS = new Map<Route, string>(routeEntries.map(([id, route]) => [route, id]));
+/**
+ * A route's short, stable name in the day's counter item: 4 base-36 digits of its manifest id's SHA-256.
+ * With 60 and more routes, full ids would take a key that calls every endpoint past 1 KB, two write units a
+ * call; 4 digits keep the item under 1 KB. A clash between two ids fails at import, so a test catches it.
+ * @example endpointCode('coordinatesLookup') // 4 characters, always the same
+ */
+export function endpointCode(id: string): string {
+  return BigInt(`0x${createHash('sha256').update(id).digest('hex').slice(0, 12)}`)
+    .toString(36)
+    .slice(-4)
+    .padStart(4, '0');
+}
+
+const ROUTE_CODES = new Map<Route, string>(routeEntries.map(([id, route]) => [route, endpointCode(id)]));
+/** The route of each code, for readers of the counts (usage, dashboard). */
+export const ROUTE_OF_CODE = new Map<string, Route>(
+  routeEntries.map(([id, route]) => [endpointCode(id), route]),
+);
+if (ROUTE_OF_CODE.size !== routeEntries.length) throw new Error('two route ids share an endpoint code');
 
 /** @example utcDay(new Date('2026-11-21T23:59:59Z')) // { day: '2026-11-21', resetEpoch: 1763769600 } */
 export function utcDay(now: Date): { day: string; resetEpoch: number } {
@@ -24,6 +51,7 @@ export function dailyQuotaLimit(
   counters: () => CounterStore | Promise<CounterStore>,
   clock: () => Date = () => new Date(),
 ): ApiMiddleware {
+  const reserved = new WeakMap<object, { keyId: string; day: string; endpoint: string; limit: number }>();
   const dailyQuotaBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
     if (!state.caller) return; // open route: nothing to count
@@ -31,16 +59,44 @@ export function dailyQuotaLimit(
     const now = clock();
     const { day, resetEpoch } = utcDay(now);
     const limit = dailyQuota(state.caller.tier);
-    // The route is counted with the call, in the same write (per-endpoint usage), by its short manifest id: a
-    // day's counter item stays under 1 KB, one write unit, however many endpoints a key calls.
-    const { allowed, count } = await (
-      await counters()
-    ).consume(state.caller.keyId, day, limit, ROUTE_IDS.get(state.route) ?? state.route.path);
+    // The route is counted with the call, in the same write (per-endpoint usage), by its short code: a day's
+    // counter item stays under 1 KB, one write unit, however many endpoints a key calls.
+    const endpoint = ROUTE_CODES.get(state.route) ?? state.route.path;
+    const { allowed, count } = await (await counters()).consume(state.caller.keyId, day, limit, endpoint);
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);
     if (!allowed)
-      throw new RateLimitExceededError(limit, Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)));
+      throw new RateLimitExceededError(
+        limit,
+        Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)),
+        BILLING_RULE,
+      );
+    reserved.set(request.event, { keyId: state.caller.keyId, day, endpoint, limit });
   };
-  return { name: 'dailyQuota', before: dailyQuotaBefore };
+  /** Gives the reservation back when the outcome is not billable. */
+  const settle = async (request: ApiRequest, status: number, code?: string) => {
+    const held = reserved.get(request.event);
+    if (!held) return;
+    reserved.delete(request.event);
+    const state = stateOf(request.event);
+    if (isBilled(state.route, status, code)) return;
+    try {
+      await (await counters()).refund(held.keyId, held.day, held.endpoint);
+      const remaining = Number(state.responseHeaders['X-RateLimit-Remaining']) + 1;
+      state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(held.limit, remaining));
+    } catch (error) {
+      // The answer stands; the call stays billed (the safe side for the quota) and the failure is logged.
+      log('error', 'quota refund failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const dailyQuotaAfter = (request: ApiRequest) => settle(request, request.response?.statusCode ?? 200);
+  const dailyQuotaOnError = (request: ApiRequest) => {
+    const error = request.error;
+    if (error instanceof ProblemError) return settle(request, error.status, error.errorCode);
+    if (error instanceof GlobalError) return settle(request, error.status, error.code);
+    const status = (error as { status?: number; statusCode?: number } | null)?.status;
+    return settle(request, typeof status === 'number' ? status : 500);
+  };
+  return { name: 'dailyQuota', before: dailyQuotaBefore, after: dailyQuotaAfter, onError: dailyQuotaOnError };
 }

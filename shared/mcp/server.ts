@@ -13,11 +13,24 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version.ts';
+import { BILLING_RULE } from '../http/daily-quota-billing.ts';
+import { SHARED_PARAMETERS } from './tools.ts';
 
-const INSTRUCTIONS =
-  'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only. ' +
-  "Each tool call counts as one request against the API key's daily quota. A failed call is a tool error " +
-  'whose text is JSON with status, error_code and detail (and retry_after when waiting helps).';
+/**
+ * What every tool shares, said once here rather than in each tool: read-only data, the billing rule, the
+ * error shape, paging, and the parameters many tools take.
+ */
+export const INSTRUCTIONS = [
+  'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only.',
+  `Quota: each billed call counts once against the API key's daily quota. ${BILLING_RULE}`,
+  'A failed call is a tool error whose text is JSON with status, error_code and detail (and retry_after when ' +
+    'waiting helps); {base}/errors/{error_code in kebab-case} explains each code.',
+  'Paged tools: call again with the same arguments and page + 1, offset + limit, or the next_page_token of ' +
+    'the answer, while more remain; past the end is 404 NO_RESULTS.',
+  `Shared parameters: ${Object.entries(SHARED_PARAMETERS)
+    .map(([name, meaning]) => `${name}: ${meaning}`)
+    .join('; ')}.`,
+].join('\n');
 
 export interface McpOptions {
   tools: Tool[];

@@ -1,15 +1,74 @@
 /**
- * The API as MCP tools: one per data route, named by its manifest id and described by its summary and
- * its declared rules (paging, errors, quota). The input schema is the operation's parameters and the
- * output schema its 200 body, both from the OpenAPI document, which infra/openapi.ts builds from the very
- * zod schemas the handler validates with and checks its answers against (`handler.schemas`).
+ * The API as MCP tools: one per data route, named by its manifest id, described by its summary, its input
+ * the operation's parameters from the OpenAPI document (built from the very zod schemas the handler
+ * validates with). Concise by construction, so `tools/list` stays small as routes are added: what every
+ * tool shares (errors, quota, paging, the common parameters) is said once in the server's instructions
+ * (server.ts); each parameter keeps its type, bounds, enum and default, and its own first clause only.
+ * No output schema: answers carry their JSON as structured content, described in the OpenAPI document.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { JsonSchema, OpenApiDocument, Operation } from '../openapi/types.ts';
-import { documentedErrors, type Route } from '../routes/index.ts';
+import type { Route } from '../routes/index.ts';
 
-const COMPONENT = '#/components/schemas/';
+/**
+ * Parameters many tools share, described once (in the server's instructions) instead of in every tool: an
+ * agent reads each meaning once, and `tools/list` stays small however many routes take them.
+ */
+export const SHARED_PARAMETERS: Readonly<Record<string, string>> = {
+  check_in: 'arrival date, YYYY-MM-DD, not before today (UTC)',
+  check_out: 'departure date, YYYY-MM-DD, after check_in',
+  adults: 'adults (per room where the tool takes rooms)',
+  children: 'children',
+  infants: 'infants',
+  pets: 'pets',
+  rooms: 'rooms',
+  currency: 'ISO 4217 code of the prices, case-insensitive',
+  limit: 'results per answer',
+  offset: 'results to skip',
+  page: 'page number, from 1',
+  per_page: 'results per page',
+  next_page_token: "the previous answer's next_page_token (short-lived)",
+  hl: 'language code of texts and relative dates',
+  language: 'language of the texts',
+  latitude: 'latitude of the search center',
+  longitude: 'longitude of the search center',
+};
+
+/**
+ * A parameter's own description, at its shortest: none for a shared parameter, else its first clause
+ * without bounds and default (the schema carries them).
+ * @example ownDescription('hotel_id', 'Numeric site_a hotel id (required). Default 1') // 'Numeric site_a hotel id (required)'
+ */
+export function ownDescription(name: string, description: string | undefined): string | undefined {
+  if (!description || Object.hasOwn(SHARED_PARAMETERS, name)) return undefined;
+  const first = description
+    .split(/\.\s+(?=[A-Z])|;\s/)[0]!
+    .replace(/[.;,]?\s*Default .*$/i, '')
+    .replace(/,?\s*(from )?-?\d[\d.]* to -?\d[\d.]*/g, '')
+    .trim();
+  return first || undefined;
+}
+
+/** Bounds at or past this are guards against abuse, not limits an agent meets: the API still enforces them. */
+const GUARD = 100;
+
+/**
+ * A parameter's schema with what an agent needs: type, enum, default and the bounds it may meet. A shared
+ * parameter's form (a date, a currency code) is in its shared description.
+ * @example compact('offset', { type: 'integer', minimum: 0, maximum: 100000 }) // { type: 'integer', minimum: 0 }
+ */
+export function compact(name: string, schema: JsonSchema): JsonSchema {
+  const { pattern, format, minLength, maxLength, maximum, ...rest } = schema;
+  const shared = Object.hasOwn(SHARED_PARAMETERS, name);
+  return {
+    ...rest,
+    ...(typeof maximum === 'number' && maximum < GUARD * 10 ? { maximum } : {}),
+    ...(typeof minLength === 'number' && minLength > 1 ? { minLength } : {}),
+    ...(typeof maxLength === 'number' && maxLength < GUARD ? { maxLength } : {}),
+    ...(shared ? {} : { ...(pattern ? { pattern } : {}), ...(format ? { format } : {}) }),
+  };
+}
 
 function operationOf(doc: OpenApiDocument, route: Route): Operation {
   const op = doc.paths[route.path]?.[route.method.toLowerCase()];
@@ -17,95 +76,29 @@ function operationOf(doc: OpenApiDocument, route: Route): Operation {
   return op;
 }
 
-/** Path and query parameters as the properties of one arguments object. */
+/** Path and query parameters as the properties of one arguments object: types, bounds, defaults, enums. */
 function inputSchema(op: Operation): Tool['inputSchema'] {
   const properties: Record<string, JsonSchema> = {};
-  for (const p of op.parameters) {
-    properties[p.name] = {
-      ...p.schema,
-      ...(p.description ? { description: p.description } : {}),
-      ...(p.deprecated ? { deprecated: true } : {}),
-      ...(p.example !== undefined ? { examples: [p.example] } : {}),
-    };
+  for (const p of op.parameters.filter((x) => !x.deprecated)) {
+    const description = ownDescription(p.name, p.description);
+    properties[p.name] = { ...compact(p.name, p.schema), ...(description ? { description } : {}) };
   }
-  const required = op.parameters.filter((p) => p.required).map((p) => p.name);
-  return {
-    type: 'object',
-    properties,
-    ...(required.length ? { required } : {}),
-    additionalProperties: false,
-  };
-}
-
-/**
- * The 200 body's schema as one self-contained JSON Schema: the component inlined, the components it
- * refers to under `$defs`. MCP wants an object at the root; a union of objects says so too.
- */
-function outputSchema(doc: OpenApiDocument, op: Operation): Tool['outputSchema'] {
-  const defs: Record<string, JsonSchema> = {};
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (node === null || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT)) {
-        const name = value.slice(COMPONENT.length);
-        if (!(name in defs)) {
-          defs[name] = {}; // claimed before the walk, so a recursive schema ends
-          defs[name] = rewrite(doc.components.schemas[name]) as JsonSchema;
-        }
-        out.$ref = `#/$defs/${name}`;
-      } else out[key] = rewrite(value);
-    }
-    return out;
-  };
-  const body = op.responses['200']?.content?.['application/json']?.schema ?? {};
-  const ref = typeof body.$ref === 'string' ? body.$ref : undefined;
-  const root = rewrite(ref ? doc.components.schemas[ref.slice(COMPONENT.length)] : body) as JsonSchema;
-  return {
-    ...root,
-    type: 'object',
-    ...(Object.keys(defs).length ? { $defs: defs } : {}),
-  };
+  const required = op.parameters.filter((p) => p.required && !p.deprecated).map((p) => p.name);
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
 /** How to fetch the next page, for routes whose parameters page their answers. */
-function pagingHint(route: Route, op: Operation): string | undefined {
+function pagingHint(op: Operation): string | undefined {
   const names = new Set(op.parameters.map((p) => p.name));
-  const pastEnd = documentedErrors(route).some((e) => e.code === 'NO_RESULTS')
-    ? ' A page past the last answers 404 NO_RESULTS.'
-    : '';
-  if (names.has('next_page_token'))
-    return (
-      'Paged: while the answer has a next_page_token (null on the last page), fetch the next page by calling ' +
-      'this tool again with the same arguments and next_page_token set to it; tokens are short-lived.'
-    );
-  if (names.has('page'))
-    return `Paged: fetch the next page by calling this tool again with the same arguments and page increased by 1, while the answer's pagination shows further pages.${pastEnd}`;
-  if (names.has('offset') && names.has('limit'))
-    return `Paged: fetch the next page by calling this tool again with the same arguments and offset increased by limit, while further results remain.${pastEnd}`;
+  if (names.has('next_page_token')) return 'Paged by next_page_token.';
+  if (names.has('page')) return 'Paged by page.';
+  if (names.has('offset')) return 'Paged by offset.';
   return undefined;
 }
 
-function description(route: Route, op: Operation): string {
-  const errors = documentedErrors(route).map((e) =>
-    e.dialect === 'detail-array'
-      ? `- ${e.status}, error_code null: ${e.when} (errors lists each)`
-      : `- ${e.status} ${e.code}: ${e.when}`,
-  );
-  return [
-    `${route.summary}.`,
-    pagingHint(route, op),
-    'Errors come back as tool errors (isError) whose text is a JSON object with status, error_code and detail:',
-    ...errors,
-    "Each call counts as one request against the API key's daily quota.",
-  ]
-    .filter((line) => line !== undefined)
-    .join('\n');
-}
-
 /**
- * One tool per data route, in manifest order.
+ * One tool per data route, in manifest order: its summary, its parameters' schema, read-only. What every
+ * tool shares (errors, quota, paging, shared parameters) is said once, in the server's instructions.
  * @example toolsFor(await openApiDocument(), dataEntries).map((t) => t.name) // ['coordinatesLookup', …]
  */
 export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [string, Route])[]): Tool[] {
@@ -113,16 +106,10 @@ export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [stri
     const op = operationOf(doc, route);
     return {
       name: id,
-      title: route.summary,
-      description: description(route, op),
+      description: [`${route.summary}.`, pagingHint(op)].filter(Boolean).join(' '),
       inputSchema: inputSchema(op),
-      outputSchema: outputSchema(doc, op),
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: Boolean(route.upstream?.length),
-      },
+      // openWorldHint defaults to true (MCP): said only of the tools that reach no outside source.
+      annotations: { readOnlyHint: true, ...(route.upstream?.length ? {} : { openWorldHint: false }) },
     };
   });
 }

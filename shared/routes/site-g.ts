@@ -13,8 +13,12 @@ export const siteGRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       DESTINATION_NOT_FOUND: { status: 404, when: 'no city matched' },
-      DESTINATION_AMBIGUOUS: { status: 409, when: 'several cities match; limit=1 does not force a match' },
-      DESTINATION_NOT_CITY: { status: 422, when: 'the destination is a region or island' },
+      DESTINATION_AMBIGUOUS: {
+        status: 409,
+        when: 'several cities match; limit=1 does not force a match',
+        billed: true,
+      },
+      DESTINATION_NOT_CITY: { status: 422, when: 'the destination is a region or island', billed: true },
     },
     summary:
       'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',

@@ -18,6 +18,11 @@ export type ValidationStyle =
 export interface ErrorSpec {
   status: number;
   when: string;
+  /**
+   * A definitive answer of the source, billed like a 2xx (shared/http/daily-quota-billing.ts). Without it,
+   * a 404 NO_RESULTS or `*_NOT_FOUND` is billed and every other error is free.
+   */
+  billed?: boolean;
 }
 
 export interface Route {

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import {
   KEY_CAP,
+  KEYS_PER_DAY,
   SIGNIN_FAILURES_PER_ACCOUNT,
   SIGNIN_FAILURES_PER_ADDRESS,
   SIGNUPS_PER_ADDRESS,
@@ -428,16 +429,40 @@ describe('keys', () => {
     expect((await browser.get('/account/keys')).body.live_keys).toBe(1);
   });
 
-  it(`refuses a key past the cap of ${KEY_CAP} live keys with 409 KEY_LIMIT_REACHED; a revoked one frees a place`, async () => {
+  it(`refuses a key past the cap of ${KEY_CAP} live keys with 409 KEY_LIMIT_REACHED, and past ${KEYS_PER_DAY} creations a day with 429, revoked ones included`, async () => {
+    // Prepare
     const { browser } = await signedIn();
     const made = [];
     for (let i = 0; i < KEY_CAP; i++) made.push(await browser.post('/account/keys', { name: `key ${i}` }));
+    // Act
     const over = await browser.post('/account/keys', { name: 'one too many' });
     await browser.post(`/account/keys/${made[0]!.body.id}/revoke`);
-    const after = await browser.post('/account/keys', { name: 'in its place' });
+    const afterRevoke = await browser.post('/account/keys', { name: 'in its place' });
+    const rotated = await browser.post(`/account/keys/${made[1]!.body.id}/rotate`);
+    // Assess
     expect(made.map((r) => r.status)).toEqual(Array(KEY_CAP).fill(201));
     expectError(routes.accountKeyCreate, over, 409, 'KEY_LIMIT_REACHED');
-    expect(after.status).toBe(201);
+    expectError(routes.accountKeyCreate, afterRevoke, 429, 'DAILY_KEY_LIMIT_REACHED');
+    expect(afterRevoke.body.detail).toContain(`An account may create ${KEYS_PER_DAY} keys a UTC day`);
+    expect(Number(afterRevoke.headers['retry-after'])).toBeGreaterThan(0);
+    expect(rotated.status).toBe(201); // a rotation is no creation: the new key keeps the old one's count
+  });
+
+  it("gives a rotated key its predecessor's count for the day: an exhausted key rotates into an exhausted key", async () => {
+    // Prepare: a free key that used its 10 calls today
+    const { browser } = await signedIn();
+    const old = await browser.post('/account/keys', { name: 'busy' });
+    for (let i = 0; i < 10; i++)
+      await api.get('/v1/meta/coordinates-lookup?term=paris', { 'x-api-key': old.body.key });
+    // Act
+    const rotated = await browser.post(`/account/keys/${old.body.id}/rotate`);
+    const call = await api.get('/v1/meta/coordinates-lookup?term=paris', { 'x-api-key': rotated.body.key });
+    const usage = await api.get('/v1/account/usage', { 'x-api-key': rotated.body.key });
+    // Assess
+    expect(rotated.body).toMatchObject({ today: 10, remaining: 0 });
+    expect(call.status).toBe(429);
+    expect(usage.body).toMatchObject({ used: 10, remaining: 0 });
+    expect(usage.body.account.used).toBe(10); // counted once over the account, not once per key
   });
 
   it('answers revoking a revoked key with 409 KEY_ALREADY_REVOKED, and another account’s or an unknown key with 404', async () => {
@@ -472,13 +497,19 @@ describe('usage', () => {
     const key = { 'x-api-key': made.key };
     await api.get('/v1/meta/coordinates-lookup?term=paris', key);
     await api.get('/v1/meta/coordinates-lookup?term=lyon', key);
-    await api.get('/v1/meta/coordinates-lookup?term=', key); // a 400 is counted too: it was a request
+    await api.get('/v1/meta/coordinates-lookup?term=', key); // an input error is not billed
+    await api.get('/v1/meta/coordinates-lookup?term=nice', key);
     // Act
     const first = await api.get('/v1/account/usage', key);
     const second = await api.get('/v1/account/usage', key);
     const activity = await browser.get('/account/activity');
     // Assess
     expect(first.body).toMatchObject({ success: true, tier: 'free', used: 3, remaining: 7, limit: 10 });
+    expect(first.body.account).toEqual({
+      used: 3,
+      keys: [{ name: 'metered', prefix: made.key.slice(0, 8), status: 'active', used: 3 }],
+      history: expect.arrayContaining([{ date: new Date().toISOString().slice(0, 10), requests: 3 }]),
+    });
     expect(second.body.used).toBe(3);
     expect(first.headers.get('x-ratelimit-remaining')).toBe('7');
     expect(first.body.history).toHaveLength(30);
@@ -491,5 +522,79 @@ describe('usage', () => {
     expect(activity.body.keys[0].daily.at(-1)).toBe(3);
     expect(activity.body.endpoints['/v1/meta/coordinates-lookup'].at(-1)).toBe(3);
     expect(activity.body.total).toBe(3);
+  });
+});
+
+describe('password reset and account deletion', () => {
+  const resetTokenOf = (mail: Mail | undefined) => new URL(mail!.link!).hash.replace('#reset=', '');
+
+  it('mails a reset link for a registered email only, answers every email alike, and the link sets a new password once', async () => {
+    // Prepare
+    const { browser, email } = await signedIn();
+    const stranger = await new Browser().open();
+    const sent = outbox.length;
+    // Act
+    const known = await stranger.post('/account/password/forgot', { email });
+    const unknown = await stranger.post('/account/password/forgot', { email: freshEmail() });
+    const token = resetTokenOf(lastMailTo(email));
+    const weak = await stranger.post('/account/password/reset', { token, password: 'short' });
+    const reset = await stranger.post('/account/password/reset', {
+      token,
+      password: 'a brand new passphrase',
+    });
+    const reused = await stranger.post('/account/password/reset', {
+      token,
+      password: 'another new passphrase',
+    });
+    const oldSession = await browser.get('/account/keys');
+    const oldPassword = await stranger.post('/account/signin', { email, password: PASSWORD });
+    const newPassword = await stranger.post('/account/signin', { email, password: 'a brand new passphrase' });
+    // Assess
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.body).toEqual(unknown.body);
+    expect(outbox.length - sent).toBe(1);
+    expect(lastMailTo(email)!.link).toMatch(new RegExp(`^${api.url}/dashboard#reset=[\\w-]{43}$`));
+    expectError(routes.accountPasswordReset, weak, 400, 'WEAK_PASSWORD');
+    expect(reset.status).toBe(200);
+    expectError(routes.accountPasswordReset, reused, 400, 'INVALID_TOKEN');
+    expectError(routes.accountKeys, oldSession, 401, 'SESSION_EXPIRED');
+    expectError(routes.accountSignIn, oldPassword, 401, 'INVALID_CREDENTIALS');
+    expect(newPassword.status).toBe(200);
+  });
+
+  it('deletes an account with its password: its keys stop at once and its email can sign up again', async () => {
+    // Prepare
+    const { browser, email } = await signedIn();
+    const key = (await browser.post('/account/keys', { name: 'doomed' })).body.key as string;
+    const before = await api.get('/v1/meta/coordinates-lookup?term=paris', { 'x-api-key': key });
+    // Act
+    const wrong = await browser.post('/account/delete', { password: 'not my password at all' });
+    const deleted = await browser.post('/account/delete', { password: PASSWORD });
+    const after = await api.get('/v1/meta/coordinates-lookup?term=paris', { 'x-api-key': key });
+    const session = await browser.get('/account/session');
+    await browser.open(); // signed out: the pre-session CSRF token
+    const signin = await browser.post('/account/signin', { email, password: PASSWORD });
+    const again = await (await new Browser().open()).post('/account/signup', { email, password: PASSWORD });
+    // Assess
+    expect(before.status).toBe(200);
+    expectError(routes.accountDelete, wrong, 401, 'INVALID_CREDENTIALS');
+    expect(deleted.status).toBe(200);
+    expect(after.status).toBe(401);
+    expect(session.body.signed_in).toBe(false);
+    expectError(routes.accountSignIn, signin, 401, 'INVALID_CREDENTIALS');
+    expect(again.status).toBe(202);
+    expect(lastMailTo(email)!.link).toMatch(/#verify=/); // a new sign-up, not a notice to an owner
+  });
+
+  it('shows the tier with what the next one gives', async () => {
+    const { browser } = await signedIn();
+    const session = await browser.get('/account/session');
+    expect(session.body.account).toMatchObject({
+      tier: 'free',
+      daily_limit: 10,
+      key_limit: KEY_CAP,
+      daily_key_creations: KEYS_PER_DAY,
+      next_tier: { tier: 'basic', daily_limit: 1000 },
+    });
   });
 });

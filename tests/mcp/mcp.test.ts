@@ -1,7 +1,7 @@
 // The MCP server at /mcp, through the SDK's own client over streamable HTTP against the local server: one
-// tool per data route with its schemas, tool calls answered as the endpoints answer (the SDK client checks
-// each structured result against the tool's output schema), contract errors as tool errors carrying their
-// problem details, one quota count per tool call, and the key checked on every request.
+// tool per data route with its input schema, the list small enough for an agent's context (measured), tool
+// calls answered as the endpoints answer, contract errors as tool errors carrying their problem details,
+// one quota count per answered tool call, and the key checked on every request.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,10 +9,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { handlers } from '../../functions/mcp/handlers.ts';
+import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
 import { dataEntries, routes } from '../../shared/routes/index.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** What an agent's context can spare for the tool list, and the tools the API is heading for. */
+const MCP_BUDGET_BYTES = 25 * 1024;
+const PLANNED_TOOLS = 40;
 const REVIEWS = { data_id: '0x47e67d23e9013691:0x8a0000000865e28', sort_by: 'newest' };
 
 let api: TestServer;
@@ -48,7 +52,7 @@ describe('tools', () => {
     expect(tools).toHaveLength(dataEntries.length);
   });
 
-  it("takes the route's parameters as input and describes its 200 body as output", () => {
+  it("takes the route's parameters as input, with their types, bounds, enums and defaults", () => {
     const rental = tools.find((t) => t.name === 'rentalDetails')!;
     expect(rental.inputSchema).toMatchObject({
       type: 'object',
@@ -59,23 +63,49 @@ describe('tools', () => {
     expect(coordinates.inputSchema.properties).toMatchObject({
       limit: { type: 'integer', minimum: 1, maximum: 25, default: 10 },
     });
-    expect(coordinates.outputSchema).toMatchObject({
-      type: 'object',
-      properties: { locations: { items: { properties: { latitude: { type: 'number' } } } } },
+    expect(tools.find((t) => t.name === 'mapsReviews')!.inputSchema.properties).toMatchObject({
+      sort_by: { enum: expect.arrayContaining(['newest']) },
     });
     for (const tool of tools)
-      expect({ tool: tool.name, type: tool.outputSchema?.type }).toEqual({ tool: tool.name, type: 'object' });
+      expect({ tool: tool.name, ...tool.annotations }).toMatchObject({ readOnlyHint: true });
   });
 
-  it('describes each tool by its summary and rules: errors, quota, and how to fetch the next page', () => {
+  it('says once, in the instructions, what every tool shares: quota, errors, paging, common parameters', () => {
+    const instructions = client.getInstructions()!;
     const text = (name: string) => tools.find((t) => t.name === name)!.description!;
+    expect(instructions).toContain(BILLING_RULE);
+    expect(instructions).toContain('/errors/');
+    expect(instructions).toMatch(/check_in: arrival date, YYYY-MM-DD/);
     expect(text('chainARooms')).toContain(routes.chainARooms.summary);
-    expect(text('chainARooms')).toContain('404 HOTEL_NOT_FOUND: hotel_code not recognized');
-    expect(text('chainARooms')).toContain('daily quota');
-    expect(text('mapsReviews')).toMatch(/next_page_token set to it/);
-    expect(text('siteCReviews')).toMatch(/page increased by 1/);
-    expect(text('chainCSearch')).toMatch(/offset increased by limit/);
+    expect(text('mapsReviews')).toMatch(/Paged by next_page_token/);
+    expect(text('siteCReviews')).toMatch(/Paged by page/);
+    expect(text('chainCSearch')).toMatch(/Paged by offset/);
     expect(text('coordinatesLookup')).not.toMatch(/Paged/);
+    // A shared parameter is described in the instructions only; a parameter of one route keeps its own words.
+    const rooms = tools.find((t) => t.name === 'chainARooms')!.inputSchema.properties!;
+    expect(rooms.check_in).not.toHaveProperty('description');
+    expect(rooms.hotel_code).toHaveProperty('description');
+  });
+
+  it(`lists the tools in under ${MCP_BUDGET_BYTES / 1024} KB, and would with ${PLANNED_TOOLS} tools of the same size`, async () => {
+    // Act: the tools/list answer as it goes over the wire
+    const res = await fetch(`${api.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': KEYS.enterprise,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const bytes = Buffer.byteLength(await res.text());
+    // Assess
+    console.log(
+      `tools/list: ${tools.length} tools in ${bytes} bytes (${Math.round(bytes / tools.length)} a tool)`,
+    );
+    expect(res.status).toBe(200);
+    expect(bytes).toBeLessThan(MCP_BUDGET_BYTES);
+    expect((bytes / tools.length) * PLANNED_TOOLS).toBeLessThan(MCP_BUDGET_BYTES);
   });
 
   it("loads each tool's handler from the manifest's handler module", async () => {
@@ -172,7 +202,7 @@ describe('tool calls', () => {
 });
 
 describe('keys and quota', () => {
-  it('counts each tool call, and nothing else, as one request against the daily quota', async () => {
+  it('counts each answered tool call, and nothing else, as one request against the daily quota', async () => {
     // Prepare: a free key (10 requests a day); connecting and listing the tools are MCP requests, not calls
     const key = api.addKey('free');
     const free = await connect({ 'x-api-key': key });

@@ -21,6 +21,7 @@ import {
   type Services,
 } from '../../shared/accounts/service.ts';
 import type { Account, AccountKey } from '../../shared/accounts/store.ts';
+import { endpointCode } from '../../shared/http/daily-quota.ts';
 import { routeEntries } from '../../shared/routes/index.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { DynamoCounterStore, DynamoKeyStore, dynamoStores } from '../../shared/store/dynamodb.ts';
@@ -140,6 +141,7 @@ describe('DynamoAccountStore', () => {
       keyId: k.keyId,
       tier: 'basic',
       name: 'ci',
+      accountId: 'acct-x',
     });
     await store.disableKey(k.keyId);
     expect(await new DynamoKeyStore(db.client, db.table).lookup(k.keyId)).toBeUndefined();
@@ -173,6 +175,7 @@ describe('the account rules over DynamoDB, with API Gateway', () => {
       store,
       mailer: { send: async (mail) => void mails.push(mail) },
       gateway: new ApiGatewayKeys({ plans: PLANS, client: apigw }),
+      counters: new DynamoCounterStore(db.client, db.table),
     };
   });
 
@@ -365,12 +368,12 @@ describe('a counted request', () => {
     );
     expect(usage.get(sha256(apiKey))![0]).toMatchObject({
       count: REQUESTS + 1,
-      endpoints: { coordinatesLookup: REQUESTS + 1 },
+      endpoints: { [endpointCode('coordinatesLookup')]: REQUESTS + 1 },
       lastAt: expect.any(Number),
     });
     // Even a key that calls every endpoint in a day keeps its item under 1 KB: still one unit a write.
     units = 0;
-    const ids = routeEntries.map(([id]) => id);
+    const ids = routeEntries.map(([id]) => endpointCode(id));
     for (const id of ids)
       await new DynamoCounterStore(client, db.table).consume('every-endpoint', '2026-01-01', 1000, id);
     expect(units / ids.length).toBe(1);

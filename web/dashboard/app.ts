@@ -13,6 +13,8 @@ interface AccountView {
   tier: string;
   daily_limit: number;
   key_limit: number;
+  daily_key_creations: number;
+  next_tier: { tier: string; daily_limit: number } | null;
 }
 interface SessionAnswer {
   signed_in: boolean;
@@ -65,6 +67,10 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 let csrf = '';
 let chart: Chart | undefined;
 let lastActivity: Activity | undefined;
+/** Usage refreshes by itself at most this often, and only while the page is visible. */
+const REFRESH_MS = 30_000;
+let refreshedAt = 0;
+let signedIn = false;
 
 /** Colours with at least 3:1 contrast against white, told apart by hue and lightness. */
 const PALETTE = ['#0b57d0', '#b3261e', '#146c2e', '#7c4dff', '#a15c00', '#006a6a', '#8e24aa', '#44474e'];
@@ -103,7 +109,14 @@ function complain(error: unknown): void {
 }
 
 const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
+  iso
+    ? new Date(iso).toLocaleString(undefined, {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : 'never';
 
 function untilText(iso: string): string {
   const minutes = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 60_000));
@@ -120,14 +133,40 @@ function curlFor(key: string): string {
 async function showSession(): Promise<void> {
   const session = await api<SessionAnswer>('account/session');
   csrf = session.csrf_token;
+  signedIn = session.signed_in;
   $('signed-out').hidden = session.signed_in;
   $('signed-in').hidden = !session.signed_in;
   $('account-nav').hidden = !session.signed_in;
+  $('who').textContent = session.account?.email ?? '';
   if (session.account) {
-    $('who').textContent =
-      `${session.account.email} · ${session.account.tier} tier, ${session.account.daily_limit.toLocaleString()} requests a day per key`;
-    await Promise.all([loadKeys(), loadActivity()]);
+    showPlan(session.account);
+    await refreshUsage();
   }
+}
+
+const capitalised = (tier: string) => tier[0]!.toUpperCase() + tier.slice(1);
+
+function showPlan(account: AccountView): void {
+  $('plan').textContent =
+    `${capitalised(account.tier)} tier: ${account.daily_limit.toLocaleString()} requests a UTC day per key, ` +
+    `up to ${account.key_limit} live keys, ${account.daily_key_creations} new keys a day.`;
+  const next = account.next_tier;
+  $('next-plan').textContent = next
+    ? `${capitalised(next.tier)} gives ${next.daily_limit.toLocaleString()} requests a day per key. ` +
+      'Tiers are changed by the operator of this service: ask them to move your account.'
+    : 'This is the highest tier.';
+}
+
+/** Keys and usage, read again. */
+async function refreshUsage(): Promise<void> {
+  refreshedAt = Date.now();
+  await Promise.all([loadKeys(), loadActivity()]);
+}
+
+/** While visible and signed in, usage is read again every REFRESH_MS, so a call made elsewhere shows up. */
+function refreshWhenDue(): void {
+  if (!signedIn || document.visibilityState !== 'visible' || Date.now() - refreshedAt < REFRESH_MS) return;
+  refreshUsage().catch(complain);
 }
 
 function keyRow(key: KeyView): HTMLTableRowElement {
@@ -194,7 +233,7 @@ async function rotateKey(key: KeyView): Promise<void> {
     });
     showNewKey(made.key, made.name);
     say(`The key "${key.name}" was replaced: the old one no longer works.`);
-    await Promise.all([loadKeys(), loadActivity()]);
+    await refreshUsage();
   } catch (error) {
     complain(error);
   }
@@ -205,7 +244,7 @@ async function revokeKey(key: KeyView): Promise<void> {
   try {
     await api(`account/keys/${key.id}/revoke`, { method: 'POST' });
     say(`The key "${key.name}" is revoked.`);
-    await Promise.all([loadKeys(), loadActivity()]);
+    await refreshUsage();
   } catch (error) {
     complain(error);
   }
@@ -334,12 +373,30 @@ async function copy(id: string, what: string): Promise<void> {
   }
 }
 
-async function verifyFromLink(): Promise<void> {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('verify');
-  if (!token) return;
-  // The token leaves the address bar (and the history) before it is used.
+/** The reset token of the link this page was opened with, kept until the new password is sent. */
+let resetToken = '';
+
+/** A mailed link (`#verify=…` or `#reset=…`): its token leaves the address bar (and the history) first. */
+async function followLink(): Promise<void> {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  if (fragment.has('forgot')) {
+    $('forgot-form').hidden = false;
+    $('forgot-email').focus();
+  }
+  const verify = fragment.get('verify');
+  const reset = fragment.get('reset');
+  if (!verify && !reset) return;
   window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  const { message } = await api<{ message: string }>('account/verify', { method: 'POST', body: { token } });
+  if (reset) {
+    resetToken = reset;
+    $('reset-form').hidden = false;
+    $('reset-password').focus();
+    return;
+  }
+  const { message } = await api<{ message: string }>('account/verify', {
+    method: 'POST',
+    body: { token: verify },
+  });
   say(message);
   $('signin-email').focus();
 }
@@ -369,7 +426,38 @@ function wire(): void {
     form.reset();
     showNewKey(made.key, made.name);
     say(`Key "${made.name}" created: copy it now.`);
-    await Promise.all([loadKeys(), loadActivity()]);
+    await refreshUsage();
+  });
+  onSubmit('forgot-form', async (form) => {
+    const { message } = await api<{ message: string }>('account/password/forgot', {
+      method: 'POST',
+      body: formValues(form),
+    });
+    form.reset();
+    form.hidden = true;
+    say(`${message} (Running it locally? npm start prints the link in its terminal.)`);
+  });
+  onSubmit('reset-form', async (form) => {
+    const { message } = await api<{ message: string }>('account/password/reset', {
+      method: 'POST',
+      body: { token: resetToken, ...formValues(form) },
+    });
+    resetToken = '';
+    form.reset();
+    form.hidden = true;
+    say(message);
+    $('signin-email').focus();
+  });
+  onSubmit('delete-form', async (form) => {
+    if (!window.confirm('Delete your account and all its keys? This cannot be undone.')) return;
+    const { message } = await api<{ message: string }>('account/delete', {
+      method: 'POST',
+      body: formValues(form),
+    });
+    form.reset();
+    $('new-key').hidden = true;
+    await showSession();
+    say(message);
   });
   $('signout').addEventListener('click', () => {
     api('account/signout', { method: 'POST' })
@@ -383,20 +471,22 @@ function wire(): void {
   $('copy-key').addEventListener('click', () => void copy('new-key-value', 'Key'));
   $('copy-curl').addEventListener('click', () => void copy('curl', 'Command'));
   $('refresh').addEventListener('click', () => {
-    Promise.all([loadKeys(), loadActivity()])
+    refreshUsage()
       .then(() => say('Usage refreshed.'))
       .catch(complain);
   });
+  setInterval(refreshWhenDue, 5_000);
+  document.addEventListener('visibilitychange', refreshWhenDue);
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="group"]'))
     radio.addEventListener('change', drawChart);
-  // A verification link opened in a tab already on the dashboard changes only the fragment.
-  window.addEventListener('hashchange', () => void verifyFromLink().catch(complain));
+  // A mailed link opened in a tab already on the dashboard changes only the fragment.
+  window.addEventListener('hashchange', () => void followLink().catch(complain));
 }
 
 async function start(): Promise<void> {
   wire();
   await showSession();
-  await verifyFromLink();
+  await followLink();
 }
 
 start().catch(complain);

@@ -46,11 +46,32 @@ export const DASHBOARD_PAGE = `<!doctype html>
             <label for="signin-password">Password</label>
             <input id="signin-password" name="password" type="password" autocomplete="current-password" required>
             <button type="submit">Sign in</button>
+            <p class="hint"><a href="#forgot" id="forgot-link">Forgot your password?</a></p>
           </form>
         </div>
+        <form id="forgot-form" class="card" aria-labelledby="forgot-title" novalidate hidden>
+          <h2 id="forgot-title">Reset your password</h2>
+          <p class="hint">We mail a link to set a new password. It works for an hour.</p>
+          <label for="forgot-email">Email</label>
+          <input id="forgot-email" name="email" type="email" autocomplete="email" required>
+          <button type="submit">Mail me a reset link</button>
+        </form>
+        <form id="reset-form" class="card" aria-labelledby="reset-title" novalidate hidden>
+          <h2 id="reset-title">Choose a new password</h2>
+          <label for="reset-password">New password</label>
+          <input id="reset-password" name="password" type="password" autocomplete="new-password" minlength="12"
+            required aria-describedby="reset-hint">
+          <p id="reset-hint" class="hint">12 characters or more. Signing in anywhere else ends.</p>
+          <button type="submit">Set the new password</button>
+        </form>
       </section>
 
       <section id="signed-in" hidden>
+        <section class="panel" aria-labelledby="plan-title">
+          <h2 id="plan-title">Your plan</h2>
+          <p id="plan"></p>
+          <p id="next-plan" class="hint"></p>
+        </section>
         <section class="panel" aria-labelledby="keys-title">
           <h2 id="keys-title">API keys</h2>
           <p id="key-count" class="hint"></p>
@@ -83,7 +104,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Today</th>
-                  <th scope="col">Remaining today</th>
+                  <th scope="col">Left today</th>
                   <th scope="col">Status</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -113,6 +134,14 @@ export const DASHBOARD_PAGE = `<!doctype html>
             <div class="table-wrap"><table id="usage-table"></table></div>
           </details>
         </section>
+
+        <form id="delete-form" class="panel" aria-labelledby="delete-title" novalidate>
+          <h2 id="delete-title">Delete your account</h2>
+          <p class="hint">Your keys stop working at once and your account is gone for good.</p>
+          <label for="delete-password">Your password, to confirm</label>
+          <input id="delete-password" name="password" type="password" autocomplete="current-password" required>
+          <button type="submit" class="danger">Delete my account</button>
+        </form>
       </section>
     </main>
   </body>

@@ -1,0 +1,106 @@
+// Fair billing, over HTTP and MCP, on a free key (10 calls a UTC day): only answers and definitive negatives
+// count; input errors, 401, 429 and source failures cost nothing. Each case reads the key's count from
+// /v1/account/usage, which spends nothing itself.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => api.resetUpstream());
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const as = (key: string) => ({ 'x-api-key': key });
+const lookup = (key: string, term = 'paris') =>
+  api.get(`/v1/meta/coordinates-lookup?term=${encodeURIComponent(term)}&limit=1`, as(key));
+const used = async (key: string): Promise<number> => (await api.get('/v1/account/usage', as(key))).body.used;
+
+describe('what a free key is billed for', () => {
+  it('lets 10 calls with typos in between all succeed', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    const statuses: number[] = [];
+    // Act: ten good calls, each after two typos (an empty term, a limit that is no number)
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await lookup(key, '')).status);
+      statuses.push((await api.get('/v1/meta/coordinates-lookup?term=paris&limit=abc', as(key))).status);
+      statuses.push((await lookup(key)).status);
+    }
+    const eleventh = await lookup(key);
+    // Assess
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    expect(eleventh.status).toBe(429);
+    expect(await used(key)).toBe(10);
+  });
+
+  it('does not bill a 502 from a faulted source, and says so in X-RateLimit-Remaining', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    api.sandbox.inject('chain_a', { kind: 'malformed' });
+    // Act
+    const res = await api.get(
+      `/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=${day(40)}&check_out=${day(41)}`,
+      as(key),
+    );
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('10');
+    expect(await used(key)).toBe(0);
+  });
+
+  it('bills a 404 NO_RESULTS once, as an answer', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    // Act
+    const res = await api.get(
+      `/v1/chain_b/search?destination_slug=paris-fr&check_in=${day(30)}&check_out=${day(32)}&offset=5000`,
+      as(key),
+    );
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('9');
+    expect(await used(key)).toBe(1);
+  });
+
+  it("states the rule in the 429 body's details", async () => {
+    // Prepare
+    const key = api.addKey('free');
+    for (let i = 0; i < 10; i++) await lookup(key);
+    // Act
+    const res = await lookup(key);
+    // Assess
+    expect(res.status).toBe(429);
+    expect(res.body.error.details).toContain(BILLING_RULE);
+  });
+
+  it('does not bill an MCP tool call with bad input, and bills a good one', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    const client = new Client({ name: 'billing-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), { requestInit: { headers: as(key) } }),
+    );
+    // Act
+    const bad = (await client.callTool({ name: 'coordinatesLookup', arguments: {} })) as CallToolResult;
+    const afterBad = await used(key);
+    const good = (await client.callTool({
+      name: 'coordinatesLookup',
+      arguments: { term: 'paris', limit: 1 },
+    })) as CallToolResult;
+    await client.close();
+    // Assess
+    expect(bad.isError).toBe(true);
+    expect(afterBad).toBe(0);
+    expect(good.isError).toBeFalsy();
+    expect(await used(key)).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+// Problem types that explain themselves (RFC 9457 §3.1.1): every `type` URL the API emits opens a short HTML
+// page, generated from the manifest's declared errors, saying what the error means, which routes answer it,
+// what to do and whether it costs quota; `/errors` lists them all and `/docs` links there.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { typeSlug } from '../../functions/docs/errors.ts';
+import { documentedErrors, routeList } from '../../shared/routes/index.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Every code a Problem Details or global body can carry, with its statuses. */
+const declared = [
+  ...new Set(
+    routeList.flatMap((route) =>
+      documentedErrors(route)
+        .filter((e) => e.dialect !== 'detail-array')
+        .map((e) => e.code),
+    ),
+  ),
+];
+
+async function page(url: string) {
+  const res = await fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
+}
+
+describe('GET /errors/{type}', () => {
+  it.each(declared)('serves a page for %s', async (code) => {
+    // Act
+    const res = await page(`${api.url}/errors/${typeSlug(code)}`);
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/html; charset=utf-8');
+    expect(res.html).toContain(`<h1><code>${code}</code></h1>`);
+    expect(res.html).toMatch(/<h2>What to do<\/h2>\s*<p>\S/);
+    expect(res.html).toMatch(/<h2>Routes that answer it<\/h2>\s*<ul>\s*<li><code>(GET|POST) \//);
+  });
+
+  it('resolves the type URL of error bodies the API sends, and tells billed from free', async () => {
+    // Prepare: an input error, a definitive negative, a failed source, an account error
+    const bodies = [
+      (await api.get('/v1/meta/coordinates-lookup?term=')).body,
+      (await api.get('/v1/chain_b/search?destination_slug=atlantis-xx')).body,
+      await fetch(`${api.url}/account/keys`).then(async (r) => (await r.json()) as { type: string }),
+    ];
+    // Act
+    const pages = await Promise.all(bodies.map((b) => page(b.type)));
+    // Assess
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+    expect(pages[0]!.html).toContain('Free: this error costs no quota.');
+    expect(pages[1]!.html).toContain('Billed: a definitive answer from the source');
+    expect(pages[2]!.html).toContain('NOT_SIGNED_IN');
+  });
+
+  it('lists every type at /errors, each linked, and answers an unknown type 404', async () => {
+    const index = await page(`${api.url}/errors`);
+    const unknown = await fetch(`${api.url}/errors/no-such-type`);
+    const docs = await page(`${api.url}/docs`);
+    expect(index.status).toBe(200);
+    for (const code of declared) expect(index.html).toContain(`href="errors/${typeSlug(code)}"`);
+    expect([unknown.status, ((await unknown.json()) as { error: { code: string } }).error.code]).toEqual([
+      404,
+      'not_found',
+    ]);
+    expect(docs.html).toContain('href="errors"');
+  });
+});
