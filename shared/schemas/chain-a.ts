@@ -77,11 +77,14 @@ export const ChainAStay = z.object({
     description:
       "The property's billing currency (ISO 4217), the currency of every cash rate; may be empty when no room is available",
   }),
-  brand_code: z.string().min(1),
-  country_code: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .meta({ description: 'ISO 3166-1 alpha-2 country of the property' }),
+  brand_code: z.string().meta({
+    description:
+      "chain_a's brand code; empty when the source's answer leaves it out (a trimmed or sold-out answer)",
+  }),
+  country_code: z.union([z.string().regex(/^[A-Z]{2}$/), z.literal('')]).meta({
+    description:
+      "ISO 3166-1 alpha-2 country of the property; empty when the source's answer leaves it out (a trimmed or sold-out answer)",
+  }),
   room_types: z.array(RoomType).meta({
     description: 'Empty (with total 0) when chain_a confirms no room for the exact dates and occupancy',
   }),

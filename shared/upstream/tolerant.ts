@@ -79,16 +79,29 @@ class Tally {
   }
 }
 
-/** Whether every issue of a failed check is a required field that is absent from `value`. */
-function onlyAbsences(error: z.core.$ZodError, value: unknown): boolean {
-  return error.issues.every((issue) => {
-    let here: unknown = value;
-    for (const key of issue.path.slice(0, -1)) {
-      if (!isRecord(here) && !Array.isArray(here)) return false;
-      here = (here as Record<PropertyKey, unknown>)[key as PropertyKey];
-    }
+/** The value at `path` under `root`, or undefined when the path leaves the value. */
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let here = root;
+  for (const key of path) {
+    if (!isRecord(here) && !Array.isArray(here)) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
+}
+
+/**
+ * Whether every issue of a failed check is a required field absent from `value` (for a union: some
+ * branch fails only on absent fields), so that the entry lacks what identifies it rather than being wrong.
+ */
+function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): boolean {
+  return issues.every((issue) => {
+    if (issue.code === 'invalid_union')
+      return issue.errors.some(
+        (branch) => branch.length > 0 && onlyAbsences(branch, valueAt(value, issue.path)),
+      );
     const last = issue.path.at(-1);
-    return last !== undefined && isRecord(here) && here[last as string] === undefined;
+    const parent = valueAt(value, issue.path.slice(0, -1));
+    return last !== undefined && isRecord(parent) && parent[last as string] === undefined;
   });
 }
 
@@ -118,8 +131,16 @@ function prune(schema: AnySchema, value: unknown, path: string, tally: Tally): u
     return out;
   }
   if (def.type === 'union') {
-    const match = (def.options as AnySchema[]).find((o) => z.safeParse(o, value).success);
-    return match ? prune(match, value, path, tally) : value;
+    // The first option the value reads as once pruned by it (its lists may hold placeholders).
+    for (const option of def.options as AnySchema[]) {
+      const own = new Tally();
+      const pruned = prune(option, value, path, own);
+      if (z.safeParse(option, pruned).success) {
+        tally.merge(own);
+        return pruned;
+      }
+    }
+    return value;
   }
   return value;
 }
@@ -140,7 +161,7 @@ function pruneList(element: AnySchema, items: unknown[], path: string, tally: Ta
     const pruned = prune(element, item, here, own);
     candidates.push(pruned);
     const checked = z.safeParse(element, pruned);
-    if (!checked.success && onlyAbsences(checked.error, pruned)) {
+    if (!checked.success && onlyAbsences(checked.error.issues, pruned)) {
       skipped += 1;
       continue;
     }
@@ -167,8 +188,8 @@ export function observeDrift(observer: Observer): () => void {
   return () => observers.delete(observer);
 }
 
-function report(provider: string, what: string, tally: Tally): void {
-  recordAnswerRead(provider);
+function report(provider: string, what: string, tally: Tally, read = true): void {
+  if (read) recordAnswerRead(provider);
   for (const { kind, field, count } of tally.counts.values()) {
     recordDrift(provider, kind, field, count);
     log('info', kind === 'missing' ? 'source field missing' : 'source list entries skipped', {
@@ -179,6 +200,26 @@ function report(provider: string, what: string, tally: Tally): void {
     });
     for (const observer of observers) observer({ provider, kind, field, count });
   }
+}
+
+/**
+ * Entries a connector leaves out after the read, for a reason its schema cannot say (an offer whose room
+ * is not defined, a rate without its refundability): counted like the entries the read skipped.
+ * @example recordSkipped('chain_a', 'hotels[].rateDetails.offers[]', 'the cash offers')
+ */
+export function recordSkipped(provider: string, field: string, what: string, count = 1): void {
+  const tally = new Tally();
+  tally.add('skipped', field, count);
+  report(provider, what, tally, false);
+}
+
+/** Issues as a reader can act on them: a failed union by its closest option's own issues, with full paths. */
+function closest(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+    const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+    return closest(best).map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+  });
 }
 
 const inner = new WeakMap<AnySchema, AnySchema>();
@@ -195,7 +236,7 @@ export function tolerant<S extends z.ZodType>(provider: string, schema: S, what 
     const pruned = prune(schema, value, '', tally);
     const result = schema.safeParse(pruned);
     if (!result.success) {
-      for (const issue of result.error.issues)
+      for (const issue of closest(result.error.issues))
         ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
       return z.NEVER;
     }
@@ -214,10 +255,11 @@ export function readerSchema(schema: z.ZodType): z.ZodType | undefined {
   return inner.get(schema) as z.ZodType | undefined;
 }
 
-/** A field of a reader's schema: its path, and whether a record may lack it. */
+/** A field of a reader's schema: its path, whether a record may lack it, and whether it is a list. */
 export interface FieldSpec {
   path: string;
   optional: boolean;
+  list?: true;
 }
 
 /**
@@ -234,7 +276,11 @@ export function fieldsOf(schema: z.ZodType, path = '', seen = new Set<AnySchema>
   if (def.type === 'object')
     for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
       const here = path ? `${path}.${key}` : key;
-      out.push({ path: here, optional: mayBeAbsent(field) }, ...fieldsOf(field as z.ZodType, here, next));
+      const list = defOf(unwrap(field)).type === 'array' ? { list: true as const } : {};
+      out.push(
+        { path: here, optional: mayBeAbsent(field), ...list },
+        ...fieldsOf(field as z.ZodType, here, next),
+      );
     }
   else if (def.type === 'array') out.push(...fieldsOf(def.element as z.ZodType, `${path}[]`, next));
   else if (def.type === 'record') out.push(...fieldsOf(def.valueType as z.ZodType, `${path}.*`, next));

@@ -2,10 +2,17 @@
 // values): decimal-string amounts, offers joined to rooms on the main product use, reward nights.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import {
+  extractStay,
+  OffersAnswer,
+  offersOutcome,
+  stayFrom,
+  stayTotals,
+} from '../../shared/providers/chain-a/extract.ts';
 import { offersRequest, type Stay } from '../../shared/providers/chain-a/requests.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const fixture = (name: string): OffersAnswer =>
   OffersAnswer.parse(
@@ -64,6 +71,7 @@ describe('offers request', () => {
         options: {
           disabilityMode: 'ACCESSIBLE_AND_NON_ACCESSIBLE',
           returnAdditionalRatePlanDescriptions: true,
+          rateDetails: { includePackageDetails: true, returnDetailedTaxDescriptions: true },
         },
       },
     });
@@ -202,27 +210,62 @@ describe('offers answer', () => {
     expect(extractStay(fixture('offers-unknown.json'), fixture('offers-unknown.json'), stay)).toBeUndefined();
   });
 
-  it.each<[string, (a: OffersAnswer) => void]>([
-    ['another hotel', (a) => void (a.hotels[0]!.hotelMnemonic = 'OTHER')],
-    ['an undefined rate plan', (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.ratePlanCode = 'NOPLAN')],
-    [
-      'an undefined room',
-      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.inventoryTypeCode = 'XX'),
-    ],
-    [
-      'an offer without a main product',
-      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.isMainProduct = false),
-    ],
-    ['a room without a name', (a) => void delete a.hotels[0]!.productDefinitions[1]!.synthInventoryTypeName],
-    ['an empty brand', (a) => void (a.hotels[0]!.brandCode = '')],
-  ])('fails extraction on an answer with %s', (_case, change) => {
+  it('fails extraction on an answer for another hotel', () => {
     // Prepare
     const answer = structuredClone(cash);
-    change(answer);
+    answer.hotels[0]!.hotelMnemonic = 'OTHER';
     // Act
     const act = () => extractStay(answer, undefined, stay);
     // Assess
     expect(act).toThrow(ExtractionError);
+  });
+
+  it.each<[string, (a: OffersAnswer) => void, [string, string[]][]]>([
+    [
+      'an undefined rate plan (its room stays, without that rate)',
+      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.ratePlanCode = 'NOPLAN'),
+      [
+        ['DBLN', ['ZQFLX', 'ZQMEM', 'ZQPRE']],
+        ['TWNS', []],
+      ],
+    ],
+    [
+      'an undefined room',
+      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.inventoryTypeCode = 'XX'),
+      [['DBLN', ['ZQFLX', 'ZQMEM', 'ZQPRE']]],
+    ],
+    [
+      'no main product',
+      (a) => void (a.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!.isMainProduct = false),
+      [['DBLN', ['ZQFLX', 'ZQMEM', 'ZQPRE']]],
+    ],
+  ])('leaves out, and counts, an offer with %s', (_case, change, expected) => {
+    // Prepare
+    const answer = structuredClone(cash);
+    change(answer);
+    const drift: Drift[] = [];
+    const stop = observeDrift((d) => drift.push(d));
+    // Act
+    const rooms = extractStay(answer, undefined, stay)!.room_types;
+    stop();
+    // Assess
+    expect(rooms.map((r) => [r.code, r.rates.map((x) => x.rate_plan_code)])).toEqual(expected);
+    expect(drift).toContainEqual({
+      provider: 'chain_a',
+      kind: 'skipped',
+      field: 'hotels[].rateDetails.offers[]',
+      count: 1,
+    });
+  });
+
+  it('leaves out the offers of a room without a name', () => {
+    // Prepare
+    const answer = structuredClone(cash);
+    delete answer.hotels[0]!.productDefinitions[1]!.synthInventoryTypeName;
+    // Act
+    const rooms = extractStay(answer, undefined, stay)!.room_types;
+    // Assess
+    expect(rooms.map((r) => r.code)).toEqual(['DBLN']);
   });
 
   it('rejects amounts that are not decimal strings', () => {
@@ -235,5 +278,128 @@ describe('offers answer', () => {
     const parsed = OffersAnswer.safeParse(answer);
     // Assess
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe('late-2026 answers', () => {
+  const late = fixture('offers-late-2026.json');
+
+  it('derives base and fees from an offer that carries only its total and fee sub-totals', () => {
+    // Act
+    const [double] = extractStay(late, undefined, stay)!.room_types;
+    // Assess
+    expect(double!.rates[0]).toMatchObject({
+      rate_plan_code: 'ZQFLX',
+      base_total: 480,
+      fees_taxes: 64,
+      total: 544,
+      per_night: 120,
+      per_night_after_tax: 136,
+    });
+  });
+
+  it('counts a tax included in the rate among the fees, so that total = base_total + fees_taxes', () => {
+    // Act
+    const twin = extractStay(late, undefined, stay)!.room_types.find((r) => r.code === 'TWNS')!;
+    // Assess
+    expect(twin.rates[0]).toMatchObject({ base_total: 500, fees_taxes: 52, total: 552 });
+    expect(stayTotals(undefined)).toEqual({ base: null, fees: null, after: null });
+    expect(stayTotals({ amountBeforeTax: 100, feeTaxTotal: 10 })).toEqual({
+      base: 100,
+      fees: 10,
+      after: 110,
+    });
+  });
+
+  it('marks a plan as advance purchase when its offer is not refundable', () => {
+    // Act
+    const rates = extractStay(late, undefined, stay)!.room_types.flatMap((r) => r.rates);
+    // Assess
+    expect(rates.map((r) => [r.rate_plan_code, r.is_advance_purchase, r.is_member_rate])).toEqual([
+      ['ZQFLX', false, false],
+      ['ZQNRF', true, false],
+      ['ZQMEM', false, true],
+    ]);
+  });
+
+  it('leaves package plans out of the rates', () => {
+    // Act
+    const codes = extractStay(late, undefined, stay)!.room_types.flatMap((r) =>
+      r.rates.map((x) => x.rate_plan_code),
+    );
+    // Assess
+    expect(codes).not.toContain('ZQSKI');
+  });
+
+  it('leaves out a rate whose refundability nothing says, rather than call it refundable', () => {
+    // Prepare
+    const answer = structuredClone(late);
+    delete answer.hotels[0]!.rateDetails!.offers[2]!.policies!.isRefundable;
+    // Act
+    const twin = extractStay(answer, undefined, stay)!.room_types.find((r) => r.code === 'TWNS')!;
+    // Assess
+    expect(twin.rates).toEqual([]);
+  });
+
+  it('reads an answer without brand and country as empty ones', () => {
+    // Act
+    const result = extractStay(late, undefined, stay)!;
+    // Assess
+    expect(result).toMatchObject({ currency: 'CHF', brand_code: '', country_code: '' });
+  });
+
+  it("gives a reward stay's cash fees as the points-only option's cash, in the property's currency", () => {
+    // Act
+    const [double, twin] = extractStay(fixture('offers-reward-fees.json'), undefined, stay)!.room_types;
+    // Assess
+    expect(double!.reward_options).toEqual([
+      { points: 38000, cash: 9, cash_currency: 'CHF', points_total: 152000, cash_total: 36 },
+      { points: 20000, cash: 61.5, cash_currency: 'CHF', points_total: 80000, cash_total: 246 },
+    ]);
+    expect(twin!.reward_options).toEqual([
+      { points: 45000, cash: null, cash_currency: null, points_total: 180000, cash_total: null },
+    ]);
+  });
+
+  it.each([
+    ['error-invalid-hotel.json', 'unknown hotel'],
+    ['error-crs-unknown-hotel.json', 'unknown hotel'],
+    ['error-no-availability.json', 'no availability'],
+  ])('reads the error answer %s as %s', (name, kind) => {
+    // Act
+    const outcome = offersOutcome(
+      400,
+      JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8')),
+    );
+    // Assess
+    expect(outcome).toEqual({ kind });
+  });
+
+  it('answers no such hotel for an unknown hotel, and the empty stay for no availability', () => {
+    // Prepare
+    const reward = { kind: 'offers' as const, answer: fixture('offers-reward.json') };
+    // Act, Assess
+    expect(stayFrom({ kind: 'unknown hotel' }, { kind: 'unknown hotel' }, stay)).toBeUndefined();
+    expect(stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay)).toEqual({
+      currency: '',
+      brand_code: '',
+      country_code: '',
+      room_types: [],
+    });
+    expect(stayFrom({ kind: 'no availability' }, reward, stay)).toEqual({
+      currency: 'CHF',
+      brand_code: 'AURS',
+      country_code: 'CH',
+      room_types: [],
+    });
+  });
+
+  it('fails on any other error answer, with the status and the code', () => {
+    // Act
+    const act = () => offersOutcome(400, { errors: [{ code: 'AVL_100410', message: 'Length of stay' }] });
+    // Assess
+    expect(act).toThrow(UpstreamError);
+    expect(act).toThrow(/AVL_100410/);
+    expect(() => offersOutcome(422, '<html>')).toThrow(/HTTP 422/);
   });
 });

@@ -24,6 +24,7 @@ import {
 import { geoOfPath, hotelPageOf } from '../../shared/providers/site-c/urls.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8'));
@@ -129,6 +130,47 @@ describe('review list', () => {
     expect(b!.owner_response).toBeNull();
     expect(c!.user).toMatchObject({ hometown: 'Lowland coast', avatar_url: '', contribution_count: 0 });
     expect(c).toMatchObject({ additional_ratings: {}, photos: [], language: 'de' });
+  });
+
+  it('reads a review without its optional fields (helpfulVotes, profile, photos…) and skips a placeholder', () => {
+    // Prepare
+    const drift: Drift[] = [];
+    const stop = observeDrift((d) => drift.push(d));
+    // Act
+    const page = extractReviews(reviewLists(batch('reviews-sparse.json')), {
+      origin: ORIGIN,
+      sortBy: 'DATE',
+    })!;
+    stop();
+    // Assess
+    expect(page.reviews.map((r) => r.id)).toEqual([880000101, 880000099, 880000090]);
+    const [a, b] = page.reviews;
+    expect(a).toMatchObject({
+      helpful_votes: 0,
+      additional_ratings: {},
+      photos: [],
+      review_url: '',
+      owner_response: null,
+    });
+    expect(a!.user.avatar_url).toBe('');
+    expect(b).toMatchObject({ title: '', trip_info: { stay_date: '2026-08-01', trip_type: '' } });
+    expect(b!.user).toEqual({
+      id: '',
+      display_name: '',
+      username: '',
+      is_verified: false,
+      contribution_count: 0,
+      hometown: '',
+      avatar_url: '',
+    });
+    const reviews = 'ReviewsProxy_getReviewListPageForLocation[].reviews[]';
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        { provider: 'site_c', kind: 'missing', field: `${reviews}.helpfulVotes`, count: 2 },
+        { provider: 'site_c', kind: 'missing', field: `${reviews}.userProfile`, count: 1 },
+        { provider: 'site_c', kind: 'skipped', field: reviews, count: 1 },
+      ]),
+    );
   });
 
   it('answers undefined for a location the source does not have', () => {

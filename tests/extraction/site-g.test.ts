@@ -11,6 +11,7 @@ import {
   toSuggestion,
 } from '../../shared/providers/site-g/extract.ts';
 import { keywordSearchRequest } from '../../shared/providers/site-g/requests.ts';
+import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 
@@ -60,11 +61,20 @@ describe('keyword search answer', () => {
     ['a city with a drifted id', { resultType: 'CT', code: 1, city: { geoCode: -1_000_001 } }],
   ])('fails %s', (_case, result) => {
     const drifted = { ...answer('keyword-empty'), keyWordSearchResults: [result] };
-    expect(() => placesIn(KeywordSearchAnswer.parse(drifted))).toThrow(ExtractionError);
+    expect(() => placesIn(conform('site_g', KeywordSearchAnswer, drifted, 'the answer'))).toThrow(
+      ExtractionError,
+    );
   });
 
-  it('fails an answer without its ResponseStatus (a renamed envelope)', () => {
+  it('fails an answer with neither results nor a ResponseStatus (a renamed envelope)', () => {
     expect(KeywordSearchAnswer.safeParse({ v2_keyWordSearchResults: [] }).success).toBe(false);
+  });
+
+  it('reads results without a ResponseStatus, skipping a placeholder result', () => {
+    // Act
+    const places = placesIn(answer('keyword-no-status'));
+    // Assess
+    expect(places.map((p) => p.id)).toEqual(placesIn(answer('keyword-same-name')).map((p) => p.id));
   });
 });
 

@@ -3,8 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import * as z from 'zod';
 import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
-import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
-import { SANDBOX_WEB_KEY } from '../../infra/sandbox/sites/chain-a.ts';
+import { billingCurrency, nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
+import {
+  offerTotalsOnly,
+  rewardFees,
+  SANDBOX_WEB_KEY,
+  soldOutAsError,
+} from '../../infra/sandbox/sites/chain-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { RoomType } from '../../shared/schemas/chain-a.ts';
@@ -75,7 +80,8 @@ describe('GET /v1/chain_a/rooms', () => {
       expect(room.reward_options.filter((o) => o.cash === null).length).toBeLessThanOrEqual(1);
       for (const o of room.reward_options) {
         expect(o.points_total).toBe(o.points * 2);
-        if (o.cash !== null) expect(o.cash_currency).toBe('USD');
+        // Points plus cash is in USD; a stay's cash fees are in the billing currency.
+        if (o.cash !== null) expect(['USD', body.currency]).toContain(o.cash_currency);
       }
     }
   });
@@ -96,6 +102,82 @@ describe('GET /v1/chain_a/rooms', () => {
     const res = await rooms({ hotel_code: h.hotelCode!, check_in: day(offset), check_out: day(offset + 1) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, total: 0, room_types: [] });
+  });
+
+  it.each([
+    ['a closed property (200)', false],
+    ['the error code CRS_50025 (400)', true],
+  ])(
+    'answers 200 with an empty list when chain_a answers a sold-out stay with %s',
+    async (_case, asError) => {
+      // Prepare
+      const hotel = getWorld().hotels.find((h) => h.hotelCode && soldOutAsError(h) === asError)!;
+      let offset = 30;
+      while (!soldOut(hotel, day(offset))) offset++;
+      // Act
+      const res = await rooms({
+        hotel_code: hotel.hotelCode!,
+        check_in: day(offset),
+        check_out: day(offset + 1),
+      });
+      // Assess
+      expect(api.sandbox.requests('chain_a').map((r) => r.status)).toEqual([
+        asError ? 400 : 200,
+        asError ? 400 : 200,
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, total: 0, room_types: [] });
+    },
+  );
+
+  it('derives base and fees of offers that carry only an offer-level total, and leaves packages out', async () => {
+    // Prepare
+    const hotel = getWorld().hotels.find((h) => h.hotelCode && offerTotalsOnly(h))!;
+    const stay = (() => {
+      for (let offset = 30; ; offset++)
+        if (!soldOut(hotel, day(offset)) && !soldOut(hotel, day(offset + 1)))
+          return { check_in: day(offset), check_out: day(offset + 2) };
+    })();
+    // Act
+    const res = await rooms({ hotel_code: hotel.hotelCode!, ...stay });
+    // Assess
+    expect(res.status).toBe(200);
+    const body = Body.parse(res.body);
+    const rates = body.room_types.flatMap((r) => r.rates);
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) {
+      expect(rate.base_total).not.toBeNull();
+      expect(rate.fees_taxes).not.toBeNull();
+      expect(rate.total).toBeCloseTo(rate.base_total! + rate.fees_taxes!, 2);
+      expect(rate.per_night).toBeCloseTo(rate.base_total! / 2, 2);
+    }
+    expect(rates.map((r) => r.rate_plan_code)).not.toContain('SXPKG');
+    expect(rates.filter((r) => r.is_advance_purchase).map((r) => r.rate_plan_code)).toEqual(
+      expect.arrayContaining(['SXADV']),
+    );
+  });
+
+  it("gives reward stays' cash fees as the points-only option's cash, in the billing currency", async () => {
+    // Prepare
+    const hotel = getWorld().hotels.find(
+      (h) => h.hotelCode && rewardFees(h) && billingCurrency(h) !== 'USD',
+    )!;
+    let offset = 30;
+    while (soldOut(hotel, day(offset))) offset++;
+    // Act
+    const res = await rooms({
+      hotel_code: hotel.hotelCode!,
+      check_in: day(offset),
+      check_out: day(offset + 1),
+    });
+    // Assess
+    const body = Body.parse(res.body);
+    const options = body.room_types.flatMap((r) => r.reward_options);
+    expect(options.length).toBeGreaterThan(0);
+    // Without the fees a points-only option has no cash; with them every option has some.
+    for (const o of options) expect(o.cash).not.toBeNull();
+    expect(body.currency).not.toBe('USD');
+    expect(options.filter((o) => o.cash_currency === body.currency).length).toBeGreaterThan(0);
   });
 
   it.each([

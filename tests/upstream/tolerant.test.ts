@@ -118,11 +118,11 @@ describe('tolerant reader', () => {
     // Assess
     expect(fields).toEqual([
       { path: 'total', optional: false },
-      { path: 'reviews', optional: false },
+      { path: 'reviews', optional: false, list: true },
       { path: 'reviews[].id', optional: false },
       { path: 'reviews[].rating', optional: false },
       { path: 'reviews[].helpfulVotes', optional: true },
-      { path: 'reviews[].photos', optional: true },
+      { path: 'reviews[].photos', optional: true, list: true },
       { path: 'reviews[].photos[].url', optional: false },
     ]);
     expect(isPlaceholder({ __typename: 'X' })).toBe(true);

@@ -5,8 +5,16 @@
  * `hotels[0]` with the property's currency, brand and country, room and rate plan definitions, and
  * `rateDetails.offers[]`, one per rate plan and room, whose amounts are decimal strings (stay totals of
  * the product use: every room, every night). Asked for the reward plan (`rates.ratePlanCodes`), it
- * answers reward-nights offers instead: points only and points plus cash in USD. A sold-out stay is
- * `availabilityStatus: "CLOSED"`; an unknown code lists no hotel.
+ * answers reward-nights offers instead: points only and points plus cash in USD.
+ *
+ * The late-2026 shapes (real-sources §15), each on part of the properties (chosen by hash, so both shapes
+ * stay in play): offers that carry only an offer-level `totalRate` (`amountAfterTax`,
+ * `basePlusExcludedFeesAmount`, `feeTaxSubTotals`, no `amountBeforeTax`); a package plan
+ * (`isPackage: true`) sold beside the room rates; a prepaid plan whose definition omits
+ * `advanceBooking`, so only its offer's `policies.isRefundable: false` tells it is non-refundable;
+ * reward offers with cash fees (`totalRate.amountAfterTax`) beside the points. An unknown code is a 400
+ * with `errors[].code` `INVALID_HOTEL_MNEMONICS`; a sold-out stay is either `availabilityStatus:
+ * "CLOSED"` or a 400 with `CRS_50025`.
  */
 import * as z from 'zod';
 import { hash } from '../random.ts';
@@ -76,9 +84,28 @@ const PLANS = [
     member: false,
     advance: true,
   },
+  {
+    code: 'SXPKG',
+    name: 'STAY AND DINE',
+    longName: 'Stay and Dine Package',
+    longDesc: 'Your room with a dinner for two on the first night.',
+    factor: 1.25,
+    member: false,
+    advance: false,
+    package: true,
+  },
 ];
 /** Plans the property defines but does not sell for the stay, as real answers list them. */
-const UNSOLD_PLANS = ['SXPKG', 'SXGRP', 'SXSTL'];
+const UNSOLD_PLANS = ['SXGRP', 'SXSTL'];
+
+/** Properties whose offers carry only the offer-level total (no product-use rates, no amountBeforeTax). */
+export const offerTotalsOnly = (hotel: Hotel) => hash(`offer-totals:${hotel.key}`) % 2 === 0;
+/** Properties whose prepaid plan says it is non-refundable only through its offers' policies. */
+export const refundabilityInPoliciesOnly = (hotel: Hotel) => hash(`refundability:${hotel.key}`) % 2 === 0;
+/** Properties whose reward stays carry cash fees beside the points. */
+/** Properties whose sold-out stays are a 400 with `CRS_50025` rather than a closed property. */
+export const soldOutAsError = (hotel: Hotel) => hash(`crs:${hotel.key}`) % 2 === 0;
+export const rewardFees = (hotel: Hotel) => hash(`reward-fees:${hotel.key}`) % 2 === 0;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 /** Amounts go out as decimal strings with two places, as the source writes them. */
@@ -147,7 +174,7 @@ function productDefinitions(breakfast: boolean) {
   ];
 }
 
-function ratePlanDefinitions(reward: boolean) {
+function ratePlanDefinitions(hotel: Hotel, reward: boolean) {
   if (reward)
     return [
       {
@@ -161,6 +188,7 @@ function ratePlanDefinitions(reward: boolean) {
         advanceBooking: { isAdvancePurchase: false },
         isGroupRatePlan: false,
         isLoyaltyIdRequired: true,
+        isPackage: false,
         isRewardEarned: false,
         areAmountsConfidential: false,
         isPreferred: false,
@@ -177,7 +205,9 @@ function ratePlanDefinitions(reward: boolean) {
         longRateDesc: p.longDesc,
         shortRateName: p.longName,
       },
-      advanceBooking: { isAdvancePurchase: p.advance },
+      ...(p.advance && refundabilityInPoliciesOnly(hotel)
+        ? {}
+        : { advanceBooking: { isAdvancePurchase: p.advance } }),
       isGroupRatePlan: false,
       isTentative: false,
       isLoyaltyIdRequired: p.member,
@@ -186,6 +216,8 @@ function ratePlanDefinitions(reward: boolean) {
       isCommissionable: !p.member,
       areAmountsConfidential: false,
       isPreferred: false,
+      isPackage: p.package ?? false,
+      ...(p.package ? { packageDetails: { productCodes: ['DIN'], description: p.longDesc } } : {}),
     })),
     ...UNSOLD_PLANS.map((code) => ({
       code,
@@ -266,6 +298,19 @@ function cashOffer(
       feeTaxGroups: [{ amount: money(amount), feeTaxDefIds: [0] }],
     },
   ];
+  if (offerTotalsOnly(q.hotel))
+    return {
+      ratePlanCode: p.code,
+      productUses: [use, ...extras],
+      ...(q.policies ? { policies: policiesOf(q, p.advance, round(after / q.nights.length / q.rooms)) } : {}),
+      // Only what the offer carries: the base comes from the total less the fee and tax sub-totals.
+      totalRate: {
+        amountAfterTax: money(after),
+        basePlusExcludedFeesAmount: money(before),
+        feeTaxSubTotals: subTotals(fees),
+      },
+      availableStatus: 'AVAILABLE',
+    };
   const totalRate = {
     amountBeforeTax: money(before),
     baseAmount: money(before),
@@ -333,9 +378,19 @@ function rewardOffer(q: Request, r: (typeof ROOMS)[number], use: object) {
   const share = q.nights.length * q.rooms;
   const pcPoints = Math.round(points / 2 / 500) * 500;
   const pcCash = round(perNightUsd * 0.45);
+  // A resort fee per room and night, paid in cash in the property's currency whatever the points.
+  const fees = round(9 * share * (FX[q.currency] ?? 1));
   return {
     ratePlanCode: REWARD_PLAN,
     productUses: [use],
+    ...(rewardFees(q.hotel)
+      ? {
+          totalRate: {
+            amountAfterTax: money(fees),
+            feeTaxSubTotals: [{ amount: money(fees), otaCodeType: 'FEE', isIncludedInRate: false }],
+          },
+        }
+      : {}),
     rewardNights: {
       ...(hash(`pts:${q.hotel.key}:${r.code}`) % 3 === 0
         ? {}
@@ -385,7 +440,15 @@ function offers(q: Request, reward: boolean, breakfast: boolean): object[] {
     const extras = breakfast
       ? [{ period, inventoryTypeCode: 'BRK', isMainProduct: false, isOptional: false }]
       : [];
-    return PLANS.map((p) => cashOffer(q, r, p, use, extras));
+    return PLANS.map((p) =>
+      cashOffer(
+        q,
+        r,
+        p,
+        use,
+        p.package ? [...extras, { period, inventoryTypeCode: 'DIN', isMainProduct: false }] : extras,
+      ),
+    );
   });
 }
 
@@ -405,22 +468,24 @@ function answer(hotel: Hotel, body: OffersBody, fieldset: string[]): SiteRespons
     propertyCurrency: currency,
   };
   if (nights.some((n) => soldOut(hotel, n)))
-    return {
-      status: 200,
-      json: {
-        startDate: body.startDate,
-        endDate: body.endDate,
-        hotels: [
-          {
-            ...property,
-            availabilityStatus: 'CLOSED',
-            productDefinitions: productDefinitions(breakfast).map((d) => ({ ...d, isAvailable: false })),
-            ratePlanDefinitions: [],
+    return soldOutAsError(hotel)
+      ? fail(400, 'CRS_50025', 'No availability for the requested stay')
+      : {
+          status: 200,
+          json: {
+            startDate: body.startDate,
+            endDate: body.endDate,
+            hotels: [
+              {
+                ...property,
+                availabilityStatus: 'CLOSED',
+                productDefinitions: productDefinitions(breakfast).map((d) => ({ ...d, isAvailable: false })),
+                ratePlanDefinitions: [],
+              },
+            ],
+            isSellStrategyIncludedIfNoAvail: false,
           },
-        ],
-        isSellStrategyIncludedIfNoAvail: false,
-      },
-    };
+        };
   const q: Request = {
     hotel,
     arrival: body.startDate,
@@ -459,7 +524,7 @@ function answer(hotel: Hotel, body: OffersBody, fieldset: string[]): SiteRespons
         }
       : {}),
     propertyCurrency: currency,
-    ratePlanDefinitions: ratePlanDefinitions(reward),
+    ratePlanDefinitions: ratePlanDefinitions(hotel, reward),
     brandCode: property.brandCode,
     factLines: ['MINIMUM CHECK-IN AGE IS 18.'],
     pmOptOutWeb: false,
@@ -511,17 +576,11 @@ export const chainA: Site = {
         }
         const hotel = byCode(parsed.hotelMnemonics[0]!);
         if (!hotel)
-          return {
-            status: 200,
-            json: {
-              startDate: parsed.startDate,
-              endDate: parsed.endDate,
-              hotels: [],
-              warnings: [
-                { id: 0, message: `No hotel found for ${parsed.hotelMnemonics[0]}`, code: 'AVL_100020' },
-              ],
-            },
-          };
+          return fail(
+            400,
+            'INVALID_HOTEL_MNEMONICS',
+            `Invalid hotel mnemonics: [${parsed.hotelMnemonics[0]}]`,
+          );
         return answer(hotel, parsed, (query.get('fieldset') ?? '').split(','));
       },
     ],

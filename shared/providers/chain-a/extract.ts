@@ -3,12 +3,21 @@
  * country, its room definitions (`productDefinitions`), rate plan definitions, and `rateDetails.offers[]`,
  * one per rate plan and room, joined to the room on `productUses[].inventoryTypeCode`. Amounts are
  * decimal strings. Offers of the reward plan carry `rewardNights` (points only, points plus cash) instead
- * of a cash price. A sold-out stay is `availabilityStatus: "CLOSED"`.
+ * of a cash price, and may carry cash fees beside the points. A sold-out stay is `availabilityStatus:
+ * "CLOSED"`, or a non-2xx answer with the error code `CRS_50025`; an unknown hotel is a non-2xx answer
+ * with `INVALID_HOTEL_MNEMONICS` or `CRS_50010` (real-sources §15).
+ *
+ * Read by the tolerant rule (docs/connector-guide.md): required are the hotel's code and currency, an
+ * open property's rate details, room and rate plan definitions, what identifies a room, an offer and a
+ * plan, and the flags a rate cannot be described without; the rest may be absent. Package plans
+ * (`isPackage`) are left out: their price buys more than the room, and the contract's rate has no place
+ * to say so.
  */
 import * as z from 'zod';
 import { ChainAStay, type CashRate, type RewardOption, type RoomType } from '../../schemas/chain-a.ts';
 import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import type { Stay } from './requests.ts';
 
 /** An amount as the source writes it: a decimal string such as "112.52". */
@@ -21,7 +30,19 @@ const TotalRate = z.looseObject({
   amountBeforeTax: Decimal.optional(),
   amountAfterTax: Decimal.optional(),
   feeTaxTotal: Decimal.optional(),
+  // Late 2026: offers may carry only the total, the base plus excluded fees, and the sub-totals.
+  basePlusExcludedFeesAmount: Decimal.optional(),
+  feeTaxSubTotals: z
+    .array(
+      z.looseObject({
+        amount: Decimal,
+        otaCodeType: z.string().optional(),
+        isIncludedInRate: z.boolean().optional(),
+      }),
+    )
+    .optional(),
 });
+type TotalRate = z.infer<typeof TotalRate>;
 
 const ProductUse = z.looseObject({
   inventoryTypeCode: z.string().min(1),
@@ -52,20 +73,41 @@ const Offer = z.looseObject({
   availableStatus: z.string().optional(),
   totalRate: TotalRate.optional(),
   policies: z
-    .looseObject({ cancellationNoShow: z.looseObject({ description: z.string().optional() }).optional() })
+    .looseObject({
+      cancellationNoShow: z.looseObject({ description: z.string().optional() }).optional(),
+      isRefundable: z.boolean().optional(),
+    })
     .optional(),
   rewardNights: RewardNights.optional(),
 });
 
-const ProductDefinition = z.looseObject({
-  productCode: z.string().optional(),
+const room = {
+  productCode: z.literal('SR').optional(),
   inventoryTypeCode: z.string().min(1),
-  inventoryTypeName: z.string().optional(),
-  synthInventoryTypeName: z.string().optional(),
   description: z.string().optional(),
   maxAdultOcc: z.number().int().min(0).optional(),
   maxChildOcc: z.number().int().min(0).optional(),
-});
+};
+/** A room needs a name, its own or the synthesised one; other products (breakfast, passes) need not. */
+const ProductDefinition = z.union([
+  z.looseObject({
+    ...room,
+    inventoryTypeName: z.string().regex(/\S/),
+    synthInventoryTypeName: z.string().optional(),
+  }),
+  z.looseObject({
+    ...room,
+    inventoryTypeName: z.string().optional(),
+    synthInventoryTypeName: z.string().regex(/\S/),
+  }),
+  z.looseObject({
+    productCode: z.string().refine((c) => c !== 'SR', { error: 'a room product' }),
+    inventoryTypeCode: z.string().min(1),
+  }),
+]);
+
+/** A room's definition: the union's room shapes. */
+type RoomDefinition = Extract<z.infer<typeof ProductDefinition>, { productCode?: 'SR' }>;
 
 const RatePlanDefinition = z.looseObject({
   code: z.string().min(1),
@@ -74,33 +116,91 @@ const RatePlanDefinition = z.looseObject({
     .looseObject({ longRateName: z.string().optional(), longRateDesc: z.string().optional() })
     .optional(),
   advanceBooking: z.looseObject({ isAdvancePurchase: z.boolean().optional() }).optional(),
-  isLoyaltyIdRequired: z.boolean().optional(),
+  // Whether a rate is for members only: the contract's is_member_rate has no "unknown".
+  isLoyaltyIdRequired: z.boolean(),
+  isPackage: z.boolean().optional(),
 });
+type RatePlanDefinition = z.infer<typeof RatePlanDefinition>;
 
-const Hotel = z.looseObject({
-  hotelMnemonic: z.string(),
+const property = {
+  hotelMnemonic: z.string().min(1),
   brandCode: z.string().optional(),
   isoCountryCode: z.string().optional(),
-  propertyCurrency: z.string().optional(),
-  availabilityStatus: z.string().optional(),
+  // Every cash rate is in it.
+  propertyCurrency: z.string().regex(/^[A-Za-z]{3}$/),
+};
+/** A closed property: nothing to sell for the stay, its definitions may be left out. */
+const ClosedHotel = z.looseObject({
+  ...property,
+  availabilityStatus: z.literal('CLOSED'),
   productDefinitions: z.array(ProductDefinition).default([]),
   ratePlanDefinitions: z.array(RatePlanDefinition).default([]),
   rateDetails: z.looseObject({ offers: z.array(Offer).default([]) }).optional(),
 });
-
-export const OffersAnswer = z.looseObject({
-  hotels: z.array(Hotel),
-  warnings: z
-    .array(z.looseObject({ code: z.string().optional(), message: z.string().optional() }))
-    .optional(),
+/** An open property: without its rate details an answer cannot tell "no rooms" from "not read". */
+const OpenHotel = z.looseObject({
+  ...property,
+  availabilityStatus: z.string().optional(),
+  productDefinitions: z.array(ProductDefinition),
+  ratePlanDefinitions: z.array(RatePlanDefinition),
+  rateDetails: z.looseObject({ offers: z.array(Offer) }),
 });
+const Hotel = z.union([ClosedHotel, OpenHotel]);
+
+export const OffersAnswer = tolerant(
+  'chain_a',
+  z.looseObject({
+    hotels: z.array(Hotel),
+    warnings: z
+      .array(z.looseObject({ code: z.string().optional(), message: z.string().optional() }))
+      .optional(),
+  }),
+  'the offers',
+);
 export type OffersAnswer = z.infer<typeof OffersAnswer>;
 type Offer = z.infer<typeof Offer>;
 type HotelAnswer = z.infer<typeof Hotel>;
 
+/** A non-2xx answer of the offers API: its error codes. */
+export const ErrorAnswer = z.looseObject({
+  errors: z.array(z.looseObject({ code: z.string().min(1), message: z.string().optional() })).min(1),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** The error codes chain_a answers for a hotel it does not know. */
+export const UNKNOWN_HOTEL_CODES = ['INVALID_HOTEL_MNEMONICS', 'CRS_50010'];
+/** The error code chain_a answers for a stay it has no room for. */
+export const NO_AVAILABILITY_CODES = ['CRS_50025'];
+/** HTTP statuses whose error codes are read rather than failed on. */
+export const ANSWERED_ERROR_STATUSES = [400, 404, 422];
+
+/** What one offers call said: offers to read, no such hotel, or no room for the stay. */
+export type OffersOutcome =
+  { kind: 'offers'; answer: OffersAnswer } | { kind: 'unknown hotel' } | { kind: 'no availability' };
+
+/**
+ * The outcome of an offers call from its HTTP status and body (read by `OffersAnswer` for a 2xx, by
+ * `ErrorAnswer` otherwise). An error code other than the two known ones is the source's failure.
+ * @example offersOutcome(400, { errors: [{ code: 'CRS_50025' }] }) // { kind: 'no availability' }
+ */
+export function offersOutcome(status: number, body: unknown): OffersOutcome {
+  if (status >= 200 && status < 300)
+    return { kind: 'offers', answer: conform('chain_a', OffersAnswer, body, 'the offers', status) };
+  const parsed = ErrorAnswer.safeParse(body);
+  const codes = parsed.success ? parsed.data.errors.map((e) => e.code) : [];
+  if (codes.some((c) => UNKNOWN_HOTEL_CODES.includes(c))) return { kind: 'unknown hotel' };
+  if (codes.some((c) => NO_AVAILABILITY_CODES.includes(c))) return { kind: 'no availability' };
+  throw new UpstreamError(
+    'chain_a',
+    codes.length ? `the offers API answered ${codes.join(', ')}` : `HTTP ${status}`,
+    status,
+  );
+}
+
 const round = (n: number) => Math.round(n * 100) / 100;
 /** The source ends some texts with CRLF or a tab. */
 const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
+const OFFERS = 'hotels[].rateDetails.offers[]';
 
 /**
  * The property of an answer, checked to be the one asked for; undefined when the answer lists none.
@@ -115,28 +215,58 @@ function answerHotel(answer: OffersAnswer, hotelCode: string): HotelAnswer | und
 }
 
 /** The room an offer sells: its main product use (other uses are extras such as breakfast). */
-function mainUse(offer: Offer) {
-  const use = offer.productUses.find((u) => u.isMainProduct ?? true);
-  if (!use) throw new ExtractionError('chain_a', `offer ${offer.ratePlanCode} sells no room`, undefined, 200);
-  return use;
+const mainUse = (offer: Offer) => offer.productUses.find((u) => u.isMainProduct ?? true);
+
+/** The totals an offer carries: its room's, else the offer's own (late 2026: often the only ones). */
+function totalsOf(offer: Offer): TotalRate | undefined {
+  return [mainUse(offer)?.rates?.totalRate, offer.totalRate].find(
+    (t) => t?.amountAfterTax !== undefined || t?.amountBeforeTax !== undefined,
+  );
 }
 
 /**
- * A cash rate from an offer. Totals are the product use's, which covers every room over every night;
- * `fees_taxes` is what the stay adds to the base (amountAfterTax − amountBeforeTax), so that the
- * contract's total = base_total + fees_taxes holds whichever taxes the property includes in its rates.
+ * Stay totals from what the offer carries: the total after tax, the base before tax, and the fees and
+ * taxes as their difference, so that total = base_total + fees_taxes holds whichever taxes the property
+ * includes in its rates. A base or total that is not there is derived from the other and the fees
+ * (`feeTaxTotal`, else the sum of `feeTaxSubTotals`); what cannot be derived stays null.
+ * @example stayTotals({ amountAfterTax: 544, feeTaxSubTotals: [{ amount: 64 }] }) // { base: 480, fees: 64, after: 544 }
  */
+export function stayTotals(t: TotalRate | undefined): {
+  base: number | null;
+  fees: number | null;
+  after: number | null;
+} {
+  const subTotals = t?.feeTaxSubTotals?.length
+    ? round(t.feeTaxSubTotals.reduce((sum, f) => sum + f.amount, 0))
+    : undefined;
+  const fees = t?.feeTaxTotal ?? subTotals;
+  const after =
+    t?.amountAfterTax ??
+    (t?.amountBeforeTax !== undefined && fees !== undefined ? round(t.amountBeforeTax + fees) : null);
+  const base = t?.amountBeforeTax ?? (after !== null && fees !== undefined ? round(after - fees) : null);
+  return { base, fees: base !== null && after !== null ? round(after - base) : null, after };
+}
+
+/**
+ * Whether a rate is non-refundable and prepaid: the plan's advance-purchase flag, or the offer's
+ * `policies.isRefundable: false`; undefined when neither says (an absent flag is not "refundable").
+ */
+function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean | undefined {
+  const advance = plan.advanceBooking?.isAdvancePurchase;
+  const refundable = offer.policies?.isRefundable;
+  if (advance === undefined && refundable === undefined) return undefined;
+  return advance === true || refundable === false;
+}
+
+/** A cash rate from an offer. Totals cover every room over every night; per night is one room's. */
 function cashRate(
   offer: Offer,
-  plan: z.infer<typeof RatePlanDefinition>,
+  plan: RatePlanDefinition,
   currency: string,
   stay: Stay,
+  advance: boolean,
 ): CashRate {
-  const totals = mainUse(offer).rates?.totalRate ?? offer.totalRate;
-  const base = totals?.amountBeforeTax ?? null;
-  const after =
-    totals?.amountAfterTax ??
-    (base !== null && totals?.feeTaxTotal !== undefined ? round(base + totals.feeTaxTotal) : null);
+  const { base, fees, after } = stayTotals(totalsOf(offer));
   const perRoomNight = (n: number | null) => (n === null ? null : round(n / stay.nights / stay.rooms));
   return {
     name: text(plan.additionalDescriptions?.longRateName) ?? text(plan.name) ?? plan.code,
@@ -144,56 +274,88 @@ function cashRate(
     per_night: perRoomNight(base),
     per_night_after_tax: perRoomNight(after),
     base_total: base,
-    fees_taxes: base !== null && after !== null ? round(after - base) : null,
+    fees_taxes: fees,
     total: after,
     currency,
-    is_member_rate: plan.isLoyaltyIdRequired ?? false,
-    is_advance_purchase: plan.advanceBooking?.isAdvancePurchase ?? false,
+    is_member_rate: plan.isLoyaltyIdRequired,
+    is_advance_purchase: advance,
     long_description: text(plan.additionalDescriptions?.longRateDesc),
     policy_description: text(offer.policies?.cancellationNoShow?.description),
   };
 }
 
-/** Reward options from an offer's `rewardNights`: stay totals as given, per night of one room derived. */
-function rewardOptions(reward: NonNullable<Offer['rewardNights']>, stay: Stay): RewardOption[] {
+/** A reward option and whether it is the points-only one (which may still carry the stay's cash fees). */
+interface Reward {
+  pointsOnly: boolean;
+  option: RewardOption;
+}
+
+/**
+ * Reward options from an offer's `rewardNights`: stay totals as given, per night of one room derived.
+ * Cash fees of the stay (`totalRate.amountAfterTax`, in the property's currency) are the points-only
+ * option's cash: the stay cannot be had for points alone.
+ */
+function rewardOptions(offer: Offer, currency: string, stay: Stay): Reward[] {
+  const reward = offer.rewardNights!;
   const share = stay.nights * stay.rooms;
-  const out: RewardOption[] = [];
+  const fees = stayTotals(totalsOf(offer)).after;
+  const out: Reward[] = [];
   if (reward.pointsOnly) {
     const total = reward.pointsOnly.totalPoints;
+    const cash = fees !== null && fees > 0 ? fees : null;
     out.push({
-      points: Math.round(total / share),
-      cash: null,
-      cash_currency: null,
-      points_total: total,
-      cash_total: null,
+      pointsOnly: true,
+      option: {
+        points: Math.round(total / share),
+        cash: cash === null ? null : round(cash / share),
+        cash_currency: cash === null ? null : currency,
+        points_total: total,
+        cash_total: cash === null ? null : round(cash),
+      },
     });
   }
   for (const o of reward.pointsCash?.options ?? []) {
     out.push({
-      points: Math.round(o.totalPoints / share),
-      cash: round(o.totalCash / share),
-      cash_currency: o.currency.toUpperCase(),
-      points_total: o.totalPoints,
-      cash_total: round(o.totalCash),
+      pointsOnly: false,
+      option: {
+        points: Math.round(o.totalPoints / share),
+        cash: round(o.totalCash / share),
+        cash_currency: o.currency.toUpperCase(),
+        points_total: o.totalPoints,
+        cash_total: round(o.totalCash),
+      },
     });
   }
   return out;
 }
 
 /** At most one points-only option (the fewest points), then each distinct points-plus-cash option. */
-function distinctRewards(options: RewardOption[]): RewardOption[] {
-  const pointsOnly = options
-    .filter((o) => o.cash === null)
+function distinctRewards(rewards: Reward[]): RewardOption[] {
+  const pointsOnly = rewards
+    .filter((r) => r.pointsOnly)
+    .map((r) => r.option)
     .sort((a, b) => a.points - b.points)
     .slice(0, 1);
   const seen = new Set<string>();
-  const withCash = options.filter((o) => {
-    const key = `${o.points} ${o.cash} ${o.cash_currency}`;
-    if (o.cash === null || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const withCash = rewards
+    .filter((r) => !r.pointsOnly)
+    .map((r) => r.option)
+    .filter((o) => {
+      const key = `${o.points} ${o.cash} ${o.cash_currency}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   return [...pointsOnly, ...withCash];
+}
+
+/** The contract's property fields; brand and country are empty when the answer leaves them out. */
+function propertyOf(hotel: HotelAnswer | undefined) {
+  return {
+    currency: hotel?.propertyCurrency.toUpperCase() ?? '',
+    brand_code: hotel?.brandCode ?? '',
+    country_code: hotel?.isoCountryCode?.toUpperCase() ?? '',
+  };
 }
 
 /**
@@ -201,6 +363,8 @@ function distinctRewards(options: RewardOption[]): RewardOption[] {
  * undefined when chain_a lists no such property. Per-night figures are for one room, stay totals for
  * every room over every night (the rooms rule in shared/schemas/chain-a.ts). Every cash rate is in the
  * property's currency; reward cash keeps its own. A closed property is the contract's empty stay.
+ * Offers that cannot be read as the contract needs (an undefined room or plan, no main product, no
+ * refundability) are left out and counted; package plans are left out.
  * @example extractStay(cashAnswer, rewardAnswer, stay) // { currency: 'EUR', brand_code: 'AS', country_code: 'FR', room_types: [...] }
  */
 export function extractStay(
@@ -211,12 +375,7 @@ export function extractStay(
   const hotel = answerHotel(cash, stay.hotelCode);
   if (!hotel) return undefined;
   const rewardHotel = reward ? answerHotel(reward, stay.hotelCode) : undefined;
-  const currency = hotel.propertyCurrency?.toUpperCase() ?? '';
-  const property = {
-    currency,
-    brand_code: hotel.brandCode ?? '',
-    country_code: hotel.isoCountryCode?.toUpperCase() ?? '',
-  };
+  const property = propertyOf(hotel);
   if (hotel.availabilityStatus === 'CLOSED')
     return conform('chain_a', ChainAStay, { ...property, room_types: [] }, 'the offers', 200);
 
@@ -228,59 +387,74 @@ export function extractStay(
     sources.flatMap((h) =>
       h.productDefinitions
         .filter((d) => (d.productCode ?? 'SR') === 'SR')
-        .map((d) => [d.inventoryTypeCode, d]),
+        .map((d) => [d.inventoryTypeCode, d as RoomDefinition]),
     ),
   );
   const plans = new Map(sources.flatMap((h) => h.ratePlanDefinitions.map((p) => [p.code, p])));
-  const rooms = new Map<string, RoomType>();
+  const rooms = new Map<string, RoomType & { rewards: Reward[] }>();
+  let unreadable = 0;
   for (const source of sources) {
     for (const offer of source.rateDetails?.offers ?? []) {
       if (offer.availableStatus !== undefined && offer.availableStatus !== 'AVAILABLE') continue;
+      const plan = plans.get(offer.ratePlanCode);
+      if (plan?.isPackage) continue;
       const use = mainUse(offer);
-      const definition = definitions.get(use.inventoryTypeCode);
-      if (!definition)
-        throw new ExtractionError(
-          'chain_a',
-          `offer for undefined room ${use.inventoryTypeCode}`,
-          undefined,
-          200,
-        );
+      const definition = use && definitions.get(use.inventoryTypeCode);
+      // A room without a name is not one the contract can list.
+      const name = text(definition?.inventoryTypeName) ?? text(definition?.synthInventoryTypeName);
+      if (!use || !definition || !name) {
+        unreadable += 1;
+        continue;
+      }
       let room = rooms.get(use.inventoryTypeCode);
       if (!room) {
         room = {
           code: definition.inventoryTypeCode,
-          // A room without a name fails the contract check below, rather than getting one made up.
-          name: text(definition.inventoryTypeName) ?? text(definition.synthInventoryTypeName) ?? '',
+          name,
           description: text(definition.description),
           max_adults: definition.maxAdultOcc ?? null,
           max_children: definition.maxChildOcc ?? null,
           available_rooms: null,
           rates: [],
           reward_options: [],
+          rewards: [],
         };
         rooms.set(use.inventoryTypeCode, room);
       }
       if (use.numberOfAvailableProducts !== undefined)
         room.available_rooms = Math.max(room.available_rooms ?? 0, use.numberOfAvailableProducts);
-      if (offer.rewardNights) {
-        room.reward_options.push(...rewardOptions(offer.rewardNights, stay));
-        continue;
-      }
-      const plan = plans.get(offer.ratePlanCode);
-      if (!plan)
-        throw new ExtractionError(
-          'chain_a',
-          `offer for undefined rate plan ${offer.ratePlanCode}`,
-          undefined,
-          200,
-        );
-      room.rates.push(cashRate(offer, plan, currency, stay));
+      // The room is offered even when this rate cannot be described (no plan, no refundability).
+      const advance = plan && advancePurchase(offer, plan);
+      if (offer.rewardNights)
+        room.rewards.push(...rewardOptions(offer, source.propertyCurrency.toUpperCase(), stay));
+      else if (plan && advance !== undefined)
+        room.rates.push(cashRate(offer, plan, property.currency, stay, advance));
+      else unreadable += 1;
     }
   }
+  if (unreadable) recordSkipped('chain_a', OFFERS, 'the offers', unreadable);
   // Rooms in the property's own order.
   const order = [...definitions.keys()];
   const roomTypes = [...rooms.values()]
     .sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code))
-    .map((r) => ({ ...r, reward_options: distinctRewards(r.reward_options) }));
+    .map(({ rewards, ...r }) => ({ ...r, reward_options: distinctRewards(rewards) }));
   return conform('chain_a', ChainAStay, { ...property, room_types: roomTypes }, 'the offers', 200);
+}
+
+/**
+ * The stay from the outcomes of the cash and reward calls, or undefined when chain_a does not know the
+ * hotel. No availability is the contract's empty stay, with what the other answer says of the property.
+ * @example stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay) // { currency: '', brand_code: '', country_code: '', room_types: [] }
+ */
+export function stayFrom(cash: OffersOutcome, reward: OffersOutcome, stay: Stay): ChainAStay | undefined {
+  if (cash.kind === 'unknown hotel') return undefined;
+  const rewardAnswer = reward.kind === 'offers' ? reward.answer : undefined;
+  if (cash.kind === 'no availability')
+    return conform(
+      'chain_a',
+      ChainAStay,
+      { ...propertyOf(rewardAnswer && answerHotel(rewardAnswer, stay.hotelCode)), room_types: [] },
+      'the offers',
+    );
+  return extractStay(cash.answer, rewardAnswer, stay);
 }

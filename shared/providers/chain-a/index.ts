@@ -1,12 +1,14 @@
 /**
  * chain_a: room types, cash rates and reward nights of one property for a stay, from the real offers
- * API. Two checked fetches run together, cash offers and reward-nights offers; an answer that lists no
- * property means chain_a does not know the code.
+ * API. Two checked fetches run together, cash offers and reward-nights offers. chain_a answers an unknown
+ * hotel and a stay without rooms with non-2xx error codes (or, in older answers, with no property and a
+ * closed property): they become "no such hotel" and the empty stay, never a failure.
  */
+import * as z from 'zod';
 import type { ChainAStay } from '../../schemas/chain-a.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { extractStay, OffersAnswer } from './extract.ts';
+import { offersOutcome, stayFrom } from './extract.ts';
 import { offersRequest, type Stay } from './requests.ts';
 
 export type { Stay } from './requests.ts';
@@ -17,11 +19,13 @@ export type { Stay } from './requests.ts';
  */
 async function rooms(ctx: UpstreamContext, stay: Stay): Promise<ChainAStay | undefined> {
   const [cash, reward] = await Promise.all(
-    (['cash', 'reward'] as const).map((kind) =>
-      fetchParsed(offersRequest(stay, kind), OffersAnswer, ctx, `the ${kind} offers`),
-    ),
+    (['cash', 'reward'] as const).map(async (kind) => {
+      // The body is read by status: offers for a 2xx, error codes otherwise (extract.ts).
+      const res = await fetchParsed(offersRequest(stay, kind), z.unknown(), ctx, `the ${kind} offers`);
+      return offersOutcome(res.status, res.body);
+    }),
   );
-  return extractStay(cash!.body, reward!.body, stay);
+  return stayFrom(cash!, reward!, stay);
 }
 
 /** chain_a, as the handler uses it. */

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UpstreamRequest } from '../../upstream/client.ts';
 import { providerConfig } from '../../upstream/providers.ts';
+import { ANSWERED_ERROR_STATUSES } from './extract.ts';
 
 /** The fields the answer must carry: rate details (offers) and their policies (cancellation text). */
 export const OFFERS_FIELDSET = 'rateDetails,rateDetails.policies,rateDetails.bonusRates,rateDetails.upsells';
@@ -57,7 +58,12 @@ export function offersRequest(stay: Stay, kind: OffersKind): UpstreamRequest {
       },
     ],
     ...(kind === 'reward' ? { rates: { ratePlanCodes: [{ internal: REWARD_RATE_PLAN }] } } : {}),
-    options: { disabilityMode: 'ACCESSIBLE_AND_NON_ACCESSIBLE', returnAdditionalRatePlanDescriptions: true },
+    options: {
+      disabilityMode: 'ACCESSIBLE_AND_NON_ACCESSIBLE',
+      returnAdditionalRatePlanDescriptions: true,
+      // As the site asks (late 2026): package plans say what they include, taxes say what they are.
+      rateDetails: { includePackageDetails: true, returnDetailedTaxDescriptions: true },
+    },
   };
   return {
     provider: 'chain_a',
@@ -74,6 +80,8 @@ export function offersRequest(stay: Stay, kind: OffersKind): UpstreamRequest {
     },
     body: { json: body },
     safe: true,
+    // An unknown hotel and a stay without rooms come as these statuses with error codes (extract.ts).
+    passStatuses: ANSWERED_ERROR_STATUSES,
     cacheKey: `offers ${kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
     expect: 'json',
     cache: 'prices',

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { PriceOffer, SiteCReview } from '../../schemas/site-c.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { geoOfPath } from './urls.ts';
 
 const GraphqlError = z.looseObject({
@@ -62,66 +63,72 @@ const PhotoSize = z.looseObject({
 });
 const Media = z.looseObject({ data: z.looseObject({ photoSizeDynamic: PhotoSize }) });
 
+// Read by the tolerant rule (docs/connector-guide.md): a review needs its id, its rating and the dates the
+// contract has no empty value for (written, published, stayed); the rest may be absent.
 const UserProfile = z.looseObject({
-  id: z.string(),
-  displayName: z.string(),
-  username: z.string(),
-  isVerified: z.boolean(),
-  contributionCounts: z.looseObject({ sumAllUgc: z.number().int() }).nullable(),
+  id: z.string().optional(),
+  displayName: z.string().optional(),
+  username: z.string().optional(),
+  isVerified: z.boolean().optional(),
+  contributionCounts: z.looseObject({ sumAllUgc: z.number().int() }).nullish(),
   hometown: z
     .looseObject({
-      fallbackString: z.string().nullable(),
+      fallbackString: z.string().nullish(),
       location: z
         .looseObject({
           name: z.string().nullish(),
           additionalNames: z.looseObject({ long: z.string().nullish() }).nullish(),
         })
-        .nullable(),
+        .nullish(),
     })
-    .nullable(),
-  avatar: Media.nullable(),
+    .nullish(),
+  avatar: Media.nullish(),
 });
 
 export const RawReview = z.looseObject({
   id: z.number().int(),
   rating: z.number().int(),
-  title: z.string(),
-  text: z.string(),
-  originalLanguage: z.string(),
+  title: z.string().optional(),
+  text: z.string().optional(),
+  originalLanguage: z.string().optional(),
   createdDate: z.string(),
   publishedDate: z.string(),
-  helpfulVotes: z.number().int(),
-  userProfile: UserProfile,
-  tripInfo: z.looseObject({ stayDate: z.string(), tripType: z.string().nullable() }),
+  helpfulVotes: z.number().int().optional(),
+  userProfile: UserProfile.nullish(),
+  tripInfo: z.looseObject({ stayDate: z.string(), tripType: z.string().nullish() }),
   additionalRatings: z
     .array(z.looseObject({ rating: z.number().int(), ratingLabelLocalizedString: z.string() }))
-    .nullable(),
-  photos: z.array(z.looseObject({ photo: z.looseObject({ photoSizeDynamic: PhotoSize }) })).nullable(),
-  reviewDetailPageWrapper: z.looseObject({
-    reviewDetailPageRoute: z.looseObject({ url: z.string() }),
-  }),
+    .nullish(),
+  photos: z.array(z.looseObject({ photo: z.looseObject({ photoSizeDynamic: PhotoSize }) })).nullish(),
+  reviewDetailPageWrapper: z
+    .looseObject({ reviewDetailPageRoute: z.looseObject({ url: z.string() }).nullish() })
+    .nullish(),
   mgmtResponse: z
     .looseObject({
       text: z.string(),
       publishedDate: z.string(),
-      connectionToSubject: z.string().nullable(),
-      userProfile: z.looseObject({ displayName: z.string() }).nullable(),
+      connectionToSubject: z.string().nullish(),
+      userProfile: z.looseObject({ displayName: z.string().optional() }).nullish(),
     })
-    .nullable(),
-  location: z.looseObject({ locationId: z.number().int(), url: z.string() }),
+    .nullish(),
+  location: z.looseObject({ locationId: z.number().int().optional(), url: z.string().optional() }).nullish(),
 });
 export type RawReview = z.infer<typeof RawReview>;
 
 /** One review entry's `data`: a list holding the location's page, empty when the source has no such location. */
-export const ReviewListData = z.looseObject({
-  ReviewsProxy_getReviewListPageForLocation: z.array(
-    z.looseObject({
-      totalCount: z.number().int().min(0),
-      reviewListOptions: z.looseObject({ sortBy: z.string().nullish() }).nullish(),
-      reviews: z.array(RawReview),
-    }),
-  ),
-});
+export const ReviewListData = tolerant(
+  'site_c',
+  z.looseObject({
+    ReviewsProxy_getReviewListPageForLocation: z.array(
+      z.looseObject({
+        totalCount: z.number().int().min(0),
+        reviewListOptions: z.looseObject({ sortBy: z.string().nullish() }).nullish(),
+        reviews: z.array(RawReview),
+      }),
+    ),
+  }),
+  'the reviews',
+);
 export type ReviewListData = z.infer<typeof ReviewListData>;
 
 /** Avatars are served at this size (or the image's own, when smaller). */
@@ -144,29 +151,30 @@ const day = (date: string) => (/^\d{4}-\d{2}$/.test(date) ? `${date}-01` : date)
  */
 export function toReview(r: RawReview, origin: string): SiteCReview {
   const profile = r.userProfile;
-  const home = profile.hometown;
-  const avatar = profile.avatar?.data.photoSizeDynamic;
+  const home = profile?.hometown;
+  const avatar = profile?.avatar?.data.photoSizeDynamic;
   const additional: Record<string, number> = {};
   for (const a of r.additionalRatings ?? []) additional[ratingKey(a.ratingLabelLocalizedString)] = a.rating;
   const response = r.mgmtResponse;
+  const route = r.reviewDetailPageWrapper?.reviewDetailPageRoute?.url;
   return conform(
     'site_c',
     SiteCReview,
     {
       id: r.id,
       rating: r.rating,
-      title: r.title,
-      text: r.text,
-      language: r.originalLanguage,
+      title: r.title ?? '',
+      text: r.text ?? '',
+      language: r.originalLanguage ?? '',
       created_date: r.createdDate,
       published_date: r.publishedDate,
-      helpful_votes: r.helpfulVotes,
+      helpful_votes: r.helpfulVotes ?? 0,
       user: {
-        id: profile.id,
-        display_name: profile.displayName,
-        username: profile.username,
-        is_verified: profile.isVerified,
-        contribution_count: profile.contributionCounts?.sumAllUgc ?? 0,
+        id: profile?.id ?? '',
+        display_name: profile?.displayName ?? '',
+        username: profile?.username ?? '',
+        is_verified: profile?.isVerified ?? false,
+        contribution_count: profile?.contributionCounts?.sumAllUgc ?? 0,
         hometown: home?.location?.additionalNames?.long ?? home?.location?.name ?? home?.fallbackString ?? '',
         avatar_url: avatar
           ? sized(
@@ -181,13 +189,15 @@ export function toReview(r: RawReview, origin: string): SiteCReview {
       photos: (r.photos ?? []).map(({ photo: { photoSizeDynamic: p } }) =>
         sized(p.urlTemplate, p.maxWidth ?? 1024, p.maxHeight ?? 768),
       ),
-      review_url: new URL(r.reviewDetailPageWrapper.reviewDetailPageRoute.url, origin).href,
-      owner_response: response && {
-        text: response.text,
-        published_date: response.publishedDate,
-        author: response.userProfile?.displayName ?? '',
-        connection_to_subject: response.connectionToSubject ?? '',
-      },
+      review_url: route ? new URL(route, origin).href : '',
+      owner_response: response
+        ? {
+            text: response.text,
+            published_date: response.publishedDate,
+            author: response.userProfile?.displayName ?? '',
+            connection_to_subject: response.connectionToSubject ?? '',
+          }
+        : null,
     },
     'a review',
   );
@@ -225,7 +235,9 @@ export function extractReviews(
       );
     reviews.push(...page.reviews);
   }
-  const geo = reviews.map((r) => geoOfPath(r.location.url)).find((g) => g !== undefined);
+  const geo = reviews
+    .map((r) => (r.location?.url ? geoOfPath(r.location.url) : undefined))
+    .find((g) => g !== undefined);
   return {
     total: first.totalCount,
     reviews: reviews.map((r) => toReview(r, asked.origin)),

@@ -14,6 +14,7 @@ import { SiteGSuggestion } from '../../schemas/site-g.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 
 const GeoCode = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
 const Geo = z.looseObject({
@@ -23,25 +24,48 @@ const Geo = z.looseObject({
 });
 type Geo = z.infer<typeof Geo>;
 
-const Result = z.looseObject({
-  resultType: z.string(),
+const result = {
   code: z.union([z.number(), z.string()]),
   resultWord: z.string().nullish(),
   word: z.string().nullish(),
   name: z.string().nullish(),
-  city: Geo.nullish(),
   province: Geo.nullish(),
   country: Geo.nullish(),
-});
+};
+/** A city result is its city: without it the result says nothing the contract can use. */
+const Result = z.union([
+  z.looseObject({ ...result, resultType: z.literal('CT'), city: Geo }),
+  z.looseObject({
+    ...result,
+    resultType: z.string().refine((t) => t !== 'CT', { error: 'a city result' }),
+    city: Geo.nullish(),
+  }),
+]);
 type Result = z.infer<typeof Result>;
 
-export const KeywordSearchAnswer = z.looseObject({
-  ResponseStatus: z.looseObject({
-    Ack: z.string(),
-    Errors: z.array(z.looseObject({ Message: z.string().nullish() })).nullish(),
-  }),
-  keyWordSearchResults: z.array(z.unknown()).nullish(),
+const ResponseStatus = z.looseObject({
+  Ack: z.string(),
+  Errors: z.array(z.looseObject({ Message: z.string().nullish() })).nullish(),
 });
+
+/**
+ * The answer, read by the tolerant rule (docs/connector-guide.md): results, each needing its type and
+ * code; `ResponseStatus` may be absent (no saved answer shows whether every answer has it). An answer
+ * without results is the source's failure, and must say so (`Ack` other than Success).
+ */
+export const KeywordSearchAnswer = tolerant(
+  'site_g',
+  z.union([
+    z.looseObject({
+      ResponseStatus: ResponseStatus.optional(),
+      keyWordSearchResults: z.array(Result).nullable(),
+    }),
+    z.looseObject({
+      ResponseStatus: ResponseStatus.extend({ Ack: z.string().refine((a) => a !== 'Success') }),
+    }),
+  ]),
+  'the keyword search',
+);
 export type KeywordSearchAnswer = z.infer<typeof KeywordSearchAnswer>;
 
 /** Result types that are regions: what a traveller may type for a city but that holds several places. */
@@ -115,7 +139,7 @@ function toPlace(r: Result): SiteGPlace | undefined {
 export function placesIn(answer: KeywordSearchAnswer, upstreamStatus?: number): SiteGPlace[] {
   const status = answer.ResponseStatus;
   // The service answers its own failures with HTTP 200 and Ack Failure: never "no city".
-  if (status.Ack !== 'Success')
+  if (status && status.Ack !== 'Success')
     throw new UpstreamError(
       'site_g',
       `the keyword search answered Ack ${status.Ack || '(empty)'}${
@@ -124,8 +148,9 @@ export function placesIn(answer: KeywordSearchAnswer, upstreamStatus?: number): 
       upstreamStatus,
     );
   const out: SiteGPlace[] = [];
-  for (const raw of answer.keyWordSearchResults ?? []) {
-    const r = conform('site_g', Result, raw, 'a keyword search result');
+  // A failure (checked above) is the only shape without results.
+  const results = (answer as { keyWordSearchResults?: Result[] | null }).keyWordSearchResults ?? [];
+  for (const r of results) {
     if (!/^[A-Z]{1,3}$/.test(r.resultType))
       throw new ExtractionError('site_g', 'a keyword search result without a result type');
     const place = toPlace(r);

@@ -1,6 +1,7 @@
 /** web_search's reader of the real answer: `organic_results[]`, or the empty state. */
 import * as z from 'zod';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 export const OrganicResult = z.object({
@@ -11,11 +12,20 @@ export const OrganicResult = z.object({
 });
 export type OrganicResult = z.infer<typeof OrganicResult>;
 
-export const SearchAnswer = z.object({
-  ...SerpEnvelope,
-  search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
-  organic_results: z.array(OrganicResult).optional(),
-});
+/**
+ * The answer, read by the tolerant rule (docs/connector-guide.md): a result needs its position, title
+ * and link; a placeholder or unusable result is skipped. No `organic_results` is the engine's documented
+ * way of saying "none" (with a success status or the empty state).
+ */
+export const SearchAnswer = tolerant(
+  'web_search',
+  z.object({
+    ...SerpEnvelope,
+    search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
+    organic_results: z.array(OrganicResult).optional(),
+  }),
+  'the search answer',
+);
 export type SearchAnswer = z.infer<typeof SearchAnswer>;
 /**
  * The organic results of an answer that is not a failure; none in the engine's empty state, or when a

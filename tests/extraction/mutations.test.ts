@@ -1,0 +1,184 @@
+// Generated mutation tests of the tolerant readers (docs/connector-guide.md, "Tolerant readers"). For
+// every fixture of every connector in the table, the variants come from the connector's own tolerant
+// schema, so a field added to a schema is covered without writing a case:
+// - an optional field removed everywhere → still extracted, with as many records, the drift naming it;
+// - a required field removed everywhere → the route's extraction error, or the entries lacking it skipped;
+// - a field one shape of a union requires and another may lack, removed → read as the other, or refused;
+// - an unknown field added to every object → the same extraction;
+// - a placeholder entry added to a list → the same extraction, the entry counted as skipped.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type * as z from 'zod';
+import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
+import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
+import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
+import { conform } from '../../shared/upstream/conform.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { variants, type Variant } from '../helpers/mutations.ts';
+
+interface Case {
+  provider: string;
+  /** Fixtures under tests/fixtures/ in the shape `schema` reads. */
+  fixtures: string[];
+  /** Where the read part sits in a fixture (default: the whole fixture). */
+  select?: (fixture: unknown) => unknown;
+  /** The connector's tolerant schema of that part. */
+  schema: z.ZodType;
+  /** What the facade does with the part once read: the contract's value. */
+  extract: (read: never) => unknown;
+  /** The records of an extraction, which an optional field must never cost. */
+  records: (extracted: never) => number;
+  /** Fields whose absence the source documents as "none", with where it says so. */
+  absenceMeansNone?: Record<string, string>;
+}
+
+const chainAStay = {
+  hotelCode: 'LRVAB',
+  checkIn: '2031-03-10',
+  checkOut: '2031-03-12',
+  nights: 2,
+  adults: 2,
+  children: 0,
+  rooms: 2,
+};
+
+/** One row per connector: add yours and every fixture of it is mutated. */
+const CASES: Case[] = [
+  {
+    provider: 'chain_a',
+    fixtures: [
+      'chain-a/offers-cash.json',
+      'chain-a/offers-reward.json',
+      'chain-a/offers-closed.json',
+      'chain-a/offers-unknown.json',
+      'chain-a/offers-late-2026.json',
+      'chain-a/offers-reward-fees.json',
+    ],
+    schema: OffersAnswer,
+    extract: (answer: OffersAnswer) => extractStay(answer, undefined, chainAStay),
+    records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
+  },
+  {
+    provider: 'site_c',
+    fixtures: ['site-c/reviews-batch.json', 'site-c/reviews-unknown-location.json'],
+    select: (batch) => (batch as { data: unknown }[])[0]!.data,
+    schema: ReviewListData,
+    extract: (data: ReviewListData) =>
+      extractReviews([data], { origin: 'https://www.site-c.test', sortBy: 'DATE' }),
+    records: (page: ReturnType<typeof extractReviews>) => page?.reviews.length ?? 0,
+  },
+  {
+    provider: 'site_g',
+    fixtures: [
+      'site-g/keyword-abroad.json',
+      'site-g/keyword-empty.json',
+      'site-g/keyword-province.json',
+      'site-g/keyword-same-name.json',
+    ],
+    schema: KeywordSearchAnswer,
+    extract: (answer: KeywordSearchAnswer) => placesIn(answer),
+    records: (places: unknown[]) => places.length,
+  },
+  {
+    provider: 'web_search',
+    fixtures: ['web-search/results.json', 'web-search/empty.json'],
+    schema: SearchAnswer,
+    extract: (answer: SearchAnswer) => extractResults(answer),
+    records: (results: unknown[]) => results.length,
+    absenceMeansNone: {
+      organic_results: 'a successful search that found only other features has none (real-sources §7)',
+    },
+  },
+];
+
+const load = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
+
+/** The extraction of `payload` with the drift it recorded, or the error it raised. */
+function run(c: Case, payload: unknown): { value?: unknown; error?: unknown; drift: Drift[] } {
+  const drift: Drift[] = [];
+  const stop = observeDrift((d) => drift.push(d));
+  try {
+    const read = conform(c.provider, c.schema, payload, 'the answer', 200) as never;
+    return { value: c.extract(read), drift };
+  } catch (error) {
+    return { error, drift };
+  } finally {
+    stop();
+  }
+}
+
+/** What is wrong with a variant's outcome, or undefined when it keeps the rule. */
+function breach(
+  c: Case,
+  baseline: unknown,
+  variant: Variant,
+  outcome: ReturnType<typeof run>,
+): string | undefined {
+  const { value, error, drift } = outcome;
+  const named = (kind: Drift['kind'], field: string) =>
+    drift.some((d) => d.kind === kind && d.field === field);
+  const skippedAround = (field: string) =>
+    drift.some((d) => d.kind === 'skipped' && field.startsWith(d.field));
+  switch (variant.kind) {
+    case 'optional removed':
+      if (error) return `fails (${String(error)})`;
+      if (c.records(value as never) !== c.records(baseline as never) && !c.absenceMeansNone?.[variant.field])
+        return `records ${c.records(baseline as never)} → ${c.records(value as never)}`;
+      return named('missing', variant.field) ? undefined : 'no drift recorded for the field';
+    case 'required removed':
+      if (error) return error instanceof ExtractionError ? undefined : `fails with ${String(error)}`;
+      // Entries lacking what identifies them are skipped, and counted, on a list enclosing the field.
+      return skippedAround(variant.field) ? undefined : 'read without it, and nothing skipped';
+    case 'removed from one shape':
+      // Read as the other shape, refused as neither, or its entries skipped: never another failure.
+      if (error) return error instanceof ExtractionError ? undefined : `fails with ${String(error)}`;
+      return c.records(value as never) === c.records(baseline as never) || skippedAround(variant.field)
+        ? undefined
+        : `records ${c.records(baseline as never)} → ${c.records(value as never)}`;
+    case 'unknown field added':
+      if (error) return `fails (${String(error)})`;
+      return JSON.stringify(value) === JSON.stringify(baseline) ? undefined : 'extracts something else';
+    case 'placeholder added':
+      if (error) return `fails (${String(error)})`;
+      if (JSON.stringify(value) !== JSON.stringify(baseline)) return 'extracts something else';
+      return named('skipped', variant.field) ? undefined : 'the placeholder was not counted as skipped';
+  }
+}
+
+/** Variants run, by connector: the closing note quotes the total. */
+const ran = new Map<string, number>();
+
+beforeAll(() => {
+  useProviders({
+    site_g: { baseUrl: 'http://127.0.0.1:9/site_g', hosts: ['hotels.site-g.test', 'www.site-g.test'] },
+  });
+});
+afterAll(() => {
+  useProviders({});
+  const total = [...ran.values()].reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThan(0);
+});
+
+describe.each(CASES)('$provider fixtures, mutated', (c) => {
+  it.each(c.fixtures)('%s: every variant keeps the tolerant rule', (name) => {
+    // Prepare
+    const fixture = load(name);
+    const payload = c.select ? c.select(fixture) : fixture;
+    const baseline = run(c, payload);
+    expect(baseline.error).toBeUndefined();
+    const all = variants(c.schema, payload);
+    // Act
+    const breaches = all.flatMap((variant) => {
+      const why = breach(c, baseline.value, variant, run(c, variant.payload));
+      return why ? [`${variant.kind} ${variant.field}: ${why}`] : [];
+    });
+    // Assess
+    ran.set(c.provider, (ran.get(c.provider) ?? 0) + all.length);
+    expect(breaches).toEqual([]);
+    expect(all.some((v) => v.kind === 'unknown field added')).toBe(true);
+  });
+});

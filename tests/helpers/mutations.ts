@@ -1,0 +1,124 @@
+// Mutations of a real-format payload, derived from the tolerant schema that reads it: each optional field
+// removed, each required field removed, an unknown field added to every object, a placeholder added to
+// each list. Used by tests/extraction/mutations.test.ts; the rule they check is docs/connector-guide.md's.
+import type * as z from 'zod';
+import { type FieldSpec, fieldsOf, readerSchema } from '../../shared/upstream/tolerant.ts';
+
+type Json = unknown;
+/** A field path of `fieldsOf` as steps: keys, `[]` (every entry of a list), `*` (every value of a record). */
+type Step = string;
+
+const steps = (path: string): Step[] => path.match(/\[\]|[^.[\]]+/g) ?? [];
+const isObject = (v: Json): v is Record<string, Json> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The parents holding the last step of `path` in `value`, with that step's key. */
+function holders(value: Json, path: Step[]): { parent: Json; key: Step }[] {
+  if (path.length === 0) return [];
+  const [first, ...rest] = path as [Step, ...Step[]];
+  if (rest.length === 0) return [{ parent: value, key: first }];
+  const children: Json[] =
+    first === '[]'
+      ? Array.isArray(value)
+        ? value
+        : []
+      : first === '*'
+        ? isObject(value)
+          ? Object.values(value)
+          : []
+        : isObject(value) && value[first] !== undefined
+          ? [value[first]]
+          : [];
+  return children.flatMap((child) => holders(child, rest));
+}
+
+/** Whether `path` leads to at least one value in `value`. */
+export function present(value: Json, path: string): boolean {
+  return holders(value, steps(path)).some(({ parent, key }) => isObject(parent) && parent[key] !== undefined);
+}
+
+/** A deep copy of `value` without the field at `path`, wherever it occurs. */
+export function without(value: Json, path: string): Json {
+  const copy = structuredClone(value);
+  for (const { parent, key } of holders(copy, steps(path))) if (isObject(parent)) delete parent[key];
+  return copy;
+}
+
+/** The list paths (`reviews[]`) of a schema's fields. */
+function listPaths(fields: FieldSpec[]): string[] {
+  const lists = new Set<string>();
+  for (const { path, list } of fields) {
+    if (list) lists.add(`${path}[]`);
+    const at = path.lastIndexOf('[]');
+    if (at >= 0) lists.add(path.slice(0, at + 2));
+  }
+  return [...lists];
+}
+
+/** A deep copy of `value` with a placeholder entry appended to the list at `list` (`a.b[]`), wherever it occurs. */
+export function withPlaceholder(value: Json, list: string): Json {
+  const copy = structuredClone(value);
+  const target = steps(list).slice(0, -1);
+  const lists =
+    target.length === 0
+      ? [copy]
+      : holders(copy, target).flatMap(({ parent, key }) => (isObject(parent) ? [parent[key]] : []));
+  for (const items of lists)
+    if (Array.isArray(items))
+      items.push(items.some((i) => isObject(i)) || items.length === 0 ? { __typename: 'Placeholder' } : null);
+  return copy;
+}
+
+/** A deep copy of `value` with an unknown field in every object. */
+export function withUnknownFields(value: Json): Json {
+  const visit = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(visit);
+    if (!isObject(v)) return v;
+    const out: Record<string, Json> = {};
+    for (const [k, child] of Object.entries(v)) out[k] = visit(child);
+    out.addedBySourceLater = { note: 'a field the reader does not know', n: 1 };
+    return out;
+  };
+  return visit(value);
+}
+
+export interface Variant {
+  /** `removed from one shape`: a field one shape of a union requires and another may lack. */
+  kind:
+    | 'optional removed'
+    | 'required removed'
+    | 'removed from one shape'
+    | 'unknown field added'
+    | 'placeholder added';
+  /** The field or list the variant is about (empty for the unknown-field variant). */
+  field: string;
+  payload: Json;
+}
+
+/**
+ * Every variant of `payload` that the tolerant schema `schema` implies, for the fields and lists the
+ * payload actually has.
+ * @example variants(OffersAnswer, answer).length // 143
+ */
+export function variants(schema: z.ZodType, payload: Json): Variant[] {
+  const reader = readerSchema(schema);
+  if (!reader)
+    throw new Error('not a tolerant schema: wrap it with tolerant() (shared/upstream/tolerant.ts)');
+  const fields = fieldsOf(reader);
+  const optional = new Map<string, Set<boolean>>();
+  for (const f of fields) optional.set(f.path, (optional.get(f.path) ?? new Set()).add(f.optional));
+  const out: Variant[] = [];
+  for (const [path, flags] of optional) {
+    if (!present(payload, path)) continue;
+    const kind =
+      flags.size > 1 ? 'removed from one shape' : flags.has(true) ? 'optional removed' : 'required removed';
+    out.push({ kind, field: path, payload: without(payload, path) });
+  }
+  out.push({ kind: 'unknown field added', field: '', payload: withUnknownFields(payload) });
+  for (const list of listPaths(fields)) {
+    const target = steps(list).slice(0, -1).join('.');
+    if (target && !present(payload, target)) continue;
+    out.push({ kind: 'placeholder added', field: list, payload: withPlaceholder(payload, list) });
+  }
+  return out;
+}
