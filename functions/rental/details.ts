@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingDetails } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
+import { ListingIdJson, ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
@@ -24,7 +24,7 @@ export const DetailsQuery = withStayOrder(
 
 export const RentalDetailsResponse = z.object({
   success: z.literal(true),
-  listing_id: z.number().int().positive(),
+  listing_id: ListingIdJson,
   check_in: z.iso.date(),
   check_out: z.iso.date(),
   nights: z.number().int().min(1),

@@ -5,7 +5,7 @@ import { listingPricing } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-import { ListingPath, RentalPricing } from '../../shared/schemas/rental.ts';
+import { ListingIdJson, ListingPath, RentalPricing } from '../../shared/schemas/rental.ts';
 
 export const PricingQuery = withStayOrder(
   z.object({
@@ -20,7 +20,7 @@ export const PricingQuery = withStayOrder(
 
 export const RentalPricingResponse = z.object({
   success: z.literal(true),
-  listing_id: z.number().int().positive(),
+  listing_id: ListingIdJson,
   check_in: z.iso.date(),
   check_out: z.iso.date(),
   nights: z.number().int().min(1),

@@ -7,7 +7,7 @@
 import type * as z from 'zod';
 import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
-import type { IssueCode } from '../schemas/params.ts';
+import { isRepeatable, type IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
 export interface RequestSchemas {
@@ -65,6 +65,21 @@ export function validationError(route: Route, issues: LocatedIssue[]): Error {
 }
 
 /**
+ * The query as the schema reads it: the last value of a repeated parameter (API Gateway's rule), except for
+ * the parameters the schema marks repeatable (`repeatable()`), which get every value.
+ */
+function queryOf(event: ApiRequest['event'], schema: z.ZodType): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = { ...(event.queryStringParameters ?? {}) } as Record<
+    string,
+    string
+  >;
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {}))
+    if (shape && values && values.length > 1 && isRepeatable(shape[name])) query[name] = values;
+  return query;
+}
+
+/**
  * Parses the path and query parameters with the route's zod schemas, keeping the parsed values in the state.
  * @example middy(handler).use(requestState(route)).use(validateRequest({ query: LookupQuery }))
  */
@@ -76,11 +91,11 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
       const schema = schemas[where];
       if (!schema) continue;
       const raw =
-        (where === 'path' ? request.event.pathParameters : request.event.queryStringParameters) ?? {};
+        where === 'path' ? (request.event.pathParameters ?? {}) : queryOf(request.event, schema);
       const result = await schema.safeParseAsync(raw);
       if (result.success) state[where] = result.data;
       else {
-        const given = raw as Record<string, string | undefined>;
+        const given = raw as Record<string, string | string[] | undefined>;
         issues.push(
           ...result.error.issues.map((issue) => ({
             where,

@@ -17,7 +17,7 @@ export const rentalRoutes = {
       LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
     },
     summary: "A rental listing's details: title, picture, rating, badge, host, guest rules",
-    example: '/v1/rental/listing/40000001/details?check_in=2030-06-01&check_out=2030-06-04&adults=2',
+    example: '/v1/rental/listing/40000001/details?check_in=2030-06-08&check_out=2030-06-11&adults=2',
   },
   rentalPricing: {
     method: 'GET',
@@ -40,6 +40,39 @@ export const rentalRoutes = {
     },
     summary: 'What a stay in a rental listing costs, with its breakdown',
     example:
-      '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
+      '/v1/rental/listing/40000001/pricing?check_in=2030-06-08&check_out=2030-06-11&adults=2&currency=EUR',
+  },
+  rentalOverview: {
+    method: 'GET',
+    path: '/v1/rental/listing/{listing_id}/overview',
+    handler: 'functions/rental/overview.ts',
+    provider: 'rental',
+    product: 'overview',
+    auth: true,
+    upstream: ['rental'],
+    validation: INVALID_PARAMETERS,
+    errors: { LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' } },
+    summary:
+      "A rental listing's overview, no dates: name, description, guests, bedrooms, beds, baths, where guests sleep",
+    example: '/v1/rental/listing/1234567890123456789/overview',
+  },
+  rentalExtractId: {
+    method: 'GET',
+    path: '/v1/rental/listing/extract-id',
+    handler: 'functions/rental/extract-id.ts',
+    provider: 'rental',
+    product: 'extract-id',
+    auth: true,
+    validation: { kind: 'problem', status: 400, code: 'INVALID_URL' },
+    errors: {
+      INVALID_URL: { status: 400, when: 'url is missing, malformed, or not a rental-site URL' },
+      LISTING_ID_NOT_FOUND: {
+        status: 400,
+        when: 'a rental-site URL that names no listing (a search page, an experience)',
+      },
+    },
+    summary:
+      'The listing id of a rental listing URL, as a decimal string, and its encoded id (no upstream call)',
+    example: '/v1/rental/listing/extract-id?url=https://www.rental.test/rooms/1234567890123456789',
   },
 } as const satisfies Record<string, Route>;

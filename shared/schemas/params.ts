@@ -57,6 +57,21 @@ export function intParam(min: number, max: number, fallback?: number) {
   return fallback === undefined ? parsed : parsed.default(fallback);
 }
 
+const REPEATED = new WeakSet<z.ZodType>();
+
+/**
+ * Marks a query parameter that may be repeated (`prices=1&prices=2`): validation hands its schema every
+ * value as an array. Other parameters keep API Gateway's rule: the last value of a repeated one counts.
+ * @example export const prices = repeatable(z.union([z.string(), z.array(z.string())]))
+ */
+export function repeatable<T extends z.ZodType>(schema: T): T {
+  REPEATED.add(schema);
+  return schema;
+}
+
+/** Whether a parameter's schema takes every value of a repeated parameter. @example isRepeatable(schema) */
+export const isRepeatable = (schema: unknown): boolean => REPEATED.has(schema as z.ZodType);
+
 /**
  * A required text parameter, trimmed, non-empty after trimming, at most `max` characters.
  * @example text(100) // '  Paris ' → 'Paris', '   ' → issue

@@ -1,12 +1,45 @@
 import * as z from 'zod';
-import { intParam } from './params.ts';
 
-/** The listing id in the path: the number after `rooms/` in a listing URL. */
+/** A listing id as the platform writes it: a positive decimal integer of up to 20 digits (ids exceed 2^53). */
+const LISTING_ID = /^[1-9]\d{0,19}$/;
+
+/**
+ * The listing id in the path: the number after `rooms/` in a listing URL, kept as the decimal string it
+ * came as. Recent listings have 18 or 19 digit ids, above 2^53: a JS number would round them.
+ */
 export const ListingPath = z.object({
-  listing_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
-    description: 'The rental listing id: the number after rooms/ in a listing URL',
-  }),
+  listing_id: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(LISTING_ID, { error: 'must be a positive integer of at most 20 digits' })
+    .meta({
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      pattern: undefined,
+      description: 'The rental listing id: the number after rooms/ in a listing URL (any length)',
+    }),
 });
+
+const isRawJson = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && (JSON as unknown as { isRawJSON(v: unknown): boolean }).isRawJSON(v);
+
+/**
+ * A listing id in a response: the contract's integer, written digit for digit. The handler gives the
+ * decimal string; it leaves as raw JSON (`JSON.rawJSON`), a number on the wire that no double rounds. (A
+ * client that parsed the answer back into doubles may check it too, with the ids its doubles hold.)
+ */
+export const ListingIdJson = z
+  .preprocess(
+    (v) =>
+      (typeof v === 'string' && LISTING_ID.test(v)) || (Number.isSafeInteger(v) && (v as number) > 0)
+        ? JSON.rawJSON(String(v))
+        : v,
+    z.custom<unknown>((v) => isRawJson(v) && LISTING_ID.test(String((v as { rawJSON: string }).rawJSON)), {
+      error: 'must be a listing id',
+    }),
+  )
+  .meta({ type: 'integer', format: 'int64', minimum: 1, description: 'The rental listing id' });
 
 /** Rental listing details (spec table); the description is not part of it. */
 export const RentalDetails = z.object({
@@ -25,6 +58,24 @@ export const RentalDetails = z.object({
   pets_allowed: z.boolean(),
 });
 export type RentalDetails = z.infer<typeof RentalDetails>;
+
+/** A rental listing's overview (referenced endpoints: overview): no dates, no prices. */
+export const RentalOverview = z.object({
+  title: z.string().min(1).meta({ description: "The listing's name" }),
+  description: z
+    .string()
+    .meta({ description: 'The description as plain text (empty when the listing has none)' }),
+  guests: z.number().int().min(1),
+  bedrooms: z.number().int().min(0).nullable().meta({ description: 'Bedrooms; null for a studio' }),
+  beds: z.number().int().min(0),
+  baths: z.number().min(0).meta({ description: 'Bathrooms, 1.5 for one and a half' }),
+  raw_items: z.array(z.string()).meta({ description: 'The source\'s own summary strings, e.g. "2 guests"' }),
+  room_arrangements: z
+    .array(z.object({ title: z.string(), subtitle: z.string() }))
+    .nullable()
+    .meta({ description: 'Where guests sleep, room by room; null when the listing does not say' }),
+});
+export type RentalOverview = z.infer<typeof RentalOverview>;
 
 /** An ISO 4217 code. */
 const Currency = z.string().regex(/^[A-Z]{3}$/);

@@ -22,6 +22,7 @@ import {
   type KeyStore,
   type ResultCache,
 } from './types.ts';
+import { parseExact } from '../json.ts';
 
 /** How long a day's counter outlives its day before TTL removes it: the history shown, and a day's grace. */
 export const COUNTER_TTL_DAYS = HISTORY_DAYS + 1;
@@ -229,7 +230,8 @@ export class DynamoResultCache implements ResultCache {
     if (!item?.body?.B || Number(item.expires_at?.N ?? 0) <= nowSeconds()) return undefined;
     const { brotliDecompressSync } = await import('node:zlib');
     return {
-      body: JSON.parse(brotliDecompressSync(item.body.B).toString('utf8')) as unknown,
+      // Exact: an integer beyond 2^53 (a rental listing id) comes back as written, not rounded.
+      body: parseExact(brotliDecompressSync(item.body.B).toString('utf8')),
       storedAt: Number(item.stored_at?.N ?? 0),
     };
   }

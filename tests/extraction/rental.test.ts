@@ -43,10 +43,10 @@ describe('listing page', () => {
   it('falls back to Superhost without a banner, and reads what the house rules allow', () => {
     // Prepare: the API's sections plus a host card
     const pdp = sections('sections.json');
-    pdp.sections.push({
-      sectionId: 'MEET_YOUR_HOST',
-      section: { cardData: { name: 'Ilse', isSuperhost: true } },
-    });
+    pdp.sections.push(
+      { sectionId: 'MEET_YOUR_HOST', section: { cardData: { name: 'Ilse', isSuperhost: true } } },
+      { sectionId: 'TITLE_DEFAULT', section: { title: 'Sunny loft in Lorvane' } },
+    );
     // Act
     const details = extractDetails(pdp);
     // Assess
@@ -175,7 +175,7 @@ describe('sections request', () => {
     });
     // Act
     const req = sectionsRequest(
-      40009977,
+      '40009977',
       { checkIn: '2030-06-01', checkOut: '2030-06-06', adults: 2, children: 0, infants: 0, pets: 0 },
       'EUR',
     );

@@ -29,6 +29,16 @@ describe('DynamoResultCache', () => {
     expect(await cache.get('route b')).toBeUndefined();
   });
 
+  it('gives back an integer above 2^53 digit for digit (a rental listing id)', async () => {
+    // Prepare: the body as the rental routes leave it, the id as raw JSON
+    const body = { success: true, listing_id: JSON.rawJSON('1234567890123456789') };
+    // Act
+    await cache.put('big id', { body, storedAt: 1 }, 60);
+    const back = await cache.get('big id');
+    // Assess
+    expect(JSON.stringify(back!.body)).toBe('{"success":true,"listing_id":1234567890123456789}');
+  });
+
   it('treats an item past its TTL as absent, before TTL deletion removes it', async () => {
     await cache.put('expired', { body: { x: 1 }, storedAt: 1 }, -1);
     expect(await cache.get('expired')).toBeUndefined();

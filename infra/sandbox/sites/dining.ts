@@ -4,11 +4,19 @@
  * `POST /dapi/fe/gql?optype=query&opname=RestaurantsAvailability`. It enforces what the source does: the
  * CSRF header (403 without the page's token), `opname` naming the body's operationName (409 otherwise)
  * and a hash it knows (PersistedQueryNotFound otherwise). Slots are minute offsets from the requested
- * time in 15-minute steps within the asked windows, some taken, some offered twice (a table and an
- * experience); the answer also carries a nearby restaurant's block. An unknown restaurant gets no block.
+ * time, on the restaurant's quarter hours within the asked windows, some offered twice (a table and an experience); a taken
+ * time is an `UnavailableSlot` without an offset, as the real answers (2026) list them; a day without times
+ * says why in `noTimesReasons`. The answer also carries a nearby restaurant's block. An unknown restaurant
+ * gets no block.
+ *
+ * The search page (`GET /s?dateTime=&covers=&latitude=&longitude=&shouldUseLatLongSearch=true`, price
+ * bands as repeated `priceBandIds[]`, pages of SEARCH_PAGE_SIZE by `page`) is server-rendered: its state,
+ * `windowVariables.__INITIAL_STATE__.multiSearch` in the `primary-window-vars` script, lists the restaurants
+ * near the point (`restaurants[]`, `totalRestaurantCount`), the very ids the availability query serves.
  */
 import { createHash } from 'node:crypto';
-import { hash } from '../random.ts';
+import { distanceMeters } from '../geo.ts';
+import { hash, pick, rng, slugify } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld } from '../world.ts';
 
@@ -34,6 +42,62 @@ export function restaurantCity(id: number) {
     ? cities[Math.floor(i / RESTAURANTS_PER_CITY)]
     : undefined;
 }
+
+/** Restaurants a search page lists at most. */
+export const SEARCH_PAGE_SIZE = 50;
+/** How far from the point a search reaches. */
+export const SEARCH_RADIUS_KM = 25;
+/** The last restaurant of each city closes on Mondays: that day answers no times (`NoTimesExist`). */
+export const closedOn = (id: number, date: string) =>
+  (id - FIRST_RESTAURANT_ID) % RESTAURANTS_PER_CITY === RESTAURANTS_PER_CITY - 1 &&
+  new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
+
+const CUISINES = [
+  'Italian',
+  'Japanese',
+  'French',
+  'Steakhouse',
+  'Seafood',
+  'Indian',
+  'Mexican',
+  'Contemporary',
+];
+const NAMES = ['Osteria', 'Brasserie', 'Table', 'Kitchen', 'Grill', 'Bistro', 'House', 'Cantina'];
+const WORDS = ['Olive', 'Copper', 'Harbour', 'Saffron', 'Juniper', 'Ember', 'Lantern', 'Fig'];
+const BANDS = [
+  { priceBandId: 1, currencySymbol: '$', name: '$30 and under' },
+  { priceBandId: 2, currencySymbol: '$', name: '$31 to $50' },
+  { priceBandId: 3, currencySymbol: '$', name: '$50 and over' },
+  { priceBandId: 4, currencySymbol: '$', name: '$$$$' },
+];
+
+/** A restaurant of the world by its id: name, place near its city's centre, price band and the rest. */
+export function restaurant(id: number) {
+  const city = restaurantCity(id);
+  if (!city) return undefined;
+  const r = rng(`restaurant:${id}`);
+  const name = `${pick(r, WORDS)} ${pick(r, NAMES)}`;
+  return {
+    id,
+    city,
+    name,
+    slug: `${slugify(name)}-${city.slug}`,
+    cuisine: pick(r, CUISINES),
+    band: pick(r, BANDS),
+    latitude: Math.round((city.latitude + (r() - 0.5) * 0.06) * 1e6) / 1e6,
+    longitude: Math.round((city.longitude + (r() - 0.5) * 0.06) * 1e6) / 1e6,
+    rating: Math.round((3.6 + r() * 1.4) * 10) / 10,
+    reviews: Math.floor(r() * 5_000),
+    takeout: r() < 0.5,
+    privateDining: r() < 0.3,
+    orderOnline: r() < 0.4,
+    // Some listings come without a photo, a phone or a neighbourhood, as the real ones do.
+    photo: r() < 0.85,
+    phone: r() < 0.9 ? `+1 555 01${String(id % 100).padStart(2, '0')}` : null,
+    neighborhood: r() < 0.8 ? `${pick(r, ['Old Town', 'Riverside', 'Harbour', 'Market'])} District` : null,
+  };
+}
+type Restaurant = NonNullable<ReturnType<typeof restaurant>>;
 
 /** Another restaurant of the same city, which the source lists alongside. */
 function neighbour(id: number): number {
@@ -63,16 +127,20 @@ function block(id: number, q: Query) {
   const close = 22 * 60 + 30;
   const center = minutes(q.time);
   const slots: object[] = [];
-  if (q.partySize <= maxParty && !Number.isNaN(center)) {
-    for (let k = -Math.min(q.backwardTimeslots, 72); k <= Math.min(q.forwardTimeslots, 72); k++) {
-      const offset = 15 * k;
-      const m = center + offset;
-      if (offset < -q.backwardMinutes || offset > q.forwardMinutes || m < open || m > close) continue;
+  const closed = closedOn(id, q.date);
+  if (q.partySize <= maxParty && !closed && !Number.isNaN(center)) {
+    // The restaurant's own quarter hours, whatever time was asked: offsets are from the time asked.
+    const back = Math.min(q.backwardMinutes, 15 * Math.min(q.backwardTimeslots, 72));
+    const ahead = Math.min(q.forwardMinutes, 15 * Math.min(q.forwardTimeslots, 72));
+    for (let m = Math.ceil((center - back) / 15) * 15; m <= center + ahead; m += 15) {
+      const offset = m - center;
+      if (m < open || m > close) continue;
       const free = ['dining_room', 'terrace'].filter(
         (area) => hash(`${id}:${q.date}:${m}:${area}:${q.partySize}`) % 3 !== 0,
       );
       if (free.length === 0) {
-        slots.push({ __typename: 'UnavailableSlot', isAvailable: false, timeOffsetMinutes: offset });
+        // A taken time carries no offset at all.
+        slots.push({ __typename: 'UnavailableSlot', isAvailable: false });
         continue;
       }
       // Some times are also sold as an experience: the same time twice in the answer.
@@ -100,7 +168,7 @@ function block(id: number, q: Query) {
     availabilityDays: [
       {
         __typename: 'AvailabilityDay',
-        noTimesReasons: q.partySize > maxParty ? ['TooLargeParty'] : [],
+        noTimesReasons: closed ? ['NoTimesExist'] : q.partySize > maxParty ? ['TooLargeParty'] : [],
         dayOffset: 0,
         allowNextAvailable: false,
         slots,
@@ -115,9 +183,10 @@ const errors = (status: number, message: string, code?: string): SiteResponse =>
 });
 
 /** A page of the site, about 150 KB, with the window variables (and the CSRF token) in a JSON script. */
-function page(): string {
+function page(initialState?: object): string {
   const vars = {
     windowVariables: {
+      ...(initialState ? { __INITIAL_STATE__: initialState } : {}),
       __OT_GA_DATA__: { cd1: 'home', cd6: '' },
       __CSRF_TOKEN__: SANDBOX_CSRF_TOKEN,
       __ENABLE_TRACKING__: false,
@@ -134,9 +203,92 @@ function page(): string {
     '<link rel="preconnect" href="/"></head><body><div id="mainContent"><ul class="metro-list">',
     nav,
     '</ul></div>',
-    `<script id="primary-window-vars" type="application/json">${JSON.stringify(vars)}</script>`,
+    `<script id="primary-window-vars" type="application/json">${JSON.stringify(vars).replace(/</g, '\\u003c')}</script>`,
     '<script src="/static/app.js" defer></script></body></html>',
   ].join('\n');
+}
+
+/** A restaurant as the search page's state lists it (some fields missing, as real entries have them). */
+function searchEntry(x: Restaurant) {
+  return {
+    __typename: 'Restaurant',
+    restaurantId: x.id,
+    name: x.name,
+    primaryCuisine: { __typename: 'Cuisine', name: x.cuisine },
+    priceBand: { __typename: 'PriceBand', ...x.band },
+    ...(x.neighborhood ? { neighborhood: { __typename: 'Neighborhood', name: x.neighborhood } } : {}),
+    address: {
+      __typename: 'Address',
+      line1: `${1 + (x.id % 180)} ${pick(rng(`street:${x.id}`), ['Market', 'Harbour', 'Station', 'Garden'])} Street`,
+      line2: null,
+      city: x.city.name,
+      state: '',
+      postCode: String(10_000 + (x.id % 89_999)),
+    },
+    coordinates: { __typename: 'Coordinates', latitude: x.latitude, longitude: x.longitude },
+    contactInformation: x.phone ? { __typename: 'ContactInformation', formattedPhoneNumber: x.phone } : null,
+    statistics: {
+      __typename: 'RestaurantStatistics',
+      recentReservationCount: x.reviews * 3,
+      reviews: {
+        __typename: 'ReviewStatistics',
+        allTimeTextReviewCount: x.reviews,
+        ratings: { __typename: 'Ratings', overall: { __typename: 'Rating', rating: x.rating } },
+      },
+    },
+    photos: x.photo
+      ? {
+          __typename: 'Photos',
+          profileV3: { __typename: 'Photo', url: `//images.dining.test/v3/photos/${x.id}-1` },
+        }
+      : null,
+    urls: { __typename: 'RestaurantUrls', profileLink: { __typename: 'Link', link: `/r/${x.slug}` } },
+    hasTakeout: x.takeout,
+    hasPrivateDining: x.privateDining,
+    orderOnlineLink: x.orderOnline ? `/r/${x.slug}/order` : null,
+    isPromoted: false,
+  };
+}
+
+/** The search page: the restaurants near the point, nearest first, of the price bands asked for. */
+function searchPage(query: URLSearchParams): SiteResponse {
+  const lat = Number(query.get('latitude'));
+  const lon = Number(query.get('longitude'));
+  const dateTime = query.get('dateTime') ?? '';
+  const covers = Number(query.get('covers') ?? 2);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(dateTime) ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lon)
+  )
+    return {
+      status: 200,
+      html: page({ multiSearch: { restaurants: [], totalRestaurantCount: 0, errorCode: 'BAD_SEARCH' } }),
+    };
+  const bands = query.getAll('priceBandIds[]').map(Number);
+  const pageNumber = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const found: { x: Restaurant; metres: number }[] = [];
+  const cities = getWorld().cities;
+  for (let i = 0; i < cities.length * RESTAURANTS_PER_CITY; i++) {
+    const x = restaurant(FIRST_RESTAURANT_ID + i)!;
+    const metres = distanceMeters(lat, lon, x.latitude, x.longitude);
+    if (metres <= SEARCH_RADIUS_KM * 1000 && (bands.length === 0 || bands.includes(x.band.priceBandId)))
+      found.push({ x, metres });
+  }
+  found.sort((a, b) => a.metres - b.metres || a.x.id - b.x.id);
+  const shown = found.slice((pageNumber - 1) * SEARCH_PAGE_SIZE, pageNumber * SEARCH_PAGE_SIZE);
+  const state = {
+    multiSearch: {
+      originalTerm: '',
+      freetextTerm: '',
+      covers,
+      dateTime,
+      metroId: null,
+      totalRestaurantCount: found.length,
+      restaurants: shown.map(({ x }) => searchEntry(x)),
+    },
+  };
+  return { status: 200, html: page(state) };
 }
 
 export const dining: Site = {
@@ -152,6 +304,7 @@ export const dining: Site = {
     operations: { availability: SANDBOX_AVAILABILITY_HASH },
   },
   routes: [
+    ['GET', /^\/s$/, ({ query }): SiteResponse => searchPage(query)],
     [
       'GET',
       /^\/$/,

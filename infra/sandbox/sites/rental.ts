@@ -6,6 +6,14 @@
  * (`GET /api/v3/StaysPdpSections/<sha256>`), which wants that key and a known persisted-query hash
  * (`PersistedQueryNotFound` otherwise) and prices a stay as `en` display strings with a breakdown; and the
  * listing pictures. Listings sit around the world's cities; some nights are booked.
+ *
+ * As the real pages do (2026): the listing's name is `TITLE_DEFAULT`'s title while `sharingConfig.title` is a
+ * share caption; the overview, the guest-favourite banner and the host overview are placeholder sections
+ * (`SBUISentinelSection`) whose data sits in `sbuiData.sectionConfiguration.root.sections[].sectionData`;
+ * stays of 28 nights or more are priced monthly (an average monthly price, a monthly discount, an
+ * explanation line, no service fee); rupees are grouped in lakhs (`₹1,15,430.00`); a stale but once-known
+ * hash answers without `errors[]` and with a book-it section that has no price. Listings created recently
+ * have 19-digit ids, above 2^53: ids are decimal strings here, never JS numbers.
  */
 import { hash, pick, rng } from '../random.ts';
 import { FX } from '../prices.ts';
@@ -16,10 +24,18 @@ import { picture } from './maps.ts';
 
 export const LISTINGS_PER_CITY = 6;
 export const FIRST_LISTING_ID = 40_000_001;
+/** The first id of the recent listings, a 19-digit id as the platform gives new listings today. */
+export const FIRST_RECENT_LISTING_ID = '1234567890123456789';
 /** The web app's key this sandbox hands out on its homepage and wants on its API. */
 export const API_KEY = 'sbx7r3ntalk3y0d1c2e3f4a5b6c7d8e9f0';
 /** The persisted-query hash this sandbox knows (handed out as provider configuration). */
 export const SECTIONS_HASH = '3c5b1e0f9a7d4c2b8e6f1a0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b';
+/** A hash the source still accepts but no longer prices with: no `errors[]`, no price (a stale hash). */
+export const STALE_SECTIONS_HASH = '8e1d2c3b4a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
+/** Stays of this many nights or more are priced monthly. */
+export const MONTHLY_NIGHTS = 28;
+/** The monthly stay discount the sandbox's hosts give. */
+const MONTHLY_DISCOUNT = 0.1;
 const HOSTS = ['Maria', 'Kenji', 'Amara', 'Lucas', 'Sofia', 'Noah', 'Ayla', 'Mateo'];
 const KINDS = [
   'Sunny loft',
@@ -30,17 +46,34 @@ const KINDS = [
   'Canal-side apartment',
 ];
 
-export function listing(id: number) {
-  const i = id - FIRST_LISTING_ID;
+/** The index of a listing in the world (both id ranges), from its decimal id; undefined for no listing. */
+function listingIndex(id: string): number | undefined {
+  if (!/^[1-9]\d{0,19}$/.test(id)) return undefined;
+  const big = BigInt(id);
+  const recent = big - BigInt(FIRST_RECENT_LISTING_ID);
+  const i = recent >= 0n ? recent : big - BigInt(FIRST_LISTING_ID);
+  const count = BigInt(getWorld().cities.length * LISTINGS_PER_CITY);
+  return i >= 0n && i < count ? Number(i) : undefined;
+}
+
+/** The bed of each bedroom, as the sleeping arrangements name them. */
+const BEDS = ['1 queen bed', '1 double bed', '2 single beds', '1 king bed', '1 double bed, 1 sofa bed'];
+
+/** A rental listing by its decimal id (a string for the 19-digit ones), or undefined for none. */
+export function listing(listingId: number | string) {
+  const id = String(listingId);
+  const i = listingIndex(id);
+  if (i === undefined) return undefined;
   const cities = getWorld().cities;
-  if (i < 0 || i >= cities.length * LISTINGS_PER_CITY) return undefined;
   const city = cities[Math.floor(i / LISTINGS_PER_CITY)]!;
   const r = rng(`listing:${id}`);
   const reviews = Math.floor(r() * 400);
-  return {
+  const kind = pick(r, KINDS);
+  const base = {
     id,
     city,
-    title: `${pick(r, KINDS)} in ${city.name}`,
+    title: `${kind} in ${city.name}`,
+    kind,
     host: pick(r, HOSTS),
     maxGuests: 2 + Math.floor(r() * 7),
     children: r() < 0.8,
@@ -52,10 +85,27 @@ export function listing(id: number) {
     nightlyUsd: 40 + Math.floor(r() * 260),
     serviceFeeRate: 0.14,
   };
+  // The overview draws on its own seed, so the fields above stay what they always were.
+  const o = rng(`overview:${id}`);
+  // A studio has no separate bedroom; the others about one bedroom for two guests.
+  const bedrooms =
+    kind === 'Cosy studio' ? 0 : Math.max(1, Math.ceil(base.maxGuests / 2) - Math.floor(o() * 2));
+  const sleeping = Array.from({ length: Math.max(1, bedrooms) }, () => pick(o, BEDS));
+  return {
+    ...base,
+    bedrooms,
+    sleeping,
+    beds: sleeping.reduce((n, b) => n + (/2 single|sofa/.test(b) ? 2 : 1), 0),
+    baths: [1, 1, 1.5, 2, 2.5][Math.floor(o() * 5)]!,
+    // Half the pages carry the overview and the banner as placeholders, their data in sbuiData.
+    placeholders: o() < 0.5,
+  };
 }
 type Listing = NonNullable<ReturnType<typeof listing>>;
 
-export const booked = (id: number, night: string) => hash(`booked:${id}:${night}`) % 9 === 0;
+/** Whether a night is booked: bookings come in whole weeks, so that a free month is there to find. */
+export const booked = (id: number | string, night: string) =>
+  hash(`booked:${id}:${Math.floor(Date.parse(`${night}T00:00:00Z`) / (7 * 86_400_000))}`) % 9 === 0;
 
 function nights(checkIn: string, checkOut: string): string[] {
   const out: string[] = [];
@@ -69,7 +119,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /** The listing's main picture, on the platform's image path. */
 const pictureUrl = (base: string, l: Listing) =>
-  `${base}/im/pictures/miso/Hosting-${l.id}/original/${(hash(`pic:${l.id}`) >>> 0).toString(16).padStart(8, '0')}-${l.id.toString(16)}.jpeg`;
+  `${base}/im/pictures/miso/Hosting-${l.id}/original/${(hash(`pic:${l.id}`) >>> 0).toString(16).padStart(8, '0')}-${BigInt(l.id).toString(16)}.jpeg`;
 
 /** House rules as the platform words them: what is refused, and whether pets come. */
 function houseRules(l: Listing) {
@@ -114,8 +164,11 @@ interface Guests {
   stay: string[];
 }
 
+/** An amount as the `en` locale shows it: rupees grouped in lakhs and crores, as the site does. */
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency }).format(
+    amount,
+  );
 /** An amount as the display rounds it (no cents for currencies without). */
 const shown = (amount: number, currency: string) => Number(money(amount, currency).replace(/[^\d.-]/g, ''));
 
@@ -133,18 +186,42 @@ function bookIt(l: Listing, g: Guests) {
   });
   if (g.adults > l.maxGuests)
     return unavailable(`This place has a maximum of ${l.maxGuests} guests, not including infants.`);
+  if (g.stay.length === 0) return datelessBookIt(l);
   if (g.stay.some((n) => booked(l.id, n))) return unavailable('Those dates are not available');
   const currency = FX[g.currency] ? g.currency : 'USD';
   const fx = FX[currency]!;
   const round = (n: number) => Math.round(n * 100) / 100;
+  const n = g.stay.length;
   const accommodation = shown(
-    round(g.stay.length * l.nightlyUsd * (1 + 0.05 * Math.max(0, g.adults - 2)) * fx),
+    round(n * l.nightlyUsd * (1 + 0.05 * Math.max(0, g.adults - 2)) * fx),
     currency,
   );
   const cleaning = shown(round(25 * fx), currency);
-  const service = shown(round((accommodation + cleaning) * l.serviceFeeRate), currency);
-  const total = round(accommodation + cleaning + service);
-  const n = g.stay.length;
+  const line = (description: string, amount: number) => ({
+    description,
+    priceString: amount < 0 ? `-${money(-amount, currency)}` : money(amount, currency),
+  });
+  let items: { description: string; priceString: string }[];
+  let total: number;
+  if (n >= MONTHLY_NIGHTS) {
+    // Priced monthly: no "N nights" line and no service fee; "Price after discount" only explains.
+    const discount = shown(round(accommodation * MONTHLY_DISCOUNT), currency);
+    total = round(accommodation - discount + cleaning);
+    items = [
+      line('Average monthly price', accommodation),
+      line('Monthly stay discount', -discount),
+      line('Price after discount', round(accommodation - discount)),
+      line('Cleaning fee', cleaning),
+    ];
+  } else {
+    const service = shown(round((accommodation + cleaning) * l.serviceFeeRate), currency);
+    total = round(accommodation + cleaning + service);
+    items = [
+      line(`${n} night${n > 1 ? 's' : ''} x ${money(accommodation / n, currency)}`, accommodation),
+      line('Cleaning fee', cleaning),
+      line('Service fee', service),
+    ];
+  }
   return {
     ...base,
     section: {
@@ -160,27 +237,67 @@ function bookIt(l: Listing, g: Guests) {
         secondaryLine: null,
         explanationData: {
           title: 'Price details',
-          priceDetails: [
-            {
-              items: [
-                {
-                  description: `${n} night${n > 1 ? 's' : ''} x ${money(accommodation / n, currency)}`,
-                  priceString: money(accommodation, currency),
-                },
-                { description: 'Cleaning fee', priceString: money(cleaning, currency) },
-                { description: 'Service fee', priceString: money(service, currency) },
-              ],
-            },
-            { items: [{ description: `Total (${currency})`, priceString: money(total, currency) }] },
-          ],
+          priceDetails: [{ items }, { items: [line(`Total (${currency})`, total)] }],
         },
       },
     },
   };
 }
 
+/**
+ * A book-it section with no price and no reason: what a page without dates carries, and what a once-known
+ * but stale hash answers even for a stay.
+ */
+function datelessBookIt(l: Listing) {
+  return {
+    sectionId: 'BOOK_IT_SIDEBAR',
+    sectionComponentType: 'BOOK_IT_SIDEBAR',
+    section: {
+      __typename: 'BookItSection',
+      maxGuestCapacity: l.maxGuests,
+      calendarTitle: 'Select check-in date',
+      calendarSubtitle: 'Add your travel dates for exact pricing',
+      localizedUnavailabilityMessage: null,
+      structuredDisplayPrice: null,
+    },
+  };
+}
+
+/** The overview's summary items, as the page words them: guests, bedrooms (or Studio), beds, baths. */
+export function overviewItems(l: Listing): string[] {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  return [
+    plural(l.maxGuests, 'guest'),
+    l.bedrooms === 0 ? 'Studio' : plural(l.bedrooms, 'bedroom'),
+    plural(l.beds, 'bed'),
+    `${l.baths} bath${l.baths === 1 ? '' : 's'}`,
+  ];
+}
+
+/** The share caption the platform puts in `sharingConfig.title`: not the listing's name. */
+function shareCaption(l: Listing): string {
+  const parts = [`Rental unit in ${l.city.name}`];
+  if (l.reviews) parts.push(`★${l.rating.toFixed(2)}`);
+  return [...parts, ...overviewItems(l).slice(1)].join(' · ');
+}
+
+/** The listing's description, as the page's HTML text. */
+export function description(l: Listing): string {
+  return [
+    `Welcome to our ${l.kind.toLowerCase()} in the heart of ${l.city.name}.`,
+    `It sleeps ${l.maxGuests} & is a short walk from the old town.`,
+    'The space',
+    `${l.bedrooms === 0 ? 'One open room' : `${l.bedrooms} bedroom${l.bedrooms === 1 ? '' : 's'}`} with a fully equipped kitchen.`,
+  ].join('<br />');
+}
+
 /** The sections payload for a listing: what the page's deferred state and the API both carry. */
-function pdp(l: Listing, base: string, sections: unknown[]) {
+function pdp(
+  l: Listing,
+  base: string,
+  sections: unknown[],
+  sbui: { sectionId: string; sectionData: unknown }[] = [],
+) {
   return {
     data: {
       presentation: {
@@ -191,7 +308,7 @@ function pdp(l: Listing, base: string, sections: unknown[]) {
             __typename: 'StayPDPSections',
             metadata: {
               sharingConfig: {
-                title: l.title,
+                title: shareCaption(l),
                 imageUrl: pictureUrl(base, l),
                 personCapacity: l.maxGuests,
                 propertyType: 'Entire rental unit',
@@ -202,6 +319,7 @@ function pdp(l: Listing, base: string, sections: unknown[]) {
               seoFeatures: { ogTags: { ogTitle: `${l.title} - Apartments for Rent in ${l.city.name}` } },
             },
             sections,
+            ...(sbui.length ? { sbuiData: { sectionConfiguration: { root: { sections: sbui } } } } : {}),
           },
         },
       },
@@ -209,22 +327,61 @@ function pdp(l: Listing, base: string, sections: unknown[]) {
   };
 }
 
+/** A section in place, or a placeholder whose data goes to sbuiData (as half the real pages do). */
+function placed(
+  l: Listing,
+  sbui: { sectionId: string; sectionData: unknown }[],
+  sectionId: string,
+  sectionComponentType: string,
+  section: object,
+) {
+  if (!l.placeholders) return { sectionId, sectionComponentType, section };
+  sbui.push({ sectionId, sectionData: section });
+  return { sectionId, sectionComponentType, section: { __typename: 'SBUISentinelSection' } };
+}
+
+/** The page's sections and its sbuiData: title, banner, overview, description, sleeping, book-it, host, rules. */
 function pageSections(l: Listing, g: Guests) {
-  return [
-    { sectionId: 'TITLE_DEFAULT', sectionComponentType: 'PDP_TITLE', section: { title: l.title } },
+  const sbui: { sectionId: string; sectionData: unknown }[] = [];
+  const sections = [
+    {
+      sectionId: 'TITLE_DEFAULT',
+      sectionComponentType: 'PDP_TITLE',
+      section: { __typename: 'PdpTitleSection', title: l.title },
+    },
     ...(l.badge === 'Guest favourite'
       ? [
-          {
-            sectionId: 'GUEST_FAVORITE_BANNER',
-            sectionComponentType: 'GUEST_FAVORITE_BANNER',
-            section: { title: l.badge },
-          },
+          placed(l, sbui, 'GUEST_FAVORITE_BANNER', 'GUEST_FAVORITE_BANNER', {
+            __typename: 'PdpGuestFavoriteBannerSection',
+            title: l.badge,
+          }),
         ]
       : []),
+    placed(l, sbui, 'OVERVIEW_DEFAULT_V2', 'PDP_OVERVIEW_V2', {
+      __typename: 'PdpOverviewV2Section',
+      title: `Entire rental unit in ${l.city.name}`,
+      overviewItems: overviewItems(l).map((title) => ({ __typename: 'BasicListItem', title })),
+    }),
     {
-      sectionId: 'OVERVIEW_DEFAULT_V2',
-      sectionComponentType: 'PDP_OVERVIEW_V2',
-      section: { title: `Entire rental unit in ${l.city.name}` },
+      sectionId: 'DESCRIPTION_DEFAULT',
+      sectionComponentType: 'PDP_DESCRIPTION_MODAL',
+      section: {
+        __typename: 'PdpDescriptionSection',
+        htmlDescription: { __typename: 'Html', htmlText: description(l), readMoreButton: null },
+      },
+    },
+    {
+      sectionId: 'SLEEPING_ARRANGEMENT_WITH_IMAGES',
+      sectionComponentType: 'SLEEPING_ARRANGEMENT_WITH_IMAGES',
+      section: {
+        __typename: 'SleepingArrangementSection',
+        title: "Where you'll sleep",
+        arrangementDetails: l.sleeping.map((subtitle, k) => ({
+          __typename: 'SleepingArrangementDetail',
+          title: l.bedrooms === 0 ? 'Living area' : `Bedroom ${k + 1}`,
+          subtitle,
+        })),
+      },
     },
     bookIt(l, g),
     {
@@ -241,11 +398,19 @@ function pageSections(l: Listing, g: Guests) {
       },
     },
     houseRules(l),
+    // A placeholder without data anywhere, as the real pages carry for what they load later.
+    {
+      sectionId: 'SIMILAR_LISTINGS_CAROUSEL',
+      sectionComponentType: 'SIMILAR_LISTINGS',
+      section: { __typename: 'SBUISentinelSection' },
+    },
   ];
+  return { sections, sbui };
 }
 
 /** A listing page at real scale (about 350–450 KB), its state in the deferred-state script near the end. */
 function listingPage(l: Listing, base: string, g: Guests): string {
+  const page = pageSections(l, g);
   const parts = [
     `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${esc(l.title)} - Apartments for Rent in ${esc(l.city.name)}</title>\n<style>\n`,
   ];
@@ -266,7 +431,7 @@ function listingPage(l: Listing, base: string, g: Guests): string {
     niobeClientData: [
       [
         `StaysPdpSections:${JSON.stringify({ id: Buffer.from(`StayListing:${l.id}`).toString('base64'), pdpSectionsRequest: { adults: String(g.adults) } })}`,
-        { ...pdp(l, base, pageSections(l, g)), variables: {} },
+        { ...pdp(l, base, page.sections, page.sbui), variables: {} },
       ],
     ],
   };
@@ -325,7 +490,8 @@ function json<T>(text: string | null): T | undefined {
 
 export const rental: Site = {
   provider: 'rental',
-  hosts: ['www.rental.test'],
+  // The www host first (the site's own links), then a country host and the mobile host, as the real one has.
+  hosts: ['www.rental.test', 'rental.test', 'www.rental.fr.test', 'm.rental.test'],
   config: {
     operations: { stays_pdp_sections: SECTIONS_HASH },
     session: {
@@ -347,9 +513,9 @@ export const rental: Site = {
     ],
     [
       'GET',
-      /^\/rooms\/(\d+)$/,
+      /^\/rooms\/(?:plus\/)?(\d+)$/,
       ({ match, base, query }): SiteResponse => {
-        const l = listing(Number(match[1]));
+        const l = listing(match[1]!);
         if (!l)
           return { status: 404, html: '<html><body>This listing is no longer available.</body></html>' };
         const g = {
@@ -372,13 +538,14 @@ export const rental: Site = {
         if (query.get('operationName') !== 'StaysPdpSections')
           return graphqlError('Operation name does not match the persisted query', 'BAD_REQUEST');
         const extensions = json<{ persistedQuery?: { sha256Hash?: string } }>(query.get('extensions'));
-        if (match[1] !== SECTIONS_HASH || extensions?.persistedQuery?.sha256Hash !== match[1])
+        const known = [SECTIONS_HASH, STALE_SECTIONS_HASH];
+        if (!known.includes(match[1]!) || extensions?.persistedQuery?.sha256Hash !== match[1])
           return graphqlError('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND');
         const v = json<SectionsVariables>(query.get('variables'));
         const id = /^StayListing:(\d+)$/.exec(Buffer.from(v?.id ?? '', 'base64').toString())?.[1];
         const r = v?.pdpSectionsRequest;
         if (!id || !r?.checkIn || !r.checkOut) return graphqlError('Invalid variables', 'BAD_REQUEST');
-        const l = listing(Number(id));
+        const l = listing(id);
         if (!l) return { status: 200, json: { data: { presentation: { stayProductDetailPage: null } } } };
         const g = {
           adults: Number(r.adults ?? 1),
@@ -386,7 +553,8 @@ export const rental: Site = {
           stay: nights(r.checkIn, r.checkOut),
         };
         const wanted = new Set(r.sectionIds ?? ['BOOK_IT_SIDEBAR']);
-        const sections = [bookIt(l, g), houseRules(l)].filter((s) => wanted.has(s.sectionId));
+        const priced = match[1] === SECTIONS_HASH ? bookIt(l, g) : datelessBookIt(l);
+        const sections = [priced, houseRules(l)].filter((s) => wanted.has(s.sectionId));
         return { status: 200, json: pdp(l, base, sections) };
       },
     ],
@@ -394,7 +562,7 @@ export const rental: Site = {
       'GET',
       /^\/im\/pictures\/miso\/Hosting-(\d+)\/original\/[0-9a-f-]+\.jpeg$/,
       ({ match, path }): SiteResponse =>
-        listing(Number(match[1])) ? picture(path) : { status: 404, json: { error: 'picture_not_found' } },
+        listing(match[1]!) ? picture(path) : { status: 404, json: { error: 'picture_not_found' } },
     ],
   ],
 };

@@ -1,23 +1,42 @@
 /**
- * Pure readers of dining's real availability answer: `data.availability[]`, one block per restaurant (the
- * one asked for, and sometimes others nearby), each with `availabilityDays[].slots[]` given as minute
- * offsets from the requested time. A GraphQL `errors[]` answer, or a refusal status, is an upstream
- * failure that names what to fix (a stale persisted query hash, a renamed operation).
+ * Pure readers of dining's real answers.
+ *
+ * Availability: `data.availability[]`, one block per restaurant (the one asked for, and sometimes others
+ * nearby), each with `availabilityDays[].slots[]` given as minute offsets from the requested time. A taken
+ * time is an `UnavailableSlot` with no offset at all (real answers, 2026): it is the source's own
+ * placeholder shape and is dropped before reading; a day without times says why in `noTimesReasons`
+ * (`NoTimesExist`, …). A GraphQL `errors[]` answer, or a refusal status, is an upstream failure that names
+ * what to fix (a stale persisted query hash, a renamed operation).
+ *
+ * Search: the server-rendered search page's state, `windowVariables.__INITIAL_STATE__.multiSearch` in the
+ * `primary-window-vars` script: `restaurants[]` and `totalRestaurantCount`.
+ *
+ * Everything is read tolerantly (shared/upstream/tolerant.ts).
  */
 import * as z from 'zod';
+import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { scriptJson } from '../../upstream/script-json.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
 
+/** A bookable time: an offset in minutes from the requested time, which identifies it. */
 const Slot = z.looseObject({
-  isAvailable: z.boolean(),
+  isAvailable: z.literal(true),
   timeOffsetMinutes: z.number().int(),
   type: z.string().optional(),
   slotHash: z.string().optional(),
 });
 
+const AvailabilityDay = z.looseObject({
+  dayOffset: z.number().int().optional(),
+  noTimesReasons: z.array(z.string()).optional(),
+  slots: z.array(Slot),
+});
+
 const RestaurantAvailability = z.looseObject({
   restaurantId: z.number().int(),
-  availabilityDays: z.array(z.looseObject({ dayOffset: z.number().int().optional(), slots: z.array(Slot) })),
+  availabilityDays: z.array(AvailabilityDay),
 });
 
 const GraphQLError = z.looseObject({
@@ -25,14 +44,49 @@ const GraphQLError = z.looseObject({
   extensions: z.looseObject({ code: z.string().optional() }).optional(),
 });
 
-export const AvailabilityAnswer = z.looseObject({
-  data: z
-    .looseObject({ availability: z.array(RestaurantAvailability).nullable().optional() })
-    .nullable()
-    .optional(),
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The answer without its taken times (`isAvailable: false`, no offset): they are no slot to read. */
+function withoutTakenSlots(body: unknown): unknown {
+  const blocks = isRecord(body) && isRecord(body.data) ? body.data.availability : undefined;
+  if (!Array.isArray(blocks)) return body;
+  const days = (block: unknown) =>
+    isRecord(block) && Array.isArray(block.availabilityDays)
+      ? {
+          ...block,
+          availabilityDays: block.availabilityDays.map((d) =>
+            isRecord(d) && Array.isArray(d.slots)
+              ? { ...d, slots: d.slots.filter((s) => !(isRecord(s) && s.isAvailable === false)) }
+              : d,
+          ),
+        }
+      : block;
+  const data = (body as { data: Record<string, unknown> }).data;
+  return { ...(body as Record<string, unknown>), data: { ...data, availability: blocks.map(days) } };
+}
+
+export const AvailabilityAnswer = z.preprocess(
+  withoutTakenSlots,
+  tolerant(
+    'dining',
+    z.looseObject({
+      data: z
+        .looseObject({ availability: z.array(RestaurantAvailability).nullable().optional() })
+        .nullable()
+        .optional(),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    'the availability answer',
+  ),
+);
+export type AvailabilityAnswer = z.output<typeof AvailabilityAnswer>;
+
+/** Only what a refusal needs: the errors, and whether data came. */
+const Refusal = z.looseObject({
+  data: z.looseObject({ availability: z.unknown() }).nullish(),
   errors: z.array(GraphQLError).optional(),
 });
-export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswer>;
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (m: number) =>
@@ -48,7 +102,7 @@ const staleHash = (e: z.infer<typeof GraphQLError>) =>
  * @example answerFailure(409, {}, 'abc')?.message // 'The dining source failed: it refused RestaurantsAvailability (HTTP 409) …'
  */
 export function answerFailure(status: number, body: unknown, hash: string): UpstreamError | undefined {
-  const answer = AvailabilityAnswer.safeParse(body);
+  const answer = Refusal.safeParse(body);
   const errors = answer.success ? (answer.data.errors ?? []) : [];
   if (errors.some(staleHash))
     return new UpstreamError(
@@ -74,13 +128,21 @@ export function answerFailure(status: number, body: unknown, hash: string): Upst
   return undefined;
 }
 
+/** The requested day of one restaurant: its bookable minutes of the day, and why there are none if so. */
+export interface Day {
+  /** Minutes after midnight, distinct and in order, within WINDOW_MINUTES of the requested time. */
+  minutes: number[];
+  /** The source's reasons for a day without times (`NoTimesExist`, …); empty when it gave none. */
+  noTimesReasons: string[];
+}
+
 /**
- * Distinct HH:MM times near the preferred one, in order, for the restaurant asked for: the requested time
- * plus each available slot's offset, on the requested day of the restaurant's own clock, within
- * WINDOW_MINUTES. Undefined when the answer holds no restaurant at all (the source does not know it).
- * @example extractSlots({ data: { availability: [{ restaurantId: 7, availabilityDays: [{ slots: [{ isAvailable: true, timeOffsetMinutes: -15 }] }] }] } }, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // ['19:15']
+ * The restaurant's requested day: the requested time plus each bookable slot's offset, on the requested
+ * day of the restaurant's own clock, within WINDOW_MINUTES; with the source's reasons when there are none.
+ * Undefined when the answer holds no restaurant at all (the source does not know it).
+ * @example dayOf(answer, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 })?.minutes // [1155]
  */
-export function extractSlots(answer: AvailabilityAnswer, q: SlotQuery): string[] | undefined {
+export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined {
   const blocks = answer.data?.availability;
   if (!blocks) throw new ExtractionError('dining', 'the answer has no data.availability', undefined, 200);
   if (blocks.length === 0) return undefined;
@@ -94,14 +156,162 @@ export function extractSlots(answer: AvailabilityAnswer, q: SlotQuery): string[]
       200,
     );
   const center = minutes(q.preferredTime);
-  const times = own
-    .flatMap((b) => b.availabilityDays)
-    .filter((d) => (d.dayOffset ?? 0) === 0)
+  const days = own.flatMap((b) => b.availabilityDays).filter((d) => (d.dayOffset ?? 0) === 0);
+  const found = days
     .flatMap((d) => d.slots)
-    .filter((s) => s.isAvailable && Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
+    .filter((s) => Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
     .map((s) => center + s.timeOffsetMinutes)
     // A slot past midnight (or before it) belongs to another day.
-    .filter((m) => m >= 0 && m < 24 * 60)
+    .filter((m) => m >= 0 && m < 24 * 60);
+  return {
+    minutes: [...new Set(found)].sort((a, b) => a - b),
+    noTimesReasons: [...new Set(days.flatMap((d) => d.noTimesReasons ?? []))],
+  };
+}
+
+/**
+ * Distinct HH:MM times near the preferred one, in order, for the restaurant asked for (dayOf's minutes).
+ * Undefined when the answer holds no restaurant at all.
+ * @example extractSlots({ data: { availability: [{ restaurantId: 7, availabilityDays: [{ slots: [{ isAvailable: true, timeOffsetMinutes: -15 }] }] }] } }, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // ['19:15']
+ */
+export function extractSlots(answer: AvailabilityAnswer, q: SlotQuery): string[] | undefined {
+  return dayOf(answer, q)?.minutes.map(hhmm);
+}
+
+/** How many times around an unavailable one are offered instead. */
+export const NEAREST_SLOTS = 4;
+
+/**
+ * Whether the exact preferred time can be booked; when it cannot, the NEAREST_SLOTS bookable times
+ * closest to it (the earlier first on a tie), in order. Undefined when the source does not know the
+ * restaurant.
+ * @example extractAvailability(answer, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // { available: false, nearest: ['19:00', '19:15', '20:00', '20:15'] }
+ */
+export function extractAvailability(
+  answer: AvailabilityAnswer,
+  q: SlotQuery,
+): { available: boolean; nearest: string[]; noTimesReasons: string[] } | undefined {
+  const day = dayOf(answer, q);
+  if (!day) return undefined;
+  const center = minutes(q.preferredTime);
+  if (day.minutes.includes(center)) return { available: true, nearest: [], noTimesReasons: [] };
+  const nearest = [...day.minutes]
+    .sort((a, b) => Math.abs(a - center) - Math.abs(b - center) || a - b)
+    .slice(0, NEAREST_SLOTS)
+    .sort((a, b) => a - b)
     .map(hhmm);
-  return [...new Set(times)].sort();
+  return { available: false, nearest, noTimesReasons: day.noTimesReasons };
+}
+
+const Text = z.string();
+/** A restaurant as the search page lists it: its id, name and place identify it; the rest may be absent. */
+const SearchRestaurant = z.looseObject({
+  restaurantId: z.number().int().positive(),
+  name: Text.min(1),
+  coordinates: z.looseObject({ latitude: z.number(), longitude: z.number() }),
+  primaryCuisine: z.looseObject({ name: Text }).nullish(),
+  priceBand: z.looseObject({ priceBandId: z.number().int() }).nullish(),
+  neighborhood: z.looseObject({ name: Text }).nullish(),
+  address: z
+    .looseObject({
+      line1: Text.nullish(),
+      line2: Text.nullish(),
+      city: Text.nullish(),
+      state: Text.nullish(),
+      postCode: Text.nullish(),
+    })
+    .nullish(),
+  contactInformation: z
+    .looseObject({ formattedPhoneNumber: Text.nullish(), phoneNumber: Text.nullish() })
+    .nullish(),
+  statistics: z
+    .looseObject({
+      reviews: z
+        .looseObject({
+          allTimeTextReviewCount: z.number().int().min(0).nullish(),
+          ratings: z
+            .looseObject({ overall: z.looseObject({ rating: z.number().min(0).max(5) }).nullish() })
+            .nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  photos: z.looseObject({ profileV3: z.looseObject({ url: Text }).nullish() }).nullish(),
+  urls: z.looseObject({ profileLink: z.looseObject({ link: Text }).nullish() }).nullish(),
+  hasTakeout: z.boolean().nullish(),
+  hasPrivateDining: z.boolean().nullish(),
+  orderOnlineLink: Text.nullish(),
+});
+export type SearchRestaurant = z.output<typeof SearchRestaurant>;
+
+export const SearchState = tolerant(
+  'dining',
+  z.looseObject({
+    windowVariables: z.looseObject({
+      __INITIAL_STATE__: z.looseObject({
+        multiSearch: z.looseObject({
+          restaurants: z.array(SearchRestaurant),
+          // What paging needs: an absent count is not a real 0.
+          totalRestaurantCount: z.number().int().min(0),
+        }),
+      }),
+    }),
+  }),
+  'the search page state',
+);
+
+/**
+ * The search page's restaurants and their total, from the `primary-window-vars` script's state.
+ * @example searchFromPage(html).total // 63
+ */
+export function searchFromPage(
+  html: string,
+  status?: number,
+): { restaurants: SearchRestaurant[]; total: number } {
+  const json = scriptJson('dining', html, 'primary-window-vars', 'the search page', status);
+  const state = conform('dining', SearchState, json, 'the search page state', status);
+  const search = state.windowVariables.__INITIAL_STATE__.multiSearch;
+  return { restaurants: search.restaurants, total: search.totalRestaurantCount };
+}
+
+/** A URL the page gives protocol-relative or root-relative, made absolute on the site's origin. */
+function absolute(raw: string | null | undefined, origin: string): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (value.startsWith('//')) return `https:${value}`;
+  if (/^https?:\/\//i.test(value)) return value;
+  return value.startsWith('/') ? `${origin}${value}` : null;
+}
+
+/**
+ * A restaurant in the contract's shape. Its page falls back to the numeric profile route; features the
+ * page does not state are false (the contract has no null for them).
+ * @example toRestaurant(entry, 'https://www.dining.test').restaurant_id // 52740
+ */
+export function toRestaurant(r: SearchRestaurant, origin: string) {
+  const a = r.address;
+  const address = a
+    ? [a.line1, a.line2, a.city, a.state, a.postCode].filter((p) => p && p.trim()).join(', ')
+    : '';
+  const band = r.priceBand?.priceBandId;
+  return {
+    restaurant_id: r.restaurantId,
+    name: r.name,
+    cuisine: r.primaryCuisine?.name || null,
+    price_band: band !== undefined && band >= 1 && band <= 4 ? band : null,
+    rating: r.statistics?.reviews?.ratings?.overall?.rating ?? null,
+    review_count: r.statistics?.reviews?.allTimeTextReviewCount ?? null,
+    neighborhood: r.neighborhood?.name || null,
+    address: address || null,
+    latitude: r.coordinates.latitude,
+    longitude: r.coordinates.longitude,
+    phone: r.contactInformation?.formattedPhoneNumber || r.contactInformation?.phoneNumber || null,
+    photo_url: absolute(r.photos?.profileV3?.url, origin),
+    url: absolute(r.urls?.profileLink?.link, origin) ?? `${origin}/restaurant/profile/${r.restaurantId}`,
+    features: {
+      takeout: r.hasTakeout ?? false,
+      private_dining: r.hasPrivateDining ?? false,
+      online_ordering: Boolean(r.orderOnlineLink),
+    },
+  };
 }

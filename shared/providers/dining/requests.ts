@@ -1,5 +1,8 @@
 /**
- * dining's real request: the web app's GraphQL availability query, a persisted query sent as
+ * dining's real requests. The restaurant search is the site's server-rendered search page
+ * (`GET /s?dateTime=&covers=&latitude=&longitude=&shouldUseLatLongSearch=true`, price bands as repeated
+ * `priceBandIds[]`, later pages by `page`), whose state lists the restaurants. Availability is the web app's
+ * GraphQL availability query, a persisted query sent as
  * `POST /dapi/fe/gql?optype=query&opname=RestaurantsAvailability` with the operation name, the
  * variables and the query's sha256 hash (configuration: `operations.availability`, which rotates with
  * the source's front-end deploys). The CSRF token comes from the provider's session (a page's
@@ -28,7 +31,8 @@ export function availabilityHash(): string {
   return requiredOperation('dining', 'availability');
 }
 
-function siteOrigin(): string {
+/** The public origin of the site's pages (restaurant links are made absolute on it). */
+export function siteOrigin(): string {
   return `https://${providerConfig('dining').hosts[0] ?? 'localhost'}`;
 }
 
@@ -76,5 +80,48 @@ export function availabilityRequest(q: SlotQuery): UpstreamRequest {
     cache: 'prices',
     // The source's refusals carry a JSON body worth reading: a stale hash, a renamed operation.
     passStatuses: [400, 404, 409],
+  };
+}
+
+export interface SearchQuery {
+  latitude: number;
+  longitude: number;
+  date: string;
+  /** HH:MM, local time at the point. */
+  time: string;
+  partySize: number;
+  /** Price bands, 1 (cheapest) to 4; any of them. Empty: all. */
+  prices: number[];
+}
+
+/** Restaurants the search page lists per page (configuration: `operations.search_page_size`). */
+export function searchPageSize(): number {
+  const size = Number(operationId('dining', 'search_page_size', '50'));
+  return Number.isInteger(size) && size > 0 ? size : 50;
+}
+
+/**
+ * The search page for a point, a date and time, a party and price bands: the `page`th page (from 1).
+ * @example searchRequest({ latitude: 48.2, longitude: 16.37, date: '2030-06-10', time: '19:00', partySize: 2, prices: [2, 3] }, 1).path // '/s?priceBandIds%5B%5D=2&priceBandIds%5B%5D=3'
+ */
+export function searchRequest(q: SearchQuery, page: number): UpstreamRequest {
+  // Repeated parameters go in the path's query string; the others in `query`.
+  const bands = new URLSearchParams(
+    q.prices.map((p): [string, string] => ['priceBandIds[]', String(p)]),
+  ).toString();
+  return {
+    provider: 'dining',
+    path: bands ? `/s?${bands}` : '/s',
+    query: {
+      dateTime: `${q.date}T${q.time}:00`,
+      covers: q.partySize,
+      latitude: q.latitude,
+      longitude: q.longitude,
+      shouldUseLatLongSearch: 'true',
+      page: page > 1 ? page : undefined,
+    },
+    headers: { referer: `${siteOrigin()}/` },
+    expect: 'html',
+    cache: 'search',
   };
 }

@@ -1,12 +1,20 @@
 /**
  * Pure readers of rental's `StaysPdpSections` payload, the same in the listing page's deferred state and in
  * the sections API: `data.presentation.stayProductDetailPage.sections` with `metadata.sharingConfig` and
- * `sections[]` keyed by `sectionId`. Prices are display strings of the `en` locale ("€1,234.56").
+ * `sections[]` keyed by `sectionId`. Prices are display strings of the `en` locale ("€1,234.56"), grouped
+ * as the currency's own locale groups them (rupees in lakhs: "₹1,15,430.00").
+ *
+ * Real pages (2026) carry placeholder sections (`SBUISentinelSection`) whose data sits in
+ * `sbuiData.sectionConfiguration.root.sections[].sectionData`: every section is read through to it. The
+ * listing's name is `TITLE_DEFAULT`'s title; `sharingConfig.title` is a share caption, never the name.
+ * Everything is read tolerantly (shared/upstream/tolerant.ts).
  */
+import { parse } from 'node-html-parser';
 import * as z from 'zod';
-import { RentalDetails, RentalPricing } from '../../schemas/rental.ts';
+import { RentalDetails, RentalOverview, RentalPricing } from '../../schemas/rental.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
 
 const Section = z.looseObject({
   sectionId: z.string(),
@@ -14,38 +22,51 @@ const Section = z.looseObject({
   section: z.unknown(),
 });
 
+/** Where a placeholder section's data is: `sbuiData.sectionConfiguration.root.sections[]` by `sectionId`. */
+const SbuiData = z.looseObject({
+  sectionConfiguration: z.looseObject({
+    root: z.looseObject({
+      sections: z.array(z.looseObject({ sectionId: z.string(), sectionData: z.unknown() })),
+    }),
+  }),
+});
+
 export const PdpSections = z.looseObject({
   metadata: z.looseObject({
     sharingConfig: z.looseObject({
-      title: z.string(),
-      imageUrl: z.string(),
-      personCapacity: z.number().int().min(1),
+      imageUrl: z.string().optional(),
+      personCapacity: z.number().int().min(1).optional(),
       starRating: z.number().nullish(),
-      reviewCount: z.number().int().nullish(),
+      reviewCount: z.number().int().min(0).nullish(),
     }),
   }),
   sections: z.array(Section),
+  sbuiData: SbuiData.nullish(),
 });
 export type PdpSections = z.infer<typeof PdpSections>;
 
-export const PdpAnswer = z.looseObject({
-  data: z
-    .looseObject({
-      presentation: z.looseObject({
-        stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
-      }),
-    })
-    .nullish(),
-  errors: z
-    .array(
-      z.looseObject({
-        message: z.string(),
-        extensions: z.looseObject({ code: z.string().optional() }).optional(),
-      }),
-    )
-    .optional(),
-});
-export type PdpAnswer = z.infer<typeof PdpAnswer>;
+export const PdpAnswer = tolerant(
+  'rental',
+  z.looseObject({
+    data: z
+      .looseObject({
+        presentation: z.looseObject({
+          stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
+        }),
+      })
+      .nullish(),
+    errors: z
+      .array(
+        z.looseObject({
+          message: z.string(),
+          extensions: z.looseObject({ code: z.string().optional() }).optional(),
+        }),
+      )
+      .optional(),
+  }),
+  'the sections payload',
+);
+export type PdpAnswer = z.output<typeof PdpAnswer>;
 
 /**
  * The source's refusal of the sections query, as an upstream error: an unknown persisted query names the
@@ -65,10 +86,19 @@ export function sectionsRefusal(answer: PdpAnswer, status: number, hash: string)
   return new UpstreamError('rental', `StaysPdpSections was refused: ${error.message}`, status);
 }
 
-/** A section by its id (or component type), read through its schema; undefined when the page has none. */
+/**
+ * A section by its id (or component type), read through its schema; a placeholder section is read
+ * through to its data in `sbuiData`. Undefined when the page has neither.
+ */
 function sectionOf<S extends z.ZodType>(pdp: PdpSections, id: string, schema: S): z.output<S> | undefined {
   const found = pdp.sections.find((s) => s.sectionId === id || s.sectionComponentType === id);
-  return found ? conform('rental', schema, found.section, `the ${id} section`) : undefined;
+  const data =
+    found && !isPlaceholder(found.section)
+      ? found.section
+      : pdp.sbuiData?.sectionConfiguration.root.sections.find((s) => s.sectionId === (found?.sectionId ?? id))
+          ?.sectionData;
+  if (isPlaceholder(data)) return undefined;
+  return conform('rental', tolerant('rental', schema, `the ${id} section`), data, `the ${id} section`);
 }
 
 function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: string, schema: S): z.output<S> {
@@ -77,6 +107,7 @@ function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: string, sche
   return section;
 }
 
+const TitleSection = z.looseObject({ title: z.string().min(1) });
 const HostSection = z.looseObject({
   cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
 });
@@ -99,7 +130,7 @@ function houseRules(policies: z.infer<typeof PoliciesSection>): string[] {
 const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.test(r));
 
 /**
- * The listing's details. The badge is the guest-favourite banner's own title, else Superhost from the
+ * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name). The badge is the guest-favourite banner's own title, else Superhost from the
  * host card, else none. Guest rules come from the house rules, which name only what is refused ("Not
  * suitable for infants (under 2 years)"); pets are allowed only where a rule says so.
  * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
@@ -109,12 +140,16 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
   const host = requiredSection(pdp, 'MEET_YOUR_HOST', HostSection);
   const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
   const rules = houseRules(requiredSection(pdp, 'POLICIES_DEFAULT', PoliciesSection));
-  const count = share.reviewCount ?? 0;
+  // An absent count is not a real 0: without it there is no rating to state.
+  if (share.reviewCount === undefined || share.reviewCount === null)
+    throw new ExtractionError('rental', 'the sharing config has no reviewCount');
+  const count = share.reviewCount;
   return conform(
     'rental',
     RentalDetails,
     {
-      title: share.title,
+      // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
+      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
       image_url: share.imageUrl,
       // A listing without reviews has no star rating yet.
       rating: `${(share.starRating ?? 0).toFixed(2)} (${count})`,
@@ -130,6 +165,69 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
   );
 }
 
+const OverviewSection = z.looseObject({
+  title: z.string().nullish(),
+  overviewItems: z.array(z.looseObject({ title: z.string().nullish() })),
+});
+const DescriptionSection = z.looseObject({
+  htmlDescription: z.looseObject({ htmlText: z.string() }).nullish(),
+});
+const SleepingSection = z.looseObject({
+  arrangementDetails: z.array(z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() })),
+});
+
+/** The plain text of an HTML description: line breaks kept, tags dropped, entities decoded. */
+function plainText(html: string): string {
+  return parse(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n'))
+    .textContent.replace(/[ \t]+\n/g, '\n')
+    .trim();
+}
+
+/** The first number a summary item states for `what`, e.g. 2 for "2 bedrooms", 1.5 for "1.5 shared baths". */
+function countOf(items: string[], what: RegExp): number | undefined {
+  for (const item of items) {
+    const m = new RegExp(`^(\\d+(?:\\.\\d+)?)\\s+(?:[a-z]+\\s+)?(?:${what.source})\\b`, 'i').exec(item);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/**
+ * The listing's overview: its name (`TITLE_DEFAULT`), the description as plain text, the summary items
+ * (`OVERVIEW_DEFAULT_V2`: "2 guests", "Studio", "1 bed", "1.5 baths") read into counts, and the sleeping
+ * arrangements. A studio has no bedroom count (null); a half-bath counts 0.5. Guests fall back to the
+ * listing's capacity; beds and baths the contract cannot do without: a page that states neither fails.
+ * @example extractOverview(pdp) // { title: 'Quiet studio by the canal', bedrooms: null, beds: 2, baths: 1.5, … }
+ */
+export function extractOverview(pdp: PdpSections): RentalOverview {
+  const overview = sectionOf(pdp, 'OVERVIEW_DEFAULT_V2', OverviewSection);
+  const items = (overview?.overviewItems ?? []).flatMap((i) => (i.title?.trim() ? [i.title.trim()] : []));
+  const description = sectionOf(pdp, 'DESCRIPTION_DEFAULT', DescriptionSection)?.htmlDescription?.htmlText;
+  const sleeping =
+    sectionOf(pdp, 'SLEEPING_ARRANGEMENT_WITH_IMAGES', SleepingSection) ??
+    sectionOf(pdp, 'SLEEPING_ARRANGEMENT_DEFAULT', SleepingSection);
+  const halfBath = items.some((i) => /^half-bath$/i.test(i)) ? 0.5 : undefined;
+  return conform(
+    'rental',
+    RentalOverview,
+    {
+      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
+      description: description ? plainText(description) : '',
+      guests: countOf(items, /guests?/) ?? pdp.metadata.sharingConfig.personCapacity,
+      bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),
+      beds: countOf(items, /beds?/),
+      baths: countOf(items, /baths?|bathrooms?/) ?? halfBath,
+      raw_items: items,
+      room_arrangements: sleeping
+        ? sleeping.arrangementDetails.flatMap((a) =>
+            a.title ? [{ title: a.title, subtitle: a.subtitle ?? '' }] : [],
+          )
+        : null,
+    },
+    'the listing overview',
+  );
+}
+
 export interface DisplayPrice {
   amount: number;
   /** The currency sign as shown: `$`, `€`, `CA$`, `CHF`… */
@@ -137,12 +235,14 @@ export interface DisplayPrice {
 }
 
 /**
- * A price string of the `en` locale: a sign, the currency's symbol before or after, thousands with commas.
+ * A price string of the `en` locale: a sign, the currency's symbol before or after, digits grouped with
+ * commas as the currency's locale groups them (thousands, or lakhs and crores: `₹1,15,430`).
  * @example parsePrice('-€1,234.50') // { amount: -1234.5, symbol: '€' }
+ * @example parsePrice('₹1,15,430.00') // { amount: 115430, symbol: '₹' }
  */
 export function parsePrice(text: string): DisplayPrice | undefined {
   const m =
-    /^([-−]?)\s*([^\d\s.,−-]*)\s*([-−]?)\s*(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*([^\d\s.,]*)$/u.exec(
+    /^([-−]?)\s*([^\d\s.,−-]*)\s*([-−]?)\s*(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?)\s*([^\d\s.,]*)$/u.exec(
       text.replace(/[\u00a0\u202f]/g, ' ').trim(),
     );
   if (!m) return undefined;
@@ -163,14 +263,18 @@ export function currencySymbol(code: string): string {
 // What each line of the breakdown is, by its description in English; the first match wins.
 const LINE_TYPES: [RegExp, string][] = [
   [/discount|special offer|credit|coupon/i, 'DISCOUNT'],
-  [/\bnights?\b/i, 'ACCOMMODATION'],
+  [/\bnights?\b|\bmonthly price\b|\bmonths?\b/i, 'ACCOMMODATION'],
   [/cleaning fee/i, 'CLEANING_FEE'],
   [/service fee/i, 'SERVICE_FEE'],
   [/\btax(es)?\b|\bvat\b|occupancy/i, 'TAXES'],
 ];
 const TOTAL_LINE = /^total\b/i;
+/** Lines that explain the price rather than charge it (a monthly stay's "Price after discount"). */
+const EXPLANATION_LINE = /\bafter discount\b|^price before\b/i;
 
 const BookItSection = z.looseObject({
+  maxGuestCapacity: z.number().int().min(1).nullish(),
+  calendarSubtitle: z.string().nullish(),
   localizedUnavailabilityMessage: z.string().nullish(),
   structuredDisplayPrice: z
     .looseObject({
@@ -195,23 +299,32 @@ export type Quote =
   | { kind: 'unavailable'; reason: 'TOO_MANY_GUESTS'; maxGuests: number }
   | { kind: 'unavailable'; reason: 'DATES_UNAVAILABLE'; message: string }
   /** The source priced in another currency than the one asked for (it shows `shown`). */
-  | { kind: 'other-currency'; shown: string };
+  | { kind: 'other-currency'; shown: string }
+  /**
+   * A book-it section with neither a price nor a reason for the dates asked: what a stale persisted-query
+   * hash answers (with no `errors[]`); `note` is what it says instead (e.g. "Add your travel dates").
+   */
+  | { kind: 'no-price'; note: string };
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * What the stay costs, from the book-it section's price breakdown: the total is the sum of the lines (a
- * breakdown that does not add up to the total shown is a format change, not a price). A stay for more
- * guests than the listing takes, or one the source calls unavailable, is reported as such.
+ * breakdown that does not add up to the total shown is a format change, not a price); lines that only
+ * explain (a monthly stay's "Price after discount") are neither summed nor listed. A stay of 28 nights or
+ * more is priced monthly: an "Average monthly price" line as the accommodation, a negative discount line,
+ * no service fee. A stay for more guests than the listing takes, or one the source calls unavailable, is
+ * reported as such; a section with neither a price nor a reason is reported as `no-price`.
  * @example extractQuote(pdp, { nights: 3, adults: 2, currency: 'EUR' }) // { kind: 'priced', pricing: { total: 612.4, … } }
  */
 export function extractQuote(
   pdp: PdpSections,
   q: { nights: number; adults: number; currency: string },
 ): Quote {
-  const capacity = pdp.metadata.sharingConfig.personCapacity;
-  if (q.adults > capacity) return { kind: 'unavailable', reason: 'TOO_MANY_GUESTS', maxGuests: capacity };
   const bookIt = requiredSection(pdp, 'BOOK_IT_SIDEBAR', BookItSection);
+  const capacity = pdp.metadata.sharingConfig.personCapacity ?? bookIt.maxGuestCapacity;
+  if (capacity && q.adults > capacity)
+    return { kind: 'unavailable', reason: 'TOO_MANY_GUESTS', maxGuests: capacity };
   if (bookIt.localizedUnavailabilityMessage)
     return {
       kind: 'unavailable',
@@ -219,7 +332,7 @@ export function extractQuote(
       message: bookIt.localizedUnavailabilityMessage,
     };
   const display = bookIt.structuredDisplayPrice;
-  if (!display) throw new ExtractionError('rental', 'the book-it section has neither a price nor a reason');
+  if (!display) return { kind: 'no-price', note: bookIt.calendarSubtitle ?? '' };
   const read = (text: string, what: string) => {
     const price = parsePrice(text);
     if (!price) throw new ExtractionError('rental', `${what} "${text}" is not a price`);
@@ -227,7 +340,7 @@ export function extractQuote(
   };
   const items = display.explanationData.priceDetails.flatMap((g) => g.items);
   const lines = items
-    .filter((i) => !TOTAL_LINE.test(i.description))
+    .filter((i) => !TOTAL_LINE.test(i.description) && !EXPLANATION_LINE.test(i.description))
     .map((i) => ({ description: i.description, ...read(i.priceString, 'a breakdown line') }));
   const symbol = currencySymbol(q.currency);
   const other = lines.find((l) => l.symbol !== symbol);

@@ -1,7 +1,9 @@
 /**
- * rental: a listing's details from its page's deferred state (`details.ts`, the only part that parses
- * HTML) and its price from the sections API's book-it section (`pricing.ts`); the real requests in
- * `requests.ts`, the readers of the real payloads in `extract.ts` and `page.ts`.
+ * rental: a listing's details and its overview from its page's deferred state (`details.ts`,
+ * `overview.ts`) and its price from the sections API's book-it section (`pricing.ts`); the real requests
+ * in `requests.ts`, the readers of the real payloads in `extract.ts` and `page.ts`, listing URLs and ids in
+ * `urls.ts`. Listing ids stay decimal strings throughout: they exceed 2^53.
  */
 export { listingDetails } from './details.ts';
+export { listingOverview } from './overview.ts';
 export { listingPricing, type PricingResult } from './pricing.ts';

@@ -3,10 +3,10 @@
  * `niobeClientData` (formerly `niobeMinimalClientData`), `[key, result]` pairs of the queries the page
  * ran, one of them the `StaysPdpSections` payload. Kept apart so that only the details function parses HTML.
  */
-import { parse } from 'node-html-parser';
 import * as z from 'zod';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
+import { scriptJson } from '../../upstream/script-json.ts';
 import { PdpAnswer, type PdpSections } from './extract.ts';
 
 const Entries = z.array(z.tuple([z.unknown(), z.unknown()]).rest(z.unknown()));
@@ -26,22 +26,7 @@ const Locator = z.looseObject({
  * @example pdpFromPage(html).metadata.sharingConfig.title // 'Sunny loft in Lorvane'
  */
 export function pdpFromPage(html: string, status?: number): PdpSections {
-  const script = parse(html, { blockTextElements: { script: true } }).querySelector(
-    'script#data-deferred-state-0',
-  );
-  if (!script)
-    throw new ExtractionError(
-      'rental',
-      'the listing page has no data-deferred-state-0 script',
-      undefined,
-      status,
-    );
-  let json: unknown;
-  try {
-    json = JSON.parse(script.text);
-  } catch (cause) {
-    throw new ExtractionError('rental', 'the deferred state does not parse', cause, status);
-  }
+  const json = scriptJson('rental', html, 'data-deferred-state-0', 'the listing page', status);
   const state = conform('rental', DeferredState, json, 'the deferred state', status);
   const result = (state.niobeClientData ?? state.niobeMinimalClientData ?? [])
     .map((entry) => entry[1])

@@ -7,6 +7,7 @@
  */
 import type { UpstreamRequest } from '../../upstream/client.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
+import { encodedListingId } from './urls.ts';
 
 /** Prices are parsed as this locale writes them. */
 export const LOCALE = 'en';
@@ -29,35 +30,36 @@ export function sectionsHash(): string {
 }
 
 /**
- * The listing page for a stay, as the site links it.
- * @example listingPageRequest(40000001, { checkIn: '2030-06-01', checkOut: '2030-06-04', adults: 2, children: 0, infants: 0, pets: 0 }).path // '/rooms/40000001'
+ * The listing page, for a stay as the site links it, or without dates (the overview needs none). The id
+ * goes as the decimal string it came as: ids exceed 2^53.
+ * @example listingPageRequest('40000001', { checkIn: '2030-06-01', checkOut: '2030-06-04', adults: 2, children: 0, infants: 0, pets: 0 }).path // '/rooms/40000001'
  */
-export function listingPageRequest(listingId: number, stay: Stay): UpstreamRequest {
+export function listingPageRequest(listingId: string, stay?: Stay): UpstreamRequest {
   return {
     provider: 'rental',
     path: `/rooms/${listingId}`,
-    query: {
-      check_in: stay.checkIn,
-      check_out: stay.checkOut,
-      adults: stay.adults,
-      children: stay.children,
-      infants: stay.infants,
-      pets: stay.pets,
-    },
+    query: stay
+      ? {
+          check_in: stay.checkIn,
+          check_out: stay.checkOut,
+          adults: stay.adults,
+          children: stay.children,
+          infants: stay.infants,
+          pets: stay.pets,
+        }
+      : {},
     expect: 'html',
     cache: 'reviews',
     notFoundOk: true,
   };
 }
 
-const nodeId = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
-
 /**
  * The sections the price needs (book-it sidebar, policies) for a stay, in the currency asked for. Counts
  * go as strings, as the web app sends them.
- * @example sectionsRequest(40000001, stay, 'EUR').query.operationName // 'StaysPdpSections'
+ * @example sectionsRequest('40000001', stay, 'EUR').query.operationName // 'StaysPdpSections'
  */
-export function sectionsRequest(listingId: number, stay: Stay, currency: string): UpstreamRequest {
+export function sectionsRequest(listingId: string, stay: Stay, currency: string): UpstreamRequest {
   const hash = sectionsHash();
   return {
     provider: 'rental',
@@ -67,8 +69,8 @@ export function sectionsRequest(listingId: number, stay: Stay, currency: string)
       locale: LOCALE,
       currency,
       variables: JSON.stringify({
-        id: nodeId('StayListing', listingId),
-        demandStayListingId: nodeId('DemandStayListing', listingId),
+        id: encodedListingId(listingId),
+        demandStayListingId: Buffer.from(`DemandStayListing:${listingId}`).toString('base64'),
         pdpSectionsRequest: {
           adults: String(stay.adults),
           children: String(stay.children),

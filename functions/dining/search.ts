@@ -1,0 +1,92 @@
+// GET /v1/dining/search: restaurants near a point for a date, time and party, by price band, a page at a time.
+import * as z from 'zod';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { dining } from '../../shared/providers/dining/index.ts';
+import { routes } from '../../shared/routes/index.ts';
+import { pricesParam, reservationDate, timeParam } from '../../shared/schemas/dining.ts';
+import { coordinateParam, intParam } from '../../shared/schemas/params.ts';
+
+export const SearchQuery = z.object({
+  latitude: coordinateParam(90).meta({ description: 'Latitude of the point, -90 to 90' }),
+  longitude: coordinateParam(180).meta({ description: 'Longitude of the point, -180 to 180' }),
+  date: reservationDate().meta({
+    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
+  }),
+  time: timeParam('Time of the reservation, 24-hour HH:MM (e.g. 19:30), local time at the point'),
+  party_size: intParam(1, 30, 2).meta({ description: 'Guests, 1 to 30. Default 2' }),
+  prices: pricesParam(),
+  limit: intParam(1, 50, 50).meta({ description: 'Restaurants per page, 1 to 50. Default 50' }),
+  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).meta({ description: 'Restaurants to skip. Default 0' }),
+});
+
+const Nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+export const DiningRestaurant = z.object({
+  restaurant_id: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'Usable with /v1/dining/restaurants/{restaurant_id}/availability[/slots]' }),
+  name: z.string().min(1),
+  cuisine: Nullable(z.string()),
+  price_band: Nullable(z.number().int().min(1).max(4)).meta({ description: '1 (cheapest) to 4' }),
+  rating: Nullable(z.number().min(0).max(5)),
+  review_count: Nullable(z.number().int().min(0)),
+  neighborhood: Nullable(z.string()),
+  address: Nullable(z.string()),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  phone: Nullable(z.string()),
+  photo_url: Nullable(z.url({ protocol: /^https?$/ })),
+  url: z.url({ protocol: /^https?$/ }).meta({ description: "The restaurant's page on dining" }),
+  features: z.object({ takeout: z.boolean(), private_dining: z.boolean(), online_ordering: z.boolean() }),
+});
+
+export const DiningSearchResponse = z.object({
+  success: z.literal(true),
+  total: z.number().int().min(0).meta({ description: 'Every matching restaurant, over all pages' }),
+  restaurants: z.array(DiningRestaurant).min(1).meta({ description: 'Nearest first' }),
+  page_info: z.object({
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(50),
+    has_more: z.boolean().meta({ description: 'Whether a later offset has more restaurants' }),
+  }),
+});
+
+export const handler = endpoint({
+  route: routes.diningSearch,
+  query: SearchQuery,
+  response: DiningSearchResponse,
+  run: async ({ query }, ctx) => {
+    const found = await dining.search(
+      ctx,
+      {
+        latitude: query.latitude,
+        longitude: query.longitude,
+        date: query.date,
+        time: query.time,
+        partySize: query.party_size,
+        prices: query.prices,
+      },
+      { offset: query.offset, limit: query.limit },
+    );
+    // Nothing near the point, or an offset past the end: the contract's 404, never an empty 200.
+    if (found.restaurants.length === 0)
+      throw ctx.error(
+        'NO_RESULTS',
+        found.total === 0
+          ? 'dining lists no restaurant near that point for those bands.'
+          : `dining lists ${found.total} restaurants there; offset ${query.offset} is past the end.`,
+      );
+    return {
+      success: true as const,
+      total: found.total,
+      restaurants: found.restaurants,
+      page_info: {
+        offset: query.offset,
+        limit: query.limit,
+        has_more: query.offset + found.restaurants.length < found.total,
+      },
+    };
+  },
+});

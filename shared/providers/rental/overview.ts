@@ -1,0 +1,19 @@
+/** rental listing overview, from the sections payload of the listing page asked for without dates. */
+import type { RentalOverview } from '../../schemas/rental.ts';
+import { fetchUpstream } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { extractOverview } from './extract.ts';
+import { pdpFromPage } from './page.ts';
+import { listingPageRequest } from './requests.ts';
+
+/**
+ * A listing's overview, or undefined when the platform has no such listing.
+ * @example await listingOverview(ctx, '1300000000000000001') // { title: 'Sunny loft in Lorvane', bedrooms: 2, baths: 1.5, … }
+ */
+export async function listingOverview(
+  ctx: UpstreamContext,
+  listingId: string,
+): Promise<RentalOverview | undefined> {
+  const res = await fetchUpstream<string>(listingPageRequest(listingId), ctx);
+  return res.status === 404 ? undefined : extractOverview(pdpFromPage(res.body, res.status));
+}

@@ -1,0 +1,36 @@
+/**
+ * rental listing URLs: the id is the number after `rooms/` (also `rooms/plus/` and `listing/`), on any of
+ * the platform's country hosts and its mobile host (the provider's configured `hosts`). The id stays a
+ * decimal string: listings created in recent years have 18 or 19 digit ids, above 2^53.
+ */
+import { DisallowedUrlError } from '../../upstream/errors.ts';
+import { parseUserUrl } from '../../upstream/user-url.ts';
+
+/** A listing id as the platform writes it: a positive decimal integer of up to 20 digits. */
+export const LISTING_ID = /^[1-9]\d{0,19}$/;
+const LISTING_PATH = /^\/(?:rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/;
+
+/**
+ * The listing id of a rental URL, as a decimal string; undefined for a rental URL that names no listing
+ * (a search page, an experience). A URL of another site, or a malformed one, is a DisallowedUrlError.
+ * A URL given without its scheme is read as https.
+ * @example listingIdOf('https://www.rental.test/rooms/1300000000000000001?adults=2') // '1300000000000000001'
+ * @example listingIdOf('https://www.rental.test/s/Lorvane/homes') // undefined
+ */
+export function listingIdOf(raw: string): string | undefined {
+  const text = raw.trim();
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text.replace(/^\/\//, '')}`;
+  const url = parseUserUrl(absolute, 'rental');
+  const id = LISTING_PATH.exec(url.pathname)?.[1];
+  if (id !== undefined && !LISTING_ID.test(id))
+    throw new DisallowedUrlError(raw, `${id} is not a listing id`);
+  return id;
+}
+
+/**
+ * The platform's global id of a listing: the base64 of `StayListing:{id}`, as its API names it.
+ * @example encodedListingId('40000001') // 'U3RheUxpc3Rpbmc6NDAwMDAwMDE='
+ */
+export function encodedListingId(listingId: string): string {
+  return Buffer.from(`StayListing:${listingId}`).toString('base64');
+}
