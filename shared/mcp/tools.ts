@@ -8,6 +8,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { parseExact } from '../json.ts';
 import type { JsonSchema, OpenApiDocument, Operation } from '../openapi/types.ts';
 import type { Route } from '../routes/index.ts';
 
@@ -169,7 +170,8 @@ export function toolResult(result: APIGatewayProxyResult): CallToolResult {
   if (result.statusCode === 200) {
     return {
       content: [{ type: 'text', text: result.body }],
-      structuredContent: JSON.parse(result.body) as Record<string, unknown>,
+      // Exact: a rental listing id above 2^53 stays the digits the route wrote.
+      structuredContent: parseExact(result.body) as Record<string, unknown>,
     };
   }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(problemOf(result)) }] };

@@ -17,7 +17,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
 beforeAll(async () => {
@@ -248,5 +248,29 @@ describe('pricing in the late-2026 formats', () => {
     expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
     expect(res.body.detail).toContain(`persisted query ${STALE_SECTIONS_HASH} is stale`);
     expect(res.body.detail).toContain('operations.stays_pdp_sections');
+  });
+});
+
+describe('the rental tools over MCP', () => {
+  it('write a listing id above 2^53 digit for digit in the structured content', async () => {
+    // Act: a JSON-RPC tools/call as any MCP client sends it
+    const res = await fetch(`${api.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': KEYS.pro,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'rentalOverview', arguments: { listing_id: BIG } },
+      }),
+    });
+    const text = await res.text();
+    // Assess
+    expect(res.status).toBe(200);
+    expect(text).toContain(`"structuredContent":{"success":true,"listing_id":${BIG},`);
   });
 });
