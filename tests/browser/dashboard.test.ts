@@ -1,10 +1,13 @@
 // The accounts dashboard used as a person would, in real Chromium, against `npm start` itself (its entry, in
-// a child process): open the printed dashboard URL, sign up, verify the email with the link the process
-// printed, sign in, create two keys (the second by keyboard alone), call the API with one, see the call in
-// the chart, revoke the key and see the API refuse it with 401. The screenshot of the dashboard with the
-// call in its chart is kept in tests/artifacts/. Chromium is the Debian package (`.ci/run` installs it).
+// a child process), at 390, 1024 and 1440 px: open the printed dashboard URL, sign up, verify the email with
+// the link the process printed, sign in, see the tier and the next one, create two keys (the second by
+// keyboard alone), run the page's own curl command and see the chart update by itself, revoke the key and see
+// the API refuse it with 401, reset the password by the printed link, and delete the account. At every
+// step: no sideways scroll, no control of the other state, the keys table's name and actions in view. A
+// screenshot at each width is kept in tests/artifacts/. Chromium is the Debian package (`.ci/run` installs it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -12,9 +15,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'tests/artifacts');
-const SCREENSHOT = resolve(ARTIFACTS, 'dashboard.png');
-const EMAIL = 'newcomer@example.test';
+const screenshot = (width: number) => resolve(ARTIFACTS, `dashboard-${width}.png`);
 const PASSWORD = 'a long and memorable passphrase';
+const NEW_PASSWORD = 'another long passphrase to remember';
 
 let server: ChildProcess;
 let exited: Promise<number | null>;
@@ -71,117 +74,182 @@ async function status(page: Page): Promise<string> {
   return (await page.locator('#status').textContent()) ?? '';
 }
 
-describe('the accounts dashboard, in Chromium', () => {
-  it('signs up, verifies, makes two keys, sees a call in the chart, and revokes a key the API then refuses', async () => {
-    // Prepare: the page, every script and style from the service itself
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1500 } });
-    const foreign: string[] = [];
-    const failures: string[] = [];
-    page.on('request', (r) => {
-      if (!r.url().startsWith(apiBase()) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
-    page.on('pageerror', (e) => failures.push(e.message));
-    page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(dashboard);
-
-    // Act: sign up, then open the link npm start printed
-    const signup = page.locator('#signup-form');
-    await signup.getByLabel('Email').fill(EMAIL);
-    await signup.getByLabel('Password').fill(PASSWORD);
-    await signup.getByRole('button', { name: 'Sign up' }).click();
-    await page.locator('#status', { hasText: 'verification link' }).waitFor();
-    const link = await printed(/open (\S+#verify=\S+)/);
-    await page.goto(link);
-    await page.locator('#status', { hasText: 'Your email is verified' }).waitFor();
-    const afterVerify = page.url();
-
-    // sign in
-    const signin = page.locator('#signin-form');
-    await signin.getByLabel('Email').fill(EMAIL);
-    await signin.getByLabel('Password').fill(PASSWORD);
-    await signin.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('#who', { hasText: EMAIL }).waitFor();
-
-    // two keys, the second by keyboard alone
-    await page.getByLabel("New key's name").fill('first');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    await page.locator('#status', { hasText: 'Key "first" created' }).waitFor();
-    const first = await page.getByLabel('Key', { exact: true }).inputValue();
-    const curl = await page.getByLabel('Try it with curl').inputValue();
-    await page.getByLabel("New key's name").focus();
-    await page.keyboard.type('second');
-    await page.keyboard.press('Enter');
-    await page.locator('#status', { hasText: 'Key "second" created' }).waitFor();
-    const second = await page.getByLabel('Key', { exact: true }).inputValue();
-
-    // a call with the first key, seen in the chart after a refresh
-    const call = await callApi(first);
-    await page.getByRole('button', { name: 'Refresh usage' }).click();
-    await page.locator('#status', { hasText: 'Usage refreshed' }).waitFor();
-    const chart = page.locator('#chart');
-    const plotted = {
-      total: await chart.getAttribute('data-total'),
-      today: await chart.getAttribute('data-today'),
+/** Layout faults at this moment: sideways scroll, a visible control of the other state, keys cut off. */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth) faults.push(`page scrolls sideways: ${root.scrollWidth}px`);
+    const visible = (id: string) => {
+      const el = document.getElementById(id);
+      return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
     };
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    await page.getByText("The chart's numbers as a table").click();
-    const todayRow = page.locator('#usage-table tbody tr').first();
-    const todayCells = await todayRow.locator('td').allTextContents();
-    const headers = await page.locator('#usage-table thead th').allTextContents();
-    const firstRow = page.locator('#keys-table tbody tr', {
-      has: page.getByRole('rowheader', { name: 'first' }),
-    });
-    const firstToday = await firstRow.locator('td').nth(3).textContent();
-    const drawn = await chart.evaluate((element) => {
-      // Some pixel of the chart is painted in the first series' colour: the bar is drawn, not only listed.
-      const canvas = element as unknown as {
-        width: number;
-        height: number;
-        getContext(kind: '2d'): {
-          getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
-        };
+    const signedIn = visible('signed-in');
+    if (signedIn && (visible('signup-form') || visible('signin-form')))
+      faults.push('sign-up shown signed in');
+    if (!signedIn && visible('signout')) faults.push('sign out shown signed out');
+    const panel = document.querySelector('#keys-table')?.closest('.panel')?.getBoundingClientRect();
+    const wrap = document.querySelector('#keys-table')?.parentElement;
+    // From 1024 px the whole table fits; narrower, it scrolls inside its panel.
+    if (wrap && window.innerWidth >= 1024 && wrap.scrollWidth > wrap.clientWidth)
+      faults.push(`keys table scrolls: ${wrap.scrollWidth}px in ${wrap.clientWidth}px`);
+    for (const row of document.querySelectorAll('#keys-table tbody tr')) {
+      const name = row.querySelector('th')!.getBoundingClientRect();
+      const actions = row.querySelector('td:last-child')!.getBoundingClientRect();
+      if (!panel) continue;
+      if (name.left < panel.left || name.right > panel.right) faults.push(`name cut off: ${row.textContent}`);
+      if (actions.left < panel.left || actions.right > panel.right + 0.5)
+        faults.push(`actions cut off: ${row.textContent}`);
+    }
+    return faults;
+  });
+}
+
+describe('the accounts dashboard, in Chromium', () => {
+  it.each([390, 1024, 1440])(
+    'at %i px: signs up, makes keys, sees its curl call in the chart by itself, revokes, resets the password, deletes the account',
+    async (width) => {
+      // Prepare: the page, every script and style from the service itself, the page's clock under control
+      const email = `newcomer-${width}@example.test`;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.clock.install();
+      const foreign: string[] = [];
+      const failures: string[] = [];
+      const faults: Record<string, string[]> = {};
+      const check = async (step: string) => {
+        const found = await layoutFaults(page);
+        if (found.length) faults[step] = found;
       };
-      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4)
-        if (data[i] === 11 && data[i + 1] === 87 && data[i + 2] === 208) return true;
-      return false;
-    });
-    const unlabelled = await page
-      .locator('input:not([type=radio]):visible, textarea:visible')
-      .evaluateAll((fields) =>
-        fields.filter((f) => (f as unknown as { labels: unknown[] }).labels.length === 0).map((f) => f.id),
+      page.on('request', (r) => {
+        if (!r.url().startsWith(apiBase()) && !r.url().startsWith('data:')) foreign.push(r.url());
+      });
+      page.on('pageerror', (e) => failures.push(e.message));
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto(dashboard);
+      await page.locator('#signup-form').waitFor();
+      await check('signed out');
+
+      // Act: sign up, then open the link npm start printed
+      const signup = page.locator('#signup-form');
+      await signup.getByLabel('Email').fill(email);
+      await signup.getByLabel('Password').fill(PASSWORD);
+      await signup.getByRole('button', { name: 'Sign up' }).click();
+      await page.locator('#status', { hasText: 'verification link' }).waitFor();
+      const link = await printed(new RegExp(`mail to ${email}: Verify[^\\n]*\\n\\s+open (\\S+#verify=\\S+)`));
+      await page.goto(link);
+      await page.locator('#status', { hasText: 'Your email is verified' }).waitFor();
+      const afterVerify = page.url();
+
+      // sign in
+      const signin = page.locator('#signin-form');
+      await signin.getByLabel('Email').fill(email);
+      await signin.getByLabel('Password').fill(PASSWORD);
+      await signin.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('#who', { hasText: email }).waitFor();
+      const plan = `${await page.locator('#plan').textContent()} ${await page.locator('#next-plan').textContent()}`;
+      await check('signed in');
+
+      // two keys, the second by keyboard alone
+      await page.getByLabel("New key's name").fill('first');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.locator('#status', { hasText: 'Key "first" created' }).waitFor();
+      const first = await page.getByLabel('Key', { exact: true }).inputValue();
+      const curl = await page.getByLabel('Try it with curl').inputValue();
+      await page.getByLabel("New key's name").focus();
+      await page.keyboard.type('a key with a rather long name');
+      await page.keyboard.press('Enter');
+      await page.locator('#status', { hasText: 'created' }).last().waitFor();
+      await page.locator('#keys-table tbody tr').nth(1).waitFor();
+      const second = await page.getByLabel('Key', { exact: true }).inputValue();
+      await check('two keys');
+
+      // the page's own curl command, run as a person would, then the chart updates by itself within 30 s
+      const { stdout } = await promisify(execFile)('sh', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`]);
+      const chart = page.locator('#chart');
+      const before = await chart.getAttribute('data-today');
+      await page.clock.fastForward(31_000);
+      await page.locator('#chart[data-today="1"]').waitFor();
+      const plotted = {
+        total: await chart.getAttribute('data-total'),
+        today: await chart.getAttribute('data-today'),
+      };
+      const firstRow = page.locator('#keys-table tbody tr', {
+        has: page.getByRole('rowheader', { name: 'first' }),
+      });
+      const firstToday = await firstRow.locator('td').nth(3).textContent();
+      const unlabelled = await page
+        .locator('input:not([type=radio]):visible, textarea:visible')
+        .evaluateAll((fields) =>
+          fields.filter((f) => (f as unknown as { labels: unknown[] }).labels.length === 0).map((f) => f.id),
+        );
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: screenshot(width), fullPage: true });
+
+      // revoke the first key: the API refuses it, the table keeps its names and actions in view
+      await firstRow.getByRole('button', { name: 'Revoke key first' }).click();
+      await page.locator('#status', { hasText: 'The key "first" is revoked' }).waitFor();
+      const refused = await callApi(first);
+      const stillWorks = await callApi(second);
+      await check('after revoke');
+
+      // sign out, reset the password by the printed link, sign in with the new one
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.locator('#status', { hasText: 'Signed out' }).waitFor();
+      await check('signed out again');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.locator('#forgot-form').getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Mail me a reset link' }).click();
+      await page.locator('#status', { hasText: 'set a new password' }).waitFor();
+      const resetLink = await printed(
+        new RegExp(`mail to ${email}: Set a new[^\\n]*\\n\\s+open (\\S+#reset=\\S+)`),
       );
+      await page.goto(resetLink);
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Set the new password' }).click();
+      await page.locator('#status', { hasText: 'Your new password is set' }).waitFor();
+      await signin.getByLabel('Email').fill(email);
+      await signin.getByLabel('Password').fill(NEW_PASSWORD);
+      await signin.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('#who', { hasText: email }).waitFor();
 
-    // revoke the first key
-    await firstRow.getByRole('button', { name: 'Revoke key first' }).click();
-    await page.locator('#status', { hasText: 'The key "first" is revoked' }).waitFor();
-    const refused = await callApi(first);
-    const stillWorks = await callApi(second);
+      // delete the account: its remaining key stops, and the old password no longer signs in
+      await page.getByLabel('Your password, to confirm').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.locator('#status', { hasText: 'Your account and its keys are deleted' }).waitFor();
+      const afterDelete = await callApi(second);
+      await signin.getByLabel('Email').fill(email);
+      await signin.getByLabel('Password').fill(NEW_PASSWORD);
+      await signin.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('#problem', { hasText: 'The email or the password is wrong' }).waitFor();
+      await check('deleted');
+      await context.close();
 
-    // Assess
-    expect(afterVerify).toBe(dashboard); // the token left the address bar
-    expect(first).toMatch(/^[A-Za-z0-9]{40}$/);
-    expect(second).not.toBe(first);
-    expect(curl).toBe(
-      `curl -H 'x-api-key: ${first}' '${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3'`,
-    );
-    expect(call.status).toBe(200);
-    expect(plotted).toEqual({ total: '1', today: '1' });
-    expect(headers.slice(1)).toEqual([`first (${first.slice(0, 8)}…)`, `second (${second.slice(0, 8)}…)`]);
-    expect(todayCells).toEqual(['1', '0']);
-    expect(firstToday).toBe('1 / 10');
-    expect(drawn).toBe(true);
-    expect(unlabelled).toEqual([]);
-    expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([
-      401,
-      'unauthorized',
-    ]);
-    expect(stillWorks.status).toBe(200);
-    expect(await firstRow.locator('td').nth(5).textContent()).toBe('revoked');
-    expect(await status(page)).toContain('revoked');
-    expect(foreign).toEqual([]);
-    expect(failures).toEqual([]);
-    expect(existsSync(SCREENSHOT)).toBe(true);
-  }, 90_000);
+      // Assess
+      expect(afterVerify).toBe(dashboard); // the token left the address bar
+      expect(plan).toContain('Free tier: 10 requests a UTC day per key');
+      expect(plan).toContain('Basic gives 1,000 requests a day per key');
+      expect(first).toMatch(/^[A-Za-z0-9]{40}$/);
+      expect(second).not.toBe(first);
+      expect(curl).toBe(
+        `curl -H 'x-api-key: ${first}' '${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3'`,
+      );
+      expect(stdout).toBe('200');
+      expect(before).toBe('0');
+      expect(plotted).toEqual({ total: '1', today: '1' });
+      expect(firstToday).toBe('1 / 10');
+      expect(unlabelled).toEqual([]);
+      expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([
+        401,
+        'unauthorized',
+      ]);
+      expect(stillWorks.status).toBe(200);
+      expect(afterDelete.status).toBe(401);
+      expect(faults).toEqual({});
+      expect(foreign).toEqual([]);
+      expect(failures).toEqual([]);
+      expect(existsSync(screenshot(width))).toBe(true);
+    },
+    120_000,
+  );
 });

@@ -115,6 +115,7 @@ const when = (iso: string | null) =>
         day: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
+        hourCycle: 'h23',
       })
     : 'never';
 

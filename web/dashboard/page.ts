@@ -104,7 +104,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Today</th>
-                  <th scope="col">Left today</th>
+                  <th scope="col">Left</th>
                   <th scope="col">Status</th>
                   <th scope="col">Actions</th>
                 </tr>
