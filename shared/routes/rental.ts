@@ -17,7 +17,7 @@ export const rentalRoutes = {
       LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
     },
     summary: "A rental listing's details: title, picture, rating, badge, host, guest rules",
-    example: '/v1/rental/listing/40000001/details?check_in=2030-06-08&check_out=2030-06-11&adults=2',
+    example: '/v1/rental/listing/40000001/details?check_in=2030-06-01&check_out=2030-06-04&adults=2',
   },
   rentalPricing: {
     method: 'GET',
@@ -40,7 +40,7 @@ export const rentalRoutes = {
     },
     summary: 'What a stay in a rental listing costs, with its breakdown',
     example:
-      '/v1/rental/listing/40000001/pricing?check_in=2030-06-08&check_out=2030-06-11&adults=2&currency=EUR',
+      '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
   },
   rentalOverview: {
     method: 'GET',

@@ -105,7 +105,7 @@ type Listing = NonNullable<ReturnType<typeof listing>>;
 
 /** Whether a night is booked: bookings come in whole weeks, so that a free month is there to find. */
 export const booked = (id: number | string, night: string) =>
-  hash(`booked:${id}:${Math.floor(Date.parse(`${night}T00:00:00Z`) / (7 * 86_400_000))}`) % 9 === 0;
+  hash(`booked-week:${id}:${Math.floor(Date.parse(`${night}T00:00:00Z`) / (7 * 86_400_000))}`) % 9 === 0;
 
 function nights(checkIn: string, checkOut: string): string[] {
   const out: string[] = [];
