@@ -19,8 +19,6 @@ export const SearchQuery = z.object({
   offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).meta({ description: 'Restaurants to skip. Default 0' }),
 });
 
-const Nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
-
 export const DiningRestaurant = z.object({
   restaurant_id: z
     .number()
@@ -28,16 +26,16 @@ export const DiningRestaurant = z.object({
     .positive()
     .meta({ description: 'Usable with /v1/dining/restaurants/{restaurant_id}/availability[/slots]' }),
   name: z.string().min(1),
-  cuisine: Nullable(z.string()),
-  price_band: Nullable(z.number().int().min(1).max(4)).meta({ description: '1 (cheapest) to 4' }),
-  rating: Nullable(z.number().min(0).max(5)),
-  review_count: Nullable(z.number().int().min(0)),
-  neighborhood: Nullable(z.string()),
-  address: Nullable(z.string()),
+  cuisine: z.string().nullable(),
+  price_band: z.number().int().min(1).max(4).nullable().meta({ description: '1 (cheapest) to 4' }),
+  rating: z.number().min(0).max(5).nullable(),
+  review_count: z.number().int().min(0).nullable(),
+  neighborhood: z.string().nullable(),
+  address: z.string().nullable(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  phone: Nullable(z.string()),
-  photo_url: Nullable(z.url({ protocol: /^https?$/ })),
+  phone: z.string().nullable(),
+  photo_url: z.url({ protocol: /^https?$/ }).nullable(),
   url: z.url({ protocol: /^https?$/ }).meta({ description: "The restaurant's page on dining" }),
   features: z.object({ takeout: z.boolean(), private_dining: z.boolean(), online_ordering: z.boolean() }),
 });
