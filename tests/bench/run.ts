@@ -5,9 +5,9 @@
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { resolve } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -296,6 +296,8 @@ for (const path of ['/health', '/v1/meta/coordinates-lookup?term=paris&limit=3']
       API_KEYS: 'bench-key:enterprise',
       ENTERPRISE_DAILY_QUOTA: '100000000',
       LOG_LEVEL: 'silent',
+      // Its own data folder: counts go through the same DynamoDB store code as deployed (dynalite on disk).
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
     },
     /listening/,
   );
@@ -527,6 +529,39 @@ say();
   );
   await api.close();
   await sandbox.close();
+}
+
+{
+  say('## MCP tool list');
+  say();
+  // The tools/list answer as an agent receives it, over the wire from npm start's entry.
+  const api = await startChild(
+    [resolve(ROOT, 'infra/local/main.ts')],
+    {
+      PORT: '3903',
+      API_KEYS: 'bench-key:pro',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+    },
+    /listening/,
+  );
+  const res = await fetch('http://127.0.0.1:3903/mcp', {
+    method: 'POST',
+    headers: {
+      'x-api-key': 'bench-key',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  const text = await res.text();
+  const tools = (JSON.parse(text) as { result: { tools: unknown[] } }).result.tools.length;
+  api.kill('SIGTERM');
+  const bytes = Buffer.byteLength(text);
+  say(
+    `Command: \`npm run bench\` — one \`tools/list\` request to \`/mcp\`: ${tools} tools in ${(bytes / 1024).toFixed(1)} KB (${Math.round(bytes / tools)} bytes a tool; budget 25 KB, about ${Math.floor((25 * 1024) / (bytes / tools))} tools at this size). Shared parameters, paging, errors and the billing rule are said once, in the server's instructions; tests/mcp/mcp.test.ts holds the budget.`,
+  );
+  say();
 }
 
 writeFileSync(resolve(ROOT, 'tests/bench/REPORT.md'), `${report.join('\n')}\n`);

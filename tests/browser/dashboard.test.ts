@@ -70,10 +70,6 @@ const apiBase = () => dashboard.replace(/\/dashboard$/, '');
 const callApi = (key: string) =>
   fetch(`${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3`, { headers: { 'x-api-key': key } });
 
-async function status(page: Page): Promise<string> {
-  return (await page.locator('#status').textContent()) ?? '';
-}
-
 /** Layout faults at this moment: sideways scroll, a visible control of the other state, keys cut off. */
 async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
