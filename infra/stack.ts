@@ -9,6 +9,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { GATEWAY_CEILING_FACTOR } from '../shared/http/daily-quota-billing.ts';
 import { routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
@@ -154,8 +155,8 @@ export class TravelApiStack extends Stack {
     const plan = (tier: Tier, throttle: { rateLimit: number; burstLimit: number }) => {
       const usagePlan = this.api.addUsagePlan(`Plan${tier}`, {
         name: `travel-data-api-${tier}`,
-        description: `${tier} tier: ${dailyQuotaFor(tier, config)} requests per day`,
-        quota: { limit: dailyQuotaFor(tier, config), period: apigw.Period.DAY },
+        description: `${tier} tier: ${dailyQuotaFor(tier, config)} billed requests per day, counted by the functions; this plan's quota is a ceiling of ${GATEWAY_CEILING_FACTOR} times that on every request`,
+        quota: { limit: dailyQuotaFor(tier, config) * GATEWAY_CEILING_FACTOR, period: apigw.Period.DAY },
         throttle,
       });
       usagePlan.addApiStage({ stage: this.api.deploymentStage });

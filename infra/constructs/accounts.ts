@@ -15,7 +15,7 @@ import type { RouteId } from '../../shared/routes/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
 import type { StackConfig } from '../config.ts';
 
-type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'THROTTLE' | 'KEY' | 'COUNT';
+type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'KEY' | 'COUNT';
 type Gateway = 'create' | 'remove';
 
 interface Access {
@@ -27,7 +27,11 @@ interface Access {
 
 /** Per account route: its table actions and items, its API Gateway calls, whether it mails. */
 export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
-  accountUsage: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], items: ['KEY', 'COUNT'] },
+  // The key's account, for its totals beside the key's.
+  accountUsage: {
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    items: ['KEY', 'COUNT', 'ACCOUNT'],
+  },
   accountSession: { actions: ['dynamodb:GetItem'], items: ['SESSION', 'ACCOUNT'] },
   accountSignUp: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -53,7 +57,8 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   },
   accountKeyCreate: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    items: ['SESSION', 'ACCOUNT', 'KEY'],
+    // THROTTLE: the account's creations of the day, capped.
+    items: ['SESSION', 'ACCOUNT', 'KEY', 'THROTTLE'],
     // Removing too: a creation that loses the race for the account's last place takes its gateway key back.
     gateway: ['create', 'remove'],
   },
@@ -63,9 +68,24 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
     gateway: ['remove'],
   },
   accountKeyRotate: {
-    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    items: ['SESSION', 'ACCOUNT', 'KEY'],
+    // COUNT: the old key's count for the day moves to the new key.
+    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['SESSION', 'ACCOUNT', 'KEY', 'COUNT'],
     gateway: ['create', 'remove'],
+  },
+  accountPasswordForgot: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    items: ['THROTTLE', 'EMAIL', 'ACCOUNT', 'RESET'],
+    mail: true,
+  },
+  accountPasswordReset: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    items: ['RESET', 'ACCOUNT', 'EMAIL'],
+  },
+  accountDelete: {
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    items: ['SESSION', 'ACCOUNT', 'KEY', 'EMAIL'],
+    gateway: ['remove'],
   },
 };
 

@@ -11,6 +11,7 @@ import { readConfig } from '../../infra/config.ts';
 import { TravelApiStack } from '../../infra/stack.ts';
 import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
+import { GATEWAY_CEILING_FACTOR } from '../../shared/http/daily-quota-billing.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -166,10 +167,10 @@ describe('tiers', () => {
     ['basic', 1_000],
     ['pro', 10_000],
     ['enterprise', 250_000],
-  ])('has a %s usage plan of %i requests a day on the stage', (tier, limit) => {
+  ])('has a %s usage plan on the stage, a ceiling of 3 times its %i billed requests a day', (tier, limit) => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
       UsagePlanName: `travel-data-api-${tier}`,
-      Quota: { Limit: limit, Period: 'DAY' },
+      Quota: { Limit: limit * GATEWAY_CEILING_FACTOR, Period: 'DAY' },
       Throttle: Match.objectLike({ RateLimit: Match.anyValue(), BurstLimit: Match.anyValue() }),
       ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
     });
@@ -301,6 +302,7 @@ describe('accounts', () => {
     );
     const byPolicy = Map.groupBy(gateway, ([id]) => id.replace(/Gateway[0-9A-F]{8}$/, ''));
     expect([...byPolicy.keys()].sort()).toEqual([
+      'AccountsaccountDelete',
       'AccountsaccountKeyCreate',
       'AccountsaccountKeyRevoke',
       'AccountsaccountKeyRotate',
@@ -316,6 +318,7 @@ describe('accounts', () => {
       'apigateway:POST',
     ]);
     expect(actions('AccountsaccountKeyRevoke')).toEqual(['apigateway:DELETE', 'apigateway:GET']);
+    expect(actions('AccountsaccountDelete')).toEqual(['apigateway:DELETE', 'apigateway:GET']);
     const post = byPolicy
       .get('AccountsaccountKeyCreate')!
       .find(([, st]) => st.Action === 'apigateway:POST')![1];
@@ -323,7 +326,7 @@ describe('accounts', () => {
     expect(resources).toContain('::/apikeys"');
     expect(resources.match(/\/usageplans\/",\{"Ref":"ApiPlan\w+"\},"\/keys"/g)).toHaveLength(4);
     // Every key function finds the plans by the API and stage it is given.
-    for (const routeId of ['accountKeyCreate', 'accountKeyRevoke', 'accountKeyRotate'])
+    for (const routeId of ['accountKeyCreate', 'accountKeyRevoke', 'accountKeyRotate', 'accountDelete'])
       expect(
         functionOf(routes[routeId as 'accountKeyCreate'].path, 'POST').Properties.Environment.Variables,
       ).toMatchObject({
