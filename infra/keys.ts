@@ -39,7 +39,8 @@ import {
   type Services,
 } from '../shared/accounts/service.ts';
 import type { Account } from '../shared/accounts/store.ts';
-import { hashKey, MemoryKeyStore } from '../shared/store/memory.ts';
+import { hashKey } from '../shared/hash.ts';
+import { MemoryKeyStore } from '../shared/store/memory.ts';
 import { Tier } from '../shared/store/types.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { accountStore } from '../../shared/accounts/index.ts';
 import { activity, byPath, historyDays } from '../../shared/accounts/service.ts';
-import { utcDay } from '../../shared/http/daily-quota.ts';
+import { utcDay } from '../../shared/dates.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { stateOf } from '../../shared/http/state.ts';
 import { routes } from '../../shared/routes/index.ts';

@@ -4,7 +4,8 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
-import { addDays, hotelIdParam, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
+import { addDays } from '../../shared/dates.ts';
+import { hotelIdParam, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
 import { currencyParam, dateParam, intParam } from '../../shared/schemas/params.ts';
 
 /** The widest calendar: date_to at most this many days after date_from. */

@@ -1,5 +1,6 @@
 // GET /v1/chain_b/search: chain_b hotels near coordinates or a destination slug, nearest first.
 import * as z from 'zod';
+import { addDays } from '../../shared/dates.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -14,7 +15,6 @@ import {
 } from '../../shared/schemas/params.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export const ChainBQuery = z
   .object({
@@ -77,7 +77,7 @@ export const ChainBQuery = z
   })
   .transform((q) => {
     const checkIn = q.check_in ?? todayUtc();
-    return { ...q, check_in: checkIn, check_out: q.check_out ?? nextDay(checkIn) };
+    return { ...q, check_in: checkIn, check_out: q.check_out ?? addDays(checkIn, 1) };
   });
 
 export const ChainBSearchResponse = z.object({

@@ -4,9 +4,10 @@
  * capped per account, shown once, stored as hashes, usable at once, made and removed at the edge too).
  */
 import { randomUUID } from 'node:crypto';
-import { ROUTE_OF_CODE, utcDay } from '../http/daily-quota.ts';
+import { ROUTE_OF_CODE } from '../http/daily-quota.ts';
 import { routes, type RouteId } from '../routes/index.ts';
-import { addDays, hashKey } from '../store/memory.ts';
+import { addDays, utcDay } from '../dates.ts';
+import { hashKey } from '../hash.ts';
 import { dailyQuota, HISTORY_DAYS, Tier, type CounterStore, type DayUsage } from '../store/types.ts';
 import {
   decoyHash,

@@ -3,7 +3,7 @@
  * The key itself is never stored or logged.
  */
 import { UnauthorizedError } from '../errors.ts';
-import { hashKey } from '../store/memory.ts';
+import { hashKey } from '../hash.ts';
 import type { KeyStore } from '../store/types.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 

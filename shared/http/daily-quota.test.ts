@@ -3,7 +3,8 @@ import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith } from '../../tests/helpers/stack.ts';
 import { MemoryCounterStore } from '../store/memory.ts';
 import type { Tier } from '../store/types.ts';
-import { dailyQuotaLimit, utcDay } from './daily-quota.ts';
+import { utcDay } from '../dates.ts';
+import { dailyQuotaLimit } from './daily-quota.ts';
 import { stateOf, type ApiMiddleware } from './state.ts';
 
 function asCaller(tier: Tier, keyId = `key-${tier}`): ApiMiddleware {

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GlobalError, ProblemError, RateLimitExceededError } from '../errors.ts';
+import { utcDay } from '../dates.ts';
 import { log } from '../log.ts';
 import { BILLING_RULE, isBilled } from './daily-quota-billing.ts';
 import { dailyQuota, type CounterStore } from '../store/types.ts';
@@ -36,12 +37,6 @@ export const ROUTE_OF_CODE = new Map<string, Route>(
   routeEntries.map(([id, route]) => [endpointCode(id), route]),
 );
 if (ROUTE_OF_CODE.size !== routeEntries.length) throw new Error('two route ids share an endpoint code');
-
-/** @example utcDay(new Date('2026-11-21T23:59:59Z')) // { day: '2026-11-21', resetEpoch: 1763769600 } */
-export function utcDay(now: Date): { day: string; resetEpoch: number } {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return { day: now.toISOString().slice(0, 10), resetEpoch: midnight / 1000 };
-}
 
 /**
  * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth`.

@@ -1,16 +1,12 @@
 /** Query parameters the chain_b endpoints share: the hotel id, the market, and a stay with its defaults. */
 import * as z from 'zod';
-import { currencyParam, dateParam, intParam, todayUtc } from './params.ts';
+import { addDays, todayUtc } from '../dates.ts';
+import { currencyParam, dateParam, intParam } from './params.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 const PAST = { error_code: 'PAST_DATES' } as const;
 /** The longest stay the addendum allows. */
 export const MAX_NIGHTS = 30;
-
-/** A date `days` after `date`. @example addDays('2030-06-10', 2) // '2030-06-12' */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * A chain_b hotel id as search returned it: 4 to 8 letters or digits, upper-cased; anything else is

@@ -3,6 +3,10 @@
  * string; these parse them strictly (no silent coercion of `''` or `1.5` to a number).
  */
 import * as z from 'zod';
+import { todayUtc } from '../dates.ts';
+
+/** Re-exported where the parameter builders that use it live. */
+export { todayUtc };
 
 /**
  * Metadata a refinement may attach so that one failed rule answers with a more specific code: one the
@@ -84,11 +88,6 @@ export function text(max = 500, min = 1) {
     .trim()
     .min(min, { error: min > 1 ? `must be ${what}` : 'must not be empty' })
     .max(max, { error: `must be ${what}` });
-}
-
-/** Today's date, YYYY-MM-DD in UTC. */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 function isCalendarDate(value: string): boolean {

@@ -1,5 +1,6 @@
 /** Embedded stores for local runs and tests: process memory, no network. */
-import { createHash } from 'node:crypto';
+import { addDays } from '../dates.ts';
+import { hashKey } from '../hash.ts';
 import {
   HISTORY_DAYS,
   Tier,
@@ -9,11 +10,6 @@ import {
   type DayUsage,
   type KeyStore,
 } from './types.ts';
-
-/** @example hashKey('secret') // 64 hex chars; the only form in which a key is stored or logged */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
 
 export class MemoryKeyStore implements KeyStore {
   private readonly byId = new Map<string, ApiKeyRecord>();
@@ -107,9 +103,4 @@ export class MemoryCounterStore implements CounterStore {
       ]),
     );
   }
-}
-
-/** @example addDays('2026-03-01', -1) // '2026-02-28' */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }

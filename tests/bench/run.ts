@@ -24,7 +24,7 @@ import { startSandbox } from '../../infra/sandbox/server.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
-import { hashKey } from '../../shared/store/memory.ts';
+import { hashKey } from '../../shared/hash.ts';
 import { startDynalite } from '../helpers/dynalite.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';

@@ -11,7 +11,7 @@ import { HotelRoomsResponse } from '../../functions/chain-b/hotel-rooms.ts';
 import { HotelUrlToIdResponse } from '../../functions/chain-b/hotel-url-to-id.ts';
 import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { routes, type Route } from '../../shared/routes/index.ts';
-import { addDays } from '../../shared/schemas/chain-b-query.ts';
+import { addDays } from '../../shared/dates.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

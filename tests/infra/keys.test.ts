@@ -12,7 +12,7 @@ import {
   type Deployment,
 } from '../../infra/keys.ts';
 import { DynamoKeyStore } from '../../shared/store/dynamodb.ts';
-import { hashKey } from '../../shared/store/memory.ts';
+import { hashKey } from '../../shared/hash.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
 let db: LocalDynamo;

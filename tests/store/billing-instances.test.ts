@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { utcDay } from '../../shared/http/daily-quota.ts';
-import { hashKey } from '../../shared/store/memory.ts';
+import { utcDay } from '../../shared/dates.ts';
+import { hashKey } from '../../shared/hash.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
 let db: LocalDynamo;

@@ -4,7 +4,7 @@ import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { COUNTER_TTL_DAYS, DynamoCounterStore, DynamoKeyStore } from '../../shared/store/dynamodb.ts';
-import { hashKey } from '../../shared/store/memory.ts';
+import { hashKey } from '../../shared/hash.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
 let db: LocalDynamo;

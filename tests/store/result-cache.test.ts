@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { DynamoResultCache, MAX_RESULT_BYTES } from '../../shared/store/dynamodb.ts';
-import { hashKey } from '../../shared/store/memory.ts';
+import { hashKey } from '../../shared/hash.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
 let db: LocalDynamo;

@@ -15,6 +15,7 @@ import {
   type ChainBReview,
   type ChainBRooms,
 } from '../../schemas/chain-b.ts';
+import { addDays } from '../../dates.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
@@ -140,8 +141,6 @@ async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResul
 
 const DAY_MS = 86_400_000;
 const nightsOf = (stay: Stay) => Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / DAY_MS);
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The hotel's content, or undefined when chain_b does not know the id. */
 async function content(ctx: UpstreamContext, hotelId: string): Promise<HotelContent | undefined> {
