@@ -11,6 +11,8 @@ import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
+/** Every problem `type` URL the fuzzing met: each must open its page (functions/docs/errors.ts). */
+const seenTypes = new Set<string>();
 beforeAll(async () => {
   api = await startTestServer();
 });
@@ -128,6 +130,7 @@ function assertDocumented(route: Route, status: number, contentType: string | nu
   expectDocumented(route, status, contentType, body);
   if (status < 400) return;
   if (contentType === 'application/problem+json') {
+    seenTypes.add(String(body.type));
     expect(body).toMatchObject({
       type: expect.stringMatching(/\/errors\/[a-z0-9-]+$/),
       title: expect.any(String),
@@ -226,5 +229,20 @@ describe('hostile raw paths', () => {
     expect(res.status).toBeLessThan(500);
     expect(() => JSON.parse(res.body)).not.toThrow();
     expect(res.body).not.toMatch(/\n\s+at |node_modules/);
+  });
+});
+
+describe('problem types', () => {
+  it('opens a 200 HTML page at every problem type URL the fuzzing saw', async () => {
+    expect(seenTypes.size).toBeGreaterThan(0);
+    for (const type of seenTypes) {
+      const res = await fetch(type);
+      await res.text();
+      expect({ type, status: res.status, contentType: res.headers.get('content-type') }).toEqual({
+        type,
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+      });
+    }
   });
 });
