@@ -34,6 +34,7 @@ export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   chainBHotelPriceCalendar: () => import('../chain-b/hotel-price-calendar.ts'),
   chainBHotelUrlToId: () => import('../chain-b/hotel-url-to-id.ts'),
   chainCSearch: () => import('../chain-c/search.ts'),
+  chainCRooms: () => import('../chain-c/rooms.ts'),
   siteBReviews: () => import('../site-b/reviews-from-url.ts'),
   siteBHotelReviews: () => import('../site-b/hotel-reviews.ts'),
   siteCReviews: () => import('../site-c/reviews-from-url.ts'),

@@ -23,4 +23,26 @@ export const chainCRoutes = {
     example:
       '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
   },
+  chainCRooms: {
+    method: 'GET',
+    path: '/v1/chain_c/loyalty/rooms',
+    handler: 'functions/chain-c/rooms.ts',
+    provider: 'chain_c',
+    product: 'rooms',
+    auth: true,
+    upstream: ['chain_c'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights after it' },
+      INVALID_CURRENCY: {
+        status: 400,
+        when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+      },
+      PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
+    },
+    summary:
+      'The rooms of a chain_c property for a stay: cash, points and cash-and-points rates with nightly rates',
+    example: '/v1/chain_c/loyalty/rooms?property_id=TOYPA&check_in=2030-06-10&check_out=2030-06-12&adults=2',
+  },
 } as const satisfies Record<string, Route>;

@@ -36,3 +36,63 @@ export const ChainCHotel = z.object({
   distance_meters: z.number().min(0).meta({ description: 'From the search coordinates' }),
 });
 export type ChainCHotel = z.infer<typeof ChainCHotel>;
+
+const Cash = z.number().min(0);
+
+/** A night of a rate: one room's cash and points for that date. */
+export const ChainCNightlyRate = z.object({
+  date: z.iso.date(),
+  cash: Cash.nullable(),
+  points: z.number().int().min(0).nullable(),
+  free_night: z.boolean(),
+});
+
+/**
+ * A rate of a chain_c room type. Rooms rule (as chain_a's): per-night figures are for one room, stay totals
+ * for every room over every night.
+ */
+export const ChainCRate = z.object({
+  name: z.string().min(1),
+  rate_plan_code: z.string().min(1),
+  is_member_rate: z.boolean(),
+  per_night: Cash.nullable().meta({
+    description: 'Average nightly cash of one room before taxes; null without cash',
+  }),
+  total: Cash.nullable().meta({
+    description: 'Stay total in cash after taxes and fees, every room: nightly cash × rooms + taxes_fees',
+  }),
+  taxes_fees: Cash.nullable().meta({ description: 'Taxes and fees of the stay, every room' }),
+  points_per_night: z.number().int().min(0).nullable().meta({ description: 'Points per night of one room' }),
+  points_total: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Points for the stay: points_per_night × nights × rooms' }),
+  cash_and_points: z
+    .object({ points: z.number().int().min(0), cash: Cash })
+    .nullable()
+    .meta({ description: 'Points plus cash per night of one room, or null' }),
+  nightly_rates: z.array(ChainCNightlyRate),
+});
+export type ChainCRate = z.infer<typeof ChainCRate>;
+
+export const ChainCRoomType = z.object({
+  name: z.string().min(1),
+  description: z.string().nullable(),
+  bed_type: z.string().nullable(),
+  view: z.string().nullable(),
+  category: z.string().min(1).meta({ description: 'e.g. STANDARD or SUITE' }),
+  available_rooms: z.number().int().min(0).nullable(),
+  rates: z.array(ChainCRate),
+});
+export type ChainCRoomType = z.infer<typeof ChainCRoomType>;
+
+/** What chain_c says of a property's rooms for one stay, in the requested currency. */
+export const ChainCRooms = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  room_types: z
+    .array(ChainCRoomType)
+    .meta({ description: 'Empty (total 0) when no room is available for the exact dates and occupancy' }),
+});
+export type ChainCRooms = z.infer<typeof ChainCRooms>;

@@ -376,17 +376,48 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
   });
 
-  it('answers 502 with type upstream-error naming the operation when its signature is stale', async () => {
-    // Prepare
-    withOperations('chain_c', { lowest_rates_by_geo: '0'.repeat(64) });
-    // Act
-    const res = await search({});
-    // Assess
-    expect([res.status, res.body.error_code, res.body.upstream_status]).toEqual([502, 'UPSTREAM_ERROR', 400]);
-    expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
-    expect(res.body.detail).toMatch(
+  it.each([
+    [
+      { dated_search_by_geo: '0'.repeat(64) },
+      /phoenixShopDatedSearchByGeoQuery.*QUERY_NOT_IN_SAFELIST.*operations\.dated_search_by_geo/,
+    ],
+    [
+      { search_operation: 'phoenixShopLowestAvailableRatesByGeoQuery', lowest_rates_by_geo: '0'.repeat(64) },
       /phoenixShopLowestAvailableRatesByGeoQuery.*QUERY_NOT_IN_SAFELIST.*operations\.lowest_rates_by_geo/,
-    );
+    ],
+  ])(
+    'answers 502 with type upstream-error naming the operation when its signature is stale (%j)',
+    async (operations, detail) => {
+      // Prepare
+      withOperations('chain_c', operations);
+      // Act
+      const res = await search({});
+      // Assess
+      expect([res.status, res.body.error_code, res.body.upstream_status]).toEqual([
+        502,
+        'UPSTREAM_ERROR',
+        400,
+      ]);
+      expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
+      expect(res.body.detail).toMatch(detail);
+    },
+  );
+
+  it('speaks the 2026 search by default, and the older operation when configured, with the same prices', async () => {
+    // Act
+    const dated = Body.parse((await search({ currency: 'EUR' })).body);
+    withOperations('chain_c', { search_operation: 'phoenixShopLowestAvailableRatesByGeoQuery' });
+    const older = Body.parse((await search({ currency: 'EUR' })).body);
+    // Assess
+    const paths = api.sandbox.requests('chain_c').map((r) => r.path);
+    expect(paths.filter((p) => p.includes('phoenixShopDatedSearchByGeoQuery'))).toHaveLength(1);
+    expect(paths.filter((p) => p.includes('phoenixShopLowestAvailableRatesByGeoQuery'))).toHaveLength(1);
+    expect(older.hotels.map((h) => h.property_id)).toEqual(dated.hotels.map((h) => h.property_id));
+    for (const h of dated.hotels.filter((x) => x.price)) {
+      const o = older.hotels.find((x) => x.property_id === h.property_id)!.price!;
+      expect(h.price!.per_night).toBeCloseTo(o.per_night, 1);
+      expect(h.price!.points_per_night).toBeGreaterThan(0);
+    }
   });
 
   it("is refused by the sandbox's bot manager for a client that is no browser", async () => {

@@ -1,13 +1,27 @@
 /**
  * chain_c, a hotel chain with a loyalty programme, in its real format: the site's GraphQL gateway at
  * `POST /mi/query/<operation>`, which answers only a safelisted operation signature (anything else is its
- * GraphQL error) and only browser-like clients (a bot manager's 403 page otherwise); the lowest-rates
- * answer with integer amounts and their decimal point, in the property's currency (`origin`) and the
- * visitor's (`locale`, US dollars here), points per night, unbookable properties without rates; and the
- * property pictures its answers point to, by path relative to the image host.
+ * GraphQL error) and only browser-like clients (a bot manager's 403 page otherwise). Four operations: the
+ * 2026 priced geo search (`phoenixShopDatedSearchByGeoQuery`, `application-name: shop`, no document
+ * needed, money as `{amount, currency, decimalPoint}` in the property's currency, per night of one room,
+ * points per stay, statuses `AvailableForSale`/`NotAvailable`); the older lowest-rates search with integer
+ * amounts and their decimal point in the property's currency (`origin`) and the visitor's (`locale`, US
+ * dollars here); the rooms of one property on the booking path (`PhoenixBookDTTSearchProductsByProperty`,
+ * `application-name: book`: one product per room type and rate plan, cash, points and cash-and-points
+ * modes, nightly rates, stay totals); and the display currency converter. Every operation quotes the same
+ * nightly prices. Also the property pictures its answers point to, by path relative to the image host.
  */
 import { distanceMeters } from '../geo.ts';
-import { billingCurrency, FX, pointsPerNight, stayPrice, type StayPrice } from '../prices.ts';
+import {
+  billingCurrency,
+  FX,
+  nightlyUsd,
+  nightsOf,
+  pointsPerNight,
+  soldOut,
+  stayPrice,
+  type StayPrice,
+} from '../prices.ts';
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
@@ -191,29 +205,343 @@ function lowestRates(v: SearchVariables): SiteResponse {
   };
 }
 
+/** The 2026 priced geo search: amounts as `{amount, currency, decimalPoint}` in the property's currency. */
+const DATED_SEARCH = 'phoenixShopDatedSearchByGeoQuery';
+/** The rooms and rates of one property, on the booking path. */
+const PRODUCTS = 'PhoenixBookDTTSearchProductsByProperty';
+/** The site's display converter behind its currency selector. */
+const CONVERT = 'phoenixShopADFConvertCurrencyQuery';
+/** Signatures the sandbox safelists, per operation (handed out as provider configuration). */
+export const SIGNATURES: Record<string, string> = {
+  [OPERATION]: SIGNATURE,
+  [DATED_SEARCH]: '7a0c2e4f6b8d1a3c5e7f9b0d2c4e6a8f1b3d5c7e9a0f2b4d6c8e1a3f5b7d9c0e',
+  [PRODUCTS]: '2b4d6f8a0c1e3a5c7e9b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a0c2e4b6d8f1a3c',
+  [CONVERT]: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d',
+};
+/** The `application-name` each operation's page sends: the shop pages, or the booking path. */
+const APPLICATION: Record<string, string> = { [DATED_SEARCH]: 'shop', [CONVERT]: 'shop', [PRODUCTS]: 'book' };
+
+/** Money as the 2026 operations write it: an integer of minor units and its decimal point. */
+const minor = (units: number, currency: string) => ({
+  amount: units,
+  currency,
+  decimalPoint: decimals(currency),
+  __typename: 'MonetaryAmount',
+});
+const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** decimals(currency));
+
+interface ChainCStay {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+}
+
+/** A property's room types, cheapest first; only the first two sell award nights. */
+const ROOM_TYPES = [
+  { code: 'GR1K', name: 'Guest room, 1 King, City view', type: 'STANDARD', factor: 1 },
+  { code: 'GR2Q', name: 'Guest room, 2 Queen', type: 'STANDARD', factor: 1.12 },
+  { code: 'STE1K', name: 'Suite, 1 King, Terrace view', type: 'SUITE', factor: 1.9 },
+] as const;
+
+/**
+ * The nightly cash of one room of a type, in the property's currency (minor units), or null when a
+ * night is sold out: the same prices every operation quotes.
+ */
+function nightly(h: Hotel, stay: ChainCStay, factor: number): { date: string; units: number }[] | null {
+  const nights = nightsOf(stay.checkIn, stay.checkOut);
+  if (nights.length === 0 || nights.some((n) => soldOut(h, n))) return null;
+  const currency = billingCurrency(h);
+  const fx = FX[currency] ?? 1;
+  const occupancy = 1 + 0.15 * Math.max(0, stay.adults - 2);
+  return nights.map((date) => ({
+    date,
+    units: toMinor(nightlyUsd(h, date) * occupancy * fx * factor, currency),
+  }));
+}
+
+/** Per night of one room: the average before tax, its taxes and fees, and the total after them. */
+function perNight(units: number[]) {
+  const average = Math.round(units.reduce((a, b) => a + b, 0) / units.length);
+  const taxes = Math.round(average * 0.096);
+  const fees = Math.round(average * 0.024);
+  return { average, taxes, fees, total: average + taxes + fees };
+}
+
+/** Points per night of one room, from its average nightly cash. */
+function pointsFor(h: Hotel, averageUnits: number): number {
+  const currency = billingCurrency(h);
+  return pointsPerNight(averageUnits / 10 ** decimals(currency) / (FX[currency] ?? 1));
+}
+
+/** A 2026 search node: the property and its lowest standard rate per night of one room. */
+function datedNode(h: Hotel, d: number, stay: ChainCStay) {
+  const { property } = node(h, d, null, 0);
+  const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+  const cash = nightly(h, stay, 1);
+  const currency = billingCurrency(h);
+  const rate = cash
+    ? (() => {
+        const p = perNight(cash.map((n) => n.units));
+        return {
+          status: { code: 'AvailableForSale' },
+          rateModes: {
+            lowestAverageRate: {
+              amount: minor(p.average, currency),
+              amountPlusMandatoryFees: minor(p.average + p.fees, currency),
+              fees: minor(p.fees, currency),
+              mandatoryFees: minor(p.fees, currency),
+              taxes: minor(p.taxes, currency),
+              totalAmount: minor(p.total, currency),
+            },
+            // Per stay of one room.
+            pointsPerUnit: { points: pointsFor(h, p.average) * nights },
+          },
+        };
+      })()
+    : { status: { code: 'NotAvailable' }, rateModes: null };
+  return {
+    distance: Math.round(d * 10) / 10,
+    property,
+    rates: [
+      {
+        lengthOfStay: nights,
+        membersOnly: false,
+        rateCategory: { code: 'StandardRates', value: null },
+        sourceOfRate: 'DSP',
+        ...rate,
+      },
+    ],
+  };
+}
+
+/** The properties the search sees around a point: chain_c's own and chain_a's (sold as partners). */
+function around(s: SearchVariables['search'] = {}) {
+  const [lat, lng] = [Number(s.latitude), Number(s.longitude)];
+  return getWorld()
+    .hotels.filter((h) => h.chain === 'chain_c' || h.chain === 'chain_a')
+    .map((h) => ({ h, d: distanceMeters(lat, lng, h.latitude, h.longitude) }))
+    .filter((x) => x.d <= Number(s.distance ?? 80_467.2));
+}
+
+function datedSearch(v: SearchVariables): SiteResponse {
+  const s = v.search ?? {};
+  const o = s.options ?? {};
+  const stay = {
+    checkIn: o.startDate ?? '',
+    checkOut: o.endDate ?? '',
+    adults: Number(o.numberInParty ?? 2),
+  };
+  const all = around(s).map(({ h, d }) => ({ h, d, node: datedNode(h, d, stay) }));
+  const byPrice = v.sort?.fields?.[0]?.field === 'PRICE';
+  const price = (x: (typeof all)[number]) => {
+    const mode = x.node.rates[0]!.rateModes;
+    return mode
+      ? mode.lowestAverageRate.amount.amount /
+          10 ** mode.lowestAverageRate.amount.decimalPoint /
+          (FX[mode.lowestAverageRate.amount.currency] ?? 1)
+      : Infinity;
+  };
+  all.sort((a, b) => (byPrice && price(a) !== price(b) ? price(a) - price(b) : a.d - b.d));
+  const offset = Number(v.offset ?? 0);
+  const limit = Number(v.limit ?? 20);
+  return {
+    status: 200,
+    json: {
+      data: {
+        search: {
+          lowestAvailableRates: {
+            searchByGeolocation: {
+              edges: all.slice(offset, offset + limit).map((x) => ({ node: x.node })),
+              facets: [],
+              pageInfo: {
+                hasNextPage: offset + limit < all.length,
+                hasPreviousPage: offset > 0,
+                currentOffset: offset,
+                nextOffset: offset + limit,
+              },
+              recipeId: 'sbx',
+              searchQueryId: `sbx-${hash(JSON.stringify(v))}`,
+              status: { code: 'SUCCESS', httpStatus: '200' },
+              total: all.length,
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+interface ProductsVariables {
+  search?: {
+    propertyId?: string;
+    options?: { startDate?: string; endDate?: string; quantity?: number; numberInParty?: number };
+  };
+}
+
+/** Rate plans: the standard flexible rate, the members' rate, and on the first two rooms award nights. */
+const PLANS = [
+  { code: 'FLEX', name: 'Flexible rate', members: false, mode: 'cash', factor: 1 },
+  { code: 'MBR', name: 'Member rate', members: true, mode: 'cash', factor: 0.93 },
+  { code: 'P17', name: 'Redeem points', members: true, mode: 'points', factor: 1 },
+] as const;
+
+function products(v: ProductsVariables): SiteResponse {
+  const id = String(v.search?.propertyId ?? '').toUpperCase();
+  const h = getWorld().hotels.find(
+    (x) => (x.chain === 'chain_c' || x.chain === 'chain_a') && propertyCode(x) === id,
+  );
+  if (!h) return graphqlError(200, `Property ${id} is not valid`, 'INVALID_PROPERTY');
+  const o = v.search?.options ?? {};
+  const stay = {
+    checkIn: o.startDate ?? '',
+    checkOut: o.endDate ?? '',
+    adults: Number(o.numberInParty ?? 2),
+  };
+  const quantity = Math.max(1, Number(o.quantity ?? 1));
+  const currency = billingCurrency(h);
+  const edges = ROOM_TYPES.flatMap((room, r) => {
+    const cash = nightly(h, stay, room.factor);
+    if (!cash) return [];
+    return PLANS.filter((plan) => plan.mode === 'cash' || r < 2).map((plan) => {
+      const units = cash.map((n) => ({ date: n.date, units: Math.round(n.units * plan.factor) }));
+      const p = perNight(units.map((n) => n.units));
+      const nights = units.length;
+      const points = pointsFor(h, perNight(cash.map((n) => n.units)).average);
+      const rateModes =
+        plan.mode === 'cash'
+          ? [
+              {
+                __typename: 'Cash',
+                averageNightlyRatePerUnit: { amount: minor(p.average, currency) },
+                dailyRates: units.map((n) => ({ date: n.date, amount: minor(n.units, currency) })),
+              },
+            ]
+          : [
+              {
+                __typename: 'Points',
+                pointsPerUnit: { points: points * nights },
+                dailyPoints: units.map((n) => ({ date: n.date, points, freeNight: false })),
+              },
+              {
+                __typename: 'CashAndPoints',
+                pointsPerUnit: { points: (points / 2) * nights },
+                cashPerUnit: minor(Math.round(p.average * 0.4) * nights, currency),
+              },
+            ];
+      return {
+        node: {
+          id: `${id}.${room.code}.${plan.code}`,
+          basicInformation: {
+            type: room.type,
+            name: room.name,
+            // Some rooms have no description.
+            description: hash(`crd:${h.key}:${r}`) % 3 ? `${room.name} at ${h.name}.` : null,
+            isMembersOnly: plan.members,
+            ratePlan: [{ ratePlanCode: `${plan.code}${room.code}`, ratePlanType: plan.mode.toUpperCase() }],
+            roomsAvailable: 1 + (hash(`ra:${h.key}:${r}:${stay.checkIn}`) % 6),
+          },
+          rates: { name: plan.name, rateModes },
+          totalPricing: {
+            rateModes:
+              plan.mode === 'cash'
+                ? {
+                    subtotalPerQuantity: minor(
+                      units.reduce((a, n) => a + n.units, 0),
+                      currency,
+                    ),
+                    grandTotal: minor(p.total * nights * quantity, currency),
+                    totalMandatoryFeesPerQuantity: minor(p.fees * nights, currency),
+                  }
+                : null,
+          },
+        },
+      };
+    });
+  });
+  return {
+    status: 200,
+    json: {
+      data: {
+        commerce: {
+          product: {
+            searchProductsByProperty: { edges, total: edges.length, status: { code: 'SUCCESS' } },
+          },
+        },
+      },
+    },
+  };
+}
+
+interface ConvertVariables {
+  input?: { toCurrency?: string; from?: { currency?: string; value?: number; valueDecimalPoint?: number } };
+}
+
+/** The display converter: the rate between two currencies, with six decimals. */
+function convert(v: ConvertVariables): SiteResponse {
+  const from = v.input?.from?.currency ?? '';
+  const to = v.input?.toCurrency ?? '';
+  if (!FX[from] || !FX[to])
+    return graphqlError(200, `Unsupported currency ${FX[from] ? to : from}`, 'BAD_USER_INPUT');
+  const rate = FX[to]! / FX[from]!;
+  return {
+    status: 200,
+    json: {
+      data: {
+        convertCurrency: {
+          exchangeRate: Math.round(rate * 1e6),
+          exchangeRateDecimalPoint: 6,
+          to: {
+            currency: to,
+            value: Math.round((v.input?.from?.value ?? 0) * rate),
+            valueDecimalPoint: v.input?.from?.valueDecimalPoint ?? 2,
+          },
+        },
+      },
+    },
+  };
+}
+
 export const chainC: Site = {
   provider: 'chain_c',
   hosts: ['www.chain-c.test'],
-  config: { operations: { lowest_rates_by_geo: SIGNATURE } },
+  config: {
+    operations: {
+      dated_search_by_geo: SIGNATURES[DATED_SEARCH]!,
+      lowest_rates_by_geo: SIGNATURE,
+      search_products_by_property: SIGNATURES[PRODUCTS]!,
+      convert_currency: SIGNATURES[CONVERT]!,
+    },
+  },
   routes: [
     [
       'POST',
       /^\/mi\/query\/(\w+)$/,
       ({ match, headers, body }): SiteResponse => {
         if (!/^Mozilla\//.test(String(headers['user-agent'] ?? ''))) return ACCESS_DENIED;
-        if (headers['apollographql-client-name'] !== 'phoenix_shop')
+        const operation = match[1]!;
+        const app = APPLICATION[operation];
+        // The 2026 operations come from a page that names itself (shop or book) in both headers.
+        const client = app ? `phoenix_${app}` : 'phoenix_shop';
+        if (headers['apollographql-client-name'] !== client || (app && headers['application-name'] !== app))
           return graphqlError(400, 'Unknown GraphQL client', 'CLIENT_NOT_ALLOWED');
-        let request: { operationName?: string; query?: string; variables?: SearchVariables };
+        let request: { operationName?: string; query?: string; variables?: Record<string, unknown> };
         try {
           request = JSON.parse(body) as typeof request;
         } catch {
           return graphqlError(400, 'Unexpected token in JSON body', 'BAD_REQUEST');
         }
-        if (request.operationName !== match[1] || !request.query?.includes(`query ${match[1]}`))
-          return graphqlError(400, `Operation name does not match ${match[1]}`, 'OPERATION_NAME_MISMATCH');
-        if (match[1] !== OPERATION || headers['graphql-operation-signature'] !== SIGNATURE)
+        // A safelisted operation needs no document; one that is sent must be the operation's.
+        const documentOk =
+          request.query === undefined ? app !== undefined : request.query.includes(`query ${operation}`);
+        if (request.operationName !== operation || !documentOk)
+          return graphqlError(400, `Operation name does not match ${operation}`, 'OPERATION_NAME_MISMATCH');
+        if (!SIGNATURES[operation] || headers['graphql-operation-signature'] !== SIGNATURES[operation])
           return graphqlError(400, 'Operation signature not found in safelist', 'QUERY_NOT_IN_SAFELIST');
-        return lowestRates(request.variables ?? {});
+        const variables = request.variables ?? {};
+        if (operation === DATED_SEARCH) return datedSearch(variables);
+        if (operation === PRODUCTS) return products(variables);
+        if (operation === CONVERT) return convert(variables);
+        return lowestRates(variables);
       },
     ],
     [

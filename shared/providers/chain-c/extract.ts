@@ -1,12 +1,21 @@
 /**
- * Pure readers of chain_c's lowest-rates answer: `data.searchLowestAvailableRatesByGeolocation` with
- * `total`, `pageInfo` and `edges[].node{distance, property, rates}`. Amounts are integers with a decimal
- * point position, each in the property's currency (`origin`) and the visitor's (`locale`).
+ * Pure readers of chain_c's answers, by the tolerant rule (shared/upstream/tolerant.ts):
+ * - the 2026 search, `data.search.lowestAvailableRates.searchByGeolocation` with `total`, `pageInfo` and
+ *   `edges[].node{distance, property, rates[]}`; a rate's `rateModes.lowestAverageRate` is per night of one
+ *   room (amount before tax, taxes, fees, `totalAmount` after them), `pointsPerUnit.points` per stay of one
+ *   room; money is `{amount, currency, decimalPoint}` in the property's currency;
+ * - the older lowest-rates search, `data.searchLowestAvailableRatesByGeolocation`, amounts as integers
+ *   with a decimal point position in the property's currency (`origin`) and the visitor's (`locale`);
+ * - a property's rooms, `data.commerce.product.searchProductsByProperty.edges[].node`: one product per
+ *   room type and rate plan with its rate modes (Cash, Points, CashAndPoints) and total pricing;
+ * - the display converter's rate, `data.convertCurrency{exchangeRate, exchangeRateDecimalPoint}`.
  */
 import * as z from 'zod';
-import { ChainCHotel } from '../../schemas/chain-c.ts';
+import { ChainCHotel, ChainCRooms, type ChainCRate, type ChainCRoomType } from '../../schemas/chain-c.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
+import { cents, perRoomNight, pointsPerRoomNight, stayTotal, type Occupancy } from '../rooms-rule.ts';
 import { OPERATION } from './requests.ts';
 
 const Money = z.looseObject({
@@ -31,37 +40,40 @@ const Rate = z.looseObject({
 });
 type Rate = z.infer<typeof Rate>;
 
+const Property = z.looseObject({
+  id: z.string(),
+  basicInformation: z.looseObject({
+    name: z.string(),
+    brand: z.looseObject({ id: z.string(), name: z.string() }),
+    latitude: z.number(),
+    longitude: z.number(),
+    bookable: z.boolean().nullish(),
+    descriptions: z
+      .array(z.looseObject({ text: z.string().nullish(), type: z.looseObject({ code: z.string() }) }))
+      .nullish(),
+  }),
+  reviews: z
+    .looseObject({
+      stars: z.looseObject({ count: z.number() }).nullish(),
+      numberOfReviews: z.looseObject({ count: z.number().int() }).nullish(),
+    })
+    .nullish(),
+  media: z.looseObject({
+    primaryImage: z.looseObject({
+      edges: z.array(
+        z.looseObject({
+          node: z.looseObject({ imageUrls: z.looseObject({ wideHorizontal: z.string() }) }),
+        }),
+      ),
+    }),
+  }),
+  seoNickname: z.string(),
+});
+type Property = z.infer<typeof Property>;
+
 const Node = z.looseObject({
   distance: z.number(),
-  property: z.looseObject({
-    id: z.string(),
-    basicInformation: z.looseObject({
-      name: z.string(),
-      brand: z.looseObject({ id: z.string(), name: z.string() }),
-      latitude: z.number(),
-      longitude: z.number(),
-      bookable: z.boolean().nullish(),
-      descriptions: z
-        .array(z.looseObject({ text: z.string().nullish(), type: z.looseObject({ code: z.string() }) }))
-        .nullish(),
-    }),
-    reviews: z
-      .looseObject({
-        stars: z.looseObject({ count: z.number() }).nullish(),
-        numberOfReviews: z.looseObject({ count: z.number().int() }).nullish(),
-      })
-      .nullish(),
-    media: z.looseObject({
-      primaryImage: z.looseObject({
-        edges: z.array(
-          z.looseObject({
-            node: z.looseObject({ imageUrls: z.looseObject({ wideHorizontal: z.string() }) }),
-          }),
-        ),
-      }),
-    }),
-    seoNickname: z.string(),
-  }),
+  property: Property,
   // One rate object per property in the answers on record; a list in the monitor that read them.
   rates: z.union([z.array(Rate), Rate]).nullish(),
 });
@@ -159,6 +171,33 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
   };
 }
 
+/** A property in the contract's terms, with its price (null when it cannot be booked for the stay). */
+function toHotel(distance: number, p: Property, cash: ChainCHotel['price'], o: ExtractOptions): ChainCHotel {
+  const info = p.basicInformation;
+  const caption = info.descriptions?.find((d) => d.type.code === 'HOTEL_MARKETING_CAPTION');
+  const image = p.media.primaryImage.edges[0]?.node.imageUrls.wideHorizontal ?? '';
+  return conform(
+    'chain_c',
+    ChainCHotel,
+    {
+      property_id: p.id,
+      name: info.name,
+      brand: { id: info.brand.id, name: info.brand.name },
+      location: { latitude: info.latitude, longitude: info.longitude },
+      description: caption?.text ?? '',
+      // A property without reviews yet has no score: 0 stars from 0 reviews.
+      rating: p.reviews?.stars?.count ?? 0,
+      review_count: p.reviews?.numberOfReviews?.count ?? 0,
+      image: imageUrl(image, o.imageBase),
+      url: `${o.siteBase}/hotels/travel/${encodeURIComponent(p.seoNickname)}/`,
+      bookable: cash !== null,
+      price: cash,
+      distance_meters: distance,
+    },
+    'a hotel',
+  );
+}
+
 /**
  * One page of hotels in the contract's terms, with `total` (every match) and whether a page follows. A
  * property is bookable when the site says so and its rate is available with a cash price; any other has
@@ -169,33 +208,391 @@ export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): Chain
   const search = answer.data?.searchLowestAvailableRatesByGeolocation;
   if (!search) throw new ExtractionError('chain_c', 'the lowest-rates answer has no search results');
   const hotels = search.edges.map(({ node }) => {
-    const p = node.property;
-    const info = p.basicInformation;
     const rate = Array.isArray(node.rates) ? node.rates[0] : (node.rates ?? undefined);
-    const available = info.bookable !== false && rate?.status?.code === 'AVAILABLE';
-    const cash = available ? price(rate, o.currency) : null;
-    const caption = info.descriptions?.find((d) => d.type.code === 'HOTEL_MARKETING_CAPTION');
-    const image = p.media.primaryImage.edges[0]?.node.imageUrls.wideHorizontal ?? '';
-    return conform(
-      'chain_c',
-      ChainCHotel,
-      {
-        property_id: p.id,
-        name: info.name,
-        brand: { id: info.brand.id, name: info.brand.name },
-        location: { latitude: info.latitude, longitude: info.longitude },
-        description: caption?.text ?? '',
-        // A property without reviews yet has no score: 0 stars from 0 reviews.
-        rating: p.reviews?.stars?.count ?? 0,
-        review_count: p.reviews?.numberOfReviews?.count ?? 0,
-        image: imageUrl(image, o.imageBase),
-        url: `${o.siteBase}/hotels/travel/${encodeURIComponent(p.seoNickname)}/`,
-        bookable: cash !== null,
-        price: cash,
-        distance_meters: node.distance,
-      },
-      'a hotel',
-    );
+    const available = node.property.basicInformation.bookable !== false && rate?.status?.code === 'AVAILABLE';
+    return toHotel(node.distance, node.property, available ? price(rate, o.currency) : null, o);
   });
   return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
+}
+
+// ——— The 2026 operations: money as `{amount, currency, decimalPoint}` ———
+
+const MonetaryAmount = z.looseObject({
+  amount: z.number().int(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  decimalPoint: z.number().int().min(0).max(6),
+});
+type MonetaryAmount = z.infer<typeof MonetaryAmount>;
+
+/** Rates into the currency asked for, by source currency (1 for the asked one itself). */
+export type Rates = ReadonlyMap<string, number>;
+
+/** A money amount in the currency asked for, or undefined when no rate converts it. */
+function convert(m: MonetaryAmount, rates: Rates): number | undefined {
+  const rate = rates.get(m.currency.toUpperCase());
+  return rate === undefined ? undefined : (m.amount / 10 ** m.decimalPoint) * rate;
+}
+
+const DatedRate = z.looseObject({
+  status: z.looseObject({ code: z.string() }).nullish(),
+  lengthOfStay: z.number().int().min(1).nullish(),
+  rateModes: z
+    .looseObject({
+      lowestAverageRate: z
+        .looseObject({
+          amount: MonetaryAmount,
+          taxes: MonetaryAmount.nullish(),
+          fees: MonetaryAmount.nullish(),
+          totalAmount: MonetaryAmount.nullish(),
+        })
+        .nullish(),
+      pointsPerUnit: z.looseObject({ points: z.number().int().min(0) }).nullish(),
+    })
+    .nullish(),
+});
+type DatedRate = z.infer<typeof DatedRate>;
+
+export const DatedSearchAnswer = tolerant(
+  'chain_c',
+  z.looseObject({
+    data: z
+      .looseObject({
+        search: z
+          .looseObject({
+            lowestAvailableRates: z
+              .looseObject({
+                searchByGeolocation: z
+                  .looseObject({
+                    total: z.number().int(),
+                    pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+                    edges: z.array(
+                      z.looseObject({
+                        node: z.looseObject({
+                          distance: z.number(),
+                          property: Property,
+                          rates: z.array(DatedRate).nullish(),
+                        }),
+                      }),
+                    ),
+                  })
+                  .nullish(),
+              })
+              .nullish(),
+          })
+          .nullish(),
+      })
+      .nullish(),
+    errors: z.array(GraphQLError).optional(),
+  }),
+  'the search answer',
+);
+export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;
+
+/** Every currency the money of a value is in (to know which rates to ask for). */
+export function currenciesOf(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) currenciesOf(v, found);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.currency === 'string' && typeof o.amount === 'number' && typeof o.decimalPoint === 'number')
+      found.add(o.currency.toUpperCase());
+    else for (const v of Object.values(o)) currenciesOf(v, found);
+  }
+  return found;
+}
+
+export interface DatedOptions extends ExtractOptions, Occupancy {
+  rates: Rates;
+}
+
+/**
+ * A 2026 rate's price for the stay in the contract's terms: per night of one room before tax; taxes, fees
+ * and the total for every room over every night (absent taxes or fees are none charged, as the site shows
+ * them); points per night from the stay's points of one room. In the property's currency when no rate
+ * converts it (the handler refuses that as INVALID_CURRENCY).
+ */
+function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['price'] {
+  const mode = rate?.rateModes?.lowestAverageRate;
+  if (!mode) return null;
+  const converts = convert(mode.amount, o.rates) !== undefined;
+  const value = (m: MonetaryAmount | null | undefined) =>
+    m ? (converts ? convert(m, o.rates)! : m.amount / 10 ** m.decimalPoint) : 0;
+  const perNight = value(mode.amount);
+  const taxes = value(mode.taxes);
+  const fees = value(mode.fees);
+  const afterTax = mode.totalAmount ? value(mode.totalAmount) : perNight + taxes + fees;
+  const stayPoints = rate.rateModes?.pointsPerUnit?.points;
+  return {
+    per_night: cents(perNight),
+    total: stayTotal(afterTax, o),
+    taxes: stayTotal(taxes, o),
+    fees: stayTotal(fees, o),
+    currency: converts ? o.currency : mode.amount.currency.toUpperCase(),
+    // Per stay of one room; a property without award nights has none: 0, the contract's integer having no null.
+    points_per_night:
+      stayPoints === undefined ? 0 : pointsPerRoomNight(stayPoints, { nights: o.nights, rooms: 1 }),
+  };
+}
+
+/** The 2026 statuses of a rate that can be sold (`AvailableForSale`; the older `AVAILABLE`). */
+const FOR_SALE = /^(AvailableForSale|AVAILABLE)$/i;
+
+/**
+ * One page of the 2026 search in the contract's terms, like `extractPage`.
+ * @example extractDatedPage(answer, { currency: 'EUR', rates: new Map([['EUR', 1]]), nights: 2, rooms: 1, imageBase, siteBase }).hotels[0].price.per_night // 180.5
+ */
+export function extractDatedPage(answer: DatedSearchAnswer, o: DatedOptions): ChainCPage {
+  const search = answer.data?.search?.lowestAvailableRates?.searchByGeolocation;
+  if (!search) throw new ExtractionError('chain_c', 'the search answer has no search results');
+  const hotels = search.edges.map(({ node }) => {
+    const rate = node.rates?.[0];
+    const available =
+      node.property.basicInformation.bookable !== false && FOR_SALE.test(rate?.status?.code ?? '');
+    return toHotel(node.distance, node.property, available ? datedPrice(rate, o) : null, o);
+  });
+  return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
+}
+
+/**
+ * The gateway's refusal of a 2026 operation, naming what to update; nothing when the answer has no errors.
+ * @example operationRefusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400, 'phoenixShopDatedSearchByGeoQuery', 'dated_search_by_geo')?.message
+ */
+export function operationRefusal(
+  answer: { errors?: z.infer<typeof GraphQLError>[] | undefined },
+  status: number,
+  operation: string,
+  setting: string,
+): UpstreamError | undefined {
+  const error = answer.errors?.[0];
+  if (!error) return undefined;
+  const code = error.extensions?.code ? ` (${error.extensions.code})` : '';
+  return new UpstreamError(
+    'chain_c',
+    `the ${operation} operation was refused${code}: ${error.message}; check its signature (operations.${setting})`,
+    status,
+  );
+}
+
+// ——— The display converter ———
+
+export const ConvertAnswer = tolerant(
+  'chain_c',
+  z.looseObject({
+    data: z
+      .looseObject({
+        convertCurrency: z
+          .looseObject({
+            exchangeRate: z.number().positive(),
+            exchangeRateDecimalPoint: z.number().int().min(0).max(12).nullish(),
+          })
+          .nullish(),
+      })
+      .nullish(),
+    errors: z.array(GraphQLError).optional(),
+  }),
+  'the currency rate',
+);
+export type ConvertAnswer = z.infer<typeof ConvertAnswer>;
+
+/**
+ * The rate of a converter answer, or undefined when it converts nothing (an unsupported currency).
+ * @example exchangeRate({ data: { convertCurrency: { exchangeRate: 1086957, exchangeRateDecimalPoint: 6 } } }) // 1.086957
+ */
+export function exchangeRate(answer: ConvertAnswer): number | undefined {
+  const r = answer.data?.convertCurrency;
+  return r ? r.exchangeRate / 10 ** (r.exchangeRateDecimalPoint ?? 0) : undefined;
+}
+
+// ——— The rooms of one property (`searchProductsByProperty`) ———
+
+const RateMode = z.looseObject({
+  __typename: z.string(),
+  averageNightlyRatePerUnit: z.looseObject({ amount: MonetaryAmount }).nullish(),
+  dailyRates: z.array(z.looseObject({ date: z.iso.date(), amount: MonetaryAmount })).nullish(),
+  pointsPerUnit: z.looseObject({ points: z.number().int().min(0) }).nullish(),
+  dailyPoints: z
+    .array(
+      z.looseObject({
+        date: z.iso.date(),
+        points: z.number().int().min(0),
+        freeNight: z.boolean().nullish(),
+      }),
+    )
+    .nullish(),
+  cashPerUnit: MonetaryAmount.nullish(),
+});
+type RateMode = z.infer<typeof RateMode>;
+
+const Product = z.looseObject({
+  id: z.string().nullish(),
+  basicInformation: z.looseObject({
+    type: z.string(),
+    name: z.string(),
+    description: z.string().nullish(),
+    isMembersOnly: z.boolean().nullish(),
+    ratePlan: z.array(z.looseObject({ ratePlanCode: z.string() })).nullish(),
+    roomsAvailable: z.number().int().min(0).nullish(),
+  }),
+  rates: z.looseObject({ name: z.string().nullish(), rateModes: z.array(RateMode).nullish() }).nullish(),
+  totalPricing: z
+    .looseObject({
+      rateModes: z
+        .looseObject({
+          subtotalPerQuantity: MonetaryAmount.nullish(),
+          grandTotal: MonetaryAmount.nullish(),
+          totalMandatoryFeesPerQuantity: MonetaryAmount.nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+});
+type Product = z.infer<typeof Product>;
+
+export const ProductsAnswer = tolerant(
+  'chain_c',
+  z.looseObject({
+    data: z
+      .looseObject({
+        commerce: z
+          .looseObject({
+            product: z
+              .looseObject({
+                searchProductsByProperty: z
+                  .looseObject({ edges: z.array(z.looseObject({ node: Product })) })
+                  .nullish(),
+              })
+              .nullish(),
+          })
+          .nullish(),
+      })
+      .nullish(),
+    errors: z.array(GraphQLError).optional(),
+  }),
+  'the rooms answer',
+);
+export type ProductsAnswer = z.infer<typeof ProductsAnswer>;
+
+const UNKNOWN_PROPERTY = /INVALID_PROPERTY|PROPERTY_NOT_FOUND|property .*(not valid|not found|unknown)/i;
+
+/**
+ * Whether a rooms answer says the property does not exist (every error names the property id).
+ * @example unknownProperty({ errors: [{ message: 'Property ZZZZZ is not valid', extensions: { code: 'INVALID_PROPERTY' } }] }) // true
+ */
+export function unknownProperty(answer: ProductsAnswer): boolean {
+  const errors = answer.errors ?? [];
+  return (
+    errors.length > 0 &&
+    errors.every((e) => UNKNOWN_PROPERTY.test(e.extensions?.code ?? '') || UNKNOWN_PROPERTY.test(e.message))
+  );
+}
+
+/** A room name's parts: "Guest room, 1 King, City view" → bed "1 King", view "City view". */
+function nameParts(name: string): { bed: string | null; view: string | null } {
+  const parts = name.split(',').map((p) => p.trim());
+  return {
+    bed: parts.find((p) => /\b(king|queen|double|twin|single|sofa|bunk)\b/i.test(p)) ?? null,
+    view: parts.find((p) => /\bview\b/i.test(p)) ?? null,
+  };
+}
+
+const modeOf = (p: Product, name: string): RateMode | undefined =>
+  (p.rates?.rateModes ?? []).find((m) => m.__typename.toLowerCase() === name);
+
+/**
+ * One product's rate in the contract's terms (rooms rule: per night of one room, totals for every room):
+ * cash nightly rates from the daily rates, the stay total after taxes from the grand total, taxes and fees
+ * what the total adds to the nights; points per night from the stay's points of one room.
+ */
+function toRate(p: Product, o: DatedOptions): ChainCRate {
+  const money = (m: MonetaryAmount | null | undefined) => {
+    const v = m ? convert(m, o.rates) : undefined;
+    return v === undefined ? null : cents(v);
+  };
+  const cash = modeOf(p, 'cash');
+  const points = modeOf(p, 'points');
+  const mixed = modeOf(p, 'cashandpoints');
+  const nights = new Map<
+    string,
+    { date: string; cash: number | null; points: number | null; free_night: boolean }
+  >();
+  const night = (date: string) => {
+    let n = nights.get(date);
+    if (!n) nights.set(date, (n = { date, cash: null, points: null, free_night: false }));
+    return n;
+  };
+  for (const d of cash?.dailyRates ?? []) night(d.date).cash = money(d.amount);
+  for (const d of points?.dailyPoints ?? [])
+    Object.assign(night(d.date), { points: d.points, free_night: d.freeNight ?? false });
+  const nightly = [...nights.values()].sort((a, b) => a.date.localeCompare(b.date));
+  const cashNights = nightly.map((n) => n.cash);
+  const base =
+    cashNights.length && cashNights.every((c) => c !== null)
+      ? cents(cashNights.reduce((a, c) => a + c!, 0))
+      : null;
+  const average =
+    money(cash?.averageNightlyRatePerUnit?.amount) ??
+    (base === null ? null : perRoomNight(base, { nights: o.nights, rooms: 1 }));
+  const total = money(p.totalPricing?.rateModes?.grandTotal);
+  const stayPoints = points?.pointsPerUnit?.points;
+  const perNightPoints =
+    stayPoints === undefined ? null : pointsPerRoomNight(stayPoints, { nights: o.nights, rooms: 1 });
+  const mixedPoints = mixed?.pointsPerUnit?.points;
+  const mixedCash = money(mixed?.cashPerUnit);
+  const info = p.basicInformation;
+  return {
+    name: p.rates?.name?.trim() || info.ratePlan?.[0]?.ratePlanCode || info.name,
+    rate_plan_code: info.ratePlan?.[0]?.ratePlanCode ?? p.id ?? info.name,
+    is_member_rate: info.isMembersOnly ?? false,
+    per_night: cash ? average : null,
+    total,
+    taxes_fees:
+      total !== null && base !== null ? cents(total - stayTotal(base, { nights: 1, rooms: o.rooms })) : null,
+    points_per_night: perNightPoints,
+    points_total: perNightPoints === null ? null : stayTotal(perNightPoints, o),
+    cash_and_points:
+      mixedPoints !== undefined && mixedCash !== null
+        ? {
+            points: pointsPerRoomNight(mixedPoints, { nights: o.nights, rooms: 1 }),
+            cash: perRoomNight(mixedCash, { nights: o.nights, rooms: 1 }),
+          }
+        : null,
+    nightly_rates: nightly,
+  };
+}
+
+/**
+ * The property's room types for the stay, or undefined when chain_c says the property does not exist:
+ * products grouped by room name in the source's order, each product one rate. The currency is the one
+ * asked for when every amount converts, else the property's (the handler refuses that).
+ * @example extractRooms(answer, { currency: 'EUR', rates: new Map([['EUR', 1]]), nights: 2, rooms: 1, imageBase: '', siteBase: '' })?.room_types[0].name // 'Guest room, 1 King, City view'
+ */
+export function extractRooms(answer: ProductsAnswer, o: DatedOptions): ChainCRooms | undefined {
+  if (unknownProperty(answer)) return undefined;
+  const found = answer.data?.commerce?.product?.searchProductsByProperty;
+  if (!found) throw new ExtractionError('chain_c', 'the rooms answer has no products');
+  const currencies = currenciesOf(found.edges);
+  const converts = [...currencies].every((c) => o.rates.has(c));
+  const rooms = new Map<string, ChainCRoomType>();
+  for (const { node } of found.edges) {
+    const info = node.basicInformation;
+    let room = rooms.get(info.name);
+    if (!room) {
+      const { bed, view } = nameParts(info.name);
+      room = {
+        name: info.name,
+        description: info.description?.trim() || null,
+        bed_type: bed,
+        view,
+        category: info.type,
+        available_rooms: null,
+        rates: [],
+      };
+      rooms.set(info.name, room);
+    }
+    room.description ??= info.description?.trim() || null;
+    if (info.roomsAvailable !== null && info.roomsAvailable !== undefined)
+      room.available_rooms = Math.max(room.available_rooms ?? 0, info.roomsAvailable);
+    room.rates.push(toRate(node, o));
+  }
+  const currency = converts || currencies.size === 0 ? o.currency : [...currencies][0]!;
+  return conform('chain_c', ChainCRooms, { currency, room_types: [...rooms.values()] }, 'the rooms');
 }

@@ -1,14 +1,45 @@
 /**
- * chain_c: the site's lowest-rates-by-geolocation query, one checked POST per page. The site sits behind
- * a bot manager that refuses plain clients (an Akamai 403, answered as 503): live, it needs a browser-grade
- * proxy (live profile). A stale operation signature is a 502 that names it.
+ * chain_c: the site's GraphQL gateway, one checked POST per operation. Search is the 2026 priced geo
+ * search (or the older lowest-rates one, as configured); rooms are the booking path's products of one
+ * property. The 2026 answers are in the property's currency: amounts in another are converted with the
+ * site's own display rate, one converter call per currency (cached). The site sits behind a bot manager
+ * that refuses plain clients (an Akamai 403, answered as 503): live, it needs a browser-grade proxy (live
+ * profile). A stale operation signature is a 502 that names it.
  */
-import type { ChainCHotel } from '../../schemas/chain-c.ts';
+import type { ChainCHotel, ChainCRooms } from '../../schemas/chain-c.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { originUrl, providerConfig } from '../../upstream/providers.ts';
-import { extractPage, LowestRatesAnswer, refusal, type ChainCPage } from './extract.ts';
-import { lowestRatesRequest, type LowestRatesQuery } from './requests.ts';
+import {
+  ConvertAnswer,
+  currenciesOf,
+  DatedSearchAnswer,
+  exchangeRate,
+  extractDatedPage,
+  extractPage,
+  extractRooms,
+  LowestRatesAnswer,
+  operationRefusal,
+  ProductsAnswer,
+  refusal,
+  unknownProperty,
+  type ChainCPage,
+  type ExtractOptions,
+  type Rates,
+} from './extract.ts';
+import {
+  convertRequest,
+  CONVERT,
+  DATED_SEARCH,
+  datedSearchRequest,
+  lowestRatesRequest,
+  OPERATION,
+  PRODUCTS,
+  productsRequest,
+  searchOperation,
+  type LowestRatesQuery,
+  type ProductsQuery,
+} from './requests.ts';
 
 export interface ChainCQuery extends LowestRatesQuery {
   currency: string;
@@ -20,6 +51,56 @@ function cheapestFirst(hotels: ChainCHotel[]): ChainCHotel[] {
   return [...hotels].sort((a, b) => (price(a) === price(b) ? 0 : price(a) < price(b) ? -1 : 1));
 }
 
+/** Where images and hotel pages live. */
+function links(currency: string): ExtractOptions {
+  const config = providerConfig('chain_c');
+  return {
+    currency,
+    imageBase: originUrl(config, 'images'),
+    siteBase: `https://${config.hosts[0] ?? 'localhost'}`,
+  };
+}
+
+const nightsOf = (q: { checkIn: string; checkOut: string }) =>
+  Math.round((Date.parse(q.checkOut) - Date.parse(q.checkIn)) / 86_400_000);
+
+/**
+ * Rates into `currency` for every currency of an answer's money: 1 for `currency` itself, the site's
+ * display rate for the others; a currency the converter refuses has none.
+ */
+async function ratesFor(ctx: UpstreamContext, answer: unknown, currency: string): Promise<Rates> {
+  const others = [...currenciesOf(answer)].filter((c) => c !== currency);
+  const found = await Promise.all(
+    others.map(async (from): Promise<[string, number | undefined]> => {
+      const res = await fetchParsed(convertRequest(from, currency), ConvertAnswer, ctx, 'the currency rate');
+      const rate = exchangeRate(res.body);
+      // A refused operation (a stale signature) is the gateway's 400; an unsupported currency, its 200 error.
+      const refused =
+        res.status >= 400 && operationRefusal(res.body, res.status, CONVERT, 'convert_currency');
+      if (refused) throw refused;
+      return [from, rate];
+    }),
+  );
+  return new Map([[currency, 1], ...found.filter((f): f is [string, number] => f[1] !== undefined)]);
+}
+
+/** One page of the 2026 search. */
+async function datedSearch(ctx: UpstreamContext, q: ChainCQuery): Promise<ChainCPage> {
+  const res = await fetchParsed(datedSearchRequest(q), DatedSearchAnswer, ctx, 'the search answer');
+  const refused = operationRefusal(res.body, res.status, DATED_SEARCH, 'dated_search_by_geo');
+  if (refused) throw refused;
+  const rates = await ratesFor(ctx, res.body.data, q.currency);
+  return extractDatedPage(res.body, { ...links(q.currency), rates, nights: nightsOf(q), rooms: q.rooms });
+}
+
+/** One page of the older lowest-rates search. */
+async function lowestRates(ctx: UpstreamContext, q: ChainCQuery): Promise<ChainCPage> {
+  const res = await fetchParsed(lowestRatesRequest(q), LowestRatesAnswer, ctx, 'the lowest-rates answer');
+  const refused = refusal(res.body, res.status);
+  if (refused) throw refused;
+  return extractPage(res.body, links(q.currency));
+}
+
 /**
  * One page of chain_c properties near the coordinates, with `total` counting every match and `hasMore`
  * from the source's page info. A property that cannot be booked for the stay has `price: null`; with
@@ -27,18 +108,28 @@ function cheapestFirst(hotels: ChainCHotel[]): ChainCHotel[] {
  * @example await chainC.search(ctx, { latitude: 48.8566, longitude: 2.3522, checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1, currency: 'EUR', offset: 0, limit: 20, sortBy: 'DISTANCE' }) // { total: 9, hasMore: false, hotels: [...] }
  */
 async function search(ctx: UpstreamContext, q: ChainCQuery): Promise<ChainCPage> {
-  const res = await fetchParsed(lowestRatesRequest(q), LowestRatesAnswer, ctx, 'the lowest-rates answer');
-  const refused = refusal(res.body, res.status);
-  if (refused) throw refused;
-  const config = providerConfig('chain_c');
-  const page = extractPage(res.body, {
-    currency: q.currency,
-    imageBase: originUrl(config, 'images'),
-    siteBase: `https://${config.hosts[0] ?? 'localhost'}`,
-  });
+  const page = searchOperation() === OPERATION ? await lowestRates(ctx, q) : await datedSearch(ctx, q);
   // The source sorts the whole list; the page keeps that promise even if its unpriced rows were mixed in.
   return q.sortBy === 'PRICE' ? { ...page, hotels: cheapestFirst(page.hotels) } : page;
 }
 
-/** chain_c, as the handler uses it. */
-export const chainC = { search };
+/**
+ * The property's room types and rates for the stay in `currency`, or undefined when chain_c does not
+ * know the property. No room for the exact dates and occupancy is an empty list.
+ * @example await chainC.rooms(ctx, { propertyId: 'PARXY', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1 }, 'EUR') // { currency: 'EUR', room_types: [...] }
+ */
+async function rooms(
+  ctx: UpstreamContext,
+  q: ProductsQuery,
+  currency: string,
+): Promise<ChainCRooms | undefined> {
+  const res = await fetchParsed(productsRequest(q), ProductsAnswer, ctx, 'the rooms answer');
+  if (unknownProperty(res.body)) return undefined;
+  const refused = operationRefusal(res.body, res.status, PRODUCTS, 'search_products_by_property');
+  if (refused) throw refused;
+  const rates = await ratesFor(ctx, res.body.data, currency);
+  return extractRooms(res.body, { ...links(currency), rates, nights: nightsOf(q), rooms: q.rooms });
+}
+
+/** chain_c, as the handlers use it. */
+export const chainC = { search, rooms };

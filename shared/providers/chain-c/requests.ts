@@ -1,14 +1,35 @@
 /**
- * chain_c's real request: the site's lowest-rates-by-geolocation GraphQL query, POSTed as JSON to
- * `/mi/query/<operation>` with the GraphQL client name and the operation signature its gateway safelists.
- * The signature changes with every front-end deploy of the site and signs one exact query document, so
- * both are configuration (`operations.lowest_rates_by_geo`, `operations.lowest_rates_by_geo_query`); the
- * defaults are the sandbox's. The sort value for price is configuration too, being unconfirmed.
+ * chain_c's real requests: the site's GraphQL gateway, `POST /mi/query/<operation>` with the GraphQL client
+ * name, the page's `application-name` (`shop` on the search pages, `book` on the booking path) and the
+ * operation signature its gateway safelists. Signatures change with every front-end deploy: configuration
+ * only (`operations.*` in the live profile), no default in code. Operations:
+ * - search: the 2026 priced geo search `phoenixShopDatedSearchByGeoQuery` (`operations.dated_search_by_geo`),
+ *   or, configured as `operations.search_operation`, the older `phoenixShopLowestAvailableRatesByGeoQuery`
+ *   (`operations.lowest_rates_by_geo`, with its query document);
+ * - rooms of one property: `PhoenixBookDTTSearchProductsByProperty` (`operations.search_products_by_property`);
+ * - the display currency converter `phoenixShopADFConvertCurrencyQuery` (`operations.convert_currency`).
+ * The safelisted operations need no document (the gateway holds it); one is sent when configured
+ * (`operations.<name>_query`). The sort value for price is configuration too, being unconfirmed.
  */
 import type { UpstreamRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 export const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
+/** The 2026 priced geo search, the search's default. */
+export const DATED_SEARCH = 'phoenixShopDatedSearchByGeoQuery';
+/** The rooms and rates of one property. */
+export const PRODUCTS = 'PhoenixBookDTTSearchProductsByProperty';
+/** The site's display currency converter. */
+export const CONVERT = 'phoenixShopADFConvertCurrencyQuery';
+
+/**
+ * The search operation this deployment speaks: the 2026 one unless `operations.search_operation` names
+ * the older one.
+ * @example searchOperation() // 'phoenixShopDatedSearchByGeoQuery'
+ */
+export function searchOperation(): typeof DATED_SEARCH | typeof OPERATION {
+  return operationId('chain_c', 'search_operation', DATED_SEARCH) === OPERATION ? OPERATION : DATED_SEARCH;
+}
 
 /** 50 miles in metres: the radius the site's own search sends. */
 export const SEARCH_RADIUS_METERS = 80_467.2;
@@ -69,18 +90,32 @@ function siteOrigin(): string {
   return `https://${providerConfig('chain_c').hosts[0] ?? 'localhost'}`;
 }
 
+/** The search centre and the site's radius. */
+const around = (q: LowestRatesQuery) => ({
+  latitude: q.latitude,
+  longitude: q.longitude,
+  distance: SEARCH_RADIUS_METERS,
+});
+
+/** The sort, at the variables' top level: nearest first, or the (configured) price field. */
+const sortOf = (q: LowestRatesQuery) => ({
+  fields: [
+    {
+      field: q.sortBy === 'PRICE' ? operationId('chain_c', 'sort_field_price', 'PRICE') : 'DISTANCE',
+      direction: 'ASC',
+    },
+  ],
+});
+
 /**
  * The search variables as the site sends them: a radius in metres, the stay, the member-rate cluster,
  * unavailable properties included (they carry no price), both rate modes (cash per night, points).
  * @example searchVariables({ latitude: 48.85, longitude: 2.35, checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1, offset: 0, limit: 20, sortBy: 'DISTANCE' }).sort // { fields: [{ field: 'DISTANCE', direction: 'ASC' }] }
  */
 export function searchVariables(q: LowestRatesQuery) {
-  const field = q.sortBy === 'PRICE' ? operationId('chain_c', 'sort_field_price', 'PRICE') : 'DISTANCE';
   return {
     search: {
-      latitude: q.latitude,
-      longitude: q.longitude,
-      distance: SEARCH_RADIUS_METERS,
+      ...around(q),
       options: {
         startDate: q.checkIn,
         endDate: q.checkOut,
@@ -95,46 +130,171 @@ export function searchVariables(q: LowestRatesQuery) {
     },
     limit: q.limit,
     offset: q.offset,
-    sort: { fields: [{ field, direction: 'ASC' }] },
+    sort: sortOf(q),
     filter: ['HOTEL_MARKETING_CAPTION'],
     modes: ['LOWEST_AVERAGE_NIGHTLY_RATE', 'POINTS_PER_UNIT'],
   };
 }
 
-/**
- * The search: a read, so it may be retried. A safelist refusal comes back as HTTP 400 with `errors[]`,
- * which the connector reads to name the stale signature.
- * @example lowestRatesRequest(query).path // '/mi/query/phoenixShopLowestAvailableRatesByGeoQuery'
- */
-export function lowestRatesRequest(q: LowestRatesQuery): UpstreamRequest {
-  const variables = searchVariables(q);
+interface Call {
+  operation: string;
+  /** The `operations.*` key of its signature. */
+  signature: string;
+  /** The page it comes from: `shop` or `book`. */
+  app: 'shop' | 'book';
+  variables: Record<string, unknown>;
+  /** The query document, when the operation needs one sent. */
+  query?: string;
+  cache: UpstreamRequest['cache'];
+  referer: string;
+}
+
+/** One call of the gateway: a read, so it may be retried; safelist refusals come back as 400 with `errors[]`. */
+function gatewayRequest(call: Call): UpstreamRequest {
   // The signature changes with every front-end deploy: configuration only (the live profile).
-  const signature = requiredOperation('chain_c', 'lowest_rates_by_geo');
+  const signature = requiredOperation('chain_c', call.signature);
+  const app = operationId('chain_c', `application_name_${call.app}`, call.app);
+  const query = call.query ?? operationId('chain_c', `${call.signature}_query`, '');
   return {
     provider: 'chain_c',
     method: 'POST',
-    path: `/mi/query/${OPERATION}`,
+    path: `/mi/query/${call.operation}`,
     headers: {
-      'apollographql-client-name': 'phoenix_shop',
+      'apollographql-client-name': `phoenix_${call.app}`,
       'apollographql-client-version': 'v1',
-      'graphql-operation-name': OPERATION,
+      'application-name': app,
+      'graphql-operation-name': call.operation,
       'graphql-operation-signature': signature,
       'graphql-require-safelisting': 'true',
       origin: siteOrigin(),
-      referer: `${siteOrigin()}/search/findHotels.mi`,
+      referer: `${siteOrigin()}${call.referer}`,
     },
-    body: {
-      json: {
-        operationName: OPERATION,
-        query: operationId('chain_c', 'lowest_rates_by_geo_query', DEFAULT_QUERY),
-        variables,
-      },
-    },
+    body: { json: { operationName: call.operation, ...(query ? { query } : {}), variables: call.variables } },
     safe: true,
-    // The query document is long and fixed per signature: the signature stands for it in the key.
-    cacheKey: `${OPERATION} ${signature} ${JSON.stringify(variables)}`,
+    // The query document is fixed per signature: the signature stands for it in the key.
+    cacheKey: `${call.operation} ${signature} ${JSON.stringify(call.variables)}`,
     expect: 'json',
-    cache: 'prices',
+    cache: call.cache,
     passStatuses: [400],
   };
+}
+
+/**
+ * The older lowest-rates search, with its query document.
+ * @example lowestRatesRequest(query).path // '/mi/query/phoenixShopLowestAvailableRatesByGeoQuery'
+ */
+export function lowestRatesRequest(q: LowestRatesQuery): UpstreamRequest {
+  return gatewayRequest({
+    operation: OPERATION,
+    signature: 'lowest_rates_by_geo',
+    app: 'shop',
+    variables: searchVariables(q),
+    query: operationId('chain_c', 'lowest_rates_by_geo_query', DEFAULT_QUERY),
+    cache: 'prices',
+    referer: '/search/findHotels.mi',
+  });
+}
+
+/**
+ * The 2026 search's variables, as the site's map view sends them: a radius in metres, the stay, the
+ * standard rate, unavailable properties included (they carry no price), the sort at the top level.
+ * @example datedSearchVariables(query).search.options.rateRequestTypes // [{ type: 'STANDARD', value: '' }]
+ */
+export function datedSearchVariables(q: LowestRatesQuery) {
+  return {
+    search: {
+      ...around(q),
+      options: {
+        startDate: q.checkIn,
+        endDate: q.checkOut,
+        includeMandatoryFees: true,
+        numberInParty: q.adults,
+        rateRequestTypes: [{ type: 'STANDARD', value: '' }],
+        quantity: q.rooms,
+        includeTaxesAndFees: false,
+        includeUnavailableProperties: true,
+        customerId: '',
+      },
+    },
+    limit: q.limit,
+    offset: q.offset,
+    sort: sortOf(q),
+    filter: ['HOTEL_MARKETING_CAPTION'],
+  };
+}
+
+/**
+ * The 2026 priced geo search.
+ * @example datedSearchRequest(query).path // '/mi/query/phoenixShopDatedSearchByGeoQuery'
+ */
+export function datedSearchRequest(q: LowestRatesQuery): UpstreamRequest {
+  return gatewayRequest({
+    operation: DATED_SEARCH,
+    signature: 'dated_search_by_geo',
+    app: 'shop',
+    variables: datedSearchVariables(q),
+    cache: 'prices',
+    referer: '/search/findHotels.mi',
+  });
+}
+
+export interface ProductsQuery {
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  rooms: number;
+}
+
+/**
+ * Cash, member and points rates: the standard rate, the members' cluster and the points-redemption
+ * cluster, as the site's points mode asks for them.
+ */
+export const ROOMS_RATE_TYPES = [
+  { type: 'STANDARD', value: '' },
+  { type: 'CLUSTER', value: 'MRW' },
+  { type: 'CLUSTER', value: 'P17' },
+];
+
+/**
+ * The rooms and rates of one property for the stay, on the booking path.
+ * @example productsRequest({ propertyId: 'PARXY', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1 }).headers['application-name'] // 'book'
+ */
+export function productsRequest(q: ProductsQuery): UpstreamRequest {
+  return gatewayRequest({
+    // The booking path's name for it (2026); configurable, as the shop pages have a variant of their own.
+    operation: operationId('chain_c', 'products_operation', PRODUCTS),
+    signature: 'search_products_by_property',
+    app: 'book',
+    variables: {
+      search: {
+        propertyId: q.propertyId,
+        options: {
+          startDate: q.checkIn,
+          endDate: q.checkOut,
+          quantity: q.rooms,
+          numberInParty: q.adults,
+          childAges: [],
+          rateRequestTypes: ROOMS_RATE_TYPES,
+        },
+      },
+    },
+    cache: 'prices',
+    referer: '/reservation/availabilitySearch.mi',
+  });
+}
+
+/**
+ * The display rate from one currency to another (the amount is nominal; only the rate is read).
+ * @example convertRequest('EUR', 'USD').body // { json: { operationName: 'phoenixShopADFConvertCurrencyQuery', variables: { input: { toCurrency: 'USD', … } } } }
+ */
+export function convertRequest(from: string, to: string): UpstreamRequest {
+  return gatewayRequest({
+    operation: CONVERT,
+    signature: 'convert_currency',
+    app: 'shop',
+    variables: { input: { toCurrency: to, from: { currency: from, value: 100_000, valueDecimalPoint: 2 } } },
+    cache: 'search',
+    referer: '/search/findHotels.mi',
+  });
 }

@@ -1,0 +1,265 @@
+// chain_c's readers of its 2026 answers on fixtures in their real formats (written fresh, invented
+// values): the dated geo search, the rooms of one property and the display converter, including
+// answers without their optional fields; and the requests they answer.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  ConvertAnswer,
+  currenciesOf,
+  DatedSearchAnswer,
+  exchangeRate,
+  extractDatedPage,
+  extractRooms,
+  operationRefusal,
+  ProductsAnswer,
+  unknownProperty,
+} from '../../shared/providers/chain-c/extract.ts';
+import {
+  datedSearchRequest,
+  productsRequest,
+  searchOperation,
+} from '../../shared/providers/chain-c/requests.ts';
+import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const json = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/chain-c/${name}`, import.meta.url), 'utf8'));
+const LINKS = { imageBase: 'https://img.chain-c.test', siteBase: 'https://www.chain-c.test' };
+const EUR = new Map([['EUR', 1]]);
+
+beforeAll(() => {
+  useProviders({
+    chain_c: {
+      baseUrl: 'http://127.0.0.1:9/chain_c',
+      hosts: ['www.chain-c.test'],
+      operations: { dated_search_by_geo: 'a'.repeat(64), search_products_by_property: 'b'.repeat(64) },
+    },
+  });
+});
+
+describe('the 2026 dated geo search', () => {
+  const answer = DatedSearchAnswer.parse(json('dated-search.json'));
+
+  it('reads a night of one room and stay totals for every room from lowestAverageRate, points per stay', () => {
+    // Act
+    const page = extractDatedPage(answer, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms: 2 });
+    // Assess
+    expect([page.total, page.hasMore]).toEqual([9, true]);
+    expect(page.hotels[0]).toMatchObject({
+      property_id: 'LRVXY',
+      bookable: true,
+      image: 'https://img.chain-c.test/content/dam/renditions/LRVXY/lrvxy-exterior-4411-hor-wide.jpg',
+      price: {
+        per_night: 180.5,
+        total: 808.64,
+        taxes: 69.32,
+        fees: 17.32,
+        currency: 'EUR',
+        points_per_night: 36_000,
+      },
+    });
+  });
+
+  it('gives a NotAvailable rate no price, and reads a property without reviews, caption or points', () => {
+    // Prepare
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const page = extractDatedPage(DatedSearchAnswer.parse(json('dated-search.json')), {
+      ...LINKS,
+      currency: 'EUR',
+      rates: new Map([
+        ['EUR', 1],
+        ['JPY', 0.0062],
+      ]),
+      nights: 2,
+      rooms: 1,
+    });
+    stop();
+    // Assess
+    expect(page.hotels[1]).toMatchObject({ property_id: 'LRVQA', bookable: false, price: null });
+    expect(page.hotels[2]).toMatchObject({
+      property_id: 'LRVKM',
+      rating: 0,
+      review_count: 0,
+      description: '',
+      price: { per_night: 132.68, total: 302.51, taxes: 0, fees: 0, currency: 'EUR', points_per_night: 0 },
+    });
+    expect(seen.map((d) => d.field)).toEqual(
+      expect.arrayContaining([
+        'data.search.lowestAvailableRates.searchByGeolocation.edges[].node.property.reviews',
+      ]),
+    );
+  });
+
+  it('keeps the property currency, for the handler to refuse, when no rate converts it', () => {
+    const page = extractDatedPage(answer, {
+      ...LINKS,
+      currency: 'USD',
+      rates: new Map([['USD', 1]]),
+      nights: 2,
+      rooms: 1,
+    });
+    expect(page.hotels[0]!.price!.currency).toBe('EUR');
+  });
+
+  it('names the stale operation and its setting when the gateway refuses it', () => {
+    const refused = operationRefusal(
+      {
+        errors: [
+          {
+            message: 'Operation signature not found in safelist',
+            extensions: { code: 'QUERY_NOT_IN_SAFELIST' },
+          },
+        ],
+      },
+      400,
+      'phoenixShopDatedSearchByGeoQuery',
+      'dated_search_by_geo',
+    );
+    expect(refused?.message).toMatch(
+      /phoenixShopDatedSearchByGeoQuery.*QUERY_NOT_IN_SAFELIST.*operations\.dated_search_by_geo/,
+    );
+  });
+
+  it('asks as the site does: the shop application, no document, the standard rate, 50 miles', () => {
+    // Act
+    const req = datedSearchRequest({
+      latitude: 47.13,
+      longitude: 9.57,
+      checkIn: '2030-06-10',
+      checkOut: '2030-06-12',
+      adults: 2,
+      rooms: 1,
+      offset: 0,
+      limit: 20,
+      sortBy: 'DISTANCE',
+    });
+    // Assess
+    expect(searchOperation()).toBe('phoenixShopDatedSearchByGeoQuery');
+    expect(req.headers).toMatchObject({
+      'application-name': 'shop',
+      'apollographql-client-name': 'phoenix_shop',
+    });
+    expect(req.body).toEqual({
+      json: expect.objectContaining({
+        operationName: 'phoenixShopDatedSearchByGeoQuery',
+        variables: expect.any(Object),
+      }),
+    });
+    expect((req.body as { json: Record<string, unknown> }).json.query).toBeUndefined();
+  });
+});
+
+describe('the rooms of one property (searchProductsByProperty)', () => {
+  const answer = ProductsAnswer.parse(json('products.json'));
+  const at = (rooms: number) =>
+    extractRooms(answer, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms })!;
+
+  it('groups products into room types by name, with bed and view from the name and placeholders skipped', () => {
+    // Act
+    const stay = at(1);
+    // Assess
+    expect(stay.currency).toBe('EUR');
+    expect(
+      stay.room_types.map((r) => [r.name, r.category, r.bed_type, r.view, r.available_rooms, r.rates.length]),
+    ).toEqual([
+      ['Guest room, 1 King, City view', 'STANDARD', '1 King', 'City view', 4, 3],
+      ['Suite, 1 King, Terrace view', 'SUITE', '1 King', 'Terrace view', null, 1],
+    ]);
+    expect(stay.room_types[1]!.description).toBeNull();
+  });
+
+  it('reads cash rates: nightly cash of one room, per night their average, total from the grand total', () => {
+    const flex = at(1).room_types[0]!.rates[0]!;
+    expect(flex).toMatchObject({
+      name: 'Flexible rate',
+      rate_plan_code: 'FLEXGR1K',
+      is_member_rate: false,
+      per_night: 180.5,
+      total: 404.32,
+      taxes_fees: 43.32,
+      points_per_night: null,
+      cash_and_points: null,
+    });
+    expect(flex.nightly_rates).toEqual([
+      { date: '2030-06-10', cash: 181.2, points: null, free_night: false },
+      { date: '2030-06-11', cash: 179.8, points: null, free_night: false },
+    ]);
+  });
+
+  it('reads points and cash-and-points per night of one room, points_total for the whole stay', () => {
+    const points = at(1).room_types[0]!.rates[2]!;
+    expect(points).toMatchObject({
+      name: 'Redeem points',
+      is_member_rate: true,
+      per_night: null,
+      total: null,
+      taxes_fees: null,
+      points_per_night: 36_000,
+      points_total: 72_000,
+      cash_and_points: { points: 18_000, cash: 72.2 },
+    });
+  });
+
+  it('tells an unknown property (undefined) from a stay without rooms (empty)', () => {
+    const none = ProductsAnswer.parse(json('products-none.json'));
+    expect(unknownProperty(ProductsAnswer.parse(json('products-unknown.json')))).toBe(true);
+    expect(
+      extractRooms(ProductsAnswer.parse(json('products-unknown.json')), {
+        ...LINKS,
+        currency: 'EUR',
+        rates: EUR,
+        nights: 2,
+        rooms: 1,
+      }),
+    ).toBeUndefined();
+    expect(extractRooms(none, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms: 1 })).toEqual({
+      currency: 'EUR',
+      room_types: [],
+    });
+  });
+
+  it('fails, rather than defaulting, when an amount is present with the wrong type', () => {
+    const broken = json('products.json') as {
+      data: {
+        commerce: {
+          product: {
+            searchProductsByProperty: {
+              edges: { node: { totalPricing: { rateModes: { grandTotal: { amount: unknown } } } } }[];
+            };
+          };
+        };
+      };
+    };
+    broken.data.commerce.product.searchProductsByProperty.edges[0]!.node.totalPricing.rateModes.grandTotal.amount =
+      '404.32';
+    expect(ProductsAnswer.safeParse(broken).success).toBe(false);
+  });
+
+  it('asks on the booking path, for the standard, members and points clusters', () => {
+    const req = productsRequest({
+      propertyId: 'LRVXY',
+      checkIn: '2030-06-10',
+      checkOut: '2030-06-12',
+      adults: 2,
+      rooms: 2,
+    });
+    expect(req.path).toBe('/mi/query/PhoenixBookDTTSearchProductsByProperty');
+    expect(req.headers).toMatchObject({
+      'application-name': 'book',
+      'apollographql-client-name': 'phoenix_book',
+      'graphql-operation-signature': 'b'.repeat(64),
+    });
+    expect(req.body).toMatchObject({
+      json: { variables: { search: { propertyId: 'LRVXY', options: { quantity: 2, numberInParty: 2 } } } },
+    });
+  });
+});
+
+describe('the display converter', () => {
+  it('reads the rate with its decimal point, and finds every currency an answer is in', () => {
+    expect(exchangeRate(ConvertAnswer.parse(json('convert-currency.json')))).toBeCloseTo(1.086957, 6);
+    expect([...currenciesOf(json('dated-search.json'))].sort()).toEqual(['EUR', 'JPY']);
+  });
+});
