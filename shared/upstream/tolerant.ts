@@ -106,6 +106,18 @@ function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): bool
 }
 
 /**
+ * Whether `value` fails `schema` only for want of required fields; for a union, whether it does so for
+ * one of its shapes (a union reports the issues of the shape that came closest, not of every shape).
+ */
+function lacksIdentity(schema: AnySchema, value: unknown): boolean {
+  const checked = z.safeParse(schema, value);
+  if (checked.success) return false;
+  const def = defOf(unwrap(schema));
+  if (def.type === 'union') return (def.options as AnySchema[]).some((o) => lacksIdentity(o, value));
+  return onlyAbsences(checked.error.issues, value);
+}
+
+/**
  * `value` with the skippable entries of its lists left out, tallying absent optional fields and skipped
  * entries under `path`. Values the schema does not describe are returned as they are.
  */
@@ -160,8 +172,7 @@ function pruneList(element: AnySchema, items: unknown[], path: string, tally: Ta
     const own = new Tally();
     const pruned = prune(element, item, here, own);
     candidates.push(pruned);
-    const checked = z.safeParse(element, pruned);
-    if (!checked.success && onlyAbsences(checked.error.issues, pruned)) {
+    if (lacksIdentity(element, pruned)) {
       skipped += 1;
       continue;
     }
@@ -260,6 +271,8 @@ export interface FieldSpec {
   path: string;
   optional: boolean;
   list?: true;
+  /** A map of arbitrary keys (`z.record`): another key is another entry, not an unknown field. */
+  record?: true;
 }
 
 /**
@@ -276,9 +289,11 @@ export function fieldsOf(schema: z.ZodType, path = '', seen = new Set<AnySchema>
   if (def.type === 'object')
     for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
       const here = path ? `${path}.${key}` : key;
-      const list = defOf(unwrap(field)).type === 'array' ? { list: true as const } : {};
+      const type = defOf(unwrap(field)).type;
+      const kind =
+        type === 'array' ? { list: true as const } : type === 'record' ? { record: true as const } : {};
       out.push(
-        { path: here, optional: mayBeAbsent(field), ...list },
+        { path: here, optional: mayBeAbsent(field), ...kind },
         ...fieldsOf(field as z.ZodType, here, next),
       );
     }

@@ -10,6 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type * as z from 'zod';
 import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import {
+  AutocompleteAnswer,
+  extractDestinations,
+  extractReviewList,
+  ReviewListResult,
+} from '../../shared/providers/site-a/extract.ts';
+import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
 import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
@@ -33,6 +40,8 @@ interface Case {
   records: (extracted: never) => number;
   /** Fields whose absence the source documents as "none", with where it says so. */
   absenceMeansNone?: Record<string, string>;
+  /** Optional fields that another field's value makes required, with when: removed, they are read like required ones. */
+  requiredWhen?: Record<string, string>;
 }
 
 const chainAStay = {
@@ -60,6 +69,48 @@ const CASES: Case[] = [
     schema: OffersAnswer,
     extract: (answer: OffersAnswer) => extractStay(answer, undefined, chainAStay),
     records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/autocomplete.json'],
+    schema: AutocompleteAnswer,
+    extract: (answer: AutocompleteAnswer) => extractDestinations(answer),
+    records: (list: unknown[]) => list.length,
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/review-list.json', 'site-a/review-list-bare.json'],
+    select: (answer) => (answer as { data: { reviewListFrontend: unknown } }).data.reviewListFrontend,
+    schema: ReviewListResult,
+    extract: (list: Record<string, unknown>) =>
+      extractReviewList(
+        { data: { reviewListFrontend: { ...list, __typename: 'ReviewListFrontendResult' } } },
+        {
+          hotelId: '4410087',
+          page: 1,
+          perPage: 10,
+          sorter: { value: 'MOST_RELEVANT', operation: 'review_sort_relevance' },
+          listing: {
+            hotelId: '4410087',
+            ref: { cc: 'zz', slug: 'lorvane-garden' },
+            score: 8.6,
+            scoreWord: 'Fabulous',
+            reviewCount: 1284,
+          },
+        },
+      ),
+    records: (page: ReturnType<typeof extractReviewList>) => page?.reviews.length ?? 0,
+  },
+  {
+    provider: 'site_b',
+    fixtures: ['site-b/review-comments.json', 'site-b/review-comments-bare.json'],
+    schema: ReviewCommentsAnswer,
+    extract: (answer: ReviewCommentsAnswer) => extractReviewsPage(48120577, 'Harbour Lantern Inn', answer, 1),
+    records: (page: ReturnType<typeof extractReviewsPage>) => page.reviews.length,
+    requiredWhen: {
+      'comments[].formattedResponseDate': 'a shown reply without responseDate needs it: its date',
+      combinedReview: 'a page with reviews needs its score',
+    },
   },
   {
     provider: 'site_c',
@@ -125,6 +176,8 @@ function breach(
     drift.some((d) => d.kind === 'skipped' && field.startsWith(d.field));
   switch (variant.kind) {
     case 'optional removed':
+      if (c.requiredWhen?.[variant.field])
+        return breach(c, baseline, { ...variant, kind: 'removed from one shape' }, outcome);
       if (error) return `fails (${String(error)})`;
       if (c.records(value as never) !== c.records(baseline as never) && !c.absenceMeansNone?.[variant.field])
         return `records ${c.records(baseline as never)} → ${c.records(value as never)}`;

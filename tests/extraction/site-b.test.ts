@@ -17,6 +17,7 @@ import {
   sortCode,
 } from '../../shared/providers/site-b/requests.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
+import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 
@@ -190,10 +191,25 @@ describe('ReviewComments answer', () => {
     expect(ReviewCommentsAnswer.safeParse(drifted).success).toBe(false);
   });
 
-  it('fails an own review without its fields, but never reads a partner one', () => {
+  it('reads an own review without its optional fields, skips one without its id, and never reads a partner one', () => {
     const [own, partner] = answer.comments;
-    const broken = { ...answer, comments: [{ ...own, reviewerInfo: undefined }, partner] };
-    expect(() => extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse(broken), 1)).toThrow(ExtractionError);
+    const bare = { ...answer, comments: [{ ...own, reviewerInfo: undefined }, partner] };
+    expect(extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse(bare), 1).reviews[0]!.reviewer).toEqual({
+      name: '',
+      country: '',
+      level: '',
+      group_type: '',
+    });
+    const anonymous: Record<string, unknown> = { ...own };
+    delete anonymous.hotelReviewId;
+    const skipped = { ...answer, comments: [anonymous, ...answer.comments] };
+    expect(extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse(skipped), 1).reviews).toEqual(
+      extractReviewsPage(1, 'X', answer, 1).reviews,
+    );
+    const wrong = { ...answer, comments: [{ ...own, rating: 'ten' }, partner] };
+    expect(() => extractReviewsPage(1, 'X', conform('site_b', ReviewCommentsAnswer, wrong, 'x'), 1)).toThrow(
+      ExtractionError,
+    );
     const onlyPartner = { ...answer, comments: [partner] };
     expect(extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse(onlyPartner), 1).reviews).toEqual([]);
   });

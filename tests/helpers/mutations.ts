@@ -69,17 +69,19 @@ export function withPlaceholder(value: Json, list: string): Json {
   return copy;
 }
 
-/** A deep copy of `value` with an unknown field in every object. */
-export function withUnknownFields(value: Json): Json {
-  const visit = (v: Json): Json => {
-    if (Array.isArray(v)) return v.map(visit);
+/** A deep copy of `value` with an unknown field in every object, but not in maps (`records`: their paths). */
+export function withUnknownFields(value: Json, records: string[] = []): Json {
+  const maps = new Set(records);
+  const visit = (v: Json, path: string): Json => {
+    if (Array.isArray(v)) return v.map((child) => visit(child, `${path}[]`));
     if (!isObject(v)) return v;
     const out: Record<string, Json> = {};
-    for (const [k, child] of Object.entries(v)) out[k] = visit(child);
-    out.addedBySourceLater = { note: 'a field the reader does not know', n: 1 };
+    for (const [k, child] of Object.entries(v))
+      out[k] = visit(child, maps.has(path) ? `${path}.*` : path ? `${path}.${k}` : k);
+    if (!maps.has(path)) out.addedBySourceLater = { note: 'a field the reader does not know', n: 1 };
     return out;
   };
-  return visit(value);
+  return visit(value, '');
 }
 
 export interface Variant {
@@ -114,7 +116,8 @@ export function variants(schema: z.ZodType, payload: Json): Variant[] {
       flags.size > 1 ? 'removed from one shape' : flags.has(true) ? 'optional removed' : 'required removed';
     out.push({ kind, field: path, payload: without(payload, path) });
   }
-  out.push({ kind: 'unknown field added', field: '', payload: withUnknownFields(payload) });
+  const records = fields.filter((f) => f.record).map((f) => f.path);
+  out.push({ kind: 'unknown field added', field: '', payload: withUnknownFields(payload, records) });
   for (const list of listPaths(fields)) {
     const target = steps(list).slice(0, -1).join('.');
     if (target && !present(payload, target)) continue;

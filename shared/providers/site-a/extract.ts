@@ -18,20 +18,26 @@ import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 import type { HotelRef } from './urls.ts';
 
-export const AutocompleteAnswer = z.object({
-  results: z.array(
-    z.looseObject({
-      dest_id: z.union([z.string(), z.number()]),
-      dest_type: z.string(),
-      label: z.string().optional(),
-      label1: z.string().optional(),
-      value: z.string().optional(),
-      cc1: z.string().optional(),
-      latitude: z.number().optional(),
-      longitude: z.number().optional(),
-    }),
-  ),
-});
+/** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
+export const AutocompleteAnswer = tolerant(
+  'site_a',
+  z.object({
+    results: z.array(
+      z.looseObject({
+        dest_id: z.union([z.string(), z.number()]),
+        dest_type: z.string(),
+        label: z.string().optional(),
+        label1: z.string().optional(),
+        value: z.string().optional(),
+        // The contract's country_code has no empty value.
+        cc1: z.string().regex(/^[A-Za-z]{2}$/),
+        latitude: z.number().optional(),
+        longitude: z.number().optional(),
+      }),
+    ),
+  }),
+  'the autocomplete',
+);
 export type AutocompleteAnswer = z.infer<typeof AutocompleteAnswer>;
 
 /**
@@ -57,7 +63,7 @@ export function extractDestinations(answer: AutocompleteAnswer): DestinationSugg
           dest_type: type.data,
           name: item.label1 ?? item.value ?? label.split(', ')[0],
           label,
-          country_code: (item.cc1 ?? '').toUpperCase(),
+          country_code: item.cc1.toUpperCase(),
           latitude: item.latitude ?? null,
           longitude: item.longitude ?? null,
         },
@@ -107,6 +113,8 @@ function sized(url: string, size: string): string {
 }
 
 const LiteralPhoto = z.looseObject({ id: z.union([z.string(), z.number()]), large_url: z.string() });
+/** The literal's photos, entry by entry: one without its id or URL is skipped and counted. */
+export const HotelPhotos = tolerant('site_a', z.array(LiteralPhoto), 'the hotelPhotos literal');
 
 /** The page literal holds at most this many photos; a full literal means more may follow as `<img>` URLs. */
 export const PAGE_PHOTO_CAP = 45;
@@ -130,8 +138,7 @@ export function galleryInPage(html: string, complete: boolean): PageGallery | un
   if (!Array.isArray(items)) throw new ExtractionError('site_a', 'hotelPhotos is not a list literal');
   if (items.length >= PAGE_PHOTO_CAP && !complete) return undefined;
   const urls = new Map<string, string>();
-  for (const item of items) {
-    const photo = conform('site_a', LiteralPhoto, item, 'a hotelPhotos entry');
+  for (const photo of conform('site_a', HotelPhotos, items, 'the hotelPhotos literal')) {
     if (!SIZE.test(photo.large_url))
       throw new ExtractionError('site_a', 'a photo URL without a size segment');
     urls.set(String(photo.id), photo.large_url);

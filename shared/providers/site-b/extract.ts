@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
 import { conform } from '../../upstream/conform.ts';
+import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
 
@@ -39,7 +40,7 @@ export function noIdReason(html: string): string {
 }
 
 const ReviewerInfo = z.looseObject({
-  displayMemberName: z.string(),
+  displayMemberName: z.string().nullish(),
   countryName: z.string().nullish(),
   reviewGroupName: z.string().nullish(),
   roomTypeName: z.string().nullish(),
@@ -55,7 +56,7 @@ const OwnComment = z.looseObject({
   reviewComments: z.string().nullish(),
   reviewPositives: z.string().nullish(),
   reviewNegatives: z.string().nullish(),
-  formattedReviewDate: z.string().min(1),
+  formattedReviewDate: z.string().nullish(),
   checkInDateMonthAndYear: z.string().nullish(),
   helpfulVotes: z.number().int().min(0).nullish(),
   translateSource: z.string().nullish(),
@@ -64,25 +65,42 @@ const OwnComment = z.looseObject({
   responseDate: z.string().nullish(),
   formattedResponseDate: z.string().nullish(),
   responderName: z.string().nullish(),
-  reviewerInfo: ReviewerInfo,
+  reviewerInfo: ReviewerInfo.nullish(),
 });
 type OwnComment = z.infer<typeof OwnComment>;
 
-export const ReviewCommentsAnswer = z.looseObject({
-  // Partners' reviews are told apart by provider and never read further.
-  comments: z.array(z.looseObject({ providerId: z.number().int().positive() })),
-  providerList: z.array(z.looseObject({ id: z.number().int(), totalIndex: z.number().int().min(0) })),
-  reviewsSortOptions: z.record(z.string(), z.string()).nullish(),
-  combinedReview: z
-    .looseObject({
-      score: z.looseObject({
-        score: z.number().min(0).max(10),
-        scoreText: z.string(),
-        reviewCount: z.number().int().min(0),
-      }),
-    })
-    .nullish(),
+/** A partner's review: told apart by provider and never read further. */
+const PartnerComment = z.looseObject({
+  providerId: z
+    .number()
+    .int()
+    .positive()
+    .refine((id) => id !== OWN_PROVIDER_ID, { error: 'an own review' }),
 });
+
+/**
+ * The answer, read by the tolerant rule (docs/connector-guide.md): an own review needs its id and its
+ * score; everything else may be absent (the contract's empty string, 0 helpful votes, no reply). A
+ * review without them is skipped and counted.
+ */
+export const ReviewCommentsAnswer = tolerant(
+  'site_b',
+  z.looseObject({
+    comments: z.array(z.union([OwnComment, PartnerComment])),
+    providerList: z.array(z.looseObject({ id: z.number().int(), totalIndex: z.number().int().min(0) })),
+    reviewsSortOptions: z.record(z.string(), z.string()).nullish(),
+    combinedReview: z
+      .looseObject({
+        score: z.looseObject({
+          score: z.number().min(0).max(10),
+          scoreText: z.string(),
+          reviewCount: z.number().int().min(0),
+        }),
+      })
+      .nullish(),
+  }),
+  'the reviews',
+);
 export type ReviewCommentsAnswer = z.infer<typeof ReviewCommentsAnswer>;
 
 /** The summary answer: `hotelName` is null for an id site_b has no hotel for. */
@@ -106,20 +124,27 @@ export const SiteBReviewsBody = SiteBReviewsPage.extend({
 });
 export type SiteBReviewsBody = z.infer<typeof SiteBReviewsBody>;
 
-/** ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC). */
-function responseDate(c: OwnComment): string {
+/** ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC); undefined without either. */
+function responseDate(c: OwnComment): string | undefined {
   if (c.responseDate && !Number.isNaN(Date.parse(c.responseDate))) return c.responseDate;
-  const formatted = (c.formattedResponseDate ?? '').replace(/^\D+(?=[A-Z][a-z]+ \d)/, '');
+  if (!c.formattedResponseDate) return undefined;
+  const formatted = c.formattedResponseDate.replace(/^\D+(?=[A-Z][a-z]+ \d)/, '');
   const parsed = Date.parse(`${formatted} UTC`);
-  if (Number.isNaN(parsed)) throw new ExtractionError('site_b', 'an owner response without a date');
+  if (Number.isNaN(parsed)) throw new ExtractionError('site_b', 'an owner response with an unreadable date');
   return new Date(parsed).toISOString();
 }
 
-/** @example toReview(comment).review_id // '947130812' */
-function toReview(c: OwnComment): SiteBReview {
+/**
+ * A review in the contract's terms, or undefined when its shown reply has no date (the contract's reply
+ * needs one, and a reply is not to be hidden as "no reply").
+ * @example toReview(comment)?.review_id // '947130812'
+ */
+function toReview(c: OwnComment): SiteBReview | undefined {
   const pros = c.reviewPositives ?? '';
   const cons = c.reviewNegatives ?? '';
   const responded = c.isShowReviewResponse !== false && Boolean(c.responseText);
+  const replied = responded ? responseDate(c) : undefined;
+  if (responded && !replied) return undefined;
   return {
     review_id: String(c.hotelReviewId),
     rating: c.rating,
@@ -128,22 +153,22 @@ function toReview(c: OwnComment): SiteBReview {
     pros,
     cons,
     reviewer: {
-      name: c.reviewerInfo.displayMemberName,
-      country: c.reviewerInfo.countryName ?? '',
+      name: c.reviewerInfo?.displayMemberName ?? '',
+      country: c.reviewerInfo?.countryName ?? '',
       // The source has no reviewer level; its one distinction is the expert flag.
-      level: c.reviewerInfo.isExpertReviewer ? 'Expert reviewer' : '',
-      group_type: c.reviewerInfo.reviewGroupName ?? '',
+      level: c.reviewerInfo?.isExpertReviewer ? 'Expert reviewer' : '',
+      group_type: c.reviewerInfo?.reviewGroupName ?? '',
     },
-    date: c.formattedReviewDate,
+    date: c.formattedReviewDate ?? '',
     stay_date: c.checkInDateMonthAndYear ?? '',
-    room_type: c.reviewerInfo.roomTypeName ?? '',
+    room_type: c.reviewerInfo?.roomTypeName ?? '',
     helpful_count: c.helpfulVotes ?? 0,
     language: c.translateSource ?? '',
     // Neither photos nor sub-ratings are per review upstream (`grades[]` is the hotel's).
     photos: [],
     sub_ratings: {},
     owner_response: responded
-      ? { text: c.responseText!, published_date: responseDate(c), author: c.responderName ?? '' }
+      ? { text: c.responseText!, published_date: replied!, author: c.responderName ?? '' }
       : null,
   };
 }
@@ -159,10 +184,17 @@ export function extractReviewsPage(
   answer: ReviewCommentsAnswer,
   page: number,
 ): SiteBReviewsPage {
-  const reviews = answer.comments
-    .filter((c) => c.providerId === OWN_PROVIDER_ID)
-    .map((c) => toReview(conform('site_b', OwnComment, c, 'a review')));
-  const total = answer.providerList.find((p) => p.id === OWN_PROVIDER_ID)?.totalIndex ?? 0;
+  const read = answer.comments
+    .filter((c): c is OwnComment => c.providerId === OWN_PROVIDER_ID)
+    .map((c) => toReview(c));
+  const reviews = read.filter((r) => r !== undefined);
+  if (reviews.length < read.length)
+    recordSkipped('site_b', 'comments[]', 'the reviews', read.length - reviews.length);
+  const own = answer.providerList.find((p) => p.id === OWN_PROVIDER_ID);
+  // A page of own reviews without their count is drift, not a count of 0.
+  if (!own && reviews.length > 0)
+    throw new ExtractionError('site_b', 'a review list without its own provider count');
+  const total = own?.totalIndex ?? 0;
   const score = answer.combinedReview?.score;
   if (!score && reviews.length > 0)
     throw new ExtractionError('site_b', 'a review list without its combined score');
