@@ -6,7 +6,7 @@
  * plan is asked for by its code.
  */
 import { randomUUID } from 'node:crypto';
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { ANSWERED_ERROR_STATUSES } from './extract.ts';
 
@@ -41,7 +41,7 @@ function siteOrigin(): string {
  * The offers request for one property and stay; `reward` asks for the reward-nights plan only.
  * @example offersRequest({ hotelCode: 'ASPAR0', checkIn: '2030-06-01', checkOut: '2030-06-03', nights: 2, adults: 2, children: 0, rooms: 1 }, 'cash').body // { json: { startDate: '2030-06-01', … } }
  */
-export function offersRequest(stay: Stay, kind: OffersKind): UpstreamRequest {
+export function offersRequest(stay: Stay, kind: OffersKind): SourceRequest {
   const guestCounts = [{ otaCode: 'AQC10', count: stay.adults }];
   if (stay.children > 0) guestCounts.push({ otaCode: 'AQC8', count: stay.children });
   const body = {

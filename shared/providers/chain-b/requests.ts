@@ -9,6 +9,7 @@
  * index's header names are configuration, with the defaults below.
  */
 import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 import type { Centre } from './places.ts';
 
@@ -63,7 +64,7 @@ export const HIT_ATTRIBUTES = [
  * index answers at most 1,000). A read, so it may be retried.
  * @example indexQueryRequest({ latitude: 48.85, longitude: 2.35 }, 5_000, 20).body // { json: { aroundLatLng: '48.85,2.35', aroundRadius: 5000, … } }
  */
-export function indexQueryRequest(centre: Centre, radiusMeters: number, count: number): UpstreamRequest {
+export function indexQueryRequest(centre: Centre, radiusMeters: number, count: number): SourceRequest {
   return {
     provider: 'chain_b',
     origin: 'search',
@@ -166,7 +167,7 @@ function bffRequest(
   query: string,
   variables: Record<string, unknown>,
   cache: UpstreamRequest['cache'],
-): UpstreamRequest {
+): SourceRequest {
   return {
     provider: 'chain_b',
     origin: 'api',
@@ -190,7 +191,7 @@ export const MAX_REVIEWS = 20;
  * one cached answer serves them all. A read, so it may be retried.
  * @example hotelContentRequest('9WT3').body // { json: { operationName: 'HotelPageCold', … } }
  */
-export function hotelContentRequest(hotelId: string): UpstreamRequest {
+export function hotelContentRequest(hotelId: string): SourceRequest {
   const variables = {
     hotelId,
     reviewsLimit: MAX_REVIEWS,
@@ -204,7 +205,7 @@ export function hotelContentRequest(hotelId: string): UpstreamRequest {
  * One hotel's record in the search index (its lodging type, free and paid amenities), or the index's 404.
  * @example indexObjectRequest('9WT3').path // '/1/indexes/prod_hotels_en/9WT3'
  */
-export function indexObjectRequest(hotelId: string): UpstreamRequest {
+export function indexObjectRequest(hotelId: string): SourceRequest {
   return {
     provider: 'chain_b',
     origin: 'search',
@@ -229,7 +230,7 @@ export interface Stay {
  * One hotel's offers for the stay, in the currency and market asked for. A read, so it may be retried.
  * @example hotelOffersRequest('B7K2', { checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'FR' }).path // '/bff/v1/graphql'
  */
-export function hotelOffersRequest(hotelId: string, stay: Stay): UpstreamRequest {
+export function hotelOffersRequest(hotelId: string, stay: Stay): SourceRequest {
   const variables = {
     hotelOffersHotelId: hotelId,
     dateIn: stay.checkIn,

@@ -9,7 +9,7 @@
  * `primary-window-vars` script); the correlation id is fresh per request and kept out of the cache key.
  */
 import { randomUUID } from 'node:crypto';
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 export const OPERATION_NAME = 'RestaurantsAvailability';
@@ -41,7 +41,7 @@ export function siteOrigin(): string {
  * of the time. A read, so it may be retried.
  * @example availabilityRequest({ restaurantId: 10001, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }).path // '/dapi/fe/gql'
  */
-export function availabilityRequest(q: SlotQuery): UpstreamRequest {
+export function availabilityRequest(q: SlotQuery): SourceRequest {
   const hash = availabilityHash();
   const region = operationId('dining', 'database_region', 'NA');
   const body = {
@@ -104,7 +104,7 @@ export function searchPageSize(): number {
  * The search page for a point, a date and time, a party and price bands: the `page`th page (from 1).
  * @example searchRequest({ latitude: 48.2, longitude: 16.37, date: '2030-06-10', time: '19:00', partySize: 2, prices: [2, 3] }, 1).path // '/s?priceBandIds%5B%5D=2&priceBandIds%5B%5D=3'
  */
-export function searchRequest(q: SearchQuery, page: number): UpstreamRequest {
+export function searchRequest(q: SearchQuery, page: number): SourceRequest {
   // Repeated parameters go in the path's query string; the others in `query`.
   const bands = new URLSearchParams(
     q.prices.map((p): [string, string] => ['priceBandIds[]', String(p)]),

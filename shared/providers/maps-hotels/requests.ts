@@ -2,7 +2,7 @@
  * maps_hotels' real request: `GET /search.json` on the SERP API's origin, the hotels engine with the
  * place, the stay, one age per child and the nearest lower rating filter.
  */
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 
 /** The age each child is sent as: the contract has no ages, the source needs one per child. */
 export const CHILD_AGE = 8;
@@ -27,7 +27,7 @@ function ratingFilter(min: number | undefined): number | undefined {
  * The request for a hotel search.
  * @example hotelsRequest({ location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 2, currency: 'EUR' }, 'hotels').query.children_ages // '8,8'
  */
-export function hotelsRequest(s: HotelSearch, engine: string): UpstreamRequest {
+export function hotelsRequest(s: HotelSearch, engine: string): SourceRequest {
   const rating = ratingFilter(s.minRating);
   return {
     provider: 'maps_hotels',

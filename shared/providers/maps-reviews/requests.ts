@@ -4,7 +4,7 @@
  * page's sort with the source's token.
  */
 import { MapsSort } from '../../schemas/maps.ts';
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 
 const SORT: Record<MapsSort, string> = {
   most_relevant: 'qualityScore',
@@ -40,7 +40,7 @@ export interface ReviewsQuery {
  * The request for a page of reviews: `sort_by` on every page, `num` only after the first.
  * @example reviewsRequest({ dataId: '0x1:0x2', sort: 'newest', hl: 'en' }, 'reviews').query // { engine: 'reviews', data_id: '0x1:0x2', hl: 'en', sort_by: 'newestFirst' }
  */
-export function reviewsRequest(q: ReviewsQuery, engine: string): UpstreamRequest {
+export function reviewsRequest(q: ReviewsQuery, engine: string): SourceRequest {
   return {
     provider: 'maps_reviews',
     path: '/search.json',
@@ -65,7 +65,7 @@ export function placeSearchRequest(
   hl: string,
   location: string | undefined,
   engine: string,
-): UpstreamRequest {
+): SourceRequest {
   return {
     provider: 'maps_reviews',
     path: '/search.json',

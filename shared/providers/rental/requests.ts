@@ -5,7 +5,7 @@
  * key in `X-Airbnb-Api-Key`: the provider's session bootstrap reads it from the homepage's `api_config`
  * (live profile). The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`).
  */
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
 import { encodedListingId } from './urls.ts';
 
@@ -34,7 +34,7 @@ export function sectionsHash(): string {
  * goes as the decimal string it came as: ids exceed 2^53.
  * @example listingPageRequest('40000001', { checkIn: '2030-06-01', checkOut: '2030-06-04', adults: 2, children: 0, infants: 0, pets: 0 }).path // '/rooms/40000001'
  */
-export function listingPageRequest(listingId: string, stay?: Stay): UpstreamRequest {
+export function listingPageRequest(listingId: string, stay?: Stay): SourceRequest {
   return {
     provider: 'rental',
     path: `/rooms/${listingId}`,
@@ -59,7 +59,7 @@ export function listingPageRequest(listingId: string, stay?: Stay): UpstreamRequ
  * go as strings, as the web app sends them.
  * @example sectionsRequest('40000001', stay, 'EUR').query.operationName // 'StaysPdpSections'
  */
-export function sectionsRequest(listingId: string, stay: Stay, currency: string): UpstreamRequest {
+export function sectionsRequest(listingId: string, stay: Stay, currency: string): SourceRequest {
   const hash = sectionsHash();
   return {
     provider: 'rental',

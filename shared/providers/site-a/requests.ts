@@ -2,7 +2,7 @@
  * site_a's real requests. Hosts come from configuration (the live profile); paths, bodies and headers are
  * the web app's own. The affiliate id is a configured operation value (`aid`), 0 when unset.
  */
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 import type { HotelRef } from './urls.ts';
 
@@ -16,7 +16,7 @@ function siteOrigin(): string {
  * `accommodations` origin. A read, so it may be retried.
  * @example autocompleteRequest('paris', 'fr').body // { text: '{"query":"paris",…}', contentType: 'text/plain;charset=UTF-8' }
  */
-export function autocompleteRequest(query: string, language: string): UpstreamRequest {
+export function autocompleteRequest(query: string, language: string): SourceRequest {
   const body = {
     query,
     pageview_id: '',
@@ -39,7 +39,7 @@ export function autocompleteRequest(query: string, language: string): UpstreamRe
 }
 
 /** A hotel page, read as a stream. @example hotelPageRequest({ cc: 'fr', slug: 'x' }).path // '/hotel/fr/x.html' */
-export function hotelPageRequest(ref: HotelRef): UpstreamRequest {
+export function hotelPageRequest(ref: HotelRef): SourceRequest {
   return {
     provider: 'site_a',
     path: `/hotel/${ref.cc}/${ref.slug}.html`,
@@ -55,7 +55,7 @@ export function hotelPageRequest(ref: HotelRef): UpstreamRequest {
  * replaced) because the evidence for it is thin.
  * @example hotelByIdRequest('1007790').path // '/searchresults.html?dest_id=1007790&dest_type=hotel'
  */
-export function hotelByIdRequest(hotelId: string): UpstreamRequest {
+export function hotelByIdRequest(hotelId: string): SourceRequest {
   const template = operationId('site_a', 'hotel_by_id', '/searchresults.html?dest_id={id}&dest_type=hotel');
   return {
     provider: 'site_a',
@@ -102,7 +102,7 @@ export interface SearchQuery {
  * the page as `offset` and `rows`. Without dates the page has no prices.
  * @example searchResultsRequest({ destId: '-1456928', destType: 'city', adults: 2, rooms: 1, childrenAges: [], order: 'popularity', offset: 0, rows: 25, language: 'en-us', currency: 'USD' }).path
  */
-export function searchResultsRequest(q: SearchQuery): UpstreamRequest {
+export function searchResultsRequest(q: SearchQuery): SourceRequest {
   const params = new URLSearchParams({ dest_id: q.destId, dest_type: q.destType });
   if (q.checkIn && q.checkOut) {
     params.set('checkin', q.checkIn);
@@ -189,7 +189,7 @@ export interface ReviewListQuery {
  * read, so it may be retried; a variable the source refuses answers 400 with `errors[]`, read as such.
  * @example reviewListRequest({ hotelId: '1007790', countryCode: 'fr', sorter: 'NEWEST_FIRST', skip: 0, limit: 10 }).body
  */
-export function reviewListRequest(q: ReviewListQuery): UpstreamRequest {
+export function reviewListRequest(q: ReviewListQuery): SourceRequest {
   const input = {
     hotelId: Number(q.hotelId),
     ufi: 0,

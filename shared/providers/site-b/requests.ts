@@ -4,7 +4,7 @@
  * the public site, the session's cookies). Hosts come from configuration; the sort codes are configured
  * operations (see `sortCode`).
  */
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 
 /** site_b's own reviews; partners' (e.g. 3038) come in the same lists, under their own provider id. */
@@ -43,7 +43,7 @@ function xhrHeaders(pagePath: string): Record<string, string> {
 }
 
 /** A hotel page, read as a stream up to its first id marker. @example hotelPageRequest('/x/hotel/paris-fr.html').path */
-export function hotelPageRequest(path: string): UpstreamRequest {
+export function hotelPageRequest(path: string): SourceRequest {
   return { provider: 'site_b', path, expect: 'html', cache: 'ids', notFoundOk: true };
 }
 
@@ -56,7 +56,7 @@ export function reviewCommentsRequest(
   page: number,
   sorting: number,
   pagePath = '/',
-): UpstreamRequest {
+): SourceRequest {
   return {
     provider: 'site_b',
     origin: 'pages',
@@ -91,7 +91,7 @@ export function reviewCommentsRequest(
  * empty title): one entry per hotel, kept as long as an id.
  * @example hotelReviewsRequest(66072054).path // '/api/cronos/property/review/HotelReviews'
  */
-export function hotelReviewsRequest(hotelId: number, pagePath = '/'): UpstreamRequest {
+export function hotelReviewsRequest(hotelId: number, pagePath = '/'): SourceRequest {
   return {
     provider: 'site_b',
     origin: 'pages',

@@ -6,7 +6,7 @@
  * site's, built from the configured host, as the web app sends them; the session carries its cookie.
  */
 import { randomUUID } from 'node:crypto';
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 /** The pre-registered queries used; their ids rotate and live in the live profile (`operations`). */
@@ -68,7 +68,7 @@ export interface ReviewsAsk {
  * own order and language filter; with every language, texts are machine-translated to English.
  * @example reviewsRequest({ locationId: 314467, offset: 0, count: 50, language: 'all', pagePath: '/' }).body // { json: [3 entries] }
  */
-export function reviewsRequest(ask: ReviewsAsk): UpstreamRequest {
+export function reviewsRequest(ask: ReviewsAsk): SourceRequest {
   if (ask.count < 1 || ask.count > ENTRY_LIMIT * MAX_ENTRIES)
     throw new RangeError(`between 1 and ${ENTRY_LIMIT * MAX_ENTRIES} reviews a batch`);
   const id = queryId('reviews');
@@ -107,7 +107,7 @@ export function reviewsRequest(ask: ReviewsAsk): UpstreamRequest {
  * the geo id. Cached like an id.
  * @example geoLookupRequest(314467).cache // 'ids'
  */
-export function geoLookupRequest(locationId: number): UpstreamRequest {
+export function geoLookupRequest(locationId: number): SourceRequest {
   return {
     ...reviewsRequest({ locationId, offset: 0, count: 1, language: 'all', pagePath: '/' }),
     cache: 'ids',
@@ -183,7 +183,7 @@ function offersEntry(stay: Stay, view: PageView, requestNumber: number) {
  * stay and the poll number instead of the body.
  * @example pricesRequest(stay, newPageView(), 0).body // { json: [context, offers] }
  */
-export function pricesRequest(stay: Stay, view: PageView, requestNumber: number): UpstreamRequest {
+export function pricesRequest(stay: Stay, view: PageView, requestNumber: number): SourceRequest {
   const entries = [
     ...(requestNumber === 0 ? [contextEntry(stay)] : []),
     offersEntry(stay, view, requestNumber),

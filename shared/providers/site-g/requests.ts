@@ -6,7 +6,7 @@
  * and they would make every URL unique.
  */
 import { randomUUID } from 'node:crypto';
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 import { operationId, originUrl, providerConfig } from '../../upstream/providers.ts';
 
 /**
@@ -24,7 +24,7 @@ export function searchLocale(): { locale: string; currency: string } {
 /**
  * @example keywordSearchRequest('Suzhou').body // { json: { keyWord: 'Suzhou', searchType: 'D', … } }
  */
-export function keywordSearchRequest(keyword: string): UpstreamRequest {
+export function keywordSearchRequest(keyword: string): SourceRequest {
   const { locale, currency } = searchLocale();
   const traceId = `${Date.now()}.${randomUUID().slice(0, 12)}`;
   const clientId = randomUUID().replace(/-/g, '').slice(0, 20);

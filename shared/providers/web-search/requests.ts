@@ -1,11 +1,11 @@
 /** web_search's real request: `GET /search.json?engine=<search engine>&q=…` on the SERP API's origin. */
-import type { UpstreamRequest } from '../../upstream/client.ts';
+import type { SourceRequest } from '../tokens.ts';
 
 /**
  * The request for the first page of a web search.
  * @example searchRequest('Aurelia Suites Paris site:www.site-a.test', 'search').query // { engine: 'search', q: '…' }
  */
-export function searchRequest(q: string, engine: string): UpstreamRequest {
+export function searchRequest(q: string, engine: string): SourceRequest {
   return {
     provider: 'web_search',
     path: '/search.json',
