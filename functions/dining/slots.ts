@@ -3,39 +3,16 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { dateParam, intParam } from '../../shared/schemas/params.ts';
+import { HHMM, RestaurantPath, reservationDate, timeParam } from '../../shared/schemas/dining.ts';
+import { intParam } from '../../shared/schemas/params.ts';
 
-/** A 24-hour time of day, HH:MM. */
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export const SlotsPath = z.object({
-  restaurant_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
-    description: 'The dining restaurant id, positive',
-  }),
-});
+export const SlotsPath = RestaurantPath;
 
 export const SlotsQuery = z.object({
-  date: dateParam({
-    format: { error_code: 'INVALID_DATE_FORMAT' },
-    past: { error_code: 'PAST_DATE' },
-  }).meta({ description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)' }),
-  preferred_time: z
-    .string({ error: 'is required' })
-    .trim()
-    .superRefine((t, ctx) => {
-      if (!HHMM.test(t)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a 24-hour time HH:MM',
-          params: { error_code: 'INVALID_TIME_FORMAT' },
-        });
-      }
-    })
-    // The refinement carries its own code (INVALID_TIME_FORMAT), so the rule is stated for the document here.
-    .meta({
-      pattern: HHMM.source,
-      description: 'Preferred time, 24-hour HH:MM (e.g. 19:30); centers the window of slots',
-    }),
+  date: reservationDate().meta({
+    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
+  }),
+  preferred_time: timeParam('Preferred time, 24-hour HH:MM (e.g. 19:30); centers the window of slots'),
   party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
 });
 
