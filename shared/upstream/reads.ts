@@ -160,14 +160,35 @@ export async function streamedRead<T>(
           reject(new UpstreamError(req.provider, `response larger than ${maxBytes} bytes`)),
         );
       text += decoder.decode(chunk, { stream: true });
-      const found = scan(text);
+      // A scan that throws (a reader's extraction error) must reject this read, not escape the stream.
+      const found = scanSafely(scan, text, reject, finish);
       if (found !== undefined) finish(() => resolve({ status: 200, body: found, bytes }));
     });
-    stream.on('end', () =>
-      finish(() => resolve({ status: 200, body: scan(text + decoder.decode()), bytes })),
-    );
+    stream.on('end', () => {
+      if (settled) return;
+      const found = scanSafely(scan, text + decoder.decode(), reject, finish);
+      finish(() => resolve({ status: 200, body: found, bytes }));
+    });
     stream.on('error', (error: unknown) => finish(() => reject(toContractError(outbound, error))));
   });
+}
+
+/**
+ * Runs a scan inside a stream handler: a throw settles the read as a rejection with that error.
+ * @example scanSafely((t) => JSON.parse(t), '{', reject, finish) // undefined, and the read rejects
+ */
+function scanSafely<T>(
+  scan: (text: string) => T | undefined,
+  text: string,
+  reject: (error: unknown) => void,
+  finish: (outcome: () => void) => void,
+): T | undefined {
+  try {
+    return scan(text);
+  } catch (error) {
+    finish(() => reject(error));
+    return undefined;
+  }
 }
 
 /** Whether a failed attempt may succeed if tried again: the source was busy, or the connection failed. */

@@ -149,6 +149,19 @@ describe('retries', () => {
     expect(sandbox.requests('site_a')).toHaveLength(1);
   });
 
+  it('rejects a streamed read whose scan throws, with that error, never an uncaught exception', async () => {
+    const drift = new Error('the reader found a changed page');
+    const read = scanUpstream(
+      { provider: 'site_a', path: '/hotel/fr/aurelia-suites-paris.html', expect: 'html', cache: 'none' },
+      deadline(25_000),
+      () => {
+        throw drift;
+      },
+      'throwing reader',
+    );
+    await expect(read).rejects.toBe(drift);
+  });
+
   it('does not retry a 500', async () => {
     sandbox.inject('web_search', { kind: 'status', status: 500 });
     const error = await failure(fetchUpstream(search(), deadline()));
