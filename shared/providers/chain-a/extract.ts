@@ -18,6 +18,7 @@ import { ChainAStay, type CashRate, type RewardOption, type RoomType } from '../
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { cents, perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
 import type { Stay } from './requests.ts';
 
 /** An amount as the source writes it: a decimal string such as "112.52". */
@@ -197,7 +198,7 @@ export function offersOutcome(status: number, body: unknown): OffersOutcome {
   );
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+const round = cents;
 /** The source ends some texts with CRLF or a tab. */
 const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 const OFFERS = 'hotels[].rateDetails.offers[]';
@@ -267,12 +268,12 @@ function cashRate(
   advance: boolean,
 ): CashRate {
   const { base, fees, after } = stayTotals(totalsOf(offer));
-  const perRoomNight = (n: number | null) => (n === null ? null : round(n / stay.nights / stay.rooms));
+  const perNight = (n: number | null) => (n === null ? null : perRoomNight(n, stay));
   return {
     name: text(plan.additionalDescriptions?.longRateName) ?? text(plan.name) ?? plan.code,
     rate_plan_code: offer.ratePlanCode,
-    per_night: perRoomNight(base),
-    per_night_after_tax: perRoomNight(after),
+    per_night: perNight(base),
+    per_night_after_tax: perNight(after),
     base_total: base,
     fees_taxes: fees,
     total: after,
@@ -297,7 +298,6 @@ interface Reward {
  */
 function rewardOptions(offer: Offer, currency: string, stay: Stay): Reward[] {
   const reward = offer.rewardNights!;
-  const share = stay.nights * stay.rooms;
   const fees = stayTotals(totalsOf(offer)).after;
   const out: Reward[] = [];
   if (reward.pointsOnly) {
@@ -306,8 +306,8 @@ function rewardOptions(offer: Offer, currency: string, stay: Stay): Reward[] {
     out.push({
       pointsOnly: true,
       option: {
-        points: Math.round(total / share),
-        cash: cash === null ? null : round(cash / share),
+        points: pointsPerRoomNight(total, stay),
+        cash: cash === null ? null : perRoomNight(cash, stay),
         cash_currency: cash === null ? null : currency,
         points_total: total,
         cash_total: cash === null ? null : round(cash),
@@ -318,8 +318,8 @@ function rewardOptions(offer: Offer, currency: string, stay: Stay): Reward[] {
     out.push({
       pointsOnly: false,
       option: {
-        points: Math.round(o.totalPoints / share),
-        cash: round(o.totalCash / share),
+        points: pointsPerRoomNight(o.totalPoints, stay),
+        cash: perRoomNight(o.totalCash, stay),
         cash_currency: o.currency.toUpperCase(),
         points_total: o.totalPoints,
         cash_total: round(o.totalCash),
@@ -361,7 +361,7 @@ function propertyOf(hotel: HotelAnswer | undefined) {
 /**
  * The stay in the contract's terms from the cash answer and the reward-nights answer (when asked), or
  * undefined when chain_a lists no such property. Per-night figures are for one room, stay totals for
- * every room over every night (the rooms rule in shared/schemas/chain-a.ts). Every cash rate is in the
+ * every room over every night (the rooms rule, shared/providers/rooms-rule.ts). Every cash rate is in the
  * property's currency; reward cash keeps its own. A closed property is the contract's empty stay.
  * Offers that cannot be read as the contract needs (an undefined room or plan, no main product, no
  * refundability) are left out and counted; package plans are left out.
