@@ -263,7 +263,11 @@ export function tolerant<S extends z.ZodType>(provider: string, schema: S, what 
  * @example readerSchema(OffersAnswer) // the z.looseObject({ hotels: … }) it wraps
  */
 export function readerSchema(schema: z.ZodType): z.ZodType | undefined {
-  return inner.get(schema) as z.ZodType | undefined;
+  const own = inner.get(schema);
+  if (own) return own as z.ZodType;
+  // A tolerant schema behind a preprocessing step (z.preprocess is a pipe into it).
+  const def = defOf(schema);
+  return def.type === 'pipe' ? readerSchema(def.out as z.ZodType) : undefined;
 }
 
 /** A field of a reader's schema: its path, whether a record may lack it, and whether it is a list. */
