@@ -20,32 +20,22 @@ export class UpstreamTimeoutError extends ProblemError {
 export type UnavailableWhy =
   'rate limited' | 'maintenance' | 'challenged' | 'circuit open' | 'queue full' | 'ceiling';
 
-/** How each reason reads in the Problem `detail`, unless the error names it more precisely. */
-const UNAVAILABLE_TEXT: Record<UnavailableWhy, string> = {
-  'rate limited': 'rate limited',
-  maintenance: 'maintenance',
-  challenged: 'bot protection challenged the request',
-  'circuit open': 'circuit open after repeated failures',
-  'queue full': 'too many concurrent requests',
-  ceiling: "the deployment's ceiling of concurrent requests to the source is reached",
-};
-
 export class UpstreamUnavailableError extends ProblemError {
   readonly retryAfterSeconds: number;
   readonly why: UnavailableWhy;
-  /** `text` replaces the reason's standard wording in the detail (e.g. naming the status or the ceiling). */
+  /** `text` says the reason in the Problem `detail` where its name is too short (the status, the ceiling). */
   constructor(
     provider: string,
     retryAfterSeconds: number,
     why: UnavailableWhy,
     cause?: unknown,
-    text?: string,
+    text: string = why,
   ) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(
       503,
       'UPSTREAM_UNAVAILABLE',
-      `The ${provider} source is unavailable (${text ?? UNAVAILABLE_TEXT[why]}); retry in ${seconds} s.`,
+      `The ${provider} source is unavailable (${text}); retry in ${seconds} s.`,
       {
         cause,
         headers: { 'Retry-After': String(seconds) },

@@ -82,10 +82,16 @@ export async function protect<T>(provider: string, call: () => Promise<T>): Prom
   } catch (error) {
     if (error instanceof BrokenCircuitError) {
       const left = (entry.openedAt + settings.halfOpenAfterMs - Date.now()) / 1000;
-      throw new UpstreamUnavailableError(provider, left, 'circuit open', error);
+      throw new UpstreamUnavailableError(
+        provider,
+        left,
+        'circuit open',
+        error,
+        'circuit open after repeated failures',
+      );
     }
     if (error instanceof BulkheadRejectedError)
-      throw new UpstreamUnavailableError(provider, 1, 'queue full', error);
+      throw new UpstreamUnavailableError(provider, 1, 'queue full', error, 'too many concurrent requests');
     throw error;
   }
 }
