@@ -402,6 +402,29 @@ say();
     );
     say();
   }
+  // chain_b price calendar: one offers call per check-in date (the source has no calendar operation),
+  // a few at a time; cold, then with every chain_b answer 100 ms late.
+  {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const rows: string[] = [];
+    for (const latency of [0, 100])
+      for (const days of [30, 60]) {
+        clearCache();
+        sandbox.resetLog();
+        if (latency) sandbox.inject('chain_b', { kind: 'latency', ms: latency });
+        const t = await call(
+          `/v1/chain_b/hotel/price-calendar?hotel_id=9WT3&date_from=${day(20)}&date_to=${day(20 + days)}`,
+        );
+        sandbox.clearFaults();
+        rows.push(
+          `${days} days${latency ? ` at ${latency} ms a call` : ''}: ${sandbox.requests('chain_b').length} requests in ${ms(t.ms)}`,
+        );
+      }
+    say(
+      `chain_b price calendar (one content call, then one offers call per check-in date): ${rows.join('; ')}.`,
+    );
+    say();
+  }
   const coalesceRoute = routeList.find((r) => r.upstream?.length);
   if (coalesceRoute) {
     clearCache();

@@ -66,6 +66,12 @@ const NAMES = [
   'children_ages',
   'rows_per_page',
   'sort',
+  'property_id',
+  'date_from',
+  'date_to',
+  'nights',
+  'categories',
+  'include_videos',
 ];
 const HOSTILE = [
   '',

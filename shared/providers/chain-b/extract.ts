@@ -20,7 +20,7 @@ import {
   type ChainBRoomType,
 } from '../../schemas/chain-b.ts';
 import { conform } from '../../upstream/conform.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 import type { Centre } from './places.ts';
 
@@ -415,6 +415,14 @@ export function hotelOf(answer: ContentAnswer, hotelId: string, status: number):
   const hotel = answer.data?.hotel;
   if (hotel) return hotel;
   const errors = answer.errors ?? [];
+  // Neither a hotel nor a refusal: the answer lost its structure.
+  if (errors.length === 0)
+    throw new ExtractionError(
+      'chain_b',
+      'the hotel content has neither a hotel nor errors',
+      undefined,
+      status,
+    );
   if (errors.every((e) => NOT_FOUND.test(e.extensions?.code ?? '') || NOT_FOUND.test(e.message)))
     return undefined;
   throw new UpstreamError(

@@ -142,6 +142,18 @@ async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResul
 const DAY_MS = 86_400_000;
 const nightsOf = (stay: Stay) => Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / DAY_MS);
 
+/**
+ * Two calls run together, both settled before either failure is raised: every answer read is then on
+ * record for the endpoint, which drops all of them from the cache when the extraction fails. With
+ * `unlessMissing`, the second call's failure is not raised when the first found no hotel.
+ */
+async function settled<A, B>(first: Promise<A>, second: Promise<B>, unlessMissing = false): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected' && !(unlessMissing && a.value === undefined)) throw b.reason;
+  return [a.value, b.status === 'fulfilled' ? b.value : (undefined as B)];
+}
+
 /** The hotel's content, or undefined when chain_b does not know the id. */
 async function content(ctx: UpstreamContext, hotelId: string): Promise<HotelContent | undefined> {
   const res = await fetchParsed(hotelContentRequest(hotelId), ContentAnswer, ctx, 'the hotel content');
@@ -173,7 +185,7 @@ async function offers(ctx: UpstreamContext, hotelId: string, stay: Stay): Promis
  * @example await chainB.details(ctx, '9WT3') // { name: 'Nordhaven Lodge Paris', brand: { code: 'NL', … }, … }
  */
 async function details(ctx: UpstreamContext, hotelId: string): Promise<ChainBHotelDetails | undefined> {
-  const [hotel, record] = await Promise.all([content(ctx, hotelId), indexRecord(ctx, hotelId)]);
+  const [hotel, record] = await settled(content(ctx, hotelId), indexRecord(ctx, hotelId));
   return hotel && toDetails(hotel, record, siteOrigin());
 }
 
@@ -185,7 +197,7 @@ async function amenities(
   ctx: UpstreamContext,
   hotelId: string,
 ): Promise<ChainBAmenityCategory[] | undefined> {
-  const [hotel, record] = await Promise.all([content(ctx, hotelId), indexRecord(ctx, hotelId)]);
+  const [hotel, record] = await settled(content(ctx, hotelId), indexRecord(ctx, hotelId));
   return hotel && toAmenities(hotel, record);
 }
 
@@ -223,14 +235,9 @@ async function photos(
  * @example await chainB.rooms(ctx, '9WT3', { checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'FR' })
  */
 async function rooms(ctx: UpstreamContext, hotelId: string, stay: Stay): Promise<ChainBRooms | undefined> {
-  const [hotel, answer] = await Promise.all([
-    content(ctx, hotelId),
-    // An unknown hotel's offers are refused: the content answer says so first.
-    offers(ctx, hotelId, stay).catch((error: unknown) => error),
-  ]);
-  if (!hotel) return undefined;
-  if (answer instanceof Error) throw answer;
-  return toRooms(hotel, answer as OffersAnswer, { nights: nightsOf(stay), currency: stay.currency });
+  // An unknown hotel's offers are refused too: the content answer says so first.
+  const [hotel, answer] = await settled(content(ctx, hotelId), offers(ctx, hotelId, stay), true);
+  return hotel && toRooms(hotel, answer, { nights: nightsOf(stay), currency: stay.currency });
 }
 
 /** Offers calls a price calendar runs at once: a handful, and never more than half the source's ceiling. */
