@@ -19,6 +19,7 @@ export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   diningAvailability: () => import('../dining/availability.ts'),
   diningSearch: () => import('../dining/search.ts'),
   mapsReviews: () => import('../maps-reviews/reviews.ts'),
+  mapsReviewsPaginated: () => import('../maps-reviews/reviews-paginated.ts'),
   mapsSearchAndReview: () => import('../maps-reviews/search-and-review.ts'),
   mapsHotelsSearch: () => import('../maps-hotels/search.ts'),
   rentalDetails: () => import('../rental/details.ts'),

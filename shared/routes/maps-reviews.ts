@@ -1,6 +1,13 @@
 /** The maps_reviews routes. */
 import { INVALID_PARAMETERS, type Route } from './types.ts';
 
+/** What both reviews routes answer besides their own validation (the paginated one's errors are "as reviews"). */
+const REVIEWS_ERRORS = {
+  NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
+  RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
+  INTERNAL_ERROR: { status: 500, when: 'server error' },
+} as const;
+
 export const mapsReviewsRoutes = {
   mapsReviews: {
     method: 'GET',
@@ -16,13 +23,29 @@ export const mapsReviewsRoutes = {
         status: 400,
         when: 'data_id missing or invalid, or next_page_token invalid or expired',
       },
-      NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
-      RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
-      INTERNAL_ERROR: { status: 500, when: 'server error' },
+      ...REVIEWS_ERRORS,
     },
     rateLimited: 'RATE_LIMITED',
     summary: "A page of a place's reviews by data_id; continue with next_page_token",
     example: '/v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28&sort_by=newest',
+  },
+  mapsReviewsPaginated: {
+    method: 'GET',
+    path: '/v1/maps_reviews/reviews-paginated',
+    handler: 'functions/maps-reviews/reviews-paginated.ts',
+    provider: 'maps_reviews',
+    product: 'reviews',
+    auth: true,
+    upstream: ['maps_reviews'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_PARAMETERS: { status: 400, when: 'data_id missing or invalid, or pages not 1 to 10' },
+      ...REVIEWS_ERRORS,
+    },
+    rateLimited: 'RATE_LIMITED',
+    summary: "Up to ten pages of a place's reviews in one call, walked on the source's page token",
+    example:
+      '/v1/maps_reviews/reviews-paginated?data_id=0x47e67d23e9013691:0x8a0000000865e28&pages=3&sort_by=newest',
   },
   mapsSearchAndReview: {
     method: 'GET',

@@ -45,6 +45,7 @@ const NAMES = [
   'sorting',
   'data_id',
   'next_page_token',
+  'pages',
   'sort_by',
   'hl',
   'location',

@@ -1,6 +1,7 @@
 // maps_reviews endpoints against the sandbox's SERP-format maps service.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { MapsReviewsPaginatedResponse } from '../../functions/maps-reviews/reviews-paginated.ts';
 import { MapsReviewsResponse } from '../../functions/maps-reviews/reviews.ts';
 import { SearchAndReviewResponse } from '../../functions/maps-reviews/search-and-review.ts';
 import { reviewCount } from '../../infra/sandbox/sites/maps.ts';
@@ -312,6 +313,100 @@ describe('GET /v1/maps_reviews/reviews', () => {
     api.sandbox.inject('maps_reviews', fault);
     const res = await reviews({ data_id: hotel().ids.maps_data_id });
     expect([res.status, res.body.error_code]).toEqual([status, code]);
+  });
+});
+
+const paginated = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/maps_reviews/reviews-paginated?${new URLSearchParams(qs)}`, headers);
+
+describe('GET /v1/maps_reviews/reviews-paginated', () => {
+  it('with pages=3 equals the concatenation of three /reviews calls walked by token', async () => {
+    // Prepare: three pages walked by hand
+    const id = hotel().ids.maps_data_id;
+    const walked = [Page.parse((await reviews({ data_id: id, sort_by: 'newest' })).body)];
+    for (let i = 0; i < 2; i++)
+      walked.push(
+        Page.parse((await reviews({ data_id: id, next_page_token: walked.at(-1)!.next_page_token! })).body),
+      );
+    // Act
+    const res = await paginated({ data_id: id, pages: '3', sort_by: 'newest' });
+    // Assess
+    expect(res.status).toBe(200);
+    const all = MapsReviewsPaginatedResponse.strict().parse(res.body);
+    expect(all.pages_fetched).toBe(3);
+    expect(all.reviews.map((r) => r.review_id)).toEqual(
+      walked.flatMap((p) => p.reviews.map((r) => r.review_id)),
+    );
+    expect(new Set(all.reviews.map((r) => r.review_id)).size).toBe(all.reviews.length);
+    expect([all.place_name, all.total_reviews, all.has_more]).toEqual([
+      hotel().name,
+      reviewCount(hotel()),
+      true,
+    ]);
+    expect(all.next_page_token).toEqual(expect.any(String));
+  });
+
+  it('hands out a next_page_token that /reviews accepts to continue after the last page fetched', async () => {
+    // Prepare
+    const id = hotel().ids.maps_data_id;
+    const two = MapsReviewsPaginatedResponse.parse(
+      (await paginated({ data_id: id, pages: '2', sort_by: 'newest' })).body,
+    );
+    // Act
+    const next = await reviews({ data_id: id, next_page_token: two.next_page_token! });
+    // Assess
+    expect(next.status).toBe(200);
+    const page = Page.parse(next.body);
+    const seen = new Set(two.reviews.map((r) => r.review_id));
+    expect(page.reviews.some((r) => seen.has(r.review_id))).toBe(false);
+    expect(page.reviews[0]!.iso_date <= two.reviews.at(-1)!.iso_date).toBe(true);
+  });
+
+  it('stops early when the place runs out: fewer pages, has_more false, no token', async () => {
+    // Prepare: a place with fewer reviews than ten pages hold
+    const small = getWorld().hotels.find((h) => reviewCount(h) > 0 && reviewCount(h) <= 80)!;
+    // Act
+    const res = await paginated({ data_id: small.ids.maps_data_id, pages: '10' });
+    // Assess
+    const all = MapsReviewsPaginatedResponse.parse(res.body);
+    expect(all.pages_fetched).toBeLessThan(10);
+    expect(all.pages_fetched).toBe(reviewRequests().length);
+    expect([all.has_more, all.next_page_token]).toEqual([false, null]);
+    expect(all.reviews).toHaveLength(reviewCount(small));
+  });
+
+  it('respects the deadline: fewer pages rather than a 504, pages_fetched saying how many', async () => {
+    const slow = await startTestServer({ budgetMs: 2_500 });
+    try {
+      // Prepare: each page takes 600 ms, so the budget holds two but not five
+      slow.sandbox.inject('maps_reviews', { kind: 'latency', ms: 600 }, 10);
+      // Act
+      const res = await slow.get(
+        `/v1/maps_reviews/reviews-paginated?data_id=${hotel().ids.maps_data_id}&pages=5`,
+      );
+      // Assess
+      expect(res.status).toBe(200);
+      const all = MapsReviewsPaginatedResponse.parse(res.body);
+      expect(all.pages_fetched).toBeGreaterThanOrEqual(1);
+      expect(all.pages_fetched).toBeLessThan(5);
+      expect(all.has_more).toBe(true);
+      expect(all.next_page_token).toEqual(expect.any(String));
+    } finally {
+      await slow.close();
+      useProviders(api.sandbox.providers());
+    }
+  });
+
+  it('answers 400 INVALID_PARAMETERS naming pages out of 1 to 10, and 404 NO_RESULTS for a place without reviews', async () => {
+    const id = hotel().ids.maps_data_id;
+    for (const pages of ['0', '11', 'two']) {
+      const res = await paginated({ data_id: id, pages });
+      expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+      expect(JSON.stringify(res.body.errors)).toContain('pages');
+      expectDocumented(routes.mapsReviewsPaginated, res.status, res.headers.get('content-type'), res.body);
+    }
+    const none = await paginated({ data_id: silent().ids.maps_data_id, pages: '3' });
+    expect([none.status, none.body.error_code]).toEqual([404, 'NO_RESULTS']);
   });
 });
 

@@ -12,7 +12,7 @@
  * Place search: `engine=<place_search>&type=search&q=&ll=@lat,lng,14z` answers `place_results` for a
  * single match, `local_results[]` for several, or the empty state.
  */
-import type { MapsSort } from '../../schemas/maps.ts';
+import type { MapsReview, MapsReviewsPage, MapsSort } from '../../schemas/maps.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
@@ -28,6 +28,15 @@ import {
 import { placeSearchRequest, readPageToken, reviewsRequest } from './requests.ts';
 
 export type { FoundPlace, ReviewsResult } from './extract.ts';
+
+/** The most pages one call walks (the contract's `pages` bound). */
+export const MAX_PAGES = 10;
+/** Kept back after the last page for the answer itself, on top of the slowest page so far. */
+const PAGE_MARGIN_MS = 1_000;
+
+/** Several pages walked on the source's token: the reviews of all of them and where to continue. */
+export type PagesResult =
+  { kind: 'pages'; page: MapsReviewsPage; pagesFetched: number } | Exclude<ReviewsResult, { kind: 'page' }>;
 
 /** The page token was refused: the caller's input, not an outage. */
 export class BadPageTokenError extends Error {
@@ -60,6 +69,55 @@ export const mapsReviews = {
       throw error;
     });
     return extractReviews(res.body, sort);
+  },
+
+  /**
+   * Up to `pages` pages in sequence, each on the token of the one before: stops early when the place
+   * runs out, and before a page the time left could not wait for (the slowest page so far, plus a
+   * margin), so a tight deadline gives fewer pages rather than a timeout. A review met twice (the
+   * source can repeat one across a page boundary) is kept once, where it came first.
+   * @example await mapsReviews.pages(ctx, { dataId: '0x47e6…:0x8a0…', sort: 'newest', hl: 'en' }, 3) // { kind: 'pages', page: {...}, pagesFetched: 3 }
+   */
+  async pages(
+    ctx: UpstreamContext,
+    q: { dataId: string; sort: MapsSort; hl: string },
+    pages: number,
+  ): Promise<PagesResult> {
+    const started = Date.now();
+    const first = await mapsReviews.reviews(ctx, q);
+    if (first.kind !== 'page') return first;
+    let slowest = Date.now() - started;
+    let last = first.page;
+    const seen = new Set<string>();
+    const reviews: MapsReview[] = [];
+    const keep = (list: MapsReview[]) => {
+      for (const r of list) {
+        if (seen.has(r.review_id)) continue;
+        seen.add(r.review_id);
+        reviews.push(r);
+      }
+    };
+    keep(last.reviews);
+    let fetched = 1;
+    while (fetched < Math.min(pages, MAX_PAGES) && last.has_more && last.next_page_token) {
+      if (ctx.deadline.remaining() < slowest + PAGE_MARGIN_MS) break;
+      const t = Date.now();
+      const next = await mapsReviews.reviews(ctx, { ...q, pageToken: last.next_page_token });
+      slowest = Math.max(slowest, Date.now() - t);
+      // A later page without reviews: the place ran out after all.
+      if (next.kind !== 'page') {
+        last = { ...last, next_page_token: null, has_more: false };
+        break;
+      }
+      fetched += 1;
+      last = next.page;
+      keep(last.reviews);
+    }
+    return {
+      kind: 'pages',
+      page: { ...first.page, reviews, next_page_token: last.next_page_token, has_more: last.has_more },
+      pagesFetched: fetched,
+    };
   },
 
   /**
