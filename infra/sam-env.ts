@@ -20,6 +20,7 @@ import * as z from 'zod';
 import { MemoryKeyStore } from '../shared/store/memory.ts';
 import { ProviderConfig } from '../shared/upstream/providers.ts';
 import { providersAt } from './sandbox/server.ts';
+import { flattenResources, stackTemplates } from './templates.ts';
 
 /** Command output (stdout); errors go to stderr. */
 const say = (text: string) => void process.stdout.write(`${text}\n`);
@@ -116,6 +117,15 @@ export function samEnvVars(
     file[id] = Object.fromEntries(Object.entries(overrides).filter(([name]) => declared.has(name)));
   }
   return file;
+}
+
+/**
+ * A root template with its nested stacks' resources (the routes' functions live in nested stacks; SAM finds
+ * a nested function by its logical id).
+ * @example lambdaFunctions(deploymentTemplate('cdk.out/TravelDataApi.template.json'))
+ */
+export function deploymentTemplate(rootFile: string): CloudFormationTemplate {
+  return CloudFormationTemplate.parse({ Resources: flattenResources(stackTemplates(rootFile)) });
 }
 
 /** The stack template of a cloud assembly (the app has one stack). @example templateOf('cdk.out') */
@@ -219,7 +229,7 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
 
   let file: SamEnvVars;
   try {
-    const template = CloudFormationTemplate.parse(JSON.parse(readFileSync(templatePath, 'utf8')));
+    const template = deploymentTemplate(templatePath);
     file = samEnvVars(template, { providers: JSON.stringify(providers), apiKeys });
   } catch (error) {
     console.error((error as Error).message);

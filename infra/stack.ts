@@ -1,7 +1,9 @@
 /**
- * The whole deployment in one stack: a regional REST API with one Lambda per manifest route, usage
+ * The whole deployment, one `cdk deploy`: a regional REST API with one Lambda per manifest route, usage
  * plans for the tier quotas, gateway responses that speak the contract's error bodies at the edge,
- * and the DynamoDB table of daily request counters and issued keys.
+ * and the DynamoDB table of daily request counters and issued keys. The routes' functions, methods and
+ * alarms live in nested stacks per area (infra/constructs/route-layout.ts says why and how); this stack
+ * keeps what they share.
  */
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -17,6 +19,7 @@ import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { accountEnvironment, AccountPermissions } from './constructs/accounts.ts';
 import { Observability, type ObservedRoute } from './constructs/observability.ts';
+import { RouteLayout } from './constructs/route-layout.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
 export const TIER_THROTTLES: Record<
@@ -35,6 +38,8 @@ const globalBody = (code: string, message: string) =>
 
 export interface TravelApiStackProps extends StackProps {
   config: StackConfig;
+  /** The routes to deploy; default: the manifest's. (The headroom test adds generated ones.) */
+  routes?: readonly (readonly [string, Route])[];
 }
 
 export class TravelApiStack extends Stack {
@@ -42,10 +47,12 @@ export class TravelApiStack extends Stack {
   readonly table: dynamodb.Table;
   readonly usagePlans: Record<Tier, apigw.UsagePlan>;
   readonly observability: Observability;
+  readonly layout: RouteLayout;
 
   constructor(scope: Construct, id: string, props: TravelApiStackProps) {
     super(scope, id, props);
     const { config } = props;
+    const entries = props.routes ?? routeEntries;
 
     this.table = new dynamodb.Table(this, 'Counters', {
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
@@ -98,10 +105,15 @@ export class TravelApiStack extends Stack {
     // The served OpenAPI document's server. Built from the API's id: the stage's own URL would make a cycle
     // (stage → deployment → methods → this function).
     const publicBaseUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${STAGE}`;
+    this.layout = new RouteLayout(this, { api: this.api, stage: STAGE, entries });
     const observed: ObservedRoute[] = [];
     const accountFunctions: [RouteId, lambda.Function][] = [];
-    for (const [id, route] of routeEntries) {
-      const fn = new ApiFunction(this, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
+    const methods: apigw.Method[] = [];
+    for (const [id, route] of entries) {
+      // A generated test route's id is no manifest id: no account table lists it.
+      const routeId = id as RouteId;
+      const scope = this.layout.stackOf(id);
+      const fn = new ApiFunction(scope, `Fn${id[0]!.toUpperCase()}${id.slice(1)}`, {
         route,
         logRetentionDays: config.logRetentionDays,
         secrets: {
@@ -118,7 +130,7 @@ export class TravelApiStack extends Stack {
             ? { PROVIDERS: JSON.stringify(providersOf(route)) }
             : {}),
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
-          ...accountEnvironment(id, {
+          ...accountEnvironment(routeId, {
             table: this.table,
             api: this.api,
             stage: STAGE,
@@ -127,20 +139,20 @@ export class TravelApiStack extends Stack {
           }),
         },
       });
-      if (route.kind === 'account' || route.counted === false) accountFunctions.push([id, fn.fn]);
-      observed.push({ id, route, fn: fn.fn });
+      if (route.kind === 'account' || route.counted === false) accountFunctions.push([routeId, fn.fn]);
+      observed.push({ id, route, fn: fn.fn, scope });
       // Keyed functions read the key's item and count the request: nothing else on the table. (The usage
       // endpoint counts nothing: its reads are granted with the account functions'.)
       if (route.auth && route.counted !== false)
         this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-      const resource = route.path === '/' ? this.api.root : this.api.root.resourceForPath(route.path);
-      resource.addMethod(route.method, new apigw.LambdaIntegration(fn.fn, { allowTestInvoke: false }), {
+      const method = this.layout.addMethod(id, route, fn.fn, {
         // The MCP endpoint checks the key itself: the gateway's usage plans would count every MCP request
         // (initialize, tools/list), where a key's quota counts tool calls only. So does the usage endpoint,
         // which counts against no quota.
         apiKeyRequired: route.auth && route.kind !== 'mcp' && route.counted !== false,
         operationName: id,
       });
+      methods.push(method);
     }
 
     this.observability = new Observability(this, 'Observability', {
@@ -225,15 +237,18 @@ export class TravelApiStack extends Stack {
       reason:
         'WAF is a per-deployment choice with its own cost; API keys, usage-plan throttles and the exact daily counter bound abuse.',
     });
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-APIG4',
-      reason:
-        'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function (the MCP and usage endpoints check it themselves, so that only tool calls count and reading the usage counts nothing); health routes, the API reference and the dashboard (signed-in sessions with CSRF tokens) are public by design.',
-    });
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-COG4',
-      reason: "The contract's authentication is API keys, not Cognito user pools.",
-    });
+    // The methods live in the routes' nested stacks, outside the RestApi construct.
+    for (const method of methods) {
+      Validations.of(method).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-APIG4',
+        reason:
+          'The contract authenticates with API keys (x-api-key), enforced by API Gateway and re-checked by each keyed function (the MCP and usage endpoints check it themselves, so that only tool calls count and reading the usage counts nothing); health routes, the API reference and the dashboard (signed-in sessions with CSRF tokens) are public by design.',
+      });
+      Validations.of(method).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-COG4',
+        reason: "The contract's authentication is API keys, not Cognito user pools.",
+      });
+    }
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:

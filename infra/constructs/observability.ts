@@ -1,9 +1,9 @@
 /**
  * What tells an operator that something is wrong: CloudWatch alarms on an encrypted SNS topic (with an
- * email subscription when one is configured) and one dashboard. Alarms: the 5xx rate of every route,
- * Lambda throttles, per provider the extraction failures (the sign a source changed
- * its format), the upstream error rate and drift (fields suddenly missing), and DynamoDB throttles. Provider figures come from the EMF
- * metrics the functions write (shared/metrics.ts).
+ * email subscription when one is configured) and one dashboard. Alarms: per route the 5xx rate and its
+ * function's throttles (beside the function, in its nested stack), per provider the extraction failures
+ * (the sign a source changed its format), the upstream error rate and drift (fields suddenly missing), and
+ * DynamoDB throttles. Provider figures come from the EMF metrics the functions write (shared/metrics.ts).
  */
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -12,7 +12,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -23,6 +23,8 @@ export interface ObservedRoute {
   id: string;
   route: Route;
   fn: lambda.IFunction;
+  /** Where the route's alarms are made: its function's stack. Default: this construct. */
+  scope?: Construct;
 }
 
 export interface ObservabilityProps {
@@ -50,6 +52,9 @@ export const ALARM_THRESHOLDS = {
   driftBandStdDevs: 3,
 } as const;
 
+/** Alarms per status widget (CloudWatch's limit is 100), and lines per graph. */
+const WIDGET_ITEMS = 100;
+
 export class Observability extends Construct {
   readonly topic: sns.Topic;
   readonly dashboard: cloudwatch.Dashboard;
@@ -72,8 +77,8 @@ export class Observability extends Construct {
     this.topic = new sns.Topic(this, 'Alarms', { masterKey: key, enforceSSL: true });
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     const notify = new actions.SnsAction(this.topic);
-    const alarm = (name: string, alarmProps: cloudwatch.AlarmProps) => {
-      const created = new cloudwatch.Alarm(this, name, alarmProps);
+    const alarm = (name: string, alarmProps: cloudwatch.AlarmProps, scope: Construct = this) => {
+      const created = new cloudwatch.Alarm(scope, name, alarmProps);
       created.addAlarmAction(notify);
       created.addOkAction(notify);
       this.alarms.push(created);
@@ -82,7 +87,7 @@ export class Observability extends Construct {
 
     const serverErrors: cloudwatch.IMetric[] = [];
     const throttles: cloudwatch.IMetric[] = [];
-    for (const { id: routeId, route, fn } of props.routes) {
+    for (const { id: routeId, route, fn, scope } of props.routes) {
       const rate = new cloudwatch.Metric({
         namespace: 'AWS/ApiGateway',
         metricName: '5XXError',
@@ -97,29 +102,40 @@ export class Observability extends Construct {
         label: route.path,
       });
       serverErrors.push(rate);
-      alarm(`ServerErrors-${routeId}`, {
-        alarmDescription: `${route.method} ${route.path}: more than ${ALARM_THRESHOLDS.serverErrorRate * 100} % of requests answered 5xx`,
-        metric: rate,
-        threshold: ALARM_THRESHOLDS.serverErrorRate,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 5,
-        datapointsToAlarm: 3,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      alarm(
+        `ServerErrors-${routeId}`,
+        {
+          alarmDescription: `${route.method} ${route.path}: more than ${ALARM_THRESHOLDS.serverErrorRate * 100} % of requests answered 5xx`,
+          metric: rate,
+          threshold: ALARM_THRESHOLDS.serverErrorRate,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 5,
+          datapointsToAlarm: 3,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        },
+        scope,
+      );
+      // A function's own throttles alarm names the route at its limit (a function error already shows in the
+      // route's 5xx rate); the region-wide figure would also count other applications' functions.
+      const throttled = fn.metricThrottles({
+        period: Duration.minutes(5),
+        statistic: 'Sum',
+        label: route.path,
       });
-      throttles.push(
-        fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum', label: route.path }),
+      throttles.push(throttled);
+      alarm(
+        `Throttles-${routeId}`,
+        {
+          alarmDescription: `${route.method} ${route.path}: Lambda throttled invocations`,
+          metric: throttled,
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        },
+        scope,
       );
     }
-    // One alarm for every function's throttles (the region-wide figure; the dashboard shows them per route):
-    // an alarm per function would take a stack already near CloudFormation's 500 resources past it.
-    alarm('Throttles', {
-      alarmDescription: 'Lambda throttled invocations (any function)',
-      metric: lambda.Function.metricAllThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
 
     const byProvider = (name: string, provider: string, statistic = 'Sum', period = Duration.minutes(5)) =>
       new cloudwatch.Metric({
@@ -240,14 +256,26 @@ export class Observability extends Construct {
       dashboardName: 'travel-data-api',
       defaultInterval: Duration.hours(3),
     });
+    // An alarm status widget shows at most 100 alarms; graphs are kept to as many lines, to stay readable.
+    const pages = <T>(items: T[]) =>
+      Array.from({ length: Math.ceil(items.length / WIDGET_ITEMS) }, (_, i) => ({
+        items: items.slice(i * WIDGET_ITEMS, (i + 1) * WIDGET_ITEMS),
+        suffix: i === 0 ? '' : ` (${i + 1})`,
+      }));
     this.dashboard.addWidgets(
-      new cloudwatch.GraphWidget({ title: '5xx rate per route', left: serverErrors, width: 12 }),
-      new cloudwatch.GraphWidget({
-        title: 'Throttles: Lambda per route, DynamoDB',
-        left: throttles,
-        right: [dynamoThrottles],
-        width: 12,
-      }),
+      ...pages(serverErrors).map(
+        ({ items, suffix }) =>
+          new cloudwatch.GraphWidget({ title: `5xx rate per route${suffix}`, left: items, width: 12 }),
+      ),
+      ...pages(throttles).map(
+        ({ items, suffix }) =>
+          new cloudwatch.GraphWidget({
+            title: `Throttles: Lambda per route, DynamoDB${suffix}`,
+            left: items,
+            right: [dynamoThrottles],
+            width: 12,
+          }),
+      ),
       ...providerWidgets,
       new cloudwatch.GraphWidget({
         title: 'Drift per answer (absent optional fields and skipped entries), by provider',
@@ -267,7 +295,10 @@ export class Observability extends Construct {
         ),
         width: 12,
       }),
-      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }),
+      ...pages(this.alarms).map(
+        ({ items, suffix }) =>
+          new cloudwatch.AlarmStatusWidget({ title: `Alarms${suffix}`, alarms: items, width: 24 }),
+      ),
     );
   }
 }

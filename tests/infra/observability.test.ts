@@ -83,8 +83,8 @@ const named = (name: string) => alarms().filter((a) => metricsOf(a).some((m) => 
 
 describe('alarms', () => {
   it('watch every route, every provider and the table, and notify the topic on alarm and on recovery', () => {
-    // 5xx rate per route, throttles, extraction failures, error rate and drift per provider, DynamoDB throttles.
-    expect(alarms()).toHaveLength(watched.length + 1 + 3 * 2 + 1);
+    // 5xx rate and throttles per route, extraction failures, error rate and drift per provider, DynamoDB throttles.
+    expect(alarms()).toHaveLength(2 * watched.length + 3 * 2 + 1);
     const topic = Object.entries(resources).find(([, r]) => r.Type === 'AWS::SNS::Topic')![0];
     for (const a of alarms()) {
       expect(a.AlarmActions).toEqual([{ Ref: topic }]);
@@ -131,8 +131,16 @@ describe('alarms', () => {
     }
   });
 
-  it('alarm on Lambda and DynamoDB throttles', () => {
-    expect(named('Throttles')).toHaveLength(1);
+  it("alarm on each route's Lambda throttles, and on DynamoDB throttles", () => {
+    const throttles = named('Throttles');
+    expect(throttles.map((a) => a.AlarmDescription)).toEqual(
+      watched.map((w) => `${w.route.method} ${w.route.path}: Lambda throttled invocations`),
+    );
+    const fnIds = Object.entries(resources)
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+      .map(([id]) => id);
+    for (const [a, fn] of throttles.map((t, i) => [t, fnIds[i]] as const))
+      expect(metricsOf(a)[0]!.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: fn } }]);
     expect(JSON.stringify(alarms())).toContain('ThrottledRequests');
   });
 });

@@ -16,7 +16,7 @@ import { matchRoute } from '../../infra/local/server.ts';
 import { sandboxOptions } from '../../infra/sandbox/main.ts';
 import { SITE_HOSTS, startSandbox } from '../../infra/sandbox/server.ts';
 import {
-  CloudFormationTemplate,
+  deploymentTemplate,
   lambdaFunctions,
   LambdaFunctionResource,
   SamEnvVars,
@@ -214,8 +214,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sam-local-'));
   madeDirs.push(work);
   [templatePath] = await Promise.all([synthesized(), startStandaloneSandbox()]);
-  const template = CloudFormationTemplate.parse(JSON.parse(readFileSync(templatePath, 'utf8')));
-  functions = lambdaFunctions(template);
+  functions = lambdaFunctions(deploymentTemplate(templatePath));
   await run(
     NODE[0],
     [

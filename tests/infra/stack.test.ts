@@ -1,7 +1,10 @@
 // The CDK stack, synthesised offline with local esbuild: routes, keys, quotas, edge bodies, TTL,
-// least-privilege IAM, and cdk-nag's AwsSolutions checks.
+// least-privilege IAM, cdk-nag's AwsSolutions checks, and the room left under CloudFormation's quotas. The
+// routes live in nested stacks: the checks read every stack's resources as one deployment
+// (infra/templates.ts resolves what a nested stack is passed).
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { App, Validations } from 'aws-cdk-lib';
+import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -9,32 +12,47 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
 import { TravelApiStack } from '../../infra/stack.ts';
+import {
+  flattenResources,
+  formatHeadroom,
+  headroom,
+  MAX_SHARE,
+  stackTemplates,
+  type StackTemplate,
+} from '../../infra/templates.ts';
 import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
 import { GATEWAY_CEILING_FACTOR } from '../../shared/http/daily-quota-billing.ts';
+import { ROUTES_PER_STACK } from '../../infra/constructs/route-layout.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let template: Template;
 let resources: Record<string, Resource>;
+let stacks: StackTemplate[];
 let outdir: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
   const app = new App({
     outdir,
+    // What `cdk synth` adds to the templates, so that their sizes are the deployed ones.
     context: {
+      [cxapi.PATH_METADATA_ENABLE_CONTEXT]: true,
+      [cxapi.ASSET_RESOURCE_METADATA_ENABLED_CONTEXT]: true,
+      [cxapi.ANALYTICS_REPORTING_ENABLED_CONTEXT]: true,
       enterpriseDailyQuota: 250_000,
       mailFrom: 'no-reply@mail.example.test',
       mailIdentity: 'mail.example.test',
     },
   });
-  const stack = new TravelApiStack(app, 'Test', { config: readConfig((k) => app.node.tryGetContext(k)) });
+  new TravelApiStack(app, 'Test', { config: readConfig((k) => app.node.tryGetContext(k)) });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
-  template = Template.fromStack(stack);
-  resources = template.toJSON().Resources as Record<string, Resource>;
-}, 120_000);
+  stacks = stackTemplates(join(outdir, 'Test.template.json'));
+  resources = flattenResources(stacks) as Record<string, Resource>;
+  template = Template.fromJSON({ Resources: resources });
+}, 300_000);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
@@ -370,6 +388,120 @@ describe('accounts', () => {
       HttpMethod: 'POST',
       OperationName: 'accountKeyCreate',
       ApiKeyRequired: false,
+    });
+  });
+});
+
+describe('layout', () => {
+  const nested = () => stacks.filter((s) => s.parent);
+  const functionsIn = (stack: StackTemplate) =>
+    Object.values(stack.template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+  const routeOf = (fn: { Properties?: Record<string, unknown> }) => {
+    const [method, path] = String(fn.Properties!.Description).split(' ');
+    return routeEntries.find(([, r]) => r.method === method && `${r.path}:` === path)!;
+  };
+
+  it('is one REST API with one stage, and each route in the nested stack of its area', () => {
+    expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(1);
+    expect(ofType('AWS::ApiGateway::Stage')).toHaveLength(1);
+    expect(functionsIn(stacks[0]!)).toEqual([]);
+    const areas = new Set(routeEntries.map(([, r]) => r.provider));
+    expect(nested()).toHaveLength(areas.size);
+    for (const stack of nested()) {
+      const inStack = new Set(functionsIn(stack).map((fn) => routeOf(fn)[1].provider));
+      expect({ stack: stack.name, areas: inStack.size }).toEqual({ stack: stack.name, areas: 1 });
+    }
+  });
+
+  it('deploys the stage only once every nested stack has its methods', () => {
+    const [, deployment] = ofType('AWS::ApiGateway::Deployment')[0]! as [
+      string,
+      Resource & { DependsOn: string[] },
+    ];
+    expect(deployment.DependsOn).toEqual(expect.arrayContaining(nested().map((s) => s.logicalId)));
+  });
+
+  it('lets API Gateway invoke each function from its own method on the stage only', () => {
+    const permissions = ofType('AWS::Lambda::Permission');
+    expect(permissions).toHaveLength(routeEntries.length);
+    const arns = permissions.map(([, p]) => JSON.stringify(p.Properties.SourceArn));
+    for (const [, route] of routeEntries)
+      expect(arns).toContainEqual(
+        expect.stringContaining(`/prod/${route.method}${route.path.replace(/\{[^}]*\}/g, '*')}"`),
+      );
+  });
+});
+
+describe('headroom', () => {
+  it('keeps every stack, nested ones included, at least 20 % under each CloudFormation quota', () => {
+    const rows = headroom(stacks);
+    console.log(`CloudFormation quotas used, today's routes:\n${formatHeadroom(rows)}`);
+    expect(rows.filter((r) => r.headroom < 1 - MAX_SHARE)).toEqual([]);
+  });
+
+  describe('with 60 more routes', () => {
+    // A test-only manifest extension: 60 clones of a data route under generated ids and paths, in its area.
+    // They share its handler, so its bundle is made once (esbuild's output is cached by entry and options).
+    const GENERATED = 60;
+    const template = routes.chainARooms;
+    const generated = Array.from(
+      { length: GENERATED },
+      (_, i) => [`generated${i + 1}`, { ...template, path: `/v1/chain_a/generated-${i + 1}/rooms` }] as const,
+    );
+    let grown: StackTemplate[];
+    let grownOutdir: string;
+
+    beforeAll(() => {
+      grownOutdir = mkdtempSync(join(tmpdir(), 'cdk-grown-'));
+      const app = new App({
+        outdir: grownOutdir,
+        context: {
+          [cxapi.PATH_METADATA_ENABLE_CONTEXT]: true,
+          [cxapi.ASSET_RESOURCE_METADATA_ENABLED_CONTEXT]: true,
+          [cxapi.ANALYTICS_REPORTING_ENABLED_CONTEXT]: true,
+        },
+      });
+      new TravelApiStack(app, 'Grown', {
+        config: readConfig((k) => app.node.tryGetContext(k)),
+        routes: [...routeEntries, ...generated],
+      });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      app.synth();
+      grown = stackTemplates(join(grownOutdir, 'Grown.template.json'));
+    }, 300_000);
+
+    it('keeps every stack at least 20 % under each CloudFormation quota', () => {
+      const rows = headroom(grown);
+      console.log(
+        `CloudFormation quotas used, today's ${routeEntries.length} routes and ${GENERATED} generated ones:\n${formatHeadroom(rows)}`,
+      );
+      expect(rows.filter((r) => r.headroom < 1 - MAX_SHARE)).toEqual([]);
+    });
+
+    it('places the new routes in their area by itself, at most ROUTES_PER_STACK to a nested stack', () => {
+      const all = flattenResources(grown);
+      const count = (type: string) => Object.values(all).filter((r) => r.Type === type).length;
+      expect(count('AWS::Lambda::Function')).toBe(routeEntries.length + GENERATED);
+      expect(count('AWS::ApiGateway::Method')).toBe(routeEntries.length + GENERATED);
+      expect(count('AWS::ApiGateway::RestApi')).toBe(1);
+      const areaStacks = grown.filter((s) => /\/RoutesChainA\d*$/.test(s.name));
+      expect(areaStacks.map((s) => s.name.replace(/^.*\//, ''))).toEqual([
+        'RoutesChainA',
+        'RoutesChainA2',
+        'RoutesChainA3',
+        'RoutesChainA4',
+      ]);
+      for (const stack of areaStacks)
+        expect(
+          Object.values(stack.template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length,
+        ).toBeLessThanOrEqual(ROUTES_PER_STACK);
+    });
+
+    it('passes the AwsSolutions checks', () => {
+      const report = JSON.parse(readFileSync(join(grownOutdir, 'validation-report.json'), 'utf8')) as {
+        pluginReports: { pluginName: string; violations: unknown[] }[];
+      };
+      expect(report.pluginReports.find((p) => p.pluginName === 'AwsSolutions')!.violations).toEqual([]);
     });
   });
 });
