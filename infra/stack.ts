@@ -38,7 +38,7 @@ const globalBody = (code: string, message: string) =>
 
 export interface TravelApiStackProps extends StackProps {
   config: StackConfig;
-  /** The routes to deploy; default: the manifest's. (The headroom test adds generated ones.) */
+  /** The routes to deploy; default: the manifest's. (The stack test's headroom check adds generated ones.) */
   routes?: readonly (readonly [string, Route])[];
 }
 

@@ -1,7 +1,7 @@
 /**
  * The synthesized templates of a cloud assembly, the root stack's and its nested stacks', and how close
  * each comes to CloudFormation's per-stack quotas. The stack test holds every template to 80 % of each
- * quota (tests/infra/headroom.test.ts); `npm run sam:env` reads the functions of all of them.
+ * quota (tests/infra/stack.test.ts, "headroom"); `npm run sam:env` reads the functions of all of them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

@@ -32,7 +32,7 @@ import type { Route } from '../../shared/routes/index.ts';
 /**
  * Routes per nested stack. About 11 resources and 3 outputs a route: 20 routes use under half of the 500
  * resources and 200 outputs, which leaves room for an area's shared path resources and the headroom the
- * stack test demands (tests/infra/headroom.test.ts).
+ * stack test demands (tests/infra/stack.test.ts, "headroom").
  */
 export const ROUTES_PER_STACK = 20;
 
