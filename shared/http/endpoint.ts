@@ -19,7 +19,12 @@ import { errorSpec, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
-import { DisallowedUrlError, ExtractionError, UpstreamUnavailableError } from '../upstream/errors.ts';
+import {
+  DisallowedUrlError,
+  ExtractionError,
+  UpstreamError,
+  UpstreamUnavailableError,
+} from '../upstream/errors.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit } from './daily-quota.ts';
@@ -164,6 +169,13 @@ export function endpoint<
               ageSeconds: Math.max(0, ...served.map((r) => r.ageSeconds)),
             }));
       } catch (error) {
+        // What is cached is what was proven: the answers an extraction failed on (or that said, in a 200,
+        // that the source failed) are dropped, so the next request asks the sources again instead of
+        // failing on the same kept body.
+        if (error instanceof ExtractionError || error instanceof UpstreamError) {
+          ctx.extractionFailed = true;
+          for (const read of served) read.evict?.();
+        }
         throw asContractError(route, error);
       }
       if (results) recordCache(route.provider, 'L2', answer.hit && served.length === 0);

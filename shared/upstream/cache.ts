@@ -61,6 +61,15 @@ export async function cached<T>(
   return { value: entry.value, hit: false, ageSeconds: 0 };
 }
 
+/**
+ * Drops `keys` from the cache: an answer whose extraction failed is not kept, so the next request asks
+ * the source again (an answer in flight is left to finish; it is kept only if its own load proves it).
+ * @example forget([key])
+ */
+export function forget(keys: readonly (string | undefined)[]): void {
+  for (const key of keys) if (key !== undefined) cache.delete(key);
+}
+
 /** Empties the cache and, optionally, shortens TTLs (tests). */
 export function clearCache(ttlSeconds: Partial<Record<CacheKind, number>> = {}): void {
   cache.clear();

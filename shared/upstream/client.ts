@@ -44,7 +44,8 @@ export async function fetchUpstream<T = unknown>(
 
 /**
  * The one checked fetch of a connector: the answer's body through `schema`, so that a source whose format
- * drifted gives the route's documented extraction error, never a half-read answer.
+ * drifted gives the route's documented extraction error, never a half-read answer. The check runs before
+ * the answer is cached: an answer that fails it is never kept, and the next request asks the source again.
  * @example const { body } = await fetchParsed({ provider: 'web_search', path: '/search.json', expect: 'json', cache: 'search' }, SearchAnswer, ctx, 'a search answer');
  */
 export async function fetchParsed<S extends z.ZodType>(
@@ -53,8 +54,16 @@ export async function fetchParsed<S extends z.ZodType>(
   ctx: UpstreamContext,
   what: string,
 ): Promise<UpstreamResponse<z.output<S>>> {
-  const res = await fetchUpstream(req, ctx);
-  return { ...res, body: conform(req.provider, schema, res.body, what, res.status) };
+  // The request that loads the answer checks it once, inside the load; one served from the cache, or
+  // by another request's load, checks it here.
+  let proven: { body: z.output<S> } | undefined;
+  const res = await sendUpstream(req, ctx, {
+    read: (outbound, session) => bufferedRead(outbound, sentUrl(outbound), session),
+    prove: (loaded) => {
+      proven = { body: conform(req.provider, schema, loaded.body, what, loaded.status) };
+    },
+  });
+  return { ...res, body: proven ? proven.body : conform(req.provider, schema, res.body, what, res.status) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * the deployment's ceiling, the breaker and bulkhead, and the session around the read.
  */
 import { randomUUID } from 'node:crypto';
-import { cached, type CacheKind } from './cache.ts';
+import { cached, forget, type CacheKind } from './cache.ts';
 import type { UpstreamContext } from './context.ts';
 import { ExtractionError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
 import { recordCache, recordUpstream, recordUpstreamFailure, type UpstreamFailure } from '../metrics.ts';
@@ -99,6 +99,11 @@ export interface Reading {
   read(outbound: Outbound, session: Record<string, string>): Promise<Loaded>;
   /** The entry's size in the cache; by default the bytes read. */
   cachedBytes?(loaded: Loaded): number;
+  /**
+   * The extraction the answer must pass before it is cached (or shared with requests waiting for it):
+   * throwing keeps it out of the cache, so the next request asks the source again.
+   */
+  prove?(loaded: Loaded): void;
 }
 
 /**
@@ -121,11 +126,18 @@ export async function sendUpstream(
         protect(req.provider, () => withSession(outbound, (session) => reading.read(outbound, session))),
       ),
     );
+    reading.prove?.(loaded);
     const bytes = reading.cachedBytes?.(loaded) ?? loaded.bytes;
     return { value: loaded, storedAt: Date.now(), bytes, kind: keptAs(req, loaded) };
   });
+  if (ctx.extractionFailed) forget([key]);
   const { status, body, bytes } = served.value;
   recordCache(req.provider, 'L1', served.hit);
-  ctx.served.push({ hit: served.hit, ageSeconds: served.ageSeconds, kind: req.cache });
+  ctx.served.push({
+    hit: served.hit,
+    ageSeconds: served.ageSeconds,
+    kind: req.cache,
+    evict: () => forget([key]),
+  });
   return { status, body, hit: served.hit, ageSeconds: served.ageSeconds, bytes };
 }

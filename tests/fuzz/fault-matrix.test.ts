@@ -1,7 +1,8 @@
 // Manifest-driven fault matrix: for every route that calls upstream, every fault kind injected into
 // each of its sources must give one of the route's documented statuses with the documented code.
 // Routes that declare `upstream` in the manifest join automatically, and every fault kind the sandbox
-// can inject is in the matrix.
+// can inject is in the matrix. Each failed case then clears the fault (the cache kept) and calls again:
+// what is cached is what was proven, so the source is asked again and the route answers 200.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { FAULT_KINDS, type Fault } from '../../infra/sandbox/server.ts';
 import { errorSpec, routeList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { configurePolicies } from '../../shared/upstream/policies.ts';
 
 const BUDGET_MS = 2_500;
 let api: TestServer;
@@ -99,6 +101,18 @@ async function unfaulted(route: Route) {
   return api.get(route.example, { 'x-api-key': KEYS.enterprise });
 }
 
+/**
+ * The route once the source has recovered: the fault cleared and the breaker closed, but the cache kept.
+ * What is cached is what was proven, so an answer that failed is not served again: the source is asked.
+ */
+async function afterRecovery(route: Route, provider: string) {
+  api.sandbox.clearFaults();
+  api.sandbox.resetLog();
+  configurePolicies();
+  const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
+  return { status: res.status, asked: api.sandbox.requests(provider).length };
+}
+
 const cases = upstreamRoutes.flatMap((route) =>
   route.upstream!.flatMap((provider) =>
     FAULTS.map(
@@ -152,5 +166,9 @@ describe('fault matrix', () => {
       });
     }
     if (want.retryAfter) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    if (res.status === 200) return;
+    const recovered = await afterRecovery(route, provider);
+    expect(recovered.status).toBe(200);
+    expect(recovered.asked).toBeGreaterThan(0);
   });
 });
