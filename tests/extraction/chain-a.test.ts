@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import {
   extractStay,
   OffersAnswer,
+  OffersCallAnswer,
   offersOutcome,
   stayFrom,
   stayTotals,
@@ -367,10 +368,8 @@ describe('late-2026 answers', () => {
     ['error-no-availability.json', 'no availability'],
   ])('reads the error answer %s as %s', (name, kind) => {
     // Act
-    const outcome = offersOutcome(
-      400,
-      JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8')),
-    );
+    const body = JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8'));
+    const outcome = offersOutcome(400, OffersCallAnswer.parse(body));
     // Assess
     expect(outcome).toEqual({ kind });
   });
@@ -400,6 +399,8 @@ describe('late-2026 answers', () => {
     // Assess
     expect(act).toThrow(UpstreamError);
     expect(act).toThrow(/AVL_100410/);
-    expect(() => offersOutcome(422, '<html>')).toThrow(/HTTP 422/);
+    expect(() => offersOutcome(200, { errors: [{ code: 'X' }] })).toThrow(ExtractionError);
+    expect(OffersCallAnswer.safeParse('<html>').success).toBe(false);
+    expect(OffersCallAnswer.safeParse({ hotels_v2: [] }).success).toBe(false);
   });
 });

@@ -172,6 +172,9 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 export const UNKNOWN_HOTEL_CODES = ['INVALID_HOTEL_MNEMONICS', 'CRS_50010'];
 /** The error code chain_a answers for a stay it has no room for. */
 export const NO_AVAILABILITY_CODES = ['CRS_50025'];
+/** What an offers call answers, checked as it loads (so a drifted body is never kept): offers, or error codes. */
+export const OffersCallAnswer = z.union([OffersAnswer, ErrorAnswer]);
+
 /** HTTP statuses whose error codes are read rather than failed on. */
 export const ANSWERED_ERROR_STATUSES = [400, 404, 422];
 
@@ -184,11 +187,11 @@ export type OffersOutcome =
  * `ErrorAnswer` otherwise). An error code other than the two known ones is the source's failure.
  * @example offersOutcome(400, { errors: [{ code: 'CRS_50025' }] }) // { kind: 'no availability' }
  */
-export function offersOutcome(status: number, body: unknown): OffersOutcome {
+export function offersOutcome(status: number, body: OffersAnswer | ErrorAnswer): OffersOutcome {
+  if ('hotels' in body) return { kind: 'offers', answer: body as OffersAnswer };
   if (status >= 200 && status < 300)
-    return { kind: 'offers', answer: conform('chain_a', OffersAnswer, body, 'the offers', status) };
-  const parsed = ErrorAnswer.safeParse(body);
-  const codes = parsed.success ? parsed.data.errors.map((e) => e.code) : [];
+    throw new ExtractionError('chain_a', 'the offers answer lists no hotels', undefined, status);
+  const codes = 'errors' in body ? (body as ErrorAnswer).errors.map((e) => e.code) : [];
   if (codes.some((c) => UNKNOWN_HOTEL_CODES.includes(c))) return { kind: 'unknown hotel' };
   if (codes.some((c) => NO_AVAILABILITY_CODES.includes(c))) return { kind: 'no availability' };
   throw new UpstreamError(

@@ -4,11 +4,10 @@
  * hotel and a stay without rooms with non-2xx error codes (or, in older answers, with no property and a
  * closed property): they become "no such hotel" and the empty stay, never a failure.
  */
-import * as z from 'zod';
 import type { ChainAStay } from '../../schemas/chain-a.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { offersOutcome, stayFrom } from './extract.ts';
+import { OffersCallAnswer, offersOutcome, stayFrom } from './extract.ts';
 import { offersRequest, type Stay } from './requests.ts';
 
 export type { Stay } from './requests.ts';
@@ -21,7 +20,8 @@ async function rooms(ctx: UpstreamContext, stay: Stay): Promise<ChainAStay | und
   const [cash, reward] = await Promise.all(
     (['cash', 'reward'] as const).map(async (kind) => {
       // The body is read by status: offers for a 2xx, error codes otherwise (extract.ts).
-      const res = await fetchParsed(offersRequest(stay, kind), z.unknown(), ctx, `the ${kind} offers`);
+      // Checked as it loads: a drifted body is never kept (a non-2xx body that is neither fails too).
+      const res = await fetchParsed(offersRequest(stay, kind), OffersCallAnswer, ctx, `the ${kind} offers`);
       return offersOutcome(res.status, res.body);
     }),
   );
