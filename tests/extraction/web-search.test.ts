@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { searchRequest } from '../../shared/providers/web-search/requests.ts';
 import { outOfSearches, serpFailure } from '../../shared/providers/serp/index.ts';
+import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
 
 const fixture = (name: string): unknown =>
@@ -66,9 +67,11 @@ describe('web search answer', () => {
 
   it('fails on an answer that says neither results, nor status, nor an empty state (a changed format)', () => {
     // Prepare
-    const answer = SearchAnswer.parse({ v2_search_metadata: { status: 'Success' }, v2_organic_results: [] });
-    // Act and Assess
-    expect(() => extractResults(answer)).toThrow(ExtractionError);
+    const changed = { v2_search_metadata: { status: 'Success' }, v2_organic_results: [] };
+    // Act and Assess: refused as it loads, so the drifted answer is never kept
+    expect(() => conform('web_search', SearchAnswer, changed, 'the search answer', 200)).toThrow(
+      ExtractionError,
+    );
   });
 
   it('fails upstream on an error that is not the empty-result text, rather than answering no results', () => {

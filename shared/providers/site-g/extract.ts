@@ -16,7 +16,11 @@ import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 
-const GeoCode = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+// Ids are positive: anything else is drift, refused as the answer loads (never kept).
+const GeoCode = z
+  .union([z.number().int(), z.string().regex(/^\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().positive());
 const Geo = z.looseObject({
   geoCode: GeoCode,
   currentLocaleName: z.string().nullish(),

@@ -19,11 +19,21 @@ export type OrganicResult = z.infer<typeof OrganicResult>;
  */
 export const SearchAnswer = tolerant(
   'web_search',
-  z.object({
-    ...SerpEnvelope,
-    search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
-    organic_results: z.array(OrganicResult).optional(),
-  }),
+  z
+    .object({
+      ...SerpEnvelope,
+      search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
+      organic_results: z.array(OrganicResult).optional(),
+    })
+    // An answer that says neither results nor a state is drift: refused as it loads, so never kept.
+    .refine(
+      (a) =>
+        a.organic_results !== undefined ||
+        a.search_information?.organic_results_state !== undefined ||
+        a.error !== undefined ||
+        a.search_metadata?.status !== undefined,
+      { error: 'no organic_results and no search status' },
+    ),
   'the search answer',
 );
 export type SearchAnswer = z.infer<typeof SearchAnswer>;
