@@ -22,6 +22,8 @@ export const handlers: Record<DataRouteId, () => Promise<unknown>> = {
   mapsReviewsPaginated: () => import('../maps-reviews/reviews-paginated.ts'),
   mapsSearchAndReview: () => import('../maps-reviews/search-and-review.ts'),
   mapsHotelsSearch: () => import('../maps-hotels/search.ts'),
+  mapsHotelsInfo: () => import('../maps-hotels/info.ts'),
+  mapsHotelsPhotos: () => import('../maps-hotels/photos.ts'),
   rentalDetails: () => import('../rental/details.ts'),
   rentalPricing: () => import('../rental/pricing.ts'),
   rentalOverview: () => import('../rental/overview.ts'),

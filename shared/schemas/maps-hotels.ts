@@ -30,3 +30,57 @@ export const MapsHotel = z.object({
   is_paid: z.boolean().meta({ description: 'true for a sponsored listing' }),
 });
 export type MapsHotel = z.infer<typeof MapsHotel>;
+
+/** A price as the source writes it and as a number (maps_hotels info). */
+const InfoRate = z
+  .object({
+    lowest: z.string().meta({ description: 'As the service writes it, e.g. "€212"' }),
+    lowest_value: z.number().min(0),
+    before_taxes_fees: z.string().nullable(),
+    before_taxes_fees_value: z.number().min(0).nullable(),
+  })
+  .nullable();
+
+/** One hotel in full (maps_hotels info), per the contract addendum. */
+export const MapsHotelInfo = z.object({
+  hotel_id: z.string().meta({ description: "The maps service's property token, as search returns it" }),
+  name: z.string(),
+  type: z.string().meta({ description: 'e.g. "hotel" or "vacation rental"' }),
+  description: z.string().nullable(),
+  link: z.string().nullable().meta({ description: "The hotel's own site; null when none" }),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  check_in_time: z.string().nullable().meta({ description: 'Local time text, e.g. "3:00 PM"' }),
+  check_out_time: z.string().nullable(),
+  stars: z.number().int().min(1).max(5).nullable(),
+  rating: z
+    .object({ value: z.number().min(0).max(5), votes: z.number().int().min(0), rating_max: z.number() })
+    .nullable(),
+  rate_per_night: InfoRate.meta({ description: 'Lowest nightly rate; null when the stay has no price' }),
+  total_rate: InfoRate.meta({
+    description: 'Lowest total for the stay (as search price.current); null when none',
+  }),
+  prices: z.array(
+    z.object({
+      source: z.string(),
+      rate_per_night_value: z.number().min(0).nullable(),
+      total_rate_value: z.number().min(0).nullable(),
+      link: z.string().nullable(),
+      is_official: z.boolean(),
+    }),
+  ),
+  amenities: z.array(z.string()),
+  images: z.array(z.string()).max(20).meta({ description: 'Image URLs, up to 20' }),
+  nearby_places: z.array(
+    z.object({ name: z.string(), category: z.string().nullable(), transport_time: z.string().nullable() }),
+  ),
+});
+export type MapsHotelInfo = z.infer<typeof MapsHotelInfo>;
+
+/** A hotel photo (maps_hotels photos). */
+export const MapsHotelPhoto = z.object({
+  thumbnail_url: z.string().nullable(),
+  url: z.string().meta({ description: 'Original size' }),
+});
+export type MapsHotelPhoto = z.infer<typeof MapsHotelPhoto>;

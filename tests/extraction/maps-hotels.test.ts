@@ -2,9 +2,21 @@
 // values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { extractHotels, HotelsAnswer } from '../../shared/providers/maps-hotels/extract.ts';
-import { CHILD_AGE, hotelsRequest, type HotelSearch } from '../../shared/providers/maps-hotels/requests.ts';
-import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
+import {
+  classifyDetails,
+  DetailsAnswer,
+  extractHotels,
+  extractInfo,
+  extractPhotos,
+  HotelsAnswer,
+} from '../../shared/providers/maps-hotels/extract.ts';
+import {
+  CHILD_AGE,
+  detailsRequest,
+  hotelsRequest,
+  type HotelSearch,
+} from '../../shared/providers/maps-hotels/requests.ts';
+import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 const fixture = (name: string): unknown =>
@@ -156,5 +168,117 @@ describe('hotels answer (nothing found)', () => {
     });
     // Act and Assess
     expect(() => extractHotels(answer, SEARCH, 'hotels')).toThrow(ExtractionError);
+  });
+});
+
+const details = (name: string, asked?: string) => {
+  const found = classifyDetails(DetailsAnswer.parse(fixture(name)), asked);
+  if (found.kind !== 'details') throw new Error(`${name} is not a details answer`);
+  return found;
+};
+
+describe('property details (info and photos)', () => {
+  it('asks the hotels engine with the property_token, the stay and the currency', () => {
+    const q = detailsRequest(
+      { hotelId: 'ChoIx', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR' },
+      'hotels',
+    ).query!;
+    expect(q).toMatchObject({
+      engine: 'hotels',
+      property_token: 'ChoIx',
+      check_in_date: '2030-06-10',
+      currency: 'EUR',
+    });
+  });
+
+  it('reads a full details answer as the hotel in full, agreeing with the same hotel in a list', () => {
+    // Act
+    const found = details('hotel-details.json');
+    const hotel = extractInfo(found.answer, found.hotelId, 'EUR');
+    // Assess
+    MapsHotelInfo.strict().parse(hotel);
+    expect(hotel).toMatchObject({
+      hotel_id: 'ChoIpuK7yd2Wsc6QARoNL2cvMTFjNXJ6bGgweRAB',
+      name: 'Lindenhof Garden Hotel',
+      type: 'hotel',
+      link: 'https://www.lindenhof-garden.example/',
+      location: { latitude: 50.979512, longitude: 11.326705 },
+      check_in_time: '3:00 PM',
+      stars: 4,
+      rate_per_night: {
+        lowest: '€139',
+        lowest_value: 139,
+        before_taxes_fees: '€121',
+        before_taxes_fees_value: 121,
+      },
+      total_rate: { lowest_value: 278 },
+      nearby_places: [{ name: 'Weimar Station', category: null, transport_time: '6 min' }],
+    });
+    expect(byName('Lindenhof Garden Hotel')?.price.current).toBe(hotel.total_rate!.lowest_value);
+  });
+
+  it('reads a bare details answer: no token, description, link, phone or amenities; placeholders skipped', () => {
+    // Act
+    const found = details('hotel-details-bare.json');
+    const hotel = extractInfo(found.answer, found.hotelId, 'EUR');
+    const photos = extractPhotos(found.answer);
+    // Assess
+    expect(found).toMatchObject({ hotelId: 'ChoIsMm0q4GQ9r2uARoNL2cvMTFmZ3h5d2JyNBAB', currency: 'EUR' });
+    expect(hotel).toMatchObject({
+      description: null,
+      link: null,
+      phone: null,
+      amenities: [],
+      check_out_time: null,
+      rate_per_night: { lowest_value: 88, before_taxes_fees: null, before_taxes_fees_value: null },
+      rating: { value: 4.3, votes: 212, rating_max: 5 },
+    });
+    expect(hotel.prices).toEqual([
+      {
+        source: 'Pension Am Ilmpark',
+        rate_per_night_value: 88,
+        total_rate_value: 176,
+        link: expect.stringContaining('pension-ilmpark'),
+        is_official: true,
+      },
+      {
+        source: 'Seller 4',
+        rate_per_night_value: 92,
+        total_rate_value: null,
+        link: null,
+        is_official: false,
+      },
+    ]);
+    expect(hotel.nearby_places.map((n) => [n.category, n.transport_time])).toEqual([
+      ['Transit', null],
+      ['Restaurant', '3 min'],
+    ]);
+    expect(photos).toEqual([
+      {
+        thumbnail_url: 'https://img.maps.test/travel/pai1=s287-w287-h192-n-k-no',
+        url: 'https://img.maps.test/travel/pai1-orig.jpg',
+      },
+      { thumbnail_url: null, url: 'https://img.maps.test/travel/pai2-orig.jpg' },
+    ]);
+  });
+
+  it('reads a list as the way to its first property, and the empty state as no hotel', () => {
+    const list = classifyDetails(DetailsAnswer.parse(fixture('hotels-list.json')), undefined);
+    const empty = classifyDetails(DetailsAnswer.parse(fixture('hotels-empty.json')), undefined);
+    const listForToken = classifyDetails(DetailsAnswer.parse(fixture('hotels-list.json')), 'ChoIx');
+    expect(list.kind).toBe('list');
+    expect([empty.kind, listForToken.kind]).toEqual(['not found', 'not found']);
+  });
+
+  it('treats coordinates of the wrong type as drift, not as a default', () => {
+    const drifted = {
+      ...(fixture('hotel-details-bare.json') as object),
+      gps_coordinates: { latitude: '50.97' },
+    };
+    expect(() => DetailsAnswer.parse(drifted)).toThrow();
+    const noGps = { ...(fixture('hotel-details-bare.json') as object), gps_coordinates: undefined };
+    const found = classifyDetails(DetailsAnswer.parse(noGps), 'ChoIx');
+    if (found.kind !== 'details') throw new Error('not details');
+    expect(() => extractInfo(found.answer, found.hotelId, 'EUR')).toThrow(ExtractionError);
   });
 });

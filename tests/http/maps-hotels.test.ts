@@ -1,6 +1,8 @@
 // GET /v1/maps_hotels/search against the sandbox's SERP-format hotel search.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
+import { MapsHotelInfoResponse } from '../../functions/maps-hotels/info.ts';
+import { MapsHotelPhotosResponse } from '../../functions/maps-hotels/photos.ts';
 import { MapsHotelsResponse } from '../../functions/maps-hotels/search.ts';
 import { FX, stayPrice } from '../../infra/sandbox/prices.ts';
 import { hash } from '../../infra/sandbox/random.ts';
@@ -259,5 +261,127 @@ describe('GET /v1/maps_hotels/search', () => {
     const res = await search({});
     expect(res.status).toBe(502);
     expect(res.body.error_code).toBe('UPSTREAM_ERROR');
+  });
+});
+
+const stay = { check_in: day(30), check_out: day(32) };
+const info = (qs: Record<string, string>, headers?: Record<string, string>) =>
+  api.get(`/v1/maps_hotels/info?${new URLSearchParams({ ...stay, ...qs })}`, headers);
+const photos = (qs: Record<string, string>) => api.get(`/v1/maps_hotels/photos?${new URLSearchParams(qs)}`);
+
+describe('maps_hotels search → info and photos of the first hotel_id', () => {
+  it('info agrees with search: same name, coordinates and price for the same stay', async () => {
+    // Prepare
+    const first = Body.parse((await search({ currency: 'EUR' })).body).hotels[0]!;
+    // Act
+    const res = await info({ hotel_id: first.hotel_id, currency: 'EUR' });
+    // Assess
+    expect(res.status).toBe(200);
+    const body = MapsHotelInfoResponse.strict().parse(res.body);
+    expect(body).toMatchObject({ success: true, query: null, ...stay });
+    expect(body.hotel).toMatchObject({
+      hotel_id: first.hotel_id,
+      name: first.name,
+      location: { latitude: first.location.latitude, longitude: first.location.longitude },
+      total_rate: { lowest_value: first.price.current },
+      stars: first.stars,
+    });
+    expect(body.hotel.address).toEqual(expect.any(String));
+    expect(body.hotel.prices.length).toBeGreaterThan(0);
+    expect(body.hotel.images.length).toBeGreaterThan(0);
+    expect(body.hotel.check_in_time).not.toMatch(/\u202f/);
+  });
+
+  it('photos of the first hotel_id: original size with thumbnails, total counting them, images that resolve', async () => {
+    // Prepare
+    const first = Body.parse((await search({})).body).hotels[0]!;
+    // Act
+    const res = await photos({ hotel_id: first.hotel_id });
+    // Assess
+    expect(res.status).toBe(200);
+    const body = MapsHotelPhotosResponse.strict().parse(res.body);
+    expect(body.hotel_id).toBe(first.hotel_id);
+    expect(body.total).toBe(body.photos.length);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.photos.every((p) => p.url !== p.thumbnail_url)).toBe(true);
+    const image = await fetch(body.photos[0]!.url);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    // The source needs a stay: tomorrow, one night, when none is given.
+    const [sent] = api.sandbox
+      .requests('maps_hotels')
+      .map((r) => new URLSearchParams(r.path.split('?')[1]))
+      .filter((q) => q.has('property_token'));
+    expect([sent!.get('check_in_date'), sent!.get('check_out_date')]).toEqual([day(1), day(2)]);
+  });
+
+  it("info by query finds the hotel by its name, and follows a place's list to its first property", async () => {
+    // Prepare
+    const first = Body.parse((await search({})).body).hotels[0]!;
+    // Act
+    const byName = MapsHotelInfoResponse.parse((await info({ query: first.name })).body);
+    const byPlace = await info({ query: 'Paris' });
+    // Assess
+    expect([byName.query, byName.hotel.hotel_id, byName.hotel.name]).toEqual([
+      first.name,
+      first.hotel_id,
+      first.name,
+    ]);
+    expect(byPlace.status).toBe(200);
+    expect(MapsHotelInfoResponse.parse(byPlace.body).hotel.address).toEqual(expect.any(String));
+  });
+
+  it('answers 400 MISSING_HOTEL without or with both of hotel_id and query, and the stay errors', async () => {
+    for (const [qs, code] of [
+      [{}, 'MISSING_HOTEL'],
+      [{ hotel_id: 'ChkIx', query: 'Paris' }, 'MISSING_HOTEL'],
+      [{ query: 'Paris', check_in: '2030-13-01' }, 'INVALID_DATE_FORMAT'],
+      [{ query: 'Paris', check_in: day(-2) }, 'PAST_DATES'],
+      [{ query: 'Paris', check_out: day(29) }, 'INVALID_DATES'],
+      [{ query: 'Paris', check_out: day(61) }, 'INVALID_DATES'],
+    ] as const) {
+      const res = await info(qs);
+      expect([res.status, res.body.error_code]).toEqual([400, code]);
+      expectDocumented(routes.mapsHotelsInfo, res.status, res.headers.get('content-type'), res.body);
+    }
+    expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
+  });
+
+  it('answers 404 HOTEL_NOT_FOUND for a hotel_id or name the service does not know', async () => {
+    const unknownId = await info({ hotel_id: 'ChkIbm8tc3VjaC1ob3RlbA' });
+    const unknownName = await info({ query: 'Nowhere Inn Atlantis' });
+    const noPhotos = await photos({ hotel_id: 'ChkIbm8tc3VjaC1ob3RlbA' });
+    for (const [res, route] of [
+      [unknownId, routes.mapsHotelsInfo],
+      [unknownName, routes.mapsHotelsInfo],
+      [noPhotos, routes.mapsHotelsPhotos],
+    ] as const) {
+      expect([res.status, res.body.error_code]).toEqual([404, 'HOTEL_NOT_FOUND']);
+      expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    }
+  });
+});
+
+describe('GET /v1/maps_hotels/health', () => {
+  it('answers healthy without a key, and makes no upstream call', async () => {
+    const res = await api.get('/v1/maps_hotels/health', {});
+    expect([res.status, res.body]).toEqual([200, { status: 'healthy', provider: 'maps_hotels' }]);
+    expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
+  });
+
+  it("answers 503 degraded with the reason when the deployment's PROVIDERS leaves maps_hotels out", async () => {
+    // Prepare
+    const others = api.sandbox.providers();
+    delete others.maps_hotels;
+    useProviders(others);
+    // Act
+    const res = await api.get('/v1/maps_hotels/health', {});
+    // Assess
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      status: 'degraded',
+      provider: 'maps_hotels',
+      detail: expect.stringContaining('not configured'),
+    });
+    expectDocumented(routes.mapsHotelsHealth, res.status, res.headers.get('content-type'), res.body);
   });
 });

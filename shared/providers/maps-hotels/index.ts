@@ -24,15 +24,54 @@
  * - check-in and check-out times come with a narrow no-break space before AM/PM: sent with a space.
  */
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { engineFor } from '../../upstream/providers.ts';
+import { engineFor, providerConfig, resolveValue } from '../../upstream/providers.ts';
 import { fetchSerp } from '../serp/index.ts';
-import { extractHotels, HotelsAnswer, type HotelResults } from './extract.ts';
-import { hotelsRequest, type HotelSearch } from './requests.ts';
+import type { MapsHotelInfo, MapsHotelPhoto } from '../../schemas/maps-hotels.ts';
+import {
+  classifyDetails,
+  DetailsAnswer,
+  extractHotels,
+  extractInfo,
+  extractPhotos,
+  HotelsAnswer,
+  type HotelResults,
+} from './extract.ts';
+import { detailsRequest, hotelsRequest, type DetailsQuery, type HotelSearch } from './requests.ts';
 
 export type { HotelResults } from './extract.ts';
-export { CHILD_AGE, type HotelSearch } from './requests.ts';
+export { CHILD_AGE, type DetailsQuery, type HotelSearch } from './requests.ts';
+
+/** One property's details answer, following a name that answers a list to its first property. */
+async function details(ctx: UpstreamContext, d: DetailsQuery) {
+  const engine = engineFor('maps_hotels', 'hotels');
+  const first = await fetchSerp(detailsRequest(d, engine), DetailsAnswer, ctx, 'the property details');
+  const found = classifyDetails(first.body, d.hotelId);
+  if (found.kind !== 'list') return found;
+  const { body } = await fetchSerp(
+    detailsRequest({ ...d, hotelId: found.hotelId }, engine),
+    DetailsAnswer,
+    ctx,
+    'the property details',
+  );
+  return classifyDetails(body, found.hotelId);
+}
 
 export const mapsHotels = {
+  /**
+   * Why this deployment cannot reach maps_hotels (no configuration, or a secret it names is not set), or
+   * undefined when it can. Reads configuration only: no upstream call.
+   * @example mapsHotels.missingConfiguration() // 'maps_hotels is not configured for this deployment'
+   */
+  missingConfiguration(): string | undefined {
+    try {
+      const config = providerConfig('maps_hotels');
+      for (const value of Object.values(config.params)) resolveValue('maps_hotels', value);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
+
   /**
    * Hotels for the search, best listed first (none when the service found nothing).
    * @example await mapsHotels.search(ctx, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' })
@@ -41,5 +80,29 @@ export const mapsHotels = {
     const engine = engineFor('maps_hotels', 'hotels');
     const { body } = await fetchSerp(hotelsRequest(s, engine), HotelsAnswer, ctx, 'the hotel results');
     return extractHotels(body, s, engine);
+  },
+
+  /**
+   * One hotel in full, by its token or its name, for a stay; undefined when the service knows no such
+   * hotel. `currency` is the one the service priced in.
+   * @example await mapsHotels.info(ctx, { hotelId: 'ChkI…', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR' }) // { hotel: { name: '…', … }, currency: 'EUR' }
+   */
+  async info(
+    ctx: UpstreamContext,
+    d: DetailsQuery,
+  ): Promise<{ hotel: MapsHotelInfo; currency: string } | undefined> {
+    const found = await details(ctx, d);
+    if (found.kind !== 'details') return undefined;
+    const currency = found.currency ?? d.currency;
+    return { hotel: extractInfo(found.answer, found.hotelId, currency), currency };
+  },
+
+  /**
+   * A hotel's photos from its details answer's images; undefined when the service knows no such hotel.
+   * @example await mapsHotels.photos(ctx, { hotelId: 'ChkI…', checkIn: '2030-06-10', checkOut: '2030-06-11', adults: 2, currency: 'USD' }) // [{ thumbnail_url, url }]
+   */
+  async photos(ctx: UpstreamContext, d: DetailsQuery): Promise<MapsHotelPhoto[] | undefined> {
+    const found = await details(ctx, d);
+    return found.kind === 'details' ? extractPhotos(found.answer) : undefined;
   },
 };

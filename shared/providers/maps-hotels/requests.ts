@@ -50,3 +50,38 @@ export function hotelsRequest(s: HotelSearch, engine: string): SourceRequest {
     },
   };
 }
+
+/** One property and a stay: by its token (from search) or by its name. */
+export interface DetailsQuery {
+  hotelId?: string;
+  query?: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  currency: string;
+}
+
+/**
+ * The request for one property's details: the hotels engine with `property_token`, or with the name as
+ * `q` (a hotel's name answers its details directly). The engine documents `q` as required even beside a
+ * token, so the token is sent as `q` too when there is no name (doubt in the live profile).
+ * @example detailsRequest({ hotelId: 'ChkI…', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR' }, 'hotels').query.property_token // 'ChkI…'
+ */
+export function detailsRequest(d: DetailsQuery, engine: string): SourceRequest {
+  return {
+    provider: 'maps_hotels',
+    path: '/search.json',
+    expect: 'json',
+    cache: 'prices',
+    query: {
+      engine,
+      q: d.query ?? d.hotelId,
+      ...(d.hotelId ? { property_token: d.hotelId } : {}),
+      check_in_date: d.checkIn,
+      check_out_date: d.checkOut,
+      adults: d.adults,
+      currency: d.currency,
+      hl: 'en',
+    },
+  };
+}

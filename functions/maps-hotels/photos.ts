@@ -1,0 +1,55 @@
+// GET /v1/maps_hotels/photos: a hotel's photos from its property details (the source needs a stay).
+import * as z from 'zod';
+import { addDays, todayUtc } from '../../shared/dates.ts';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
+import { routes } from '../../shared/routes/index.ts';
+import { MapsHotelPhoto } from '../../shared/schemas/maps-hotels.ts';
+import { text } from '../../shared/schemas/params.ts';
+import { StayDates } from '../../shared/schemas/stay.ts';
+
+export const MapsHotelPhotosQuery = z
+  .object({
+    hotel_id: text(500).meta({ description: 'hotel_id from /v1/maps_hotels/search' }),
+    check_in: StayDates.check_in
+      .optional()
+      .meta({ description: 'Arrival date, YYYY-MM-DD; with check_out. Default tomorrow (UTC)' }),
+    check_out: StayDates.check_out
+      .optional()
+      .meta({ description: 'Departure date, YYYY-MM-DD, after check_in. Default the night after check_in' }),
+  })
+  .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
+    path: ['check_out'],
+    error: 'check_in and check_out go together',
+    params: { error_code: 'INVALID_DATES' },
+  })
+  .refine((q) => !q.check_in || !q.check_out || q.check_out > q.check_in, {
+    path: ['check_out'],
+    error: 'must be after check_in',
+    params: { error_code: 'INVALID_DATES' },
+  });
+
+export const MapsHotelPhotosResponse = z.object({
+  success: z.literal(true),
+  hotel_id: z.string(),
+  photos: z.array(MapsHotelPhoto),
+  total: z.number().int().min(0).meta({ description: 'Photos in this answer' }),
+});
+
+export const handler = endpoint({
+  route: routes.mapsHotelsPhotos,
+  query: MapsHotelPhotosQuery,
+  response: MapsHotelPhotosResponse,
+  run: async ({ query }, ctx) => {
+    const checkIn = query.check_in ?? addDays(todayUtc(), 1);
+    const photos = await mapsHotels.photos(ctx, {
+      hotelId: query.hotel_id,
+      checkIn,
+      checkOut: query.check_out ?? addDays(checkIn, 1),
+      adults: 2,
+      currency: 'USD',
+    });
+    if (!photos) throw ctx.error('HOTEL_NOT_FOUND', `No hotel with hotel_id ${query.hotel_id}.`);
+    return { success: true as const, hotel_id: query.hotel_id, photos, total: photos.length };
+  },
+});
