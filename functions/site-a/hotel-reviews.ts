@@ -15,7 +15,7 @@ export const HotelReviewsQuery = z.object({
         ctx.addIssue({
           code: 'custom',
           message: 'must be a numeric site_a hotel id',
-          params: { status: 400, error_code: 'INVALID_HOTEL_ID' },
+          params: { error_code: 'INVALID_HOTEL_ID' },
         });
     })
     .meta({

@@ -6,8 +6,8 @@ import { routes } from '../../shared/routes/index.ts';
 import { currencyParam, dateParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { DestType, SiteAHotel } from '../../shared/schemas/site-a.ts';
 
-const FORMAT = { status: 400, error_code: 'INVALID_DATE_FORMAT' } as const;
-const INVALID_DATES = { status: 400, error_code: 'INVALID_DATES' } as const;
+const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
+const INVALID_DATES = { error_code: 'INVALID_DATES' } as const;
 /** The longest stay the contract prices. */
 const MAX_NIGHTS = 30;
 
@@ -34,7 +34,7 @@ export const SearchQuery = z
         type: 'string',
         enum: DestType.options,
       }),
-    check_in: dateParam({ format: FORMAT, past: { status: 400, error_code: 'PAST_DATES' } })
+    check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
       .optional()
       .meta({
         description:

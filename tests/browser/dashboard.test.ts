@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The accounts dashboard used as a person would, in real Chromium, against `npm start` itself (its entry, in
 // a child process), at 390, 1024 and 1440 px: open the printed dashboard URL, sign up, verify the email with
 // the link the process printed, sign in, see the tier and the next one, create two keys (the second by
