@@ -23,17 +23,11 @@ export const SearchQuery = z
         description: 'As destinations/lookup returned it; may be negative (keep the sign)',
         example: '-1456928',
       }),
-    dest_type: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .pipe(DestType)
-      .default('CITY')
-      .meta({
-        description: 'CITY (default), REGION, DISTRICT, AIRPORT or LANDMARK',
-        type: 'string',
-        enum: DestType.options,
-      }),
+    dest_type: z.string().trim().toUpperCase().pipe(DestType).default('CITY').meta({
+      description: 'CITY (default), REGION, DISTRICT, AIRPORT or LANDMARK',
+      type: 'string',
+      enum: DestType.options,
+    }),
     check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
       .optional()
       .meta({
