@@ -18,6 +18,7 @@ import {
 } from '../../shared/providers/site-a/extract.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
+import { classifyDetails, DetailsAnswer, extractInfo } from '../../shared/providers/maps-hotels/extract.ts';
 import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { conform } from '../../shared/upstream/conform.ts';
@@ -132,6 +133,24 @@ const CASES: Case[] = [
     schema: KeywordSearchAnswer,
     extract: (answer: KeywordSearchAnswer) => placesIn(answer),
     records: (places: unknown[]) => places.length,
+  },
+  {
+    provider: 'maps_hotels',
+    fixtures: ['maps-hotels/hotel-details.json', 'maps-hotels/hotel-details-bare.json'],
+    schema: DetailsAnswer,
+    extract: (answer: DetailsAnswer) => {
+      const found = classifyDetails(answer, undefined);
+      return found.kind === 'details' ? extractInfo(found.answer, found.hotelId, 'EUR') : undefined;
+    },
+    records: (hotel: unknown) => (hotel ? 1 : 0),
+    requiredWhen: {
+      name: 'the property-details shape is the one with a top-level name (else a list or the empty state)',
+      gps_coordinates: "a property's details: the contract's location is not nullable",
+      search_parameters:
+        'a details answer without a top-level property_token or details link: the token asked with is here',
+      'search_parameters.property_token':
+        'a details answer without a top-level property_token or details link: the token asked with is here',
+    },
   },
   {
     provider: 'web_search',
