@@ -12,6 +12,7 @@ import { conform } from './conform.ts';
 import { sendUpstream } from './pipeline.ts';
 import { bufferedRead, streamedRead, withRetries } from './reads.ts';
 import { sentUrl, type UpstreamRequest, type UpstreamResponse } from './request.ts';
+import type { StreamScan } from './stream-scan.ts';
 
 export { SLOT_LEASE_MS } from './pipeline.ts';
 export {
@@ -67,21 +68,22 @@ export async function fetchParsed<S extends z.ZodType>(
 }
 
 /**
- * Reads an HTML page only as far as needed: `scan` sees the text received so far after every chunk,
- * and the download stops at the first defined answer. The answer, not the page, is cached, under the
- * name of what was read (`reading`): two readings of one page are two cache entries.
- * @example await scanUpstream(req, ctx, (html) => /b_hotel_id: '(\d+)'/.exec(html)?.[1], 'hotel id')
+ * Reads an HTML page only as far as needed: a fresh scan from `scan()` for each attempt is given the
+ * text as it arrives (each character once, see stream-scan.ts), and the download stops at its first
+ * defined answer. The answer, not the page, is cached, under the name of what was read (`reading`): two
+ * readings of one page are two cache entries.
+ * @example await scanUpstream(req, ctx, () => windowScan((html) => /b_hotel_id: '(\d+)'/.exec(html)?.[1]), 'hotel id')
  */
 export async function scanUpstream<T>(
   req: UpstreamRequest,
   ctx: UpstreamContext,
-  scan: (text: string) => T | undefined,
+  scan: () => StreamScan<T>,
   reading: string,
 ): Promise<UpstreamResponse<T | undefined>> {
   const res = await sendUpstream(req, ctx, {
     keyPrefix: `scan ${reading} `,
     read: (outbound, session) =>
-      withRetries(outbound.deadline, () => streamedRead(outbound, sentUrl(outbound), scan, session)),
+      withRetries(outbound.deadline, () => streamedRead(outbound, sentUrl(outbound), scan(), session)),
     cachedBytes: (loaded) => Math.max(1, String(loaded.body ?? '').length),
   });
   return res as UpstreamResponse<T | undefined>;

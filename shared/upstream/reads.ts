@@ -6,6 +6,7 @@
 import type { Deadline } from './deadline.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from './errors.ts';
 import { isSafe, type Loaded, type Outbound, type UpstreamRequest } from './request.ts';
+import type { StreamScan } from './stream-scan.ts';
 import {
   attemptOptions,
   backoffMs,
@@ -112,14 +113,15 @@ export async function bufferedRead(
 }
 
 /**
- * Reads an HTML page until `scan` finds its answer in the text so far (or the page ends): the answer,
- * not the page, is the body. The status alone decides an error answer: its body is not read.
- * @example await streamedRead(outbound, sentUrl(outbound), (html) => /id: '(\d+)'/.exec(html)?.[1], {})
+ * Reads an HTML page until `scan` finds its answer in the text as it arrives (or the page ends): the
+ * answer, not the page, is the body. The scan is given each chunk once, never the page so far, so the
+ * read stays linear in the page's size. The status alone decides an error answer: its body is not read.
+ * @example await streamedRead(outbound, sentUrl(outbound), windowScan((html) => /id: '(\d+)'/.exec(html)?.[1]), {})
  */
 export async function streamedRead<T>(
   outbound: Outbound,
   url: URL,
-  scan: (text: string) => T | undefined,
+  scan: StreamScan<T>,
   session: Record<string, string>,
 ): Promise<Loaded> {
   const { req } = outbound;
@@ -133,7 +135,6 @@ export async function streamedRead<T>(
   });
   return new Promise<Loaded>((resolve, reject) => {
     const decoder = new TextDecoder();
-    let text = '';
     let bytes = 0;
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -159,14 +160,20 @@ export async function streamedRead<T>(
         return finish(() =>
           reject(new UpstreamError(req.provider, `response larger than ${maxBytes} bytes`)),
         );
-      text += decoder.decode(chunk, { stream: true });
       // A scan that throws (a reader's extraction error) must reject this read, not escape the stream.
-      const found = scanSafely(scan, text, reject, finish);
+      const found = scanSafely(() => scan.feed(decoder.decode(chunk, { stream: true })), reject, finish);
       if (found !== undefined) finish(() => resolve({ status: 200, body: found, bytes }));
     });
     stream.on('end', () => {
       if (settled) return;
-      const found = scanSafely(scan, text + decoder.decode(), reject, finish);
+      const found = scanSafely(
+        () => {
+          const rest = decoder.decode();
+          return (rest ? scan.feed(rest) : undefined) ?? scan.end();
+        },
+        reject,
+        finish,
+      );
       finish(() => resolve({ status: 200, body: found, bytes }));
     });
     stream.on('error', (error: unknown) => finish(() => reject(toContractError(outbound, error))));
@@ -175,16 +182,15 @@ export async function streamedRead<T>(
 
 /**
  * Runs a scan inside a stream handler: a throw settles the read as a rejection with that error.
- * @example scanSafely((t) => JSON.parse(t), '{', reject, finish) // undefined, and the read rejects
+ * @example scanSafely(() => JSON.parse('{'), reject, finish) // undefined, and the read rejects
  */
 function scanSafely<T>(
-  scan: (text: string) => T | undefined,
-  text: string,
+  scan: () => T | undefined,
   reject: (error: unknown) => void,
   finish: (outcome: () => void) => void,
 ): T | undefined {
   try {
-    return scan(text);
+    return scan();
   } catch (error) {
     finish(() => reject(error));
     return undefined;

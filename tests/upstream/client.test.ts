@@ -7,6 +7,7 @@ import type { ProblemError } from '../../shared/errors.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { fetchUpstream, scanUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
+import { windowScan } from '../../shared/upstream/stream-scan.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { circuitState, configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
@@ -139,7 +140,7 @@ describe('retries', () => {
       scanUpstream(
         { provider: 'site_a', path: '/hotel/fr/x.html', expect: 'html', cache: 'none' },
         deadline(25_000),
-        (html) => (html.length > 0 ? html : undefined),
+        () => windowScan((html) => (html.length > 0 ? html : undefined)),
         'page',
       ),
     );
@@ -154,9 +155,10 @@ describe('retries', () => {
     const read = scanUpstream(
       { provider: 'site_a', path: '/hotel/fr/aurelia-suites-paris.html', expect: 'html', cache: 'none' },
       deadline(25_000),
-      () => {
-        throw drift;
-      },
+      () =>
+        windowScan(() => {
+          throw drift;
+        }),
       'throwing reader',
     );
     await expect(read).rejects.toBe(drift);

@@ -12,6 +12,7 @@ import {
   type UpstreamRequest,
 } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
+import { windowScan } from '../../shared/upstream/stream-scan.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import {
@@ -352,7 +353,7 @@ describe('bot protection', () => {
       scanUpstream(
         { provider: 'src', path: '/waf', expect: 'html', cache: 'none' },
         ctx(),
-        () => undefined,
+        () => windowScan(() => undefined),
         'nothing',
       ),
     );
@@ -420,11 +421,16 @@ describe('deployment-wide ceiling', () => {
 describe('streamed reads', () => {
   it('caches two readings of one page apart', async () => {
     const req = { provider: 'src', path: '/page', expect: 'html' as const, cache: 'ids' as const };
-    const marker = await scanUpstream(req, ctx(), (html) => /marker: '(\d+)'/.exec(html)?.[1], 'marker');
+    const marker = await scanUpstream(
+      req,
+      ctx(),
+      () => windowScan((html) => /marker: '(\d+)'/.exec(html)?.[1]),
+      'marker',
+    );
     const length = await scanUpstream(
       req,
       ctx(),
-      (html) => (html.endsWith('</html>') ? html.length : undefined),
+      () => windowScan((html) => (html.endsWith('</html>') ? html.length : undefined)),
       'length',
     );
     expect([marker.body, typeof length.body]).toEqual(['42', 'number']);

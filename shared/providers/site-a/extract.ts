@@ -15,6 +15,7 @@ import {
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
+import { literalScan, windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 import type { HotelRef } from './urls.ts';
 
@@ -134,27 +135,82 @@ export interface PageGallery {
 export function galleryInPage(html: string, complete: boolean): PageGallery | undefined {
   const literal = literalAfter(html, 'hotelPhotos:');
   if (literal === undefined) return complete ? { photos: [] } : undefined;
+  const items = literalItems(literal);
+  if (items.length >= PAGE_PHOTO_CAP && !complete) return undefined;
+  return galleryOf(items, items.length >= PAGE_PHOTO_CAP ? imagesIn(html) : [], HOTEL_ID.exec(html)?.[1]);
+}
+
+const HOTEL_ID = /\bb_hotel_id\s*:\s*'(\d{1,12})'/;
+const IMAGE = /<img\b[^>]*\bsrc="([^"]*\/xdata\/images\/hotel\/[^/"]+\/(\d+)\.jpg\?[^"]*)"/g;
+
+/** The gallery images a page shows, in page order: [photo id, URL]. */
+function imagesIn(html: string): [string, string][] {
+  return [...html.matchAll(IMAGE)].map((m) => [m[2]!, m[1]!.replace(/&amp;/g, '&')]);
+}
+
+function literalItems(literal: string): unknown[] {
   const items = readLiteral(literal);
   if (!Array.isArray(items)) throw new ExtractionError('site_a', 'hotelPhotos is not a list literal');
-  if (items.length >= PAGE_PHOTO_CAP && !complete) return undefined;
+  return items;
+}
+
+/** The literal's photos in its order, then the page's further images (a full literal), sizes rewritten. */
+function galleryOf(items: unknown[], images: [string, string][], hotelId: string | undefined): PageGallery {
   const urls = new Map<string, string>();
   for (const photo of conform('site_a', HotelPhotos, items, 'the hotelPhotos literal')) {
     if (!SIZE.test(photo.large_url))
       throw new ExtractionError('site_a', 'a photo URL without a size segment');
     urls.set(String(photo.id), photo.large_url);
   }
-  if (items.length >= PAGE_PHOTO_CAP) {
-    const image = /<img\b[^>]*\bsrc="([^"]*\/xdata\/images\/hotel\/[^/"]+\/(\d+)\.jpg\?[^"]*)"/g;
-    for (const m of html.matchAll(image)) if (!urls.has(m[2]!)) urls.set(m[2]!, m[1]!.replace(/&amp;/g, '&'));
-  }
+  for (const [id, url] of images) if (!urls.has(id)) urls.set(id, url);
   return {
-    hotelId: /\bb_hotel_id\s*:\s*'(\d{1,12})'/.exec(html)?.[1],
+    hotelId,
     photos: [...urls].map(([id, url]) => ({
       photo_id: id,
       thumbnail_url: sized(url, 'square200'),
       medium_url: sized(url, 'square600'),
       large_url: sized(url, 'max1024x768'),
     })),
+  };
+}
+
+/**
+ * The gallery read as the page arrives, each character once or twice (galleryInPage's answer, without
+ * re-reading the page): the literal is followed as it comes, the id and the images are looked for in
+ * windows. A literal under the cap answers at once; a full one waits for the page's end.
+ * @example scanAll(galleryScan(), html)?.photos.length // 45
+ */
+export function galleryScan(): StreamScan<PageGallery> {
+  const literal = literalScan('hotelPhotos:');
+  let hotelId: string | undefined;
+  let items: unknown[] | undefined;
+  let complete = false;
+  const images = new Map<string, string>();
+  const marks = windowScan((window) => {
+    hotelId ??= HOTEL_ID.exec(window)?.[1];
+    for (const [id, url] of imagesIn(window)) if (!images.has(id)) images.set(id, url);
+    complete = /<\/html>\s*$/i.test(window.slice(-256));
+    return undefined;
+  }, 2048);
+  return {
+    feed(fresh) {
+      marks.feed(fresh);
+      if (items) return undefined;
+      const text = literal.push(fresh);
+      if (text === undefined) return undefined;
+      items = literalItems(text);
+      if (items.length >= PAGE_PHOTO_CAP) return undefined;
+      marks.end(); // what arrived before the literal's end, for the page's id
+      return galleryOf(items, [], hotelId);
+    },
+    end() {
+      marks.end();
+      if (!items) return complete ? { photos: [] } : undefined;
+      return complete ? galleryOf(items, [...images], hotelId) : undefined;
+    },
+    get examined() {
+      return marks.examined + literal.examined();
+    },
   };
 }
 
@@ -169,6 +225,51 @@ const APOLLO = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>([\s\S
 /** Whether the page has arrived as far as its Apollo cache, or ended. */
 export function searchPageComplete(html: string): boolean {
   return APOLLO.test(html) || /<\/html>\s*$/i.test(html.slice(-256));
+}
+
+const APOLLO_OPEN = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>/;
+
+/**
+ * A results page read until its Apollo cache has arrived (or the page has ended with `</html>`), looked
+ * for in what is new only; then `read` sees the page so far, once.
+ * @example scanAll(searchPageScan((html) => extractSearchPage(html, asked)), html)
+ */
+export function searchPageScan<T>(read: (html: string) => T): StreamScan<T> {
+  const parts: string[] = [];
+  let tail = '';
+  let inside = false;
+  let examined = 0;
+  const done = () => {
+    const html = parts.join('');
+    examined += html.length;
+    return read(html);
+  };
+  return {
+    feed(fresh) {
+      parts.push(fresh);
+      let window = tail + fresh;
+      examined += window.length;
+      if (!inside) {
+        const open = APOLLO_OPEN.exec(window);
+        if (!open) {
+          tail = window.slice(-1024);
+          return undefined;
+        }
+        inside = true;
+        window = window.slice(open.index + open[0].length);
+      }
+      if (window.includes('</script>')) return done();
+      tail = window.slice(-8);
+      return undefined;
+    },
+    end() {
+      const last = parts.length ? parts.join('').slice(-256) : '';
+      return /<\/html>\s*$/i.test(last) ? done() : undefined;
+    },
+    get examined() {
+      return examined;
+    },
+  };
 }
 
 const Money = z.looseObject({

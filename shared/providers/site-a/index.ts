@@ -12,18 +12,18 @@ import { fetchParsed, scanUpstream, type UpstreamRequest } from '../../upstream/
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { literalAfter } from '../../upstream/js-literal.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { windowScan } from '../../upstream/stream-scan.ts';
 import {
   AutocompleteAnswer,
   extractDestinations,
   extractReviewList,
   extractSearchPage,
-  galleryInPage,
+  galleryScan,
   hotelIdInPage,
   hotelRefInResults,
   ReviewListEnvelope,
-  searchPageComplete,
+  searchPageScan,
   type Listing,
   type SearchAsked,
   type SearchPage,
@@ -61,7 +61,7 @@ async function destinations(
 
 /** The numeric id of a hotel page, or undefined when there is no such page. @example await siteA.urlToId(ctx, { cc: 'fr', slug: 'x' }) */
 async function urlToId(ctx: UpstreamContext, ref: HotelRef): Promise<string | undefined> {
-  const res = await scanUpstream(hotelPageRequest(ref), ctx, hotelIdInPage, 'hotel id');
+  const res = await scanUpstream(hotelPageRequest(ref), ctx, () => windowScan(hotelIdInPage), 'hotel id');
   if (res.status === 404) return undefined;
   if (!res.body)
     throw new ExtractionError('site_a', 'the hotel page carries no hotel id', undefined, res.status);
@@ -76,24 +76,19 @@ async function photos(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | 
     const found = await scanUpstream(
       hotelByIdRequest(hotelId),
       ctx,
-      (html) =>
-        /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+      () =>
+        windowScan((html) =>
+          /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+        ),
       'first hotel',
     );
     if (found.status === 404 || !found.body) return undefined;
     ref = found.body;
   }
-  let full = false; // the literal arrived at the cap: read on to the page's end, without parsing it again
   const page = await scanUpstream(
     { ...hotelPageRequest(ref), cache: 'reviews' },
     ctx,
-    (html) => {
-      const complete = /<\/html>\s*$/i.test(html.slice(-256));
-      if (full && !complete) return undefined;
-      const gallery = galleryInPage(html, complete);
-      full = gallery === undefined && literalAfter(html, 'hotelPhotos:') !== undefined;
-      return gallery;
-    },
+    galleryScan,
     'gallery',
   );
   if (page.status === 404) return undefined;
@@ -148,14 +143,14 @@ async function readResultsPage(
   const res = await scanUpstream<Scanned>(
     { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
     ctx,
-    (html) => {
-      if (!searchPageComplete(html)) return undefined;
-      try {
-        return { page: extractSearchPage(html, asked) };
-      } catch (failure) {
-        return { failure };
-      }
-    },
+    () =>
+      searchPageScan((html) => {
+        try {
+          return { page: extractSearchPage(html, asked) };
+        } catch (failure) {
+          return { failure };
+        }
+      }),
     reading,
   );
   if (res.status === 404) return undefined;

@@ -8,6 +8,7 @@ import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/si
 import { conform } from '../../upstream/conform.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
+import { windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
 import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
 
 // Where the real page carries the id, in page order: the initparam script's `apiUrl` query (about
@@ -34,9 +35,34 @@ export function hotelIdInPage(html: string): number | undefined {
  * @example noIdReason('<html><body><div id="root"></div></body></html>') // 'the hotel page is a client-rendered shell …'
  */
 export function noIdReason(html: string): string {
-  return /data-selenium="script-initparam"/.test(html)
+  return reasonWithoutId(INITPARAM.test(html));
+}
+
+const INITPARAM = /data-selenium="script-initparam"/;
+
+function reasonWithoutId(initparam: boolean): string {
+  return initparam
     ? 'the hotel page carries no hotel id'
     : 'the hotel page is a client-rendered shell without its initparam script (an unblocker that renders pages is needed)';
+}
+
+/** What the id scan of a hotel page found: the id, or why a whole page has none. */
+export type PageId = { id: number } | { missing: string };
+
+/**
+ * The id scan of a hotel page as it arrives, each character read once (or twice in an overlap): the
+ * first marker's id, or, once a whole page (`</html>`) has none, why (kept with the answer, so a cached
+ * miss says it too). A page cut short gives no answer.
+ * @example scanAll(pageIdScan(), page) // { id: 200123 }
+ */
+export function pageIdScan(): StreamScan<PageId> {
+  let initparam = false;
+  return windowScan((window) => {
+    initparam ||= INITPARAM.test(window);
+    const id = hotelIdInPage(window);
+    if (id !== undefined) return { id };
+    return /<\/html>\s*$/i.test(window.slice(-256)) ? { missing: reasonWithoutId(initparam) } : undefined;
+  });
 }
 
 const ReviewerInfo = z.looseObject({

@@ -8,9 +8,8 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, extractingAs, UpstreamError } from '../../upstream/errors.ts';
 import {
   extractReviewsPage,
-  hotelIdInPage,
   HotelReviewsAnswer,
-  noIdReason,
+  pageIdScan,
   ReviewCommentsAnswer,
   type SiteBReviewsBody,
   type SiteBReviewsPage,
@@ -29,17 +28,7 @@ import {
  * @example await siteB.urlToId(ctx, '/aurelia-suites-paris/hotel/paris-fr.html') // 200123
  */
 async function urlToId(ctx: UpstreamContext, path: string): Promise<number | undefined> {
-  const res = await scanUpstream(
-    hotelPageRequest(path),
-    ctx,
-    (html) => {
-      const id = hotelIdInPage(html);
-      if (id !== undefined) return { id };
-      // A whole page without an id says why (kept with the answer, so a cached miss says it too).
-      return /<\/html>\s*$/i.test(html.slice(-256)) ? { missing: noIdReason(html) } : undefined;
-    },
-    'hotel id',
-  );
+  const res = await scanUpstream(hotelPageRequest(path), ctx, pageIdScan, 'hotel id');
   if (res.status === 404) return undefined;
   const found = res.body;
   if (found && 'id' in found) return found.id;

@@ -1,0 +1,53 @@
+/**
+ * site_a photos per cold call: CPU and wall time of `siteA.photos` for hotels it has not seen (no
+ * remembered page, empty cache), with the sandbox in its own process so that its page building is not
+ * counted.
+ * @example node --disable-warning=ExperimentalWarning tests/bench/photos-cold.ts
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { getWorld } from '../../infra/sandbox/world.ts';
+import { siteA } from '../../shared/providers/site-a/index.ts';
+import { clearCache } from '../../shared/upstream/cache.ts';
+import { Deadline } from '../../shared/upstream/deadline.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
+
+const child = spawn(
+  process.execPath,
+  ['--disable-warning=ExperimentalWarning', 'infra/sandbox/main.ts', '--port', '0'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+let out = '';
+child.stdout.setEncoding('utf8');
+while (!/PROVIDERS='.*'\n/.test(out)) {
+  const [chunk] = (await once(child.stdout, 'data')) as [string];
+  out += chunk;
+}
+useProviders(JSON.parse(/PROVIDERS='(.*)'\n/.exec(out)![1]!));
+
+const hotels = getWorld().hotels.slice(0, 45);
+const cpu: number[] = [];
+const wall: number[] = [];
+for (const [i, h] of hotels.entries()) {
+  clearCache();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const photos = await siteA.photos(
+    { deadline: new Deadline(20_000), served: [] } as never,
+    String(h.ids.site_a),
+  );
+  const dt = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (!photos?.length) throw new Error(`no photos for ${h.ids.site_a}`);
+  if (i >= 5) {
+    cpu.push((c.user + c.system) / 1000);
+    wall.push(dt);
+  }
+}
+const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+console.log(
+  `site_a photos, cold call (${cpu.length} hotels, after 5 warm-up): CPU median ${med(cpu).toFixed(1)} ms, wall median ${med(wall).toFixed(1)} ms`,
+);
+child.kill('SIGTERM');
