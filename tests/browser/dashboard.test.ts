@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The accounts dashboard used as a person would, in real Chromium, against `npm start` itself (its entry, in
 // a child process), at 390, 1024 and 1440 px: open the printed dashboard URL, sign up, verify the email with
 // the link the process printed, sign in, see the tier and the next one, create two keys (the second by
@@ -70,6 +69,30 @@ afterAll(async () => {
 const apiBase = () => dashboard.replace(/\/dashboard$/, '');
 const callApi = (key: string) =>
   fetch(`${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3`, { headers: { 'x-api-key': key } });
+
+/** The browser globals the layout check uses inside Chromium (the project's Node typings carry no DOM). */
+interface PageBox {
+  left: number;
+  right: number;
+}
+interface PageElement {
+  scrollWidth: number;
+  clientWidth: number;
+  textContent: string | null;
+  parentElement: PageElement | null;
+  getClientRects(): { length: number };
+  getBoundingClientRect(): PageBox;
+  closest(selector: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+}
+declare const document: {
+  documentElement: PageElement;
+  getElementById(id: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+};
+declare const window: { innerWidth: number };
+declare function getComputedStyle(element: PageElement): { visibility: string };
 
 /** Layout faults at this moment: sideways scroll, a visible control of the other state, keys cut off. */
 async function layoutFaults(page: Page): Promise<string[]> {
