@@ -95,11 +95,15 @@ export class TravelApiStack extends Stack {
       LOG_LEVEL: config.logLevel,
       ENTERPRISE_DAILY_QUOTA: String(config.enterpriseDailyQuota),
     };
-    // Each function gets only its own sources' configuration, and may read only their secrets.
+    // Each function gets only its own sources' configuration, and may read only their secrets. A route of a
+    // source that makes no upstream call (url-to-id, extract-id) still needs its source's public hosts.
     const providersOf = (route: Route) =>
       Object.fromEntries(
         Object.entries(config.providers).filter(
-          ([name]) => route.kind === 'mcp' || (route.upstream ?? []).some((token) => token === name),
+          ([name]) =>
+            route.kind === 'mcp' ||
+            name === route.provider ||
+            (route.upstream ?? []).some((token) => token === name),
         ),
       );
     // The served OpenAPI document's server. Built from the API's id: the stage's own URL would make a cycle
@@ -126,7 +130,7 @@ export class TravelApiStack extends Stack {
           ...(route.auth
             ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
             : environment),
-          ...(route.upstream?.length || route.kind === 'mcp'
+          ...(Object.keys(providersOf(route)).length
             ? { PROVIDERS: JSON.stringify(providersOf(route)) }
             : {}),
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
