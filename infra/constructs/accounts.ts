@@ -15,7 +15,7 @@ import type { RouteId } from '../../shared/routes/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
 import type { StackConfig } from '../config.ts';
 
-type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'KEY' | 'COUNT';
+type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'TIMES' | 'KEY' | 'COUNT';
 type Gateway = 'create' | 'remove';
 
 interface Access {
@@ -35,7 +35,8 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   accountSession: { actions: ['dynamodb:GetItem'], items: ['SESSION', 'ACCOUNT'] },
   accountSignUp: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    items: ['EMAIL', 'ACCOUNT', 'VERIFY', 'THROTTLE'],
+    // TIMES: the sign-ups from the address, in a sliding window.
+    items: ['EMAIL', 'ACCOUNT', 'VERIFY', 'TIMES'],
     mail: true,
   },
   accountVerify: {
@@ -44,7 +45,8 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   },
   accountSignIn: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    items: ['THROTTLE', 'EMAIL', 'ACCOUNT', 'SESSION'],
+    // TIMES: the failures per email and address, per address and per email, in a sliding window.
+    items: ['TIMES', 'EMAIL', 'ACCOUNT', 'SESSION'],
   },
   accountSignOut: { actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], items: ['SESSION', 'ACCOUNT'] },
   accountKeys: {
@@ -75,7 +77,7 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   },
   accountPasswordForgot: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    items: ['THROTTLE', 'EMAIL', 'ACCOUNT', 'RESET'],
+    items: ['TIMES', 'EMAIL', 'ACCOUNT', 'RESET'],
     mail: true,
   },
   accountPasswordReset: {

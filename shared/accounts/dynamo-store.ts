@@ -6,7 +6,9 @@
  * - `EMAIL#<sha256 of the email>`: the account holding the address (claimed with a conditional put);
  * - `VERIFY#…`, `RESET#<sha256 of the token>`, `SESSION#<sha256 of the cookie>`: verification and
  *   password-reset links, sessions;
- * - `THROTTLE#<subject>#<window>`: failed sign-ins per account and per address in a window;
+ * - `THROTTLE#<subject>#<day>`: creations of keys in a UTC day;
+ * - `TIMES#<subject>`: when each failed sign-in (per account, per address, per pair), sign-up and reset
+ *   request happened, for the sliding windows of the throttles;
  * - `KEY#<sha256 of the key>`: what keyed functions read (tier, name), with `account_id`.
  * No token, cookie or key is stored: only their hashes.
  */
@@ -26,6 +28,10 @@ const DISABLED_RETENTION_S = 30 * 86_400;
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 const S = (value: string) => ({ S: value });
 const N = (value: number) => ({ N: String(value) });
+/** How many times out of the window an item may carry before they are dropped. */
+const TIMES_SLACK = 32;
+const timesOf = (item: Item | undefined): number[] =>
+  (item?.times?.L ?? []).map((t) => Number(t.N)).sort((a, b) => a - b);
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 /** Items past their TTL that TTL has not deleted yet are treated as gone. */
@@ -347,6 +353,42 @@ export class DynamoAccountStore implements AccountStore {
       }),
     );
     return Number(out.Attributes?.n?.N ?? 1);
+  }
+
+  async recent(subject: string, since: number): Promise<number[]> {
+    const item = await this.get(`TIMES#${subject}`);
+    return timesOf(item).filter((t) => t >= since);
+  }
+
+  async record(subject: string, at: number, keepMs: number): Promise<number[]> {
+    const { UpdateItemCommand } = await sdk();
+    const out = await this.client.send(
+      new UpdateItemCommand({
+        TableName: this.table,
+        Key: { pk: S(`TIMES#${subject}`) },
+        UpdateExpression: 'SET times = list_append(if_not_exists(times, :none), :at), expires_at = :until',
+        ExpressionAttributeValues: {
+          ':none': { L: [] },
+          ':at': { L: [N(at)] },
+          ':until': N(seconds(at + keepMs)),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const all = timesOf(out.Attributes);
+    const kept = all.filter((t) => t >= at - keepMs);
+    // Times out of the window are dropped now and then, so the item stays small under a long attack
+    // (a time recorded meanwhile by another instance may be lost: one failure less, never one more).
+    if (all.length - kept.length > TIMES_SLACK)
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: S(`TIMES#${subject}`) },
+          UpdateExpression: 'SET times = :kept',
+          ExpressionAttributeValues: { ':kept': { L: kept.map(N) } },
+        }),
+      );
+    return kept;
   }
 
   async addKey(accountId: string, key: AccountKey, cap: number): Promise<'done' | 'cap'> {

@@ -22,6 +22,7 @@ export class MemoryAccountStore implements AccountStore {
   private readonly resets = new Map<string, Expiring<string>>();
   private readonly sessions = new Map<string, Session>();
   private readonly counts = new Map<string, Expiring<number>>();
+  private readonly times = new Map<string, number[]>();
   private readonly keyStore: MemoryKeyStore;
 
   constructor(keyStore: MemoryKeyStore) {
@@ -128,6 +129,16 @@ export class MemoryAccountStore implements AccountStore {
     const next = (live(this.counts.get(id)) ?? 0) + 1;
     this.counts.set(id, { value: next, until: windowStart + windowMs });
     return next;
+  }
+
+  async recent(subject: string, since: number): Promise<number[]> {
+    return (this.times.get(subject) ?? []).filter((t) => t >= since);
+  }
+
+  async record(subject: string, at: number, keepMs: number): Promise<number[]> {
+    const kept = [...(await this.recent(subject, at - keepMs)), at].sort((a, b) => a - b);
+    this.times.set(subject, kept);
+    return kept;
   }
 
   async addKey(accountId: string, key: AccountKey, cap: number): Promise<'done' | 'cap'> {

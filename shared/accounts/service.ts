@@ -39,13 +39,22 @@ export const SESSION_MS = 12 * 3600_000;
 export const VERIFY_MS = 24 * 3600_000;
 /** An account never verified is forgotten after this long (its email can then be signed up again). */
 export const UNVERIFIED_MS = 7 * 86_400_000;
-/** Sign-in throttling: failed attempts per window, per account (by email) and per client address. */
+/**
+ * Sign-in throttling, in sliding windows (any 15 minutes, not the clock's quarter hours): an address that
+ * failed SIGNIN_FAILURES_PER_PAIR times for one account is refused for that account, and one that failed
+ * SIGNIN_FAILURES_PER_ADDRESS times for any accounts is refused for all, until its oldest failure in the
+ * window is 15 minutes old. Failures for one account from any addresses never lock its owner out: from
+ * the SIGNIN_FAILURES_PER_ACCOUNT-th on, each next attempt waits 1 s, 2 s, 4 s… after the latest failure,
+ * at most SIGNIN_MAX_DELAY_MS.
+ */
 export const SIGNIN_WINDOW_MS = 15 * 60_000;
+export const SIGNIN_FAILURES_PER_PAIR = 5;
 export const SIGNIN_FAILURES_PER_ACCOUNT = 5;
 export const SIGNIN_FAILURES_PER_ADDRESS = 20;
-/** Sign-ups per client address per hour (each may send a mail). */
+export const SIGNIN_MAX_DELAY_MS = 60_000;
+/** Sign-ups (and reset requests) per client address in any hour (each may send a mail). */
 export const SIGNUPS_PER_ADDRESS = 20;
-const SIGNUP_WINDOW_MS = 3600_000;
+export const SIGNUP_WINDOW_MS = 3600_000;
 
 /** The answer to every well-formed sign-up, whether or not the email was free. */
 export const SIGNUP_MESSAGE =
@@ -74,8 +83,29 @@ export interface Services {
 const iso = (ms: number) => new Date(ms).toISOString();
 const windowOf = (now: number, size: number) => Math.floor(now / size) * size;
 
-function tooMany(windowStart: number, size: number, what: string): AccountError {
-  const retryAfter = Math.max(1, Math.ceil((windowStart + size - Date.now()) / 1000));
+/**
+ * How long until `times` (oldest first) hold fewer than `limit` within the sliding `windowMs`: 0 when
+ * they already do.
+ */
+const waitFor = (times: readonly number[], limit: number, windowMs: number, now: number): number =>
+  times.length < limit ? 0 : times[times.length - limit]! + windowMs + 1 - now;
+
+/** The wait the failures for one account impose, from any address: doubling from 1 s, at most the cap. */
+function slowdownFor(times: readonly number[], now: number): number {
+  const over = times.length - SIGNIN_FAILURES_PER_ACCOUNT;
+  if (over < 0) return 0;
+  return times.at(-1)! + Math.min(1000 * 2 ** over, SIGNIN_MAX_DELAY_MS) - now;
+}
+
+/** Records one request of `subject` and refuses it past `limit` in the sliding window. */
+async function withinRate(s: Services, subject: string, limit: number, what: string): Promise<void> {
+  const now = Date.now();
+  const times = await s.store.record(subject, now, SIGNUP_WINDOW_MS);
+  if (times.length > limit) throw tooMany(waitFor(times, limit, SIGNUP_WINDOW_MS, now), what);
+}
+
+function tooMany(waitMs: number, what: string): AccountError {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
   return new AccountError('TOO_MANY_ATTEMPTS', `Too many ${what}: try again in ${retryAfter} s.`, {
     'Retry-After': String(retryAfter),
   });
@@ -114,10 +144,7 @@ export async function signUp(
       `The password is ${weakness}: use 12 or more characters, a phrase is best.`,
     );
   const now = Date.now();
-  const window = windowOf(now, SIGNUP_WINDOW_MS);
-  const subject = `signup-address:${sha256(address)}`;
-  if ((await s.store.addAttempt(subject, window, SIGNUP_WINDOW_MS)) > SIGNUPS_PER_ADDRESS)
-    throw tooMany(window, SIGNUP_WINDOW_MS, 'sign-ups from this address');
+  await withinRate(s, `signup-address:${sha256(address)}`, SIGNUPS_PER_ADDRESS, 'sign-ups from this address');
   // Hashed whatever happens next, so a registered address takes as long to answer as a new one.
   const passwordHash = await hashPassword(password);
   const nonce = randomToken(16);
@@ -172,19 +199,31 @@ export async function signIn(
   { email, password }: { email: string; password: string },
   address: string,
 ): Promise<{ token: string; csrf: string; account: Account }> {
-  const window = windowOf(Date.now(), SIGNIN_WINDOW_MS);
-  const subjects = [`signin-account:${sha256(email)}`, `signin-address:${sha256(address)}`] as const;
-  const [byAccount, byAddress] = await Promise.all(
-    subjects.map((subject) => s.store.attempts(subject, window)),
+  const now = Date.now();
+  const subjects = [
+    `signin-pair:${sha256(`${email} ${address}`)}`,
+    `signin-address:${sha256(address)}`,
+    `signin-account:${sha256(email)}`,
+  ] as const;
+  const [byPair, byAddress, byAccount] = await Promise.all(
+    subjects.map((subject) => s.store.recent(subject, now - SIGNIN_WINDOW_MS)),
   );
-  if (byAccount! >= SIGNIN_FAILURES_PER_ACCOUNT)
-    throw tooMany(window, SIGNIN_WINDOW_MS, 'failed sign-ins for this account');
-  if (byAddress! >= SIGNIN_FAILURES_PER_ADDRESS)
-    throw tooMany(window, SIGNIN_WINDOW_MS, 'failed sign-ins from this address');
+  const refusals = [
+    [
+      waitFor(byPair!, SIGNIN_FAILURES_PER_PAIR, SIGNIN_WINDOW_MS, now),
+      'failed sign-ins for this account from this address',
+    ],
+    [
+      waitFor(byAddress!, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_MS, now),
+      'failed sign-ins from this address',
+    ],
+    [slowdownFor(byAccount!, now), 'failed sign-ins for this account: it is slowed down'],
+  ] as const;
+  for (const [waitMs, what] of refusals) if (waitMs > 0) throw tooMany(waitMs, what);
   const account = await s.store.findByEmail(email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !matches) {
-    await Promise.all(subjects.map((subject) => s.store.addAttempt(subject, window, SIGNIN_WINDOW_MS)));
+    await Promise.all(subjects.map((subject) => s.store.record(subject, now, SIGNIN_WINDOW_MS)));
     throw new AccountError('INVALID_CREDENTIALS', 'The email or the password is wrong.');
   }
   if (!account.verified)
@@ -457,13 +496,13 @@ export async function forgotPassword(
   email: string,
   { base, address }: { base: string; address: string },
 ): Promise<string> {
-  const window = windowOf(Date.now(), SIGNUP_WINDOW_MS);
   // Each request may send a mail: throttled per client address like sign-ups.
-  if (
-    (await s.store.addAttempt(`reset-address:${sha256(address)}`, window, SIGNUP_WINDOW_MS)) >
-    SIGNUPS_PER_ADDRESS
-  )
-    throw tooMany(window, SIGNUP_WINDOW_MS, 'reset requests from this address');
+  await withinRate(
+    s,
+    `reset-address:${sha256(address)}`,
+    SIGNUPS_PER_ADDRESS,
+    'reset requests from this address',
+  );
   const account = await s.store.findByEmail(email);
   if (!account) return FORGOT_MESSAGE;
   const token = randomToken();

@@ -81,6 +81,11 @@ export interface AccountStore {
   /** Counts one more for `subject` in its window; returns the new count. */
   addAttempt(subject: string, windowStart: number, windowMs: number): Promise<number>;
 
+  /** When `subject` was recorded (epoch ms, oldest first), of the times since `since`: a sliding window. */
+  recent(subject: string, since: number): Promise<number[]>;
+  /** Records `subject` at `at`, kept `keepMs`; returns its times since `at - keepMs`, this one included. */
+  record(subject: string, at: number, keepMs: number): Promise<number[]>;
+
   /** Adds a key to the account when it has fewer than `cap` live keys: 'cap' otherwise. */
   addKey(accountId: string, key: AccountKey, cap: number): Promise<'done' | 'cap'>;
   /** Takes back a key `addKey` added (its gateway key could not be made). */

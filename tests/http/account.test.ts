@@ -8,8 +8,10 @@ import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import {
   KEY_CAP,
   KEYS_PER_DAY,
-  SIGNIN_FAILURES_PER_ACCOUNT,
   SIGNIN_FAILURES_PER_ADDRESS,
+  SIGNIN_FAILURES_PER_PAIR,
+  SIGNIN_MAX_DELAY_MS,
+  SIGNIN_WINDOW_MS,
   SIGNUPS_PER_ADDRESS,
 } from '../../shared/accounts/service.ts';
 import { routes, type Route } from '../../shared/routes/index.ts';
@@ -265,24 +267,79 @@ describe('sign-in', () => {
     expectError(routes.accountSignIn, wrong, 401, 'INVALID_CREDENTIALS');
   });
 
-  it(`throttles an account after ${SIGNIN_FAILURES_PER_ACCOUNT} failures, even with the right password, with 429 and Retry-After`, async () => {
-    // Prepare: a registered email and an unregistered one, failed as often from another address each time
+  it(`throttles an address after ${SIGNIN_FAILURES_PER_PAIR} failures for one email, even with the right password, registered or not, with 429 and Retry-After`, async () => {
+    // Prepare: a registered email and an unregistered one, each failed as often from one address
     const { email } = await signedIn();
     const nobody = freshEmail();
-    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++) {
-      const browser = await new Browser(`127.0.1.${i + 1}`).open();
-      await browser.post('/account/signin', { email, password: 'wrong wrong wrong' });
-      await browser.post('/account/signin', { email: nobody, password: 'wrong wrong wrong' });
+    const guesser = await new Browser().open();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_PAIR; i++) {
+      await guesser.post('/account/signin', { email, password: 'wrong wrong wrong' });
+      await guesser.post('/account/signin', { email: nobody, password: 'wrong wrong wrong' });
     }
-    const browser = await new Browser('127.0.1.100').open();
     // Act
-    const owner = await browser.post('/account/signin', { email, password: PASSWORD });
-    const unregistered = await browser.post('/account/signin', { email: nobody, password: PASSWORD });
+    const owner = await guesser.post('/account/signin', { email, password: PASSWORD });
+    const unregistered = await guesser.post('/account/signin', { email: nobody, password: PASSWORD });
     // Assess: the same answer for both, so the throttle tells nothing about registration either
     expectError(routes.accountSignIn, owner, 429, 'TOO_MANY_ATTEMPTS');
     expectError(routes.accountSignIn, unregistered, 429, 'TOO_MANY_ATTEMPTS');
     expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it(`counts ${SIGNIN_FAILURES_PER_PAIR} failures in any 15 minutes, not in the clock's quarter hours`, async () => {
+    // Prepare: 5 wrong passwords just before a quarter hour (the clock moved there)
+    const { email } = await signedIn();
+    const guesser = await new Browser().open();
+    const quarter = Math.ceil(Date.now() / 900_000) * 900_000 + 900_000;
+    const clock = jest.spyOn(Date, 'now');
+    const wrong = [];
+    for (let i = 0; i < SIGNIN_FAILURES_PER_PAIR; i++) {
+      clock.mockReturnValue(quarter - 6_000 + i * 1_000);
+      wrong.push((await guesser.post('/account/signin', { email, password: 'wrong wrong wrong' })).status);
+    }
+    // Act: one more just after the quarter hour, one just before the first failure is 15 minutes old, one after
+    clock.mockReturnValue(quarter + 1_000);
+    const afterQuarter = await guesser.post('/account/signin', { email, password: 'wrong wrong wrong' });
+    clock.mockReturnValue(quarter - 6_000 + SIGNIN_WINDOW_MS - 1_000);
+    const stillInWindow = await guesser.post('/account/signin', { email, password: PASSWORD });
+    clock.mockReturnValue(quarter - 6_000 + SIGNIN_WINDOW_MS + 1_000);
+    const oldestOut = await guesser.post('/account/signin', { email, password: PASSWORD });
+    // Assess
+    expect(wrong).toEqual(Array(SIGNIN_FAILURES_PER_PAIR).fill(401));
+    expectError(routes.accountSignIn, afterQuarter, 429, 'TOO_MANY_ATTEMPTS');
+    // Until the first failure (7 s before) is 15 minutes old, rounded up to the second
+    expect(Number(afterQuarter.headers['retry-after'])).toBe(15 * 60 - 6);
+    expectError(routes.accountSignIn, stillInWindow, 429, 'TOO_MANY_ATTEMPTS');
+    expect(oldestOut.status).toBe(200);
+  });
+
+  it('never locks the owner out from another address: failures from many addresses slow the account down, doubling to a minute', async () => {
+    // Prepare: one address that failed 5 times, then one failure each from further addresses
+    const { email } = await signedIn();
+    const start = Date.now() + 1_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+    const guesser = await new Browser().open();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_PAIR; i++)
+      await guesser.post('/account/signin', { email, password: 'wrong wrong wrong' });
+    let now = start;
+    const waits: number[] = [];
+    for (let extra = 0; extra < 8; extra++) {
+      const early = await (await new Browser().open()).post('/account/signin', { email, password: 'wrong' });
+      expectError(routes.accountSignIn, early, 429, 'TOO_MANY_ATTEMPTS');
+      waits.push(Number(early.headers['retry-after']));
+      now += Number(early.headers['retry-after']) * 1_000;
+      clock.mockReturnValue(now);
+      const tried = await (await new Browser().open()).post('/account/signin', { email, password: 'wrong' });
+      expect(tried.status).toBe(401);
+    }
+    // Act: the owner from an address of its own, once the latest wait is over; the guesser with the right password
+    clock.mockReturnValue(now + SIGNIN_MAX_DELAY_MS);
+    const owner = await (await new Browser().open()).post('/account/signin', { email, password: PASSWORD });
+    const guessed = await guesser.post('/account/signin', { email, password: PASSWORD });
+    // Assess: waits of 1, 2, 4… s up to the cap; the owner signs in; the guessing address stays refused
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect(owner.status).toBe(200);
+    expectError(routes.accountSignIn, guessed, 429, 'TOO_MANY_ATTEMPTS');
   });
 
   it(`throttles a client address after ${SIGNIN_FAILURES_PER_ADDRESS} failures, whatever the email; other addresses go on`, async () => {

@@ -165,6 +165,20 @@ describe('DynamoAccountStore', () => {
     expect(await store.attempts('who', window)).toBe(5);
     expect(await store.attempts('who', window + 60_000)).toBe(0);
   });
+
+  it("keeps the times of a throttle for its sliding window: any 15 minutes, not the clock's quarter hours", async () => {
+    // Prepare: five times either side of a quarter hour, and one long before
+    const quarter = Math.ceil(Date.now() / 900_000) * 900_000;
+    await store.record('sliding', quarter - 3_600_000, 900_000);
+    const at = [-6_000, -4_000, -2_000, 1_000, 3_000].map((d) => quarter + d);
+    for (const t of at.slice(0, -1)) await store.record('sliding', t, 900_000);
+    // Act
+    const recorded = await store.record('sliding', at.at(-1)!, 900_000);
+    // Assess: all five count in the window across the quarter hour; the old one does not
+    expect(recorded).toEqual(at);
+    expect(await store.recent('sliding', at.at(-1)! - 900_000)).toEqual(at);
+    expect(await store.recent('sliding', at[2]!)).toEqual(at.slice(2));
+  });
 });
 
 describe('the account rules over DynamoDB, with API Gateway', () => {
