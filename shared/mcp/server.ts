@@ -38,11 +38,51 @@ export interface McpOptions {
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
 }
 
+/** A JSON-RPC error answer, as the SDK's transport writes its own. */
+function rpcError(status: number, id: unknown, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: id ?? null }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * What the SDK would answer with an internal error and a zod dump, answered as JSON-RPC says: an empty
+ * batch is an invalid request (-32600); a tools/call without a tool name, or with arguments that are no
+ * object, has invalid params (-32602), said in words. Anything else (unreadable JSON too) goes on to the SDK.
+ */
+async function refused(request: Request): Promise<Response | undefined> {
+  let message: unknown;
+  try {
+    message = await request.clone().json();
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(message) && message.length === 0)
+    return rpcError(400, null, ErrorCode.InvalidRequest, 'Invalid Request: the batch is empty.');
+  const call = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (!call || typeof call !== 'object' || call.method !== 'tools/call') return undefined;
+  const checked = CallToolRequestSchema.safeParse(message);
+  if (checked.success) return undefined;
+  const issues = checked.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+  return rpcError(
+    200,
+    call.id,
+    ErrorCode.InvalidParams,
+    `Invalid params: tools/call takes params {name: the tool's name, arguments: an object} (${issues}).`,
+  );
+}
+
 /**
  * Answers one MCP HTTP request (POST: a JSON-RPC message or batch) with the SDK's transport.
  * @example const response = await answerMcp(new Request(url, { method: 'POST', headers, body }), { tools, call });
  */
 export async function answerMcp(request: Request, { tools, call }: McpOptions): Promise<Response> {
+  const refusal = await refused(request);
+  if (refusal) return refusal;
   const server = new Server(
     { name: 'travel-data-api', version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },

@@ -199,6 +199,42 @@ describe('tool calls', () => {
       /No tool named noSuchTool/,
     );
   });
+
+  it('answers a tools/call without a tool name with -32602 invalid params in words, and an empty batch with -32600', async () => {
+    // Act: the raw JSON-RPC, as a client that skips the SDK sends it
+    const post = (body: unknown) =>
+      fetch(`${api.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': KEYS.enterprise,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      });
+    const noName = await post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} });
+    const badArguments = await post({
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'coordinatesLookup', arguments: 'paris' },
+    });
+    const empty = await post([]);
+    // Assess
+    const noNameBody = (await noName.json()) as { id: number; error: { code: number; message: string } };
+    expect([noName.status, noNameBody.id, noNameBody.error.code]).toEqual([200, 7, -32602]);
+    expect(noNameBody.error.message).toMatch(/^Invalid params: .*params\.name/);
+    expect(noNameBody.error.message).not.toMatch(/[[{]\s*"/);
+    expect(((await badArguments.json()) as { error: { code: number } }).error.code).toBe(-32602);
+    expect([empty.status, await empty.json()]).toEqual([
+      400,
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) },
+      },
+    ]);
+  });
 });
 
 describe('keys and quota', () => {
