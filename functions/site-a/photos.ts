@@ -1,7 +1,7 @@
 // GET /v2/site_a/hotel/photos: a site_a hotel's photo gallery, main photo first, in three signed sizes.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteA } from '../../shared/providers/site-a/index.ts';
+import { sitePhotos } from '../../shared/providers/site-a/photos.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { Photo } from '../../shared/schemas/site-a.ts';
 
@@ -56,7 +56,7 @@ export const handler = endpoint({
   query: PhotosQuery,
   response: PhotosResponse,
   run: async ({ query }, ctx) => {
-    const photos = await siteA.photos(ctx, query.hotel_id);
+    const photos = await sitePhotos(ctx, query.hotel_id);
     if (!photos) throw ctx.error('HOTEL_NOT_FOUND', `site_a has no hotel ${query.hotel_id}.`);
     return {
       success: true as const,

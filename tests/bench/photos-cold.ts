@@ -1,5 +1,5 @@
 /**
- * site_a photos per cold call: CPU and wall time of `siteA.photos` for hotels it has not seen (no
+ * site_a photos per cold call: CPU and wall time of `sitePhotos` for hotels it has not seen (no
  * remembered page, empty cache), with the sandbox in its own process so that its page building is not
  * counted.
  * @example node --disable-warning=ExperimentalWarning tests/bench/photos-cold.ts
@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { siteA } from '../../shared/providers/site-a/index.ts';
+import { sitePhotos } from '../../shared/providers/site-a/photos.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
@@ -34,7 +34,7 @@ for (const [i, h] of hotels.entries()) {
   clearCache();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const photos = await siteA.photos(
+  const photos = await sitePhotos(
     { deadline: new Deadline(20_000), served: [] } as never,
     String(h.ids.site_a),
   );

@@ -7,11 +7,10 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import {
   AutocompleteAnswer,
   extractDestinations,
-  galleryInPage,
   hotelIdInPage,
   hotelRefInResults,
-  PAGE_PHOTO_CAP,
 } from '../../shared/providers/site-a/extract.ts';
+import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 
 const fixture = (name: string) =>

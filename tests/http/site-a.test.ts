@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { DestinationSuggestion, Photo } from '../../shared/schemas/site-a.ts';
 import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { PAGE_PHOTO_CAP } from '../../shared/providers/site-a/extract.ts';
+import { PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;

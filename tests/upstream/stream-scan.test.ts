@@ -1,10 +1,6 @@
 // Streamed scans read each character a bounded number of times, whatever the chunk size.
-import {
-  galleryInPage,
-  galleryScan,
-  hotelIdInPage,
-  searchPageScan,
-} from '../../shared/providers/site-a/extract.ts';
+import { hotelIdInPage, searchPageScan } from '../../shared/providers/site-a/extract.ts';
+import { galleryInPage, galleryScan } from '../../shared/providers/site-a/gallery.ts';
 import { pageIdScan } from '../../shared/providers/site-b/extract.ts';
 import { literalAfter } from '../../shared/upstream/js-literal.ts';
 import { literalScan, scanAll, windowScan } from '../../shared/upstream/stream-scan.ts';

@@ -7,9 +7,8 @@
  * listed the hotel, else from one lookup of the hotel as a destination, remembered.
  */
 import { LRUCache } from 'lru-cache';
-import { Photo, type DestinationSuggestion, type SiteAReviewsPage } from '../../schemas/site-a.ts';
+import type { DestinationSuggestion, SiteAReviewsPage } from '../../schemas/site-a.ts';
 import { fetchParsed, scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
@@ -19,9 +18,7 @@ import {
   extractDestinations,
   extractReviewList,
   extractSearchPage,
-  galleryScan,
   hotelIdInPage,
-  hotelRefInResults,
   ReviewListEnvelope,
   searchPageScan,
   type Listing,
@@ -40,9 +37,8 @@ import {
   type SearchQuery,
   type SearchSort,
 } from './requests.ts';
+import { knownRefs } from './known.ts';
 import { hotelUrl, type HotelRef } from './urls.ts';
-
-const knownRefs = new LRUCache<string, HotelRef>({ max: 10_000, ttl: 24 * 3600 * 1000 });
 
 /** @example await siteA.destinations(ctx, 'paris', 'fr') // up to 5 suggestions, best first */
 async function destinations(
@@ -67,39 +63,6 @@ async function urlToId(ctx: UpstreamContext, ref: HotelRef): Promise<string | un
     throw new ExtractionError('site_a', 'the hotel page carries no hotel id', undefined, res.status);
   knownRefs.set(res.body, ref);
   return res.body;
-}
-
-/** The gallery, main photo first, or undefined when site_a has no such hotel. @example await siteA.photos(ctx, '1007790') */
-async function photos(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
-  let ref = knownRefs.get(hotelId);
-  if (!ref) {
-    const found = await scanUpstream(
-      hotelByIdRequest(hotelId),
-      ctx,
-      () =>
-        windowScan((html) =>
-          /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
-        ),
-      'first hotel',
-    );
-    if (found.status === 404 || !found.body) return undefined;
-    ref = found.body;
-  }
-  const page = await scanUpstream(
-    { ...hotelPageRequest(ref), cache: 'reviews' },
-    ctx,
-    galleryScan,
-    'gallery',
-  );
-  if (page.status === 404) return undefined;
-  if (!page.body)
-    throw new ExtractionError('site_a', 'the hotel page ended without a gallery', undefined, page.status);
-  // The search led to another hotel: site_a does not know this id.
-  if (page.body.hotelId !== undefined && page.body.hotelId !== hotelId) return undefined;
-  if (page.body.photos.length === 0)
-    throw new ExtractionError('site_a', 'the hotel page has no hotelPhotos literal', undefined, page.status);
-  knownRefs.set(hotelId, ref);
-  return page.body.photos.map((p) => conform('site_a', Photo, p, 'a photo', page.status));
 }
 
 /** What listings say of a hotel (its page, country and review summary): filled by searches and lookups. */
@@ -247,5 +210,5 @@ async function reviews(
   return extractReviewList(res.body, { hotelId, page: o.page, perPage: o.perPage, sorter, listing });
 }
 
-/** site_a, as the handlers use it. */
-export const siteA = { destinations, urlToId, photos, search, reviews };
+/** site_a, as the handlers use it; its photos are `sitePhotos` in photos.ts (the only reader that needs JSON5). */
+export const siteA = { destinations, urlToId, search, reviews };

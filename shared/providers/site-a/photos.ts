@@ -1,0 +1,48 @@
+/**
+ * site_a photos: the gallery of a hotel page (its `hotelPhotos` literal), reached from an id through a
+ * destination search unless the page is known. Apart from the facade so that only this function's bundle
+ * loads JSON5.
+ */
+import { Photo } from '../../schemas/site-a.ts';
+import { scanUpstream } from '../../upstream/client.ts';
+import { conform } from '../../upstream/conform.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+import { windowScan } from '../../upstream/stream-scan.ts';
+import { hotelRefInResults } from './extract.ts';
+import { galleryScan } from './gallery.ts';
+import { knownRefs } from './known.ts';
+import { hotelByIdRequest, hotelPageRequest } from './requests.ts';
+
+/** The gallery, main photo first, or undefined when site_a has no such hotel. @example await sitePhotos(ctx, '1007790') */
+export async function sitePhotos(ctx: UpstreamContext, hotelId: string): Promise<Photo[] | undefined> {
+  let ref = knownRefs.get(hotelId);
+  if (!ref) {
+    const found = await scanUpstream(
+      hotelByIdRequest(hotelId),
+      ctx,
+      () =>
+        windowScan((html) =>
+          /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+        ),
+      'first hotel',
+    );
+    if (found.status === 404 || !found.body) return undefined;
+    ref = found.body;
+  }
+  const page = await scanUpstream(
+    { ...hotelPageRequest(ref), cache: 'reviews' },
+    ctx,
+    galleryScan,
+    'gallery',
+  );
+  if (page.status === 404) return undefined;
+  if (!page.body)
+    throw new ExtractionError('site_a', 'the hotel page ended without a gallery', undefined, page.status);
+  // The search led to another hotel: site_a does not know this id.
+  if (page.body.hotelId !== undefined && page.body.hotelId !== hotelId) return undefined;
+  if (page.body.photos.length === 0)
+    throw new ExtractionError('site_a', 'the hotel page has no hotelPhotos literal', undefined, page.status);
+  knownRefs.set(hotelId, ref);
+  return page.body.photos.map((p) => conform('site_a', Photo, p, 'a photo', page.status));
+}
