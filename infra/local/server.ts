@@ -122,7 +122,7 @@ export function toEvent(
   return {
     resource: route.path,
     path: url.pathname,
-    httpMethod: req.method ?? 'GET',
+    httpMethod: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
     headers,
     multiValueHeaders,
     queryStringParameters: hasQuery ? query : null,
@@ -136,7 +136,7 @@ export function toEvent(
       apiId: 'local',
       authorizer: null,
       protocol: 'HTTP/1.1',
-      httpMethod: req.method ?? 'GET',
+      httpMethod: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
       path: url.pathname,
       stage: '$default',
       requestId,
@@ -205,12 +205,16 @@ async function handle(
 ): Promise<number> {
   let url: URL;
   try {
-    url = new URL(req.url ?? '/', 'http://local');
+    // A path is read as a path: `//v1/health` is no route (as a URL reference it would name a host "v1").
+    const target = req.url ?? '/';
+    url = new URL(target.startsWith('/') ? `http://local${target}` : target, 'http://local');
   } catch {
     send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
     return 400;
   }
-  const match = matchRoute(url.pathname, req.method);
+  // HEAD is GET without the body (node's ServerResponse sends none for a HEAD request).
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const match = matchRoute(url.pathname, method);
   if (!match) {
     send(
       res,
@@ -223,7 +227,7 @@ async function handle(
     );
     return 404;
   }
-  if (req.method !== match.route.method) {
+  if (method !== match.route.method) {
     const allowed = compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method);
     res.setHeader('Allow', allowed.join(', '));
     send(

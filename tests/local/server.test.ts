@@ -103,6 +103,42 @@ describe('protocol errors and hosts', () => {
   });
 });
 
+describe('paths and methods', () => {
+  it('answers a path that starts with // with 404, not as the route after a host name', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      // Act: raw, so that no client tidies the path
+      const answer = await raw(
+        server.url,
+        'GET //v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      );
+      const single = await fetch(`${server.url}/v1/health`);
+      // Assess
+      expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+      expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ error: { code: 'not_found' } });
+      expect(single.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves HEAD on a GET route as GET without the body', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const get = await fetch(`${server.url}/v1/health`);
+      const head = await fetch(`${server.url}/v1/health`, { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
+        get.status,
+        get.headers.get('content-type'),
+        '',
+      ]);
+      expect(get.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('npm start', () => {
   it('passes SIGTERM on to the server, which drains and exits', async () => {
     // Prepare: a free port, and npm's own CLI run by the pinned Node, as `npm run test:jest` ran.
