@@ -288,6 +288,16 @@ describe('maps_hotels search → info and photos of the first hotel_id', () => {
     });
     expect(body.hotel.address).toEqual(expect.any(String));
     expect(body.hotel.prices.length).toBeGreaterThan(0);
+    const own = getWorld().hotels.find((h) => h.name === first.name)!.officialWebsite;
+    expect(body.hotel.prices.filter((p) => p.is_official).map((p) => p.source)).toEqual(
+      own ? [first.name] : [],
+    );
+    expect(body.hotel.link).toBe(own ?? null);
+    expect(body.hotel.nearby_places).toContainEqual({
+      name: expect.stringContaining('Old Town'),
+      category: 'Landmark',
+      transport_time: null,
+    });
     expect(body.hotel.images.length).toBeGreaterThan(0);
     expect(body.hotel.check_in_time).not.toMatch(/\u202f/);
   });

@@ -15,7 +15,8 @@
  *
  * A hotel's exact name (or its `property_token`) answers that property's details at the top level
  * (`search_information.hotels_results_state: "Showing results for property details"`, an address,
- * `featured_prices[]` and `prices[]` with totals), without `properties[]`. A place it does not know
+ * `featured_prices[]` and `prices[]` with totals, the hotel's own site marked `official`, one seller
+ * without a link), without `properties[]`. Nearby places carry a category, some no transportations. A place it does not know
  * answers the empty state. Keys and failures as in `serp-api.ts`. Prices are in the asked currency when
  * the service prices in it, else in USD, as `search_parameters.currency` says. Photos are small images.
  */
@@ -143,8 +144,11 @@ function hotelProperty(h: Hotel, q: URLSearchParams, base: string, details = fal
             rate_per_night: rate(price.perNight * 1.12 * (1 + i * 0.04), price.perNight, stay.currency),
             total_rate: rate(price.total * (1 + i * 0.04), price.baseTotal, stay.currency),
           })),
+          // The hotel's own site, where it has one, sells first and is marked official.
           prices: sellers.map((source, i) => ({
-            source,
+            source: i === 0 && h.officialWebsite ? h.name : source,
+            ...(i === 2 ? {} : { link: `${PUBLIC_SITE}/travel/clk?pc=${i + 1}&token=${token}` }),
+            ...(i === 0 && h.officialWebsite ? { official: true } : {}),
             num_guests: stay.adults,
             rate_per_night: rate(price.perNight * 1.12 * [1, 1.04, 1.09][i]!, price.perNight, stay.currency),
             total_rate: rate(price.total * [1, 1.04, 1.09][i]!, price.baseTotal, stay.currency),
@@ -152,7 +156,12 @@ function hotelProperty(h: Hotel, q: URLSearchParams, base: string, details = fal
         }
       : {}),
     nearby_places: [
-      { name: `${h.city.name} Central Station`, transportations: [{ type: 'Taxi', duration: '9 min' }] },
+      {
+        category: 'Transit',
+        name: `${h.city.name} Central Station`,
+        transportations: [{ type: 'Taxi', duration: '9 min' }],
+      },
+      { category: 'Landmark', name: `${h.city.name} Old Town` },
     ],
     hotel_class: `${h.stars}-star hotel`,
     extracted_hotel_class: h.stars,
