@@ -90,8 +90,7 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
     for (const where of ['path', 'query'] as const) {
       const schema = schemas[where];
       if (!schema) continue;
-      const raw =
-        where === 'path' ? (request.event.pathParameters ?? {}) : queryOf(request.event, schema);
+      const raw = where === 'path' ? (request.event.pathParameters ?? {}) : queryOf(request.event, schema);
       const result = await schema.safeParseAsync(raw);
       if (result.success) state[where] = result.data;
       else {
