@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { CSRF_PATTERN } from '../../infra/sandbox/sites/dining.ts';
 import { answerFailure, AvailabilityAnswer, extractSlots } from '../../shared/providers/dining/extract.ts';
 import { availabilityRequest, type SlotQuery } from '../../shared/providers/dining/requests.ts';
+import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { sessionHeaders } from '../../shared/upstream/session.ts';
@@ -146,7 +147,8 @@ describe('availability answer', () => {
     ['null availability', { data: { availability: null } }],
   ])('fails extraction on an answer with %s', (_case, body) => {
     // Act
-    const act = () => extractSlots(AvailabilityAnswer.parse(body), query());
+    const act = () =>
+      extractSlots(conform('dining', AvailabilityAnswer, body, 'the availability answer', 200), query());
     // Assess
     expect(act).toThrow(ExtractionError);
   });

@@ -10,6 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type * as z from 'zod';
 import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import * as chainB from '../../shared/providers/chain-b/extract.ts';
+import * as chainC from '../../shared/providers/chain-c/extract.ts';
+import * as dining from '../../shared/providers/dining/extract.ts';
+import { extractQuote, PdpAnswer } from '../../shared/providers/rental/extract.ts';
+import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
   extractDestinations,
@@ -54,6 +59,27 @@ const chainAStay = {
   children: 0,
   rooms: 2,
 };
+
+/** The whole world around a point: every hit of a fixture is placed, whatever its distance. */
+const ANYWHERE = 20_100_000;
+const chainCStay = {
+  imageBase: 'https://img.chain-c.test',
+  siteBase: 'https://www.chain-c.test',
+  currency: 'EUR',
+  rates: new Map([['EUR', 1]]),
+  nights: 2,
+  rooms: 1,
+};
+
+/** dining's asked day of one restaurant, from the availability fixtures that hold it. */
+const diningDay = (restaurantId: number, fixtures: string[]): Case => ({
+  provider: 'dining',
+  fixtures,
+  schema: dining.AvailabilityAnswer,
+  extract: (answer: dining.AvailabilityAnswer) =>
+    dining.dayOf(answer, { restaurantId, date: '2031-05-16', preferredTime: '19:30', partySize: 2 }),
+  records: (day: dining.Day | undefined) => day?.minutes.length ?? 0,
+});
 
 /** One row per connector: add yours and every fixture of it is mutated. */
 const CASES: Case[] = [
@@ -153,6 +179,104 @@ const CASES: Case[] = [
     },
   },
   {
+    provider: 'chain_b',
+    fixtures: ['chain-b/index-query.json'],
+    schema: chainB.IndexAnswer,
+    extract: (answer: chainB.IndexAnswer) => {
+      if (!answer.hits) throw new ExtractionError('chain_b', 'the search index answer has no hits');
+      return chainB
+        .candidates(answer.hits, { latitude: 48.85, longitude: 2.35 }, ANYWHERE)
+        .map((c) => chainB.toHotel(c, null));
+    },
+    records: (hotels: unknown[]) => hotels.length,
+    requiredWhen: {
+      'hits[]._rankingInfo': "a hit without coordinates is placed by the index's own distance",
+      'hits[]._rankingInfo.geoDistance': "a hit without coordinates is placed by the index's own distance",
+    },
+  },
+  {
+    provider: 'chain_b',
+    fixtures: [
+      'chain-b/hotel-page-hot.json',
+      'chain-b/hotel-page-hot-nightly.json',
+      'chain-b/hotel-page-hot-members-only.json',
+      'chain-b/hotel-page-hot-rooms.json',
+      'chain-b/hotel-page-hot-sold-out.json',
+    ],
+    schema: chainB.OffersAnswer,
+    extract: (answer: chainB.OffersAnswer) => {
+      const refused = chainB.offersRefusal(answer, 'K7Q2', 200);
+      if (refused) throw refused;
+      return {
+        best: chainB.bestOffer(answer, 2),
+        day: chainB.calendarDay(answer, '2031-03-10', 2),
+      };
+    },
+    records: (offer: { best: unknown }) => (offer.best ? 1 : 0),
+  },
+  {
+    provider: 'chain_b',
+    fixtures: ['chain-b/hotel-page-cold.json', 'chain-b/hotel-page-cold-partner.json'],
+    schema: chainB.ContentAnswer,
+    extract: (answer: chainB.ContentAnswer) => {
+      const hotel = chainB.hotelOf(answer, 'K7Q2', 200);
+      if (!hotel) return undefined;
+      return {
+        details: chainB.toDetails(hotel, null, 'https://all.chain-b.test'),
+        amenities: chainB.toAmenities(hotel, null),
+        reviews: chainB.toReviews(hotel, 50),
+        photos: chainB.toPhotos(hotel, { includeVideos: true }),
+      };
+    },
+    records: (content: unknown) => (content ? 1 : 0),
+  },
+  {
+    provider: 'chain_c',
+    fixtures: ['chain-c/dated-search.json'],
+    schema: chainC.DatedSearchAnswer,
+    extract: (answer: chainC.DatedSearchAnswer) => chainC.extractDatedPage(answer, chainCStay),
+    records: (page: chainC.ChainCPage) => page.hotels.length,
+  },
+  {
+    provider: 'chain_c',
+    fixtures: ['chain-c/products.json'],
+    schema: chainC.ProductsAnswer,
+    extract: (answer: chainC.ProductsAnswer) => chainC.extractRooms(answer, chainCStay),
+    records: (rooms: ReturnType<typeof chainC.extractRooms>) =>
+      rooms?.room_types.reduce((n, r) => n + r.rates.length, 0) ?? 0,
+  },
+  diningDay(48210, ['dining/availability.json', 'dining/availability-none-free.json']),
+  diningDay(52740, ['dining/availability-no-times.json', 'dining/availability-unavailable-slots.json']),
+  {
+    provider: 'dining',
+    fixtures: ['dining/search-page.json'],
+    schema: dining.SearchState,
+    extract: (state: z.output<typeof dining.SearchState>) => {
+      const search = state.windowVariables.__INITIAL_STATE__.multiSearch;
+      return {
+        total: search.totalRestaurantCount,
+        restaurants: search.restaurants.map((r) => dining.toRestaurant(r, 'https://www.dining.test')),
+      };
+    },
+    records: (page: { restaurants: unknown[] }) => page.restaurants.length,
+  },
+  {
+    provider: 'rental',
+    fixtures: [
+      'rental/sections.json',
+      'rental/sections-lakh.json',
+      'rental/sections-monthly.json',
+      'rental/sections-unavailable.json',
+    ],
+    schema: PdpAnswer,
+    extract: (answer: PdpAnswer) => {
+      if (!answer.data) throw new ExtractionError('rental', 'the sections answer has no data');
+      const page = answer.data.presentation.stayProductDetailPage;
+      return page ? extractQuote(page.sections, { nights: 5, adults: 2, currency: 'EUR' }) : undefined;
+    },
+    records: (quote: unknown) => (quote ? 1 : 0),
+  },
+  {
     provider: 'web_search',
     fixtures: ['web-search/results.json', 'web-search/empty.json'],
     schema: SearchAnswer,
@@ -164,8 +288,13 @@ const CASES: Case[] = [
   },
 ];
 
-const load = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
+/** A fixture; a `.json` name whose file is a page (`.html`) is the page's state script. */
+const load = (name: string): unknown => {
+  const file = (n: string) => readFileSync(new URL(`../fixtures/${n}`, import.meta.url), 'utf8');
+  if (name === 'dining/search-page.json')
+    return scriptJson('dining', file('dining/search-page.html'), 'primary-window-vars', 'the search page');
+  return JSON.parse(file(name));
+};
 
 /** The extraction of `payload` with the drift it recorded, or the error it raised. */
 function run(c: Case, payload: unknown): { value?: unknown; error?: unknown; drift: Drift[] } {

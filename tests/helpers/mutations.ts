@@ -121,7 +121,10 @@ export function variants(schema: z.ZodType, payload: Json): Variant[] {
   for (const list of listPaths(fields)) {
     const target = steps(list).slice(0, -1).join('.');
     if (target && !present(payload, target)) continue;
-    out.push({ kind: 'placeholder added', field: list, payload: withPlaceholder(payload, list) });
+    const placed = withPlaceholder(payload, list);
+    // The list is null wherever its holder is: there is no entry to add a placeholder beside.
+    if (JSON.stringify(placed) === JSON.stringify(payload)) continue;
+    out.push({ kind: 'placeholder added', field: list, payload: placed });
   }
   return out;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../schemas/chain-b.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import type { Centre } from './places.ts';
 
 // Coordinates come as numbers or as numeric strings; out of range, they place nothing anywhere.
@@ -61,11 +61,11 @@ export type Hit = z.infer<typeof Hit>;
 
 export const IndexAnswer = tolerant(
   'chain_b',
-  z.looseObject({
-    hits: z.array(Hit).optional(),
+  z.union([
+    z.looseObject({ hits: z.array(Hit), message: z.string().optional() }),
     // The index's own error answer (a missing index, a refused key) has a message instead.
-    message: z.string().optional(),
-  }),
+    z.looseObject({ hits: z.undefined().optional(), message: z.string() }),
+  ]),
   'the search index answer',
 );
 export type IndexAnswer = z.infer<typeof IndexAnswer>;
@@ -104,21 +104,33 @@ const GraphQLError = z.looseObject({
   extensions: z.looseObject({ code: z.string().optional() }).optional(),
 });
 
+/** An available hotel's offers are what its price is read from: without them the answer says nothing
+ * about the price (never "no offer"). Any other status needs none. */
+const HotelOffers = z.union([
+  z.looseObject({
+    availability: z.looseObject({ status: z.literal('AVAILABLE') }),
+    offersSelection: z.looseObject({ offers: z.array(Offer) }),
+  }),
+  z.looseObject({
+    availability: z.looseObject({ status: z.string().refine((s) => s !== 'AVAILABLE') }),
+    offersSelection: z.looseObject({ offers: z.array(Offer).nullish() }).nullish(),
+  }),
+]);
+
 export const OffersAnswer = tolerant(
   'chain_b',
-  z.looseObject({
-    data: z
-      .looseObject({
-        hotelOffers: z
-          .looseObject({
-            availability: z.looseObject({ status: z.string() }),
-            offersSelection: z.looseObject({ offers: z.array(Offer).nullish() }).nullish(),
-          })
-          .nullish(),
-      })
-      .nullish(),
-    errors: z.array(GraphQLError).optional(),
-  }),
+  // The hotel's offers are what every offers route answers from: an answer has them, or it is a
+  // refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({ hotelOffers: HotelOffers }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ hotelOffers: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
   'the offers',
 );
 export type OffersAnswer = z.infer<typeof OffersAnswer>;
@@ -152,6 +164,7 @@ export function candidates(hits: Hit[], centre: Centre, radiusMeters: number): C
       const meters = gps
         ? metersBetween(centre, { latitude: gps.lat, longitude: gps.lng })
         : hit._rankingInfo?.geoDistance;
+      if (meters === undefined) recordSkipped('chain_b', 'hits[]', 'the search index answer');
       return meters === undefined || meters > radiusMeters ? [] : [{ hit, meters }];
     })
     .sort((a, b) => a.meters - b.meters);
@@ -396,10 +409,14 @@ export type HotelContent = z.infer<typeof Hotel>;
 
 export const ContentAnswer = tolerant(
   'chain_b',
-  z.looseObject({
-    data: z.looseObject({ hotel: Hotel.nullish() }).nullish(),
-    errors: z.array(GraphQLError).optional(),
-  }),
+  // The hotel is what every content route answers from: an answer has it, or it is a refusal (errors).
+  z.union([
+    z.looseObject({ data: z.looseObject({ hotel: Hotel }), errors: z.array(GraphQLError).optional() }),
+    z.looseObject({
+      data: z.looseObject({ hotel: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
   'the hotel content',
 );
 export type ContentAnswer = z.infer<typeof ContentAnswer>;
@@ -542,7 +559,8 @@ export function toAmenities(hotel: HotelContent, record: IndexRecord): ChainBAme
   const facilities = hotel.v2facilities;
   const groups = FACILITY_GROUPS.map(([key, code, label]) => {
     const group = facilities?.[key];
-    const items = !group ? [] : 'items' in group && !('name' in group) ? (group.items ?? []) : [group];
+    // A group with a name is one place; otherwise it lists its places (or, without items, none).
+    const items = !group ? [] : 'name' in group ? [group] : (group.items ?? []);
     return {
       code,
       label,

@@ -254,36 +254,35 @@ type DatedRate = z.infer<typeof DatedRate>;
 
 export const DatedSearchAnswer = tolerant(
   'chain_c',
-  z.looseObject({
-    data: z
-      .looseObject({
-        search: z
-          .looseObject({
-            lowestAvailableRates: z
-              .looseObject({
-                searchByGeolocation: z
-                  .looseObject({
-                    total: z.number().int(),
-                    pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
-                    edges: z.array(
-                      z.looseObject({
-                        node: z.looseObject({
-                          distance: z.number(),
-                          property: Property,
-                          rates: z.array(DatedRate).nullish(),
-                        }),
-                      }),
-                    ),
-                  })
-                  .nullish(),
-              })
-              .nullish(),
-          })
-          .nullish(),
-      })
-      .nullish(),
-    errors: z.array(GraphQLError).optional(),
-  }),
+  // The search results are what the route answers from: an answer has them, or it is a refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
+        search: z.looseObject({
+          lowestAvailableRates: z.looseObject({
+            searchByGeolocation: z.looseObject({
+              total: z.number().int(),
+              pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+              edges: z.array(
+                z.looseObject({
+                  node: z.looseObject({
+                    distance: z.number(),
+                    property: Property,
+                    rates: z.array(DatedRate).nullish(),
+                  }),
+                }),
+              ),
+            }),
+          }),
+        }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ search: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
   'the search answer',
 );
 export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;
@@ -449,24 +448,23 @@ type Product = z.infer<typeof Product>;
 
 export const ProductsAnswer = tolerant(
   'chain_c',
-  z.looseObject({
-    data: z
-      .looseObject({
-        commerce: z
-          .looseObject({
-            product: z
-              .looseObject({
-                searchProductsByProperty: z
-                  .looseObject({ edges: z.array(z.looseObject({ node: Product })) })
-                  .nullish(),
-              })
-              .nullish(),
-          })
-          .nullish(),
-      })
-      .nullish(),
-    errors: z.array(GraphQLError).optional(),
-  }),
+  // The products are what the route answers from: an answer has them, or it is a refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
+        commerce: z.looseObject({
+          product: z.looseObject({
+            searchProductsByProperty: z.looseObject({ edges: z.array(z.looseObject({ node: Product })) }),
+          }),
+        }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ commerce: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
   'the rooms answer',
 );
 export type ProductsAnswer = z.infer<typeof ProductsAnswer>;

@@ -29,7 +29,9 @@ const Slot = z.looseObject({
 });
 
 const AvailabilityDay = z.looseObject({
-  dayOffset: z.number().int().optional(),
+  // Which day the slots are on identifies the entry: a day without it is skipped (and counted), never
+  // read as the asked day.
+  dayOffset: z.number().int(),
   noTimesReasons: z.array(z.string()).optional(),
   slots: z.array(Slot),
 });
@@ -70,13 +72,17 @@ export const AvailabilityAnswer = z.preprocess(
   withoutTakenSlots,
   tolerant(
     'dining',
-    z.looseObject({
-      data: z
-        .looseObject({ availability: z.array(RestaurantAvailability).nullable().optional() })
-        .nullable()
-        .optional(),
-      errors: z.array(GraphQLError).optional(),
-    }),
+    // The slots are what the contract answers: an answer has them, or it is a refusal (errors, no data).
+    z.union([
+      z.looseObject({
+        data: z.looseObject({ availability: z.array(RestaurantAvailability) }),
+        errors: z.array(GraphQLError).optional(),
+      }),
+      z.looseObject({
+        data: z.looseObject({ availability: z.null().optional() }).nullish(),
+        errors: z.array(GraphQLError).min(1),
+      }),
+    ]),
     'the availability answer',
   ),
 );
@@ -144,6 +150,7 @@ export interface Day {
  */
 export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined {
   const blocks = answer.data?.availability;
+  // A refusal (errors without data) is answerFailure's to report, before any reading.
   if (!blocks) throw new ExtractionError('dining', 'the answer has no data.availability', undefined, 200);
   if (blocks.length === 0) return undefined;
   const own = blocks.filter((b) => b.restaurantId === q.restaurantId);
@@ -156,7 +163,7 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
       200,
     );
   const center = minutes(q.preferredTime);
-  const days = own.flatMap((b) => b.availabilityDays).filter((d) => (d.dayOffset ?? 0) === 0);
+  const days = own.flatMap((b) => b.availabilityDays).filter((d) => d.dayOffset === 0);
   const found = days
     .flatMap((d) => d.slots)
     .filter((s) => Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
@@ -172,7 +179,7 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
 /**
  * Distinct HH:MM times near the preferred one, in order, for the restaurant asked for (dayOf's minutes).
  * Undefined when the answer holds no restaurant at all.
- * @example extractSlots({ data: { availability: [{ restaurantId: 7, availabilityDays: [{ slots: [{ isAvailable: true, timeOffsetMinutes: -15 }] }] }] } }, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // ['19:15']
+ * @example extractSlots({ data: { availability: [{ restaurantId: 7, availabilityDays: [{ dayOffset: 0, slots: [{ isAvailable: true, timeOffsetMinutes: -15 }] }] }] } }, { restaurantId: 7, date: '2030-06-10', preferredTime: '19:30', partySize: 2 }) // ['19:15']
  */
 export function extractSlots(answer: AvailabilityAnswer, q: SlotQuery): string[] | undefined {
   return dayOf(answer, q)?.minutes.map(hhmm);

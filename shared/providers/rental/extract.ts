@@ -44,25 +44,26 @@ export const PdpSections = z.looseObject({
 });
 export type PdpSections = z.infer<typeof PdpSections>;
 
+const GraphQLError = z.looseObject({
+  message: z.string(),
+  extensions: z.looseObject({ code: z.string().optional() }).optional(),
+});
+
 export const PdpAnswer = tolerant(
   'rental',
-  z.looseObject({
-    data: z
-      .looseObject({
+  // The page (or its null: no such listing) is what every listing route answers from: an answer has it,
+  // or it is a refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
         presentation: z.looseObject({
           stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
         }),
-      })
-      .nullish(),
-    errors: z
-      .array(
-        z.looseObject({
-          message: z.string(),
-          extensions: z.looseObject({ code: z.string().optional() }).optional(),
-        }),
-      )
-      .optional(),
-  }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({ data: z.null().optional(), errors: z.array(GraphQLError).min(1) }),
+  ]),
   'the sections payload',
 );
 export type PdpAnswer = z.output<typeof PdpAnswer>;
