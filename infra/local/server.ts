@@ -284,13 +284,24 @@ export interface LocalServer {
   url: string;
   /**
    * Drains: stops accepting, answers new requests on open connections 503 (`Connection: close`), lets
-   * requests in flight finish, and closes what is left after `graceMs`.
+   * requests in flight finish, and closes what is left after `graceMs` (by default the invocation budget
+   * and DRAIN_MARGIN_MS: the longest a request can take).
    */
   close(graceMs?: number): Promise<void>;
 }
 
-/** How long a draining server waits for requests in flight before it closes their connections. */
-export const DRAIN_MS = 10_000;
+/**
+ * How long a draining server waits for requests in flight beyond the invocation budget before it closes
+ * their connections. The drain follows the longest request: every invocation ends by its budget (the
+ * route answers 504 at its deadline), so waiting the budget and this margin cuts none off.
+ * Deployed, Lambda never signals an invocation in flight: an execution environment is shut down (its
+ * Shutdown phase, SIGTERM to extensions) only between invocations, and an invocation ends by the
+ * function's own timeout, which API Gateway's 29 s integration timeout bounds for the client. So the
+ * function timeout is Lambda's drain, and this local drain mirrors it.
+ */
+export const DRAIN_MARGIN_MS = 1_000;
+/** The drain of a server with the default budget. */
+export const DRAIN_MS = INVOCATION_BUDGET_MS + DRAIN_MARGIN_MS;
 
 /** What a protocol error (a request the HTTP parser refuses) gets: the global error body, not an empty reply. */
 export function protocolErrorResponse(message: string): string {
@@ -369,7 +380,7 @@ export async function startServer({
   if (!publicUrl) publicHost = new URL(url).host;
   return {
     url,
-    close: (graceMs = DRAIN_MS) =>
+    close: (graceMs = budgetMs + DRAIN_MARGIN_MS) =>
       new Promise<void>((ok) => {
         draining = true;
         const closed = new Promise<void>((done) => server.close(() => done()));
