@@ -23,7 +23,7 @@ export const HotelPhotosQuery = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true')
-    .meta({ description: 'Include videos. Default true', type: 'boolean' }),
+    .meta({ description: 'Include videos: true or false. Default true' }),
 });
 
 export const HotelPhotosResponse = z.object({
