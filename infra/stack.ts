@@ -130,7 +130,7 @@ export class TravelApiStack extends Stack {
           ...(route.auth
             ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
             : environment),
-          ...(Object.keys(providersOf(route)).length
+          ...(route.upstream?.length || route.kind === 'mcp' || route.provider !== 'service'
             ? { PROVIDERS: JSON.stringify(providersOf(route)) }
             : {}),
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),

@@ -12,7 +12,9 @@ const MAX_NIGHTS = 30;
 
 export const MapsHotelInfoQuery = withStayOrder(
   z.object({
-    hotel_id: text(500).optional().meta({ description: 'hotel_id from /v1/maps_hotels/search' }),
+    hotel_id: text(500)
+      .optional()
+      .meta({ description: 'hotel_id from /v1/maps_hotels/search', example: 'ChkIaDExMTI1007790' }),
     query: text(200).optional().meta({ description: 'A hotel name, ideally with its city' }),
     check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
     check_out: StayDates.check_out.meta({

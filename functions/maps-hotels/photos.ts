@@ -11,12 +11,14 @@ import { StayDates } from '../../shared/schemas/stay.ts';
 export const MapsHotelPhotosQuery = z
   .object({
     hotel_id: text(500).meta({ description: 'hotel_id from /v1/maps_hotels/search' }),
-    check_in: StayDates.check_in
-      .optional()
-      .meta({ description: 'Arrival date, YYYY-MM-DD; with check_out. Default tomorrow (UTC)' }),
-    check_out: StayDates.check_out
-      .optional()
-      .meta({ description: 'Departure date, YYYY-MM-DD, after check_in. Default the night after check_in' }),
+    check_in: StayDates.check_in.optional().meta({
+      description: 'Arrival date, YYYY-MM-DD; with check_out. Default tomorrow (UTC)',
+      example: '2030-06-10',
+    }),
+    check_out: StayDates.check_out.optional().meta({
+      description: 'Departure date, YYYY-MM-DD, after check_in. Default the night after check_in',
+      example: '2030-06-12',
+    }),
   })
   .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
     path: ['check_out'],

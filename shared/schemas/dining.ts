@@ -64,6 +64,7 @@ export function pricesParam() {
         type: 'array',
         items: { type: 'integer', minimum: 1, maximum: 4 },
         description: 'Price bands, 1 (cheapest) to 4; repeat the parameter for several (any of them)',
+        example: [2, 3],
       }),
   );
 }

@@ -354,15 +354,19 @@ describe('accounts', () => {
       });
   });
 
-  it('lets only the sign-up function send mail, through SES, from the configured sender on its identity', () => {
+  it('lets only the sign-up and password-reset functions send mail, through SES, from the configured sender on its identity', () => {
     const mail = allStatements().filter(([, st]) => [st.Action].flat().some((a) => a.startsWith('ses:')));
-    expect(mail).toHaveLength(1);
-    expect(mail[0]![0]).toMatch(/^FnAccountSignUpRoleDefaultPolicy/);
-    expect(mail[0]![1]).toMatchObject({
-      Action: 'ses:SendEmail',
-      Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.test' } },
-    });
-    expect(JSON.stringify(mail[0]![1].Resource)).toContain(':identity/mail.example.test');
+    expect(mail.map(([policy]) => policy.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
+      'FnAccountPasswordForgot',
+      'FnAccountSignUp',
+    ]);
+    for (const [, statement] of mail) {
+      expect(statement).toMatchObject({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.test' } },
+      });
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/mail.example.test');
+    }
     expect(functionOf(routes.accountSignUp.path, 'POST').Properties.Environment.Variables).toMatchObject({
       MAIL_FROM: 'no-reply@mail.example.test',
       PUBLIC_BASE_URL: expect.anything(),
