@@ -105,7 +105,14 @@ async function unfaulted(route: Route) {
  * The route once the source has recovered: the fault cleared and the breaker closed, but the cache kept.
  * What is cached is what was proven, so an answer that failed is not served again: the source is asked.
  */
+/** How long the faulted call's sibling requests (sent at once with the one that failed) may take to settle. */
+const SIBLINGS_SETTLE_MS = 500;
+
 async function afterRecovery(route: Route, provider: string) {
+  // A route that fails as soon as one of its parallel calls fails leaves the others in flight, still under
+  // the fault; an identical request coalesces onto such a call and shares its answer. Recovery is asked of
+  // the source once they have settled.
+  await new Promise((resolve) => setTimeout(resolve, SIBLINGS_SETTLE_MS));
   api.sandbox.clearFaults();
   api.sandbox.resetLog();
   configurePolicies();
