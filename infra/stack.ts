@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import { GATEWAY_CEILING_FACTOR } from '../shared/http/daily-quota-billing.ts';
 import { routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
+import { isProviderToken } from '../shared/providers/tokens.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';
@@ -130,7 +131,7 @@ export class TravelApiStack extends Stack {
           ...(route.auth
             ? { ...environment, COUNTER_TABLE: this.table.tableName, API_KEYS: '' }
             : environment),
-          ...(route.upstream?.length || route.kind === 'mcp' || route.provider !== 'service'
+          ...(route.upstream?.length || route.kind === 'mcp' || isProviderToken(route.provider)
             ? { PROVIDERS: JSON.stringify(providersOf(route)) }
             : {}),
           ...(id === 'openapi' ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
