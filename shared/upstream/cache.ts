@@ -1,26 +1,38 @@
 /**
- * The response cache: an LRU in memory with a TTL per kind of data, and coalescing of identical
- * requests in flight (100 concurrent identical lookups make one upstream request).
+ * The response cache: an LRU in memory bounded by bytes (a share of the function's memory), with a TTL
+ * per kind of data, and coalescing of identical requests in flight (100 concurrent identical lookups
+ * make one upstream request). What it keeps is what the reading made of the answer (a connector's
+ * extracted result, a scan's answer, the parsed JSON), weighed as it sits on the heap.
  */
 import { LRUCache } from 'lru-cache';
 
+import { approxBytes, cacheBytesBudget } from '../memory-budget.ts';
 import { DEFAULT_TTL_SECONDS, type CacheKind } from './ttl.ts';
 
 export { DEFAULT_TTL_SECONDS, type CacheKind } from './ttl.ts';
+export { cacheBytesBudget } from '../memory-budget.ts';
 let TTL_SECONDS: Record<CacheKind, number> = { ...DEFAULT_TTL_SECONDS };
+
+/** The response cache's share of the function's memory (10 %: 102 MB of 1024, 51 MB of 512). */
+export const RESPONSE_CACHE_SHARE = 0.1;
 
 export interface CachedValue<T> {
   value: T;
   storedAt: number;
-  bytes: number;
+  /** What the entry weighs in the cache; by default about what its value takes on the heap. */
+  bytes?: number;
   /** Overrides the request's kind (a 404 keeps less long). */ kind?: CacheKind;
 }
 
-const cache = new LRUCache<string, CachedValue<unknown>>({
-  max: 2_000,
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (entry) => Math.max(1, entry.bytes),
-});
+function newCache(maxBytes: number): LRUCache<string, CachedValue<unknown>> {
+  return new LRUCache<string, CachedValue<unknown>>({
+    maxSize: maxBytes,
+    // The key (a URL, a body) is held as well as the value.
+    sizeCalculation: (entry, key) => Math.max(1, (entry.bytes ?? approxBytes(entry.value)) + key.length),
+  });
+}
+
+let cache = newCache(cacheBytesBudget(RESPONSE_CACHE_SHARE));
 const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
 
 export interface CacheAnswer<T> {
@@ -30,7 +42,8 @@ export interface CacheAnswer<T> {
 }
 
 /**
- * Serves `key` from the cache, joins an identical request in flight, or loads it once.
+ * Serves `key` from the cache, joins an identical request in flight, or loads it once. A load that
+ * throws keeps nothing: the next request loads again.
  * @example await cached('site_a GET https://…', 'ids', () => load())
  */
 export async function cached<T>(
@@ -70,8 +83,23 @@ export function forget(keys: readonly (string | undefined)[]): void {
   for (const key of keys) if (key !== undefined) cache.delete(key);
 }
 
-/** Empties the cache and, optionally, shortens TTLs (tests). */
-export function clearCache(ttlSeconds: Partial<Record<CacheKind, number>> = {}): void {
+/**
+ * What the cache holds: its entries, their weight and its bound, in bytes.
+ * @example cacheStats() // { entries: 12, bytes: 48211, maxBytes: 107374182 }
+ */
+export function cacheStats(): { entries: number; bytes: number; maxBytes: number } {
+  return { entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize };
+}
+
+/**
+ * Empties the cache and, optionally, shortens TTLs or sets its bound in bytes (tests).
+ * @example clearCache({ search: 1 }, 64 * 1024)
+ */
+export function clearCache(
+  ttlSeconds: Partial<Record<CacheKind, number>> = {},
+  maxBytes = cacheBytesBudget(RESPONSE_CACHE_SHARE),
+): void {
   cache.clear();
+  if (maxBytes !== cache.maxSize) cache = newCache(maxBytes);
   TTL_SECONDS = { ...DEFAULT_TTL_SECONDS, ...ttlSeconds };
 }

@@ -68,6 +68,28 @@ export async function fetchParsed<S extends z.ZodType>(
 }
 
 /**
+ * Fetches an answer and keeps what `extract` makes of it, not the answer: the extraction runs once, when
+ * the answer arrives, and a hit (or a request that joined the one in flight) is served its result
+ * without reading the page again. An extraction that throws keeps nothing, so the next request asks the
+ * source again. `reading` names the extraction in the cache key; the result must depend only on the
+ * answer (what the request asked is in the key, the caller's other state is not).
+ * @example const { body } = await fetchExtracted(listingPageRequest(id), ctx, 'overview', (res) => res.status === 404 ? undefined : extractOverview(pdpFromPage(res.body as string, res.status)))
+ */
+export async function fetchExtracted<T>(
+  req: UpstreamRequest,
+  ctx: UpstreamContext,
+  reading: string,
+  extract: (answer: { status: number; body: unknown }) => T,
+): Promise<UpstreamResponse<T>> {
+  const res = await sendUpstream(req, ctx, {
+    keyPrefix: `extract ${reading} `,
+    read: (outbound, session) => bufferedRead(outbound, sentUrl(outbound), session),
+    extract: (loaded) => extract(loaded),
+  });
+  return res as UpstreamResponse<T>;
+}
+
+/**
  * Reads an HTML page only as far as needed: a fresh scan from `scan()` for each attempt is given the
  * text as it arrives (each character once, see stream-scan.ts), and the download stops at its first
  * defined answer. The answer, not the page, is cached, under the name of what was read (`reading`): two
@@ -84,7 +106,6 @@ export async function scanUpstream<T>(
     keyPrefix: `scan ${reading} `,
     read: (outbound, session) =>
       withRetries(outbound.deadline, () => streamedRead(outbound, sentUrl(outbound), scan(), session)),
-    cachedBytes: (loaded) => Math.max(1, String(loaded.body ?? '').length),
   });
   return res as UpstreamResponse<T | undefined>;
 }

@@ -97,13 +97,20 @@ export interface Reading {
   /** Prefixed to the request's cache key: two readings of one page are two entries. */
   keyPrefix?: string;
   read(outbound: Outbound, session: Record<string, string>): Promise<Loaded>;
-  /** The entry's size in the cache; by default the bytes read. */
+  /** The entry's weight in the cache, in bytes; by default about what the kept body takes on the heap. */
   cachedBytes?(loaded: Loaded): number;
   /**
    * The extraction the answer must pass before it is cached (or shared with requests waiting for it):
    * throwing keeps it out of the cache, so the next request asks the source again.
    */
   prove?(loaded: Loaded): void;
+  /**
+   * What is kept of the answer instead of its body: the connector's extraction, run once when the answer
+   * arrives, so that a hit serves the result without reading the page again (and the cache holds the
+   * result, not the page). Throwing keeps the answer out of the cache, like `prove`. A reading with
+   * `extract` must name itself with `keyPrefix`: another reading of the same request keeps another value.
+   */
+  extract?(loaded: Loaded): unknown;
 }
 
 /**
@@ -127,8 +134,9 @@ export async function sendUpstream(
       ),
     );
     reading.prove?.(loaded);
-    const bytes = reading.cachedBytes?.(loaded) ?? loaded.bytes;
-    return { value: loaded, storedAt: Date.now(), bytes, kind: keptAs(req, loaded) };
+    const kind = keptAs(req, loaded);
+    const kept: Loaded = reading.extract ? { ...loaded, body: reading.extract(loaded) } : loaded;
+    return { value: kept, storedAt: Date.now(), bytes: reading.cachedBytes?.(kept), kind };
   });
   if (ctx.extractionFailed) forget([key]);
   const { status, body, bytes } = served.value;

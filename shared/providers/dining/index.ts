@@ -4,7 +4,7 @@
  * near a point, from the site's server-rendered search page. Refusals and GraphQL errors become upstream
  * failures naming what to update.
  */
-import { fetchUpstream } from '../../upstream/client.ts';
+import { fetchExtracted, fetchUpstream } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import {
@@ -65,8 +65,10 @@ async function search(ctx: UpstreamContext, q: SearchQuery, range: { offset: num
   const listed = [];
   let total = 0;
   for (let page = first; page <= last; page++) {
-    const res = await fetchUpstream<string>(searchRequest(q, page), ctx);
-    const found = searchFromPage(res.body, res.status);
+    // The page's listing, not the page, is kept: a hit reads nothing again.
+    const { body: found } = await fetchExtracted(searchRequest(q, page), ctx, 'search page', (res) =>
+      searchFromPage(String(res.body), res.status),
+    );
     if (page === first) total = found.total;
     listed.push(...found.restaurants);
     if (found.restaurants.length < size) break;

@@ -1,6 +1,6 @@
 /** rental listing details, from the sections payload in the listing page's deferred state. */
 import type { RentalDetails } from '../../schemas/rental.ts';
-import { fetchUpstream } from '../../upstream/client.ts';
+import { fetchExtracted } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { extractDetails } from './extract.ts';
 import { pdpFromPage } from './page.ts';
@@ -15,6 +15,9 @@ export async function listingDetails(
   listingId: string,
   stay: Stay,
 ): Promise<RentalDetails | undefined> {
-  const res = await fetchUpstream<string>(listingPageRequest(listingId, stay), ctx);
-  return res.status === 404 ? undefined : extractDetails(pdpFromPage(res.body, res.status));
+  // The details, not the page, is kept: a hit reads nothing again.
+  const res = await fetchExtracted(listingPageRequest(listingId, stay), ctx, 'details', ({ status, body }) =>
+    status === 404 ? undefined : extractDetails(pdpFromPage(String(body), status)),
+  );
+  return res.body;
 }

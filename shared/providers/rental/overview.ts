@@ -1,6 +1,6 @@
 /** rental listing overview, from the sections payload of the listing page asked for without dates. */
 import type { RentalOverview } from '../../schemas/rental.ts';
-import { fetchUpstream } from '../../upstream/client.ts';
+import { fetchExtracted } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { extractOverview } from './extract.ts';
 import { pdpFromPage } from './page.ts';
@@ -14,6 +14,9 @@ export async function listingOverview(
   ctx: UpstreamContext,
   listingId: string,
 ): Promise<RentalOverview | undefined> {
-  const res = await fetchUpstream<string>(listingPageRequest(listingId), ctx);
-  return res.status === 404 ? undefined : extractOverview(pdpFromPage(res.body, res.status));
+  // The overview, not the page, is kept: a hit reads nothing again.
+  const res = await fetchExtracted(listingPageRequest(listingId), ctx, 'overview', ({ status, body }) =>
+    status === 404 ? undefined : extractOverview(pdpFromPage(String(body), status)),
+  );
+  return res.body;
 }
