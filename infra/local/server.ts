@@ -19,6 +19,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const INVOCATION_BUDGET_MS = 29_000;
 // API Gateway's payload limit: a larger request body is refused, as there.
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+// Node's parser refuses a request line and headers over 16 KB with a bare 400; an over-long query must
+// reach the route, whose validation answers it in its own status and body. (Deployed, API Gateway refuses
+// a URL over 10,240 characters itself.)
+const MAX_HEADER_BYTES = 1024 * 1024;
 
 interface CompiledRoute {
   route: Route;
@@ -338,7 +342,7 @@ export async function startServer({
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     if (draining) {
       res.setHeader('Connection', 'close');
       send(res, edgeError(503, 'unavailable', 'The server is shutting down.', 'Retry on another instance.'));

@@ -4,7 +4,7 @@ import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith, testRoute } from '../../tests/helpers/stack.ts';
 import type { Route } from '../routes/index.ts';
 import { intParam, text } from '../schemas/params.ts';
-import { validateRequest } from './validate-request.ts';
+import { MAX_QUERY_CHARS, validateRequest } from './validate-request.ts';
 
 const Query = z.object({
   name: text(100),
@@ -111,5 +111,60 @@ describe('validateRequest', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(parse(res.body).errors).toEqual([expect.objectContaining({ parameter: 'id', in: 'path' })]);
+  });
+
+  describe('an over-long query', () => {
+    /** A query of `chars` characters (names, values and their two separators), with a valid name. */
+    const queryOf = (chars: number) => ({ name: 'Paris', pad: 'x'.repeat(chars - 11 - 5) });
+
+    it('reads a query of exactly MAX_QUERY_CHARS characters', async () => {
+      const res = await problem(apiEvent({ ...ok, query: queryOf(MAX_QUERY_CHARS) }), lambdaContext());
+      expect(res.statusCode).toBe(200);
+    });
+
+    it.each([
+      [{ kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' }, 400, 'INVALID_PARAMETERS'],
+      [{ kind: 'problem', status: 422, code: 'VALIDATION_ERROR' }, 422, 'VALIDATION_ERROR'],
+      [{ kind: 'global', status: 400, code: 'INVALID_URL' }, 400, 'INVALID_URL'],
+    ] as const)('refuses one character more in the route style %j', async (style, status, code) => {
+      const res = await withStyle(style)(
+        apiEvent({ ...ok, query: queryOf(MAX_QUERY_CHARS + 1) }),
+        lambdaContext(),
+      );
+      expect(res.statusCode).toBe(status);
+      expect(res.body).toContain(code);
+      expect(res.body).toContain(
+        `is ${MAX_QUERY_CHARS + 1} characters long; at most ${MAX_QUERY_CHARS} are read`,
+      );
+      expect(res.body).not.toContain('xxxxxxxxxx');
+    });
+
+    it('names the query in the detail array', async () => {
+      const res = await withStyle({ kind: 'detail-array' })(
+        apiEvent({ ...ok, query: queryOf(20_000) }),
+        lambdaContext(),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(parse(res.body)).toEqual({
+        detail: [
+          {
+            loc: ['query'],
+            msg: `is 20000 characters long; at most ${MAX_QUERY_CHARS} are read`,
+            type: 'value_error',
+          },
+        ],
+      });
+    });
+
+    it('counts every value of a repeated parameter', async () => {
+      const value = 'y'.repeat(4_000);
+      const event = apiEvent({ ...ok, query: { name: 'Paris', tag: value } });
+      event.multiValueQueryStringParameters = { name: ['Paris'], tag: [value, value, value] };
+      const res = await problem(event, lambdaContext());
+      expect(res.statusCode).toBe(400);
+      expect(parse(res.body).errors).toEqual([
+        { parameter: 'query', in: 'query', message: expect.stringMatching(/^is 12026 characters long/) },
+      ]);
+    });
   });
 });

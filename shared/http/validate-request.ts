@@ -10,6 +10,13 @@ import { errorSpec, type Route } from '../routes/index.ts';
 import { isRepeatable, type IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
+/**
+ * The longest query a route reads, in characters of its parameter names and values. Deployed, API Gateway
+ * refuses a longer URL (10,240 characters) before the function is called; locally, and for any event that
+ * carries one, the route's own validation refuses it, in the route's status and body.
+ */
+export const MAX_QUERY_CHARS = 10_240;
+
 export interface RequestSchemas {
   query?: z.ZodType;
   path?: z.ZodType;
@@ -79,6 +86,29 @@ function queryOf(event: ApiRequest['event'], schema: z.ZodType): Record<string, 
   return query;
 }
 
+/** The characters of a query's names and values (each value of a repeated parameter counted). */
+function queryChars(event: ApiRequest['event']): number {
+  const multi = event.multiValueQueryStringParameters;
+  const pairs: [string, readonly (string | undefined)[] | undefined][] = multi
+    ? Object.entries(multi)
+    : Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, [v]]);
+  let chars = 0;
+  for (const [name, values] of pairs)
+    for (const v of values ?? []) chars += name.length + (v?.length ?? 0) + 2;
+  return chars;
+}
+
+/** The issue of an over-long query: the query as a whole, named `query`, with no value echoed. */
+function overLong(chars: number): LocatedIssue {
+  const issue = {
+    code: 'custom',
+    path: [],
+    input: undefined,
+    message: `is ${chars} characters long; at most ${MAX_QUERY_CHARS} are read`,
+  } as z.core.$ZodIssue;
+  return { where: 'query', issue, missing: false };
+}
+
 /**
  * Parses the path and query parameters with the route's zod schemas, keeping the parsed values in the state.
  * @example middy(handler).use(requestState(route)).use(validateRequest({ query: LookupQuery }))
@@ -86,6 +116,9 @@ function queryOf(event: ApiRequest['event'], schema: z.ZodType): Record<string, 
 export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
   const validateRequestBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
+    // Checked before any schema: an over-long query is refused whole, whatever the route reads of it.
+    const chars = queryChars(request.event);
+    if (chars > MAX_QUERY_CHARS) throw validationError(state.route, [overLong(chars)]);
     const issues: LocatedIssue[] = [];
     for (const where of ['path', 'query'] as const) {
       const schema = schemas[where];
