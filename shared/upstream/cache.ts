@@ -91,6 +91,24 @@ export function cacheStats(): { entries: number; bytes: number; maxBytes: number
   return { entries: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize };
 }
 
+const clearListeners = new Set<() => void>();
+
+/**
+ * Registers a cache built from this one's answers (the endpoint's route results), emptied with it.
+ * @example onClearCache(() => routeResults.clear())
+ */
+export function onClearCache(listener: () => void): void {
+  clearListeners.add(listener);
+}
+
+/**
+ * How long answers of `kind` are kept now (tests shorten it with `clearCache`).
+ * @example ttlSeconds('prices') // 120
+ */
+export function ttlSeconds(kind: CacheKind): number {
+  return TTL_SECONDS[kind];
+}
+
 /**
  * Empties the cache and, optionally, shortens TTLs or sets its bound in bytes (tests).
  * @example clearCache({ search: 1 }, 64 * 1024)
@@ -102,4 +120,5 @@ export function clearCache(
   cache.clear();
   if (maxBytes !== cache.maxSize) cache = newCache(maxBytes);
   TTL_SECONDS = { ...DEFAULT_TTL_SECONDS, ...ttlSeconds };
+  for (const listener of clearListeners) listener();
 }
