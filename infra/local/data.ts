@@ -2,7 +2,9 @@
  * What `npm start` keeps on disk: accounts, sessions, keys and daily counters, in the data folder
  * (`DATA_DIR`, default `.data/` in the project, ignored by git). The store is dynalite, DynamoDB's API on
  * LevelDB, so the local server runs the very DynamoDB stores a deployment runs (conditional writes,
- * reserve and refund in one item), and a restart keeps what a user made, as a real database would.
+ * reserve and refund in one item), and a restart keeps what a user made, as a real database would. The
+ * daily counters are the exception that keeps a keyed call cheap: counted in memory by this process,
+ * which alone holds the folder, and written behind to the same items (counters.ts).
  * Delete the folder to start afresh.
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -10,8 +12,9 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '../../shared/accounts/dynamo-store.ts';
-import { DynamoCounterStore, DynamoKeyStore } from '../../shared/store/dynamodb.ts';
+import { DynamoKeyStore } from '../../shared/store/dynamodb.ts';
 import type { KeyStore, Stores } from '../../shared/store/types.ts';
+import { WriteBehindCounterStore } from './counters.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The table's name inside the data folder (DynamoDB wants 3 or more characters). */
@@ -47,6 +50,7 @@ export interface DataFolder {
   client: DynamoDBClient;
   /** Stores over the folder; `keys` first asks `fixedKeys` (API_KEYS, the demo key), then the folder. */
   stores(fixedKeys?: KeyStore): Stores;
+  /** Writes the counts still in memory to the folder, then closes it. */
   close(): Promise<void>;
 }
 
@@ -82,6 +86,8 @@ export async function openDataFolder(dir: string): Promise<DataFolder> {
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
   }
+  // One counter store for the process: it is the authority over the folder's counts.
+  const counters = new WriteBehindCounterStore(client, LOCAL_TABLE);
   return {
     dir,
     endpoint,
@@ -93,11 +99,12 @@ export async function openDataFolder(dir: string): Promise<DataFolder> {
         keys: {
           lookup: async (keyId) => (await fixedKeys?.lookup(keyId)) ?? folderKeys.lookup(keyId),
         },
-        counters: new DynamoCounterStore(client, LOCAL_TABLE),
+        counters,
         accounts: new DynamoAccountStore(client, LOCAL_TABLE),
       };
     },
     close: async () => {
+      await counters.close().catch(() => undefined); // a failed write is logged by the store
       client.destroy();
       await new Promise<void>((ok) => server.close(() => ok()));
     },
