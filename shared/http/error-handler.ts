@@ -47,6 +47,8 @@ export function errorHandler(): ApiMiddleware {
         status: problem.status,
         error_code: problem.errorCode,
         error: error?.stack ?? String(error),
+        // The detail says it in our words; the log keeps what the library or the system said (ECONNRESET...).
+        ...causeOf(error),
       });
     }
     if (state.route.globalErrors) {
@@ -79,6 +81,14 @@ export function errorHandler(): ApiMiddleware {
     request.response = jsonResponse(problem.status, body, PROBLEM_JSON, problem.headers);
   };
   return { name: 'errorHandler', onError: errorHandlerOnError };
+}
+
+/** The cause of an error as the log keeps it: its code and message. */
+function causeOf(error: unknown): { cause?: string } {
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  if (!(cause instanceof Error)) return {};
+  const code = (cause as { code?: unknown }).code;
+  return { cause: `${typeof code === 'string' ? code : cause.name}: ${cause.message}` };
 }
 
 /** The body `@middy/http-error-handler` sends when nothing rendered the error: still Problem Details. */

@@ -60,6 +60,47 @@ export class UpstreamError extends ProblemError {
   }
 }
 
+/**
+ * What a transport failure's code (a system error's `ECONNRESET`, a library's `ERR_...`) means, in the
+ * words a client reads: error details never name a library's or the system's codes (the log keeps them,
+ * with the cause). Codes are matched by family where a family means one thing (TLS, the HTTP parser).
+ */
+const TRANSPORT_WORDS: Readonly<Record<string, string>> = {
+  ECONNRESET: 'the connection was reset by the source',
+  ECONNREFUSED: 'the source refused the connection',
+  ECONNABORTED: 'the connection to the source was aborted',
+  EPIPE: 'the source closed the connection while the request was being sent',
+  ETIMEDOUT: 'the connection to the source timed out',
+  ESOCKETTIMEDOUT: 'the connection to the source timed out',
+  ENOTFOUND: "the source's host name could not be resolved",
+  EAI_AGAIN: "the source's host name could not be resolved for now",
+  EHOSTUNREACH: "the source's host could not be reached",
+  EHOSTDOWN: "the source's host could not be reached",
+  ENETUNREACH: "the source's network could not be reached",
+  ENETDOWN: "the source's network could not be reached",
+  EADDRNOTAVAIL: 'no connection to the source could be opened',
+  EMFILE: 'no connection to the source could be opened',
+  ERR_HTTP_CONTENT_LENGTH_MISMATCH: 'the source closed the connection before the whole answer was sent',
+  ERR_STREAM_PREMATURE_CLOSE: 'the source closed the connection before the whole answer was sent',
+  ERR_BODY_PARSE_FAILURE: 'the answer of the source could not be read',
+  ERR_TOO_MANY_REDIRECTS: 'the source redirected too many times',
+  ERR_UNSUPPORTED_PROTOCOL: 'the source redirected to an unsupported protocol',
+  EPROTO: 'the secure connection to the source failed',
+};
+
+/**
+ * A transport failure's code in plain words; an unknown code gets the general sentence, never the code.
+ * @example transportFailure('ECONNRESET') // 'the connection was reset by the source'
+ */
+export function transportFailure(code: unknown): string {
+  const c = typeof code === 'string' ? code : '';
+  const known = TRANSPORT_WORDS[c];
+  if (known) return known;
+  if (c.startsWith('HPE_')) return 'the source answered something that is not HTTP';
+  if (/CERT|TLS|SSL|SIGNATURE/.test(c)) return "the source's TLS certificate was not accepted";
+  return 'the request to the source failed';
+}
+
 /** Thrown by extractors: the page or payload no longer has the structure we read. */
 export class ExtractionError extends Error {
   readonly provider: string;

@@ -11,6 +11,7 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
+  transportFailure,
 } from './errors.ts';
 import { resolveValue, type ProviderConfig } from './providers.ts';
 import { bodyOptions, requestHeaders, type Outbound } from './request.ts';
@@ -174,6 +175,9 @@ export function toContractError(outbound: Outbound, error: unknown, tooLarge = f
     error instanceof ExtractionError
   )
     return error;
+  // got wraps what its hooks throw (the redirect check) in a RequestError of its own.
+  if (error instanceof got().RequestError && error.cause instanceof DisallowedUrlError)
+    return toContractError(outbound, error.cause, tooLarge);
   if (error instanceof DisallowedUrlError)
     return new UpstreamError(
       provider,
@@ -190,7 +194,7 @@ export function toContractError(outbound: Outbound, error: unknown, tooLarge = f
   if (error instanceof got().TimeoutError || outbound.deadline.remaining() === 0)
     return new UpstreamTimeoutError(provider, error);
   if (error instanceof got().RequestError)
-    return new UpstreamError(provider, `connection failed (${error.code})`, undefined, error);
+    return new UpstreamError(provider, transportFailure(error.code), undefined, error);
   return new UpstreamError(provider, 'request failed', undefined, error);
 }
 
