@@ -39,7 +39,7 @@ const TWO_BYTE = /[\u0100-\uffff]/;
 /**
  * About what `value` takes on the heap, on the high side: strings at one or two bytes a character as V8
  * stores them, numbers boxed, and a header and a slot per object, array element and property (keys
- * counted with each object, though V8 shares them). Cycles and shared parts are counted once.
+ * counted with each object, though V8 shares them). Cycles and objects met twice are counted once.
  * @example approxBytes('abc') // 19
  * @example approxBytes({ a: 1, b: [true, 'x'] }) // 139
  */
