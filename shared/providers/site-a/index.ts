@@ -6,7 +6,7 @@
  * from the web app's GraphQL review list, which needs the hotel's country: known from a search that
  * listed the hotel, else from one lookup of the hotel as a destination, remembered.
  */
-import { LRUCache } from 'lru-cache';
+import { byteBoundedCache } from '../../memory-budget.ts';
 import type { DestinationSuggestion, SiteAReviewsPage } from '../../schemas/site-a.ts';
 import { fetchParsed, scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
@@ -66,7 +66,8 @@ async function urlToId(ctx: UpstreamContext, ref: HotelRef): Promise<string | un
 }
 
 /** What listings say of a hotel (its page, country and review summary): filled by searches and lookups. */
-const knownListings = new LRUCache<string, Listing>({ max: 10_000, ttl: 6 * 3600 * 1000 });
+// Bounded by bytes: 2 % of the function's memory.
+const knownListings = byteBoundedCache<string, Listing>(0.02, { ttl: 6 * 3600 * 1000 });
 
 function remember(listings: Listing[]): void {
   for (const l of listings) {

@@ -5,7 +5,7 @@
  * looked up with a one-review batch; then the offers are polled until every seller has answered or the
  * deadline is near.
  */
-import { LRUCache } from 'lru-cache';
+import { byteBoundedCache } from '../../memory-budget.ts';
 import { fetchParsed, type UpstreamRequest } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
@@ -45,7 +45,8 @@ import {
 import type { HotelPage } from './urls.ts';
 
 /** Where the source files each hotel (location id → geo id): learnt from reviews, kept like an id. */
-const knownGeo = new LRUCache<number, number>({ max: 50_000, ttl: 7 * 24 * 3600 * 1000 });
+// Bounded by bytes: 0.5 % of the function's memory.
+const knownGeo = byteBoundedCache<number, number>(0.005, { ttl: 7 * 24 * 3600 * 1000 });
 
 /** Polls after the first, at most, and the pause between them (the web app polls about twice a second). */
 export const MAX_POLLS = 6;
