@@ -59,7 +59,7 @@ export type Fault =
   | { kind: 'truncate' }
   | { kind: 'malformed' }
   | { kind: 'layout' }
-  | { kind: 'contract-drift' }
+  | ({ kind: 'contract-drift' } & DriftOptions)
   | { kind: 'challenge' }
   | { kind: 'redirect'; location: string };
 
@@ -104,6 +104,12 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** Whether a request is not one the fault is limited to (a drift of one request of a source's several). */
+function passesBy(fault: Fault, path: string, body: string): boolean {
+  if (fault.kind !== 'contract-drift' || !fault.only) return false;
+  return path !== fault.only.path || (fault.only.body !== undefined && !body.includes(fault.only.body));
+}
+
 /** Keys renamed, ld+json dropped, classes and data attributes renamed: a site that changed its layout. */
 function relayout(response: SiteResponse): SiteResponse {
   if ('json' in response) {
@@ -128,47 +134,124 @@ function relayout(response: SiteResponse): SiteResponse {
   return response;
 }
 
-/** Same keys, same types, values no contract accepts: every string empty, every number far below zero. */
-function driftValue(v: unknown): unknown {
-  if (typeof v === 'string') return '';
-  if (typeof v === 'number') return -(Math.abs(v) + 1_000_000);
-  if (Array.isArray(v)) return v.map(driftValue);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, driftValue(x)]));
+/** How a source drifted from the contract (a `contract-drift` fault); by default every value is emptied. */
+export interface DriftOptions {
+  /**
+   * - `empty`: same keys, same types, values no contract accepts (strings empty, numbers far below zero);
+   * - `retype`: same keys, values of another type (a string becomes a number, a number or a boolean text);
+   * - `remove`: the keys left out.
+   */
+  mode?: DriftMode;
+  /**
+   * Only some field names drift: those whose name falls in share `seed` (0…of-1) of `of` (by a hash of the
+   * name), so that a reader sees some fields drift while the fields around it, those that identify the
+   * record among them, still read. Every field drifts when omitted.
+   */
+  share?: { seed: number; of: number };
+  /** Only the requests to this path (exact, without the query) drift, with `body` in their body if given. */
+  only?: { path: string; body?: string };
+}
+export const DRIFT_MODES = ['empty', 'retype', 'remove'] as const;
+export type DriftMode = (typeof DRIFT_MODES)[number];
+
+/** A stable hash of a field name (FNV-1a, then mixed), to share the names out. */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Whether the field `name` drifts under `options`: the shares 0…of-1 together drift every name once. */
+function drifts(name: string, { share }: DriftOptions): boolean {
+  return !share || nameHash(name) % share.of === share.seed;
+}
+
+/** A primitive value as the mode drifts it. */
+function driftLeaf(v: unknown, mode: DriftMode): unknown {
+  if (mode === 'empty') {
+    if (typeof v === 'string') return '';
+    if (typeof v === 'number') return -(Math.abs(v) + 1_000_000);
+    return v;
+  }
+  if (typeof v === 'string') return v.length;
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
   return v;
 }
 
-/** The object literal in a script (JSON-LD, inline state): as JSON, or literal by literal in plain JS. */
-function driftScript(code: string): string {
+/** A parsed JSON value with its fields drifted; a value in no field (the root, a list's entry) drifts when every field does. */
+function driftValue(v: unknown, options: DriftOptions, selected = !options.share): unknown {
+  const mode = options.mode ?? 'empty';
+  if (Array.isArray(v)) {
+    // A list retyped is a list no more: an object of its entries by position.
+    if (selected && mode === 'retype' && options.share)
+      return Object.fromEntries(v.map((x, i) => [String(i), x]));
+    return v.map((x) => driftValue(x, options, selected));
+  }
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const own = drifts(k, options);
+      if (own && mode === 'remove') continue;
+      out[k] = driftValue(x, options, own);
+    }
+    return out;
+  }
+  return selected && v !== null ? driftLeaf(v, mode) : v;
+}
+
+// A JS object literal's `key: value` with a primitive value (string, number, boolean, null).
+const JS_PAIR =
+  /(["']?)([A-Za-z_$][\w$]*)\1(\s*:\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b|true\b|false\b|null\b)(\s*,)?/g;
+
+/** A JS literal (a primitive's source text) drifted by the mode, or undefined to remove its pair. */
+function driftLiteral(text: string, mode: DriftMode): string | undefined {
+  if (mode === 'remove') return undefined;
+  const quoted = text.startsWith('"') || text.startsWith("'");
+  if (mode === 'empty') return quoted ? '""' : /^-?\d/.test(text) ? '-1000000' : text;
+  if (quoted) return String(text.length - 2);
+  if (/^-?\d/.test(text)) return `"${text}"`;
+  return text === 'null' ? text : `"${text}"`;
+}
+
+/** The object literal in a script (JSON-LD, inline state): as JSON, or pair by pair in plain JS. */
+function driftScript(code: string, options: DriftOptions): string {
   const start = code.indexOf('{');
   const end = code.lastIndexOf('}');
   if (start === -1 || end < start) return code;
   const literal = code.slice(start, end + 1);
   let drifted: string;
   try {
-    drifted = JSON.stringify(driftValue(JSON.parse(literal)));
+    drifted = JSON.stringify(driftValue(JSON.parse(literal), options));
   } catch {
-    drifted = literal
-      .replace(/"(?:[^"\\]|\\.)*"(?!\s*:)/g, '""')
-      .replace(/(:\s*)-?\d+(?:\.\d+)?/g, (_m, colon: string) => `${colon}-1000000`);
+    const mode = options.mode ?? 'empty';
+    drifted = literal.replace(
+      JS_PAIR,
+      (pair: string, quote: string, key: string, colon: string, value: string, comma = '') => {
+        if (!drifts(key, options)) return pair;
+        const to = driftLiteral(value, mode);
+        return to === undefined ? '' : `${quote}${key}${quote}${colon}${to}${comma}`;
+      },
+    );
   }
   return `${code.slice(0, start)}${drifted}${code.slice(end + 1)}`;
 }
 
 /**
- * A source that drifted from the contract without changing its shape: the keys and value types the
- * connectors' raw checks read are kept, the values break the contract (ids, names, dates, URLs and enums
- * empty; ratings, coordinates, prices and counts out of range). HTML keeps its markup; the JSON inside its
- * scripts (JSON-LD, inline state) drifts.
+ * A source that drifted from the contract without changing its layout (see DriftOptions): JSON bodies
+ * drift, and so does the JSON (or JS object literal) inside a page's scripts (JSON-LD, inline state);
+ * HTML markup is left alone.
  */
-function drift(response: SiteResponse): SiteResponse {
-  if ('json' in response) return { ...response, json: driftValue(response.json) };
+function drift(response: SiteResponse, options: DriftOptions): SiteResponse {
+  if ('json' in response) return { ...response, json: driftValue(response.json, options) };
   if ('html' in response) {
     return {
       ...response,
       html: response.html.replace(
         /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g,
-        (_m, open: string, code: string, close: string) => `${open}${driftScript(code)}${close}`,
+        (_m, open: string, code: string, close: string) => `${open}${driftScript(code, options)}${close}`,
       ),
     };
   }
@@ -265,7 +348,7 @@ export async function startSandbox({
 
     const armed = faults.get(provider);
     let fault: Fault | undefined;
-    if (armed) {
+    if (armed && !passesBy(armed.fault, path, requestBody)) {
       fault = armed.fault;
       entry.fault = fault.kind;
       if (--armed.left <= 0) faults.delete(provider);
@@ -324,7 +407,7 @@ export async function startSandbox({
       match,
     });
     if (fault?.kind === 'layout') response = relayout(response);
-    if (fault?.kind === 'contract-drift') response = drift(response);
+    if (fault?.kind === 'contract-drift') response = drift(response, fault);
     const { type, body } = encode(response);
     if (fault?.kind === 'malformed') {
       const garbage = type.includes('json')

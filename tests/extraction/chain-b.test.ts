@@ -6,6 +6,7 @@ import {
   bestOffer,
   candidates,
   IndexAnswer,
+  isAvailable,
   offersRefusal,
   OffersAnswer,
   toHotel,
@@ -18,6 +19,18 @@ const json = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
 const offers = (name: string) => OffersAnswer.parse(json(name));
 const CENTRE = { latitude: 47.1234, longitude: 9.5678 };
+/** The parts of a HotelPageHot fixture the drift cases change. */
+type HotOffers = {
+  availability: { status: string };
+  offersSelection: {
+    offers: {
+      accommodation: { code: string };
+      mealPlan: { code: string };
+      pricing: { currency: string; main: { amount: number } };
+    }[];
+  };
+};
+type HotAnswer = { data: { hotelOffers: HotOffers } };
 
 describe('search index answer', () => {
   const hits = IndexAnswer.parse(json('index-query.json')).hits!;
@@ -37,7 +50,7 @@ describe('search index answer', () => {
 
   it('reads numeric-string coordinates, partner hits without a score, and amenity codes', () => {
     // Act
-    const [, partner] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, null));
+    const [, partner] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     // Assess
     expect(partner).toMatchObject({
       id: '0B3X',
@@ -53,7 +66,7 @@ describe('search index answer', () => {
   });
 
   it('gives distances in whole metres and feet from the search centre', () => {
-    const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, null));
+    const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });
   });
 
@@ -101,6 +114,38 @@ describe('HotelPageHot answer', () => {
 
   it('gives no offer for a hotel that is not available', () => {
     expect(bestOffer(offers('hotel-page-hot-sold-out.json'), 2)).toBeNull();
+  });
+
+  it('keeps an available hotel AVAILABLE when none of its offers carries a price', () => {
+    // Prepare
+    const unpriced = structuredClone(json('hotel-page-hot.json')) as HotAnswer;
+    for (const o of unpriced.data.hotelOffers.offersSelection.offers) o.pricing.main.amount = 0;
+    const [hotel] = candidates(IndexAnswer.parse(json('index-query.json')).hits!, CENTRE, 5_000);
+    // Act
+    const answer = OffersAnswer.parse(unpriced);
+    // Assess
+    expect(toHotel(hotel!, isAvailable(answer), bestOffer(answer, 2))).toMatchObject({
+      availability_status: 'AVAILABLE',
+      best_offer: null,
+    });
+  });
+
+  // A field that is there but unreadable means the source changed: never "unavailable", never "unpriced".
+  it.each([
+    ['an emptied status', (o: HotOffers) => void (o.availability.status = '')],
+    ['a negative amount', (o: HotOffers) => void (o.offersSelection.offers[0]!.pricing.main.amount = -1e6)],
+    [
+      'an amount as text',
+      (o: HotOffers) =>
+        void ((o.offersSelection.offers[0]!.pricing.main as { amount: unknown }).amount = '318.6'),
+    ],
+    ['an emptied currency', (o: HotOffers) => void (o.offersSelection.offers[0]!.pricing.currency = '')],
+    ['an emptied room code', (o: HotOffers) => void (o.offersSelection.offers[0]!.accommodation.code = '')],
+    ['an emptied meal plan', (o: HotOffers) => void (o.offersSelection.offers[0]!.mealPlan.code = '')],
+  ])('refuses offers with %s', (_name, mutate) => {
+    const drifted = structuredClone(json('hotel-page-hot.json')) as HotAnswer;
+    mutate(drifted.data.hotelOffers);
+    expect(OffersAnswer.safeParse(drifted).success).toBe(false);
   });
 
   it('names the operation and the hotel when the back end refuses', () => {

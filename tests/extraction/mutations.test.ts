@@ -186,7 +186,7 @@ const CASES: Case[] = [
       if (!answer.hits) throw new ExtractionError('chain_b', 'the search index answer has no hits');
       return chainB
         .candidates(answer.hits, { latitude: 48.85, longitude: 2.35 }, ANYWHERE)
-        .map((c) => chainB.toHotel(c, null));
+        .map((c) => chainB.toHotel(c, false, null));
     },
     records: (hotels: unknown[]) => hotels.length,
     requiredWhen: {
@@ -229,6 +229,13 @@ const CASES: Case[] = [
       };
     },
     records: (content: unknown) => (content ? 1 : 0),
+    requiredWhen: {
+      'data.hotel.medias': 'the photos are read from the medias: content without them is no answer of photos',
+      'data.hotel.medias.items':
+        'the photos are read from the medias: content without them is no answer of photos',
+      'data.hotel.medias.items[].availableFormats':
+        'a photo is its formats: medias that all lack them are no answer of photos',
+    },
   },
   {
     provider: 'chain_c',

@@ -75,13 +75,15 @@ const CodeLabel = z.looseObject({ code: z.string(), label: z.string() });
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
   type: z.string().nullish(),
-  accommodation: z.looseObject({ code: z.string() }).nullish(),
+  // The room the offer is for, its currency and meal plan: codes an empty text cannot stand for.
+  accommodation: z.looseObject({ code: z.string().min(1) }).nullish(),
   pricing: z.looseObject({
-    currency: z.string(),
+    currency: z.string().min(1),
     aggregationType: z.string().nullish(),
     formattedTaxType: z.string().nullish(),
     main: z.looseObject({
-      amount: z.number(),
+      // A price below zero is no price: the source changed, never an offer left out as unpriced.
+      amount: z.number().min(0),
       formattedAmount: z.string(),
       categories: z.array(z.string()).nullish(),
       simplifiedPolicies: z
@@ -93,7 +95,7 @@ const Offer = z.looseObject({
       .looseObject({ amount: z.number().nullish(), formattedAmount: z.string().nullish() })
       .nullish(),
   }),
-  mealPlan: z.looseObject({ code: z.string() }),
+  mealPlan: z.looseObject({ code: z.string().min(1) }),
   lengthOfStay: z.looseObject({ value: z.number().int().min(1) }).nullish(),
   rate: z.looseObject({ id: z.string(), label: z.string().nullish() }).nullish(),
 });
@@ -112,7 +114,13 @@ const HotelOffers = z.union([
     offersSelection: z.looseObject({ offers: z.array(Offer) }),
   }),
   z.looseObject({
-    availability: z.looseObject({ status: z.string().refine((s) => s !== 'AVAILABLE') }),
+    // An empty status says nothing, least of all that the hotel is not available.
+    availability: z.looseObject({
+      status: z
+        .string()
+        .min(1)
+        .refine((s) => s !== 'AVAILABLE'),
+    }),
     offersSelection: z.looseObject({ offers: z.array(Offer).nullish() }).nullish(),
   }),
 ]);
@@ -211,7 +219,11 @@ function priceOf(o: Offer, nights: number) {
   };
 }
 
-/** The offers of an available hotel that carry a price. */
+/** Whether chain_b says the hotel is available for the stay (whether or not an offer carries a price). */
+export const isAvailable = (answer: OffersAnswer) =>
+  answer.data?.hotelOffers?.availability.status === 'AVAILABLE';
+
+/** The offers of an available hotel that carry a price (a zero amount is none). */
 function pricedOffers(answer: OffersAnswer): Offer[] {
   const offers = answer.data?.hotelOffers;
   if (offers?.availability.status !== 'AVAILABLE') return [];
@@ -256,10 +268,15 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
 }
 
 /**
- * A hotel in the contract's terms, from its hit, its distance and its best offer.
- * @example toHotel({ hit, meters: 412.4 }, offer).distance_feet // 1352
+ * A hotel in the contract's terms, from its hit, its distance, whether chain_b says it is available and
+ * its best offer: an available hotel without a priced offer is AVAILABLE with no offer, never UNAVAILABLE.
+ * @example toHotel({ hit, meters: 412.4 }, true, offer).distance_feet // 1352
  */
-export function toHotel({ hit, meters }: Candidate, offer: BestOffer | null): ChainBHotel {
+export function toHotel(
+  { hit, meters }: Candidate,
+  available: boolean,
+  offer: BestOffer | null,
+): ChainBHotel {
   const address = hit.localization.address;
   const distance = Math.round(meters);
   return conform(
@@ -283,7 +300,7 @@ export function toHotel({ hit, meters }: Candidate, offer: BestOffer | null): Ch
       },
       distance_meters: distance,
       distance_feet: Math.round(distance * 3.28084),
-      availability_status: offer ? 'AVAILABLE' : 'UNAVAILABLE',
+      availability_status: available ? 'AVAILABLE' : 'UNAVAILABLE',
       best_offer: offer,
     },
     'a hotel',
@@ -316,9 +333,10 @@ const Format = z.looseObject({
   width: z.number().int().min(0),
   height: z.number().int().min(0),
 });
+// A media's kind and category decide whether it is shown: an empty one is unreadable, not "another kind".
 const Media = z.looseObject({
-  category: z.string(),
-  type: z.string(),
+  category: z.string().min(1),
+  type: z.string().min(1),
   availableFormats: z.array(Format).nullish(),
   video: z
     .looseObject({
@@ -618,11 +636,20 @@ export interface PhotoFilter {
 
 /**
  * The hotel's photos (and videos) in the contract's terms, each with its largest format as `url`; a
- * media without any format is left out. `categories` labels the categories present.
+ * media without any format is left out (counted as skipped). `categories` labels the categories present.
+ * The medias are what this answer is: content without them, or whose every media lacks its formats, is
+ * the source's changed format (an extraction error), never a hotel without photos.
  * @example toPhotos(hotel, { includeVideos: false }).photos[0].url // 'https://…/k7q2_0_2048x1536.jpg'
  */
 export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
-  const photos = (hotel.medias?.items ?? []).flatMap((m) => {
+  if (hotel.medias === undefined || (hotel.medias !== null && hotel.medias.items === undefined))
+    throw new ExtractionError('chain_b', 'the hotel content has no medias');
+  const medias = hotel.medias?.items ?? [];
+  const unformatted = medias.filter((m) => !largest(m)).length;
+  if (unformatted > 0 && unformatted === medias.length)
+    throw new ExtractionError('chain_b', 'no media of the hotel content has a format');
+  if (unformatted > 0) recordSkipped('chain_b', 'medias.items[]', 'the hotel content', unformatted);
+  const photos = medias.flatMap((m) => {
     const type = m.type.toUpperCase();
     if (type !== 'IMAGE' && type !== 'VIDEO') return [];
     if (type === 'VIDEO' && !filter.includeVideos) return [];
@@ -683,8 +710,7 @@ export function toRooms(
   answer: OffersAnswer,
   stay: { nights: number; currency: string },
 ): ChainBRooms {
-  const offers = answer.data?.hotelOffers;
-  const available = offers?.availability.status === 'AVAILABLE';
+  const available = isAvailable(answer);
   const priced = pricedOffers(answer);
   const roomTypes: ChainBRoomType[] = (hotel.accommodations ?? []).flatMap((a) => {
     const rates = priced
@@ -726,7 +752,7 @@ export function toRooms(
  * @example calendarDay(answer, '2030-06-10', 1) // { date: '2030-06-10', status: 'AVAILABLE', amount: 135.5, …, currency: 'EUR' }
  */
 export function calendarDay(answer: OffersAnswer, date: string, nights: number) {
-  const available = answer.data?.hotelOffers?.availability.status === 'AVAILABLE';
+  const available = isAvailable(answer);
   const best = bestOffer(answer, nights);
   const day = conform(
     'chain_b',

@@ -24,6 +24,7 @@ import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import {
   bestOffer,
+  isAvailable,
   calendarDay,
   candidates,
   ContentAnswer,
@@ -114,7 +115,7 @@ async function priced(ctx: UpstreamContext, candidate: Candidate, stay: Stay): P
   const res = await fetchParsed(hotelOffersRequest(id, stay), OffersAnswer, ctx, `the offers of hotel ${id}`);
   const refused = offersRefusal(res.body, id, res.status);
   if (refused) throw refused;
-  return toHotel(candidate, bestOffer(res.body, nightsOf(stay)));
+  return toHotel(candidate, isAvailable(res.body), bestOffer(res.body, nightsOf(stay)));
 }
 
 /**
