@@ -6,8 +6,9 @@
  *
  * CSRF: a POST must come from this origin (Origin and Sec-Fetch-Site, when the browser sends them) and
  * carry `X-CSRF-Token`: signed in, the session's own token (kept with the session, returned at sign-in and
- * by `GET /account/session`); signed out (sign-up, sign-in, verification), the token of the HttpOnly
- * pre-session cookie, which `GET /account/session` also returns (double submit). A cross-site page can
+ * by `GET /account/session`); signed out, the token of the HttpOnly pre-session cookie, which
+ * `GET /account/session` also returns (double submit). The requests that need no session (sign-up,
+ * verification, sign-in, password reset) take either: a signed-in browser sends its session's token. A cross-site page can
  * neither read either token nor send the header without a CORS preflight, which this API never grants.
  */
 import middy from '@middy/core';
@@ -53,7 +54,10 @@ export type CookieName = 'sid' | 'csrf';
 
 export interface AccountEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
   route: Route;
-  /** `required`: 401 without a live session; `optional`: the session when there is one; `none`: never read. */
+  /**
+   * `required`: 401 without a live session; `optional`: the session when there is one; `none`: not handed to
+   * the route (a POST still reads it, for its CSRF token).
+   */
   session: 'required' | 'optional' | 'none';
   body?: B;
   path?: P;
@@ -131,6 +135,18 @@ function sameOrigin(event: APIGatewayProxyEvent): boolean {
   }
 }
 
+/** The signed-in caller of a session cookie, when its session is live (not expired, ended or reset away). */
+async function liveSession(token: string): Promise<SignedIn | undefined> {
+  const store = await accountStore();
+  const tokenHash = sha256(token);
+  const session = await store.getSession(tokenHash);
+  const account =
+    session && session.expiresAt > Date.now() ? await store.getAccount(session.accountId) : undefined;
+  // A password reset ends the sessions opened before it.
+  const current = account && session && session.expiresAt - SESSION_MS >= (account.sessionsFrom ?? 0);
+  return current ? { account, session, tokenHash } : undefined;
+}
+
 /** Session, CSRF and body: runs after the shared middlewares, before the route's work. */
 function accountGuard(
   options: Pick<AccountEndpointOptions<z.ZodType, z.ZodType, z.ZodType>, 'session' | 'body'>,
@@ -156,22 +172,16 @@ function accountGuard(
     };
     guarded.set(event, state);
 
+    const sid = cookies.get(cookieName('sid', secure));
+    // A route that needs no session still reads it for a POST: the session's token is then the CSRF token.
+    const wanted = options.session !== 'none' || event.httpMethod === 'POST';
+    const live = sid && wanted ? await liveSession(sid) : undefined;
     if (options.session !== 'none') {
-      const token = cookies.get(cookieName('sid', secure));
-      if (token) {
-        const store = await accountStore();
-        const tokenHash = sha256(token);
-        const session = await store.getSession(tokenHash);
-        const account =
-          session && session.expiresAt > Date.now() ? await store.getAccount(session.accountId) : undefined;
-        // A password reset ends the sessions opened before it.
-        const current = account && session && session.expiresAt - SESSION_MS >= (account.sessionsFrom ?? 0);
-        if (current) state.signedIn = { account, session, tokenHash };
-        else if (options.session === 'required')
-          throw accountError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.');
-      } else if (options.session === 'required') {
-        throw accountError(route, 'NOT_SIGNED_IN', 'Sign in first: this request needs a session.');
-      }
+      if (live) state.signedIn = live;
+      else if (options.session === 'required')
+        throw sid
+          ? accountError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.')
+          : accountError(route, 'NOT_SIGNED_IN', 'Sign in first: this request needs a session.');
     }
 
     if (event.httpMethod === 'POST') {
@@ -179,10 +189,16 @@ function accountGuard(
         throw accountError(route, 'CSRF_TOKEN_INVALID', 'The request came from another origin.');
       const sent = headers['x-csrf-token'];
       if (!sent) throw accountError(route, 'CSRF_TOKEN_MISSING', 'The X-CSRF-Token header is missing.');
-      const expected = state.signedIn?.session.csrf ?? state.ctx.preSessionToken;
+      // A session's requests carry its token. A request that needs none (sign-up, verification, sign-in,
+      // password reset) carries whichever token `GET /account/session` gave this browser: its session's
+      // when it is signed in, else its pre-session cookie's.
+      const expected =
+        options.session === 'none'
+          ? [live?.session.csrf, state.ctx.preSessionToken]
+          : [state.signedIn?.session.csrf ?? state.ctx.preSessionToken];
       // Signing out of a session that is already gone protects nothing: it only clears the cookie.
       const nothingToGuard = options.session === 'optional' && !state.signedIn;
-      if (!nothingToGuard && (!expected || !sameSecret(sent, expected)))
+      if (!nothingToGuard && !expected.some((token) => token && sameSecret(sent, token)))
         throw accountError(
           route,
           'CSRF_TOKEN_INVALID',
