@@ -14,8 +14,8 @@ import { GlobalError, ProblemError, RateLimitExceededError } from '../errors.ts'
 import { utcDay } from '../dates.ts';
 import { log } from '../log.ts';
 import { BILLING_RULE, isBilled } from './daily-quota-billing.ts';
-import { dailyQuota, type CounterStore } from '../store/types.ts';
-import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+import { dailyQuota, type ApiKeyRecord, type CounterStore } from '../store/types.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest, type RequestState } from './state.ts';
 import { routeEntries, type Route } from '../routes/index.ts';
 
 /**
@@ -38,26 +38,43 @@ export const ROUTE_OF_CODE = new Map<string, Route>(
 );
 if (ROUTE_OF_CODE.size !== routeEntries.length) throw new Error('two route ids share an endpoint code');
 
+/** The reservations started and not yet awaited, by request (`overlap`). */
+const pending = new WeakMap<object, Promise<void>>();
+
+/**
+ * The request's quota reservation when `dailyQuotaLimit` started it without waiting (`overlap`): resolves
+ * once the call is counted, rejects with the 429 (or the store's error). Undefined when there is none to
+ * wait for (open route, uncounted route, or a reservation already awaited by the middleware).
+ * @example await Promise.all([quotaReservation(event), results.get(key)])
+ */
+export function quotaReservation(event: object): Promise<void> | undefined {
+  return pending.get(event);
+}
+
 /**
  * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth`.
+ *
+ * With `overlap`, the reservation is started and not awaited: the handler must await
+ * `quotaReservation(event)` before any work the quota guards, and may do so together with a read of its
+ * own (the shared result cache), so that a hit costs one round trip. A refusal still wins: the handler's
+ * await throws the 429, and when an earlier error (an invalid parameter) ends the request first, the 429
+ * replaces it, as it would have come first without overlap. An unbilled outcome is given back as ever.
  * @example middy(handler).use(apiKeyAuth(keys)).use(dailyQuotaLimit(async () => (await stores()).counters))
  */
 export function dailyQuotaLimit(
   counters: () => CounterStore | Promise<CounterStore>,
   clock: () => Date = () => new Date(),
+  { overlap = false }: { overlap?: boolean } = {},
 ): ApiMiddleware {
   const reserved = new WeakMap<object, { keyId: string; day: string; endpoint: string; limit: number }>();
-  const dailyQuotaBefore = async (request: ApiRequest) => {
-    const state = stateOf(request.event);
-    if (!state.caller) return; // open route: nothing to count
-    if (state.route.counted === false) return; // reads the quota without spending it: it sets its own headers
+  const reserve = async (request: ApiRequest, state: RequestState, caller: ApiKeyRecord) => {
     const now = clock();
     const { day, resetEpoch } = utcDay(now);
-    const limit = dailyQuota(state.caller.tier);
+    const limit = dailyQuota(caller.tier);
     // The route is counted with the call, in the same write (per-endpoint usage), by its short code: a day's
     // counter item stays under 1 KB, one write unit, however many endpoints a key calls.
     const endpoint = ROUTE_CODES.get(state.route) ?? state.route.path;
-    const { allowed, count } = await (await counters()).consume(state.caller.keyId, day, limit, endpoint);
+    const { allowed, count } = await (await counters()).consume(caller.keyId, day, limit, endpoint);
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);
@@ -67,7 +84,26 @@ export function dailyQuotaLimit(
         Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)),
         BILLING_RULE,
       );
-    reserved.set(request.event, { keyId: state.caller.keyId, day, endpoint, limit });
+    reserved.set(request.event, { keyId: caller.keyId, day, endpoint, limit });
+  };
+  const dailyQuotaBefore = async (request: ApiRequest) => {
+    const state = stateOf(request.event);
+    if (!state.caller) return; // open route: nothing to count
+    if (state.route.counted === false) return; // reads the quota without spending it: it sets its own headers
+    const reservation = reserve(request, state, state.caller);
+    if (!overlap) return reservation;
+    reservation.catch(() => undefined); // the handler or onError sees the refusal
+    pending.set(request.event, reservation);
+  };
+  /** Waits for a reservation still in flight; its refusal (or failure) when it was refused. */
+  const landed = async (request: ApiRequest): Promise<unknown> => {
+    const reservation = pending.get(request.event);
+    if (!reservation) return undefined;
+    pending.delete(request.event);
+    return reservation.then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('quota reservation failed'),
+    );
   };
   /** Gives the reservation back when the outcome is not billable. */
   const settle = async (request: ApiRequest, status: number, code?: string) => {
@@ -85,8 +121,15 @@ export function dailyQuotaLimit(
       log('error', 'quota refund failed', { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const dailyQuotaAfter = (request: ApiRequest) => settle(request, request.response?.statusCode ?? 200);
-  const dailyQuotaOnError = (request: ApiRequest) => {
+  const dailyQuotaAfter = async (request: ApiRequest) => {
+    // A handler that answered without awaiting a refused reservation does not get to send its answer.
+    const refused = await landed(request);
+    if (refused) throw refused;
+    await settle(request, request.response?.statusCode ?? 200);
+  };
+  const dailyQuotaOnError = async (request: ApiRequest) => {
+    const refused = await landed(request);
+    if (refused && refused !== request.error) request.error = refused as Error;
     const error = request.error;
     if (error instanceof ProblemError) return settle(request, error.status, error.errorCode);
     if (error instanceof GlobalError) return settle(request, error.status, error.code);

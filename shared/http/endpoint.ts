@@ -27,10 +27,10 @@ import {
 } from '../upstream/errors.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { correlationId } from './correlation-id.ts';
-import { dailyQuotaLimit } from './daily-quota.ts';
+import { dailyQuotaLimit, quotaReservation } from './daily-quota.ts';
 import { errorHandler } from './error-handler.ts';
 import { responseHeaders } from './response-headers.ts';
-import { resultKey, throughSharedCache, type SharedAnswer } from './shared-cache.ts';
+import { resultKey, routeResult, type SharedAnswer } from './shared-cache.ts';
 import { requestState, stateOf } from './state.ts';
 import { validateRequest } from './validate-request.ts';
 
@@ -144,6 +144,9 @@ export function endpoint<
         },
         error: (code, detail, opts) => routeError(route, code, detail, opts),
       };
+      // The quota reservation, started by dailyQuotaLimit and not awaited there: awaited here before any
+      // work, on a cache hit together with the shared read (one round trip for both).
+      const reservation = quotaReservation(event) ?? Promise.resolve();
       const compute = async () => {
         const result = await options.run(
           { query: state.query as z.output<Q>, path: state.path as z.output<P> },
@@ -152,22 +155,18 @@ export function endpoint<
         // The last guard: whatever the sources sent, the body leaves in exactly the documented shape.
         return { body: conform(route.provider, options.response, result, 'the response'), served };
       };
-      // Deployed, routes that reach a source share results across instances (shared/http/shared-cache.ts).
+      // Routes that reach a source keep their checked results in process and, deployed, share them across
+      // instances (shared/http/shared-cache.ts).
       const results = route.upstream?.length ? (await stores()).results : undefined;
       let answer: SharedAnswer;
       try {
-        answer = results
-          ? await throughSharedCache(
-              results,
+        answer = route.upstream?.length
+          ? await routeResult(
               resultKey(`${route.method} ${route.path}`, state.query, state.path),
-              ctx.deadline,
+              { store: results, deadline: ctx.deadline, before: reservation },
               compute,
             )
-          : await compute().then(({ body }) => ({
-              body,
-              hit: served.length > 0 && served.every((r) => r.hit),
-              ageSeconds: Math.max(0, ...served.map((r) => r.ageSeconds)),
-            }));
+          : await reservation.then(compute).then(({ body }) => ({ body, hit: false, ageSeconds: 0 }));
       } catch (error) {
         // What is cached is what was proven: the answers an extraction failed on (or that said, in a 200,
         // that the source failed) are dropped, so the next request asks the sources again instead of
@@ -178,7 +177,8 @@ export function endpoint<
         }
         throw asContractError(route, error);
       }
-      if (results) recordCache(route.provider, 'L2', answer.hit && served.length === 0);
+      if (answer.level === 'process') recordCache(route.provider, 'L1', true);
+      else if (results) recordCache(route.provider, 'L2', answer.level === 'shared');
       if (served.length > 0 || answer.hit) {
         headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
         headers.Age = String(answer.ageSeconds);
@@ -195,7 +195,7 @@ export function endpoint<
   if (route.auth) {
     handler
       .use(apiKeyAuth(async () => (await stores()).keys))
-      .use(dailyQuotaLimit(async () => (await stores()).counters));
+      .use(dailyQuotaLimit(async () => (await stores()).counters, undefined, { overlap: true }));
   }
   // The schemas travel with the handler so the OpenAPI document is built from the very ones that validate.
   return Object.assign(handler.use(validateRequest({ query: options.query, path: options.path })), {

@@ -1,20 +1,26 @@
-// The deployment-wide result cache's protocol, on an in-memory store with the same semantics as the
-// DynamoDB one: hits, one fetch among waiters, takeover of an expired lease, TTLs, and a failing store.
-import { describe, expect, it } from '@jest/globals';
+// The route results: in process first, then the deployment-wide cache's protocol, on an in-memory store
+// with the same semantics as the DynamoDB one: hits, one fetch among waiters, takeover of an expired
+// lease, TTLs, a failing store, and the work that must precede an answer (the quota) sent with the read.
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { CachedResult, ResultCache } from '../store/types.ts';
+import { clearCache } from '../upstream/cache.ts';
 import type { Served } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
-import { resultKey, throughSharedCache } from './shared-cache.ts';
+import { clearRouteResults, resultKey, routeResult, type RouteResultOptions } from './shared-cache.ts';
 
 class MemoryResults implements ResultCache {
   readonly items = new Map<string, { result: CachedResult; ttl: number }>();
   readonly leases = new Map<string, { holder: string; until: number }>();
   released = 0;
+  reads = 0;
   async get(key: string) {
-    return this.items.get(key)?.result;
+    this.reads++;
+    const item = this.items.get(key);
+    return item && { ...item.result, freshUntil: item.result.storedAt + item.ttl * 1000 };
   }
   async put(key: string, result: CachedResult, ttl: number) {
     this.items.set(key, { result, ttl });
+    this.leases.delete(key); // the same write ends the lease, as on DynamoDB
     return true;
   }
   async lease(key: string, holder: string, ms: number) {
@@ -31,8 +37,15 @@ class MemoryResults implements ResultCache {
 
 const served = (kind: Served['kind'], ageSeconds = 0): Served => ({ hit: ageSeconds > 0, ageSeconds, kind });
 const deadline = () => new Deadline(20_000);
+const through = (
+  store: ResultCache | undefined,
+  compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
+  options: Partial<RouteResultOptions> = {},
+) => routeResult('k', { store, deadline: deadline(), ...options }, compute);
 
-describe('throughSharedCache', () => {
+beforeEach(() => clearRouteResults());
+
+describe('routeResult, deployment-wide', () => {
   it('answers a kept result without fetching, with its age', async () => {
     // Prepare
     const store = new MemoryResults();
@@ -40,25 +53,26 @@ describe('throughSharedCache', () => {
     let fetched = 0;
 
     // Act
-    const answer = await throughSharedCache(store, 'k', deadline(), async () => {
+    const answer = await through(store, async () => {
       fetched++;
       return { body: {}, served: [] };
     });
 
     // Assess
-    expect(answer).toEqual({ body: { a: 1 }, hit: true, ageSeconds: 30 });
+    expect(answer).toEqual({ body: { a: 1 }, hit: true, ageSeconds: 30, level: 'shared' });
     expect(fetched).toBe(0);
   });
 
-  it('keeps a fetched result as long as its shortest-lived data, less its age, and releases the lease', async () => {
+  it('keeps a fetched result as long as its shortest-lived data, less its age, and ends the lease with it', async () => {
     const store = new MemoryResults();
-    const answer = await throughSharedCache(store, 'k', deadline(), async () => ({
+    const answer = await through(store, async () => ({
       body: { b: 2 },
       served: [served('ids'), served('prices', 20)],
     }));
     expect(answer).toEqual({ body: { b: 2 }, hit: false, ageSeconds: 20 });
     expect(store.items.get('k')!.ttl).toBe(120 - 20);
     expect(store.leases.size).toBe(0);
+    expect(store.released).toBe(0); // no second write: the result's write ended the lease
   });
 
   it('lets one of many concurrent callers fetch; the others get its result', async () => {
@@ -70,7 +84,7 @@ describe('throughSharedCache', () => {
       return { body: { n: fetched }, served: [served('search')] };
     };
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => throughSharedCache(store, 'k', deadline(), compute, { pollMs: 10 })),
+      Array.from({ length: 8 }, () => through(store, compute, { pollMs: 10 })),
     );
     expect(fetched).toBe(1);
     expect(answers.filter((a) => a.hit)).toHaveLength(7);
@@ -81,13 +95,10 @@ describe('throughSharedCache', () => {
     const store = new MemoryResults();
     await store.lease('k', 'gone', 60);
     const started = Date.now();
-    const answer = await throughSharedCache(
-      store,
-      'k',
-      deadline(),
-      async () => ({ body: { mine: true }, served: [served('search')] }),
-      { leaseMs: 60, pollMs: 10 },
-    );
+    const answer = await through(store, async () => ({ body: { mine: true }, served: [served('search')] }), {
+      leaseMs: 60,
+      pollMs: 10,
+    });
     expect(answer.body).toEqual({ mine: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(50);
   });
@@ -95,22 +106,22 @@ describe('throughSharedCache', () => {
   it('fetches anyway when the wait would eat the time the fetch needs', async () => {
     const store = new MemoryResults();
     await store.lease('k', 'slow', 60_000);
-    const answer = await throughSharedCache(store, 'k', new Deadline(3_000), async () => ({
-      body: { late: true },
-      served: [],
-    }));
+    const answer = await through(store, async () => ({ body: { late: true }, served: [] }), {
+      deadline: new Deadline(3_000),
+    });
     expect(answer.body).toEqual({ late: true });
   });
 
   it('keeps nothing from a failed fetch, and gives the lease back', async () => {
     const store = new MemoryResults();
     await expect(
-      throughSharedCache(store, 'k', deadline(), async () => {
+      through(store, async () => {
         throw new Error('upstream');
       }),
     ).rejects.toThrow('upstream');
     expect(store.items.size).toBe(0);
     expect(store.released).toBe(1);
+    expect(store.leases.size).toBe(0);
   });
 
   it('serves the request when the store fails', async () => {
@@ -120,11 +131,121 @@ describe('throughSharedCache', () => {
       lease: () => Promise.reject(new Error('throttled')),
       release: () => Promise.reject(new Error('throttled')),
     };
-    const answer = await throughSharedCache(broken, 'k', deadline(), async () => ({
-      body: { ok: true },
-      served: [served('ids')],
-    }));
+    const answer = await through(broken, async () => ({ body: { ok: true }, served: [served('ids')] }));
     expect(answer).toEqual({ body: { ok: true }, hit: false, ageSeconds: 0 });
+  });
+
+  it('reads the shared cache while the work that must come first is in flight, not after it', async () => {
+    // Prepare: a kept result, and a reservation that lands after 60 ms
+    const store = new MemoryResults();
+    await store.put('k', { body: { a: 1 }, storedAt: Date.now() }, 600);
+    let landed = 0;
+    let readAt = 0;
+    const read = store.get.bind(store);
+    store.get = async (key: string) => {
+      readAt = performance.now();
+      return read(key);
+    };
+    const before = new Promise<void>((ok) =>
+      setTimeout(() => {
+        landed = performance.now();
+        ok();
+      }, 60),
+    );
+
+    // Act
+    const answer = await through(store, async () => ({ body: {}, served: [] }), { before });
+
+    // Assess: the read went out before the reservation landed, and the answer waited for it
+    expect(answer.hit).toBe(true);
+    expect(readAt).toBeGreaterThan(0);
+    expect(readAt).toBeLessThan(landed);
+  });
+
+  it('lets a refused reservation win over a hit and over a miss, computing nothing', async () => {
+    const store = new MemoryResults();
+    await store.put('kept', { body: { a: 1 }, storedAt: Date.now() }, 600);
+    let fetched = 0;
+    const compute = async () => {
+      fetched++;
+      return { body: {}, served: [served('ids')] };
+    };
+    const refused = () => Promise.reject(new Error('429'));
+    await expect(
+      routeResult('kept', { store, deadline: deadline(), before: refused() }, compute),
+    ).rejects.toThrow('429');
+    await expect(through(store, compute, { before: refused() })).rejects.toThrow('429');
+    expect(fetched).toBe(0);
+    expect(store.leases.size).toBe(0);
+  });
+});
+
+describe('routeResult, in process', () => {
+  it('serves a checked result again without computing it or reading the store, with its age', async () => {
+    // Prepare
+    const store = new MemoryResults();
+    let fetched = 0;
+    const compute = async () => {
+      fetched++;
+      return { body: { c: 3 }, served: [served('search', 5)] };
+    };
+    await through(store, compute);
+    const reads = store.reads;
+
+    // Act
+    const again = await through(store, compute);
+
+    // Assess
+    expect(again).toEqual({ body: { c: 3 }, hit: true, ageSeconds: 5, level: 'process' });
+    expect(fetched).toBe(1);
+    expect(store.reads).toBe(reads);
+  });
+
+  it('keeps a shared hit in process until the shared item goes stale', async () => {
+    const store = new MemoryResults();
+    await store.put('k', { body: { s: 1 }, storedAt: Date.now() }, 600);
+    await through(store, async () => ({ body: {}, served: [] }));
+    const reads = store.reads;
+    expect((await through(store, async () => ({ body: {}, served: [] }))).level).toBe('process');
+    expect(store.reads).toBe(reads);
+  });
+
+  it('works without a shared store, and still waits for the work that must come first', async () => {
+    let fetched = 0;
+    const compute = async () => ({ body: { n: ++fetched }, served: [served('ids')] });
+    expect((await through(undefined, compute)).body).toEqual({ n: 1 });
+    expect((await through(undefined, compute)).body).toEqual({ n: 1 });
+    await expect(through(undefined, compute, { before: Promise.reject(new Error('429')) })).rejects.toThrow(
+      '429',
+    );
+  });
+
+  it('keeps nothing built only from answers that are not kept, and empties with the response cache', async () => {
+    let fetched = 0;
+    const uncached = async () => ({ body: { n: ++fetched }, served: [served('none')] });
+    await through(undefined, uncached);
+    await through(undefined, uncached);
+    expect(fetched).toBe(2);
+
+    const kept = async () => ({ body: { n: ++fetched }, served: [served('ids')] });
+    await through(undefined, kept);
+    expect((await through(undefined, kept)).level).toBe('process');
+    clearCache();
+    expect((await through(undefined, kept)).level).toBeUndefined();
+  });
+
+  it('follows the TTLs in force, shortened or not', async () => {
+    clearCache({ search: 0.05 });
+    try {
+      let fetched = 0;
+      const compute = async () => ({ body: { n: ++fetched }, served: [served('search')] });
+      await through(undefined, compute);
+      expect((await through(undefined, compute)).level).toBe('process');
+      await new Promise((ok) => setTimeout(ok, 80));
+      expect((await through(undefined, compute)).body).toEqual({ n: 2 });
+    } finally {
+      clearCache();
+    }
   });
 });
 

@@ -1,14 +1,23 @@
 /**
- * The deployment-wide level of the cache, for routes that reach a source. On Lambda each instance
- * serves one request at a time, so the in-process cache and coalescing do not stop N instances from
- * making N identical upstream requests. Here, of the instances asking for one result, the first takes
- * a short lease and fetches; the others wait for its result (and take over a lease that expires); the
- * result is kept as long as the shortest-lived data it was built from. A failing cache never fails a
- * request: it only costs the upstream call it could have saved.
+ * A route's result, at two levels, each consulted before the next:
+ * - in process: the conformed body, so a hit sends what was checked without running the route or checking
+ *   it again; bounded by bytes (a share of the function's memory) and emptied with the response cache;
+ * - deployment-wide, for routes that reach a source, deployed: on Lambda each instance serves one request
+ *   at a time, so the in-process caches and coalescing do not stop N instances from making N identical
+ *   upstream requests. Of the instances asking for one result, the first takes a short lease and fetches;
+ *   the others wait for its result (and take over a lease that expires); the result is kept as long as the
+ *   shortest-lived data it was built from. A failing cache never fails a request: it only costs the
+ *   upstream call it could have saved.
+ *
+ * Round trips to the store: a hit costs one, the shared read sent together with the work that must precede
+ * any answer (the quota reservation, `before`); a miss three: that one, the lease, and the result written
+ * with the lease ended in the same write.
  */
 import { randomUUID } from 'node:crypto';
 import { log } from '../log.ts';
+import { byteBoundedCache, approxBytes } from '../memory-budget.ts';
 import type { CachedResult, ResultCache } from '../store/types.ts';
+import { onClearCache, ttlSeconds } from '../upstream/cache.ts';
 import type { Served } from '../upstream/context.ts';
 import type { Deadline } from '../upstream/deadline.ts';
 import { resultTtlSeconds } from '../upstream/ttl.ts';
@@ -19,13 +28,28 @@ export const LEASE_MS = 15_000;
 export const POLL_MS = 100;
 /** Time kept back for the waiter's own fetch if the holder never delivers. */
 export const RESERVE_MS = 4_000;
+/** The in-process route results' share of the function's memory (5 %: 51 MB of 1024, 26 MB of 512). */
+export const ROUTE_RESULTS_SHARE = 0.05;
 
 export interface SharedAnswer {
   body: unknown;
   /** Served by another instance's fetch (or an earlier one): X-Cache HIT, Age from `storedAt`. */
   hit: boolean;
   ageSeconds: number;
+  /** Where a hit came from: this process's route results, or the deployment-wide cache. */
+  level?: 'process' | 'shared';
 }
+
+interface Kept {
+  body: unknown;
+  storedAt: number;
+  freshUntil: number;
+}
+
+const inProcess = byteBoundedCache<string, Kept>(ROUTE_RESULTS_SHARE, {
+  weigh: (kept, key) => approxBytes(kept.body) + key.length,
+});
+onClearCache(() => inProcess.clear());
 
 const quietly = async <T>(what: string, work: Promise<T>, fallback: T): Promise<T> => {
   try {
@@ -36,53 +60,103 @@ const quietly = async <T>(what: string, work: Promise<T>, fallback: T): Promise<
   }
 };
 
-const asHit = (found: CachedResult): SharedAnswer => ({
-  body: found.body,
-  hit: true,
-  ageSeconds: Math.max(0, Math.floor((Date.now() - found.storedAt) / 1000)),
-});
+const ageOf = (storedAt: number) => Math.max(0, Math.floor((Date.now() - storedAt) / 1000));
+
+/** Keeps a result in process until `freshUntil`, when there is any time left. */
+function keep(key: string, kept: Kept): void {
+  const ttl = kept.freshUntil - Date.now();
+  if (ttl > 0) inProcess.set(key, kept, { ttl });
+}
+
+const asHit = (key: string, found: CachedResult): SharedAnswer => {
+  // A shared hit is kept in process until the shared item goes stale, so the next one costs no read.
+  if (found.freshUntil)
+    keep(key, { body: found.body, storedAt: found.storedAt, freshUntil: found.freshUntil });
+  return { body: found.body, hit: true, ageSeconds: ageOf(found.storedAt), level: 'shared' };
+};
+
+export interface RouteResultOptions {
+  /** The deployment-wide cache; without it (local runs, tests) only the in-process level is used. */
+  store?: ResultCache;
+  deadline: Deadline;
+  /**
+   * Work that must succeed before anything is answered (the quota reservation): awaited on every path, on a
+   * hit together with the shared read, and its failure (a 429) is the request's.
+   */
+  before?: Promise<unknown>;
+  leaseMs?: number;
+  pollMs?: number;
+}
 
 /**
- * The result for `key`: from the shared cache, from the instance already fetching it, or from `compute`
- * (which reports the upstream answers it used, for the TTL and the age).
- * @example const answer = await throughSharedCache(store, key, deadline, async () => ({ body, served }));
+ * The result for `key`: from this process, from the shared cache, from the instance already fetching it,
+ * or from `compute` (which reports the upstream answers it used, for the TTL and the age). `compute`'s
+ * body is kept as it is: it must be the checked body the route sends.
+ * @example const answer = await routeResult(key, { store, deadline, before: reservation }, async () => ({ body, served }));
  */
-export async function throughSharedCache(
-  store: ResultCache,
+export async function routeResult(
   key: string,
-  deadline: Deadline,
+  { store, deadline, before, leaseMs = LEASE_MS, pollMs = POLL_MS }: RouteResultOptions,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
-  { leaseMs = LEASE_MS, pollMs = POLL_MS }: { leaseMs?: number; pollMs?: number } = {},
 ): Promise<SharedAnswer> {
-  const cached = await quietly('get', store.get(key), undefined);
-  if (cached) return asHit(cached);
+  const local = inProcess.get(key);
+  if (local && local.freshUntil > Date.now()) {
+    await before;
+    return { body: local.body, hit: true, ageSeconds: ageOf(local.storedAt), level: 'process' };
+  }
+  if (!store) {
+    await before;
+    return computeAndKeep(key, undefined, compute);
+  }
+  const [cached] = await Promise.all([quietly('get', store.get(key), undefined), before]);
+  if (cached) return asHit(key, cached);
   const holder = randomUUID();
   let leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
   let waitingSince = Date.now();
   while (!leased && deadline.remaining() > RESERVE_MS) {
     await new Promise((ok) => setTimeout(ok, pollMs));
     const found = await quietly('get', store.get(key), undefined);
-    if (found) return asHit(found);
+    if (found) return asHit(key, found);
     // A holder that has not delivered within its lease is gone: take the key over.
     if (Date.now() - waitingSince >= leaseMs) {
       leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
       waitingSince = Date.now();
     }
   }
+  return computeAndKeep(key, leased ? { store, holder } : undefined, compute);
+}
+
+/** Computes the result, keeps it in process and in the shared cache (ending the lease), or gives the lease back. */
+async function computeAndKeep(
+  key: string,
+  lease: { store: ResultCache; holder: string } | undefined,
+  compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
+): Promise<SharedAnswer> {
+  let stored = false;
   try {
     const { body, served } = await compute();
-    const ttl = resultTtlSeconds(served.map((s) => s.kind));
+    const kinds = served.map((s) => s.kind);
     const ageSeconds = Math.max(0, ...served.map((s) => s.ageSeconds));
-    if (ttl > ageSeconds)
-      await quietly(
-        'put',
-        store.put(key, { body, storedAt: Date.now() - ageSeconds * 1000 }, ttl - ageSeconds),
-        false,
-      );
+    const storedAt = Date.now() - ageSeconds * 1000;
+    // In process, the TTLs in force (tests shorten them); shared, the deployment's.
+    const localTtl = kinds.length === 0 ? 0 : Math.min(...kinds.map(ttlSeconds));
+    if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000 });
+    const ttl = resultTtlSeconds(kinds);
+    if (lease && ttl > ageSeconds)
+      stored = await quietly('put', lease.store.put(key, { body, storedAt }, ttl - ageSeconds), false);
     return { body, hit: served.length > 0 && served.every((s) => s.hit), ageSeconds };
   } finally {
-    if (leased) await quietly('release', store.release(key, holder), undefined);
+    // A result written ended the lease with it; otherwise it is given back.
+    if (lease && !stored) await quietly('release', lease.store.release(key, lease.holder), undefined);
   }
+}
+
+/**
+ * Empties the in-process route results (tests; `clearCache` of the response cache does it too).
+ * @example clearRouteResults()
+ */
+export function clearRouteResults(): void {
+  inProcess.clear();
 }
 
 /**

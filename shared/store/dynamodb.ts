@@ -4,13 +4,22 @@
  *   days after that UTC day so TTL deletes it. One conditional atomic update per request.
  * - `pk = KEY#<keyId>`: a key's tier and name, written by `npm run keys -- create` when the key is
  *   issued. `keyId` is the key's SHA-256: the table never holds a key.
- * - `pk = RESULT#…` and `LEASE#…`: the deployment-wide result cache (DynamoResultCache).
- * The AWS SDK is not bundled (Lambda's nodejs24.x runtime provides it) and is imported lazily, so
- * functions that never count (health) and every cold start before the first count stay light.
+ * - `pk = RESULT#…`: the deployment-wide result cache and its fetch lease (DynamoResultCache).
+ * The AWS SDK is not bundled (Lambda's nodejs24.x runtime provides it). This module is itself imported
+ * lazily (store/index.ts), so functions that never count (health) never load the SDK; those that do load
+ * it while the runtime initialises them (store/index.ts starts it at module load on Lambda).
  */
-import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  GetItemCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
-import { giveBackLease, takeLease } from './leases.ts';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { sharedDynamoClient } from './dynamo-client.ts';
+import { giveBackLease } from './leases.ts';
 import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
@@ -34,7 +43,6 @@ export const KEY_CACHE_MS = 60_000;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** When TTL may delete a day's counter (epoch seconds): COUNTER_TTL_DAYS after that UTC day ends. */
 const expiresAt = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400 + COUNTER_TTL_DAYS * 86_400;
-const sdk = () => import('@aws-sdk/client-dynamodb');
 
 export class DynamoCounterStore implements CounterStore {
   private readonly client: DynamoDBClient;
@@ -47,7 +55,6 @@ export class DynamoCounterStore implements CounterStore {
 
   async consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult> {
     try {
-      const { UpdateItemCommand } = await sdk();
       // The endpoint's count and the time of the call ride on the same conditional update: no second write.
       const out = await this.client.send(
         new UpdateItemCommand({
@@ -80,7 +87,6 @@ export class DynamoCounterStore implements CounterStore {
   }
 
   async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
-    const { UpdateItemCommand } = await sdk();
     try {
       await this.client.send(
         new UpdateItemCommand({
@@ -103,7 +109,6 @@ export class DynamoCounterStore implements CounterStore {
 
   async inherit(keyId: string, day: string, count: number): Promise<void> {
     if (count <= 0) return;
-    const { UpdateItemCommand } = await sdk();
     await this.client.send(
       new UpdateItemCommand({
         TableName: this.table,
@@ -116,7 +121,6 @@ export class DynamoCounterStore implements CounterStore {
   }
 
   async usage(keyIds: readonly string[], days: readonly string[]): Promise<Map<string, DayUsage[]>> {
-    const { BatchGetItemCommand } = await sdk();
     const found = new Map<string, Record<string, AttributeValue>>();
     let pending = keyIds.flatMap((keyId) => days.map((day) => ({ pk: { S: `COUNT#${keyId}#${day}` } })));
     // BatchGetItem takes 100 keys a call and may hand some back unprocessed under load: ask again for those.
@@ -174,7 +178,6 @@ export class DynamoKeyStore implements KeyStore {
   async lookup(keyId: string): Promise<ApiKeyRecord | undefined> {
     const hit = this.cache.get(keyId);
     if (hit && hit.until > Date.now()) return hit.record;
-    const { GetItemCommand } = await sdk();
     const out = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: `KEY#${keyId}` } }, ConsistentRead: true }),
     );
@@ -204,12 +207,17 @@ export function toKeyRecord(
 
 /** DynamoDB's item limit is 400 KB; a compressed result bigger than this is not kept. */
 export const MAX_RESULT_BYTES = 350 * 1024;
+/** How long a lease item outlives its lease before TTL removes it. */
+const LEASE_KEEP_SECONDS = 3600;
 
 /**
- * Route results shared across instances, in the same table:
- * - `pk = RESULT#<sha256 of the key>`: the body, brotli-compressed JSON, `stored_at` and `expires_at`
- *   (TTL deletion; reads check it too, as TTL deletion lags);
- * - `pk = LEASE#<sha256 of the key>`: who is fetching it and until when.
+ * Route results shared across instances, in the same table, one item per result key
+ * (`pk = RESULT#<sha256 of the key>`) holding both:
+ * - the result: `body` (brotli-compressed JSON), `stored_at`, and `fresh_until` (epoch ms), which reads
+ *   check, as TTL deletion (`expires_at`, epoch seconds) lags;
+ * - the fetch lease: `holder` and `lease_until` (epoch ms).
+ * One item for both is what makes a miss cheap: the lease is refused in the same conditional write that
+ * finds a fresh result, and the result is written and the lease given back in one write.
  * Only GetItem and UpdateItem, the two actions keyed functions already have.
  */
 export class DynamoResultCache implements ResultCache {
@@ -222,61 +230,89 @@ export class DynamoResultCache implements ResultCache {
   }
 
   async get(key: string): Promise<CachedResult | undefined> {
-    const { GetItemCommand } = await sdk();
     const out = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: `RESULT#${digest(key)}` } } }),
     );
     const item = out.Item;
-    if (!item?.body?.B || Number(item.expires_at?.N ?? 0) <= nowSeconds()) return undefined;
-    const { brotliDecompressSync } = await import('node:zlib');
+    const freshUntil = Number(item?.fresh_until?.N ?? 0);
+    if (!item?.body?.B || freshUntil <= Date.now()) return undefined;
     return {
       // Exact: an integer beyond 2^53 (a rental listing id) comes back as written, not rounded.
       body: parseExact(brotliDecompressSync(item.body.B).toString('utf8')),
       storedAt: Number(item.stored_at?.N ?? 0),
+      freshUntil,
     };
   }
 
+  /** Writes the result and, in the same write, ends any lease on the key: whoever waits finds the result. */
   async put(key: string, result: CachedResult, ttlSeconds: number): Promise<boolean> {
-    const { brotliCompressSync, constants } = await import('node:zlib');
     const body = brotliCompressSync(JSON.stringify(result.body), {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
     });
     if (body.length > MAX_RESULT_BYTES) return false;
-    const { UpdateItemCommand } = await sdk();
+    const freshUntil = Date.now() + ttlSeconds * 1000;
     await this.client.send(
       new UpdateItemCommand({
         TableName: this.table,
         Key: { pk: { S: `RESULT#${digest(key)}` } },
-        UpdateExpression: 'SET #body = :body, stored_at = :stored, expires_at = :expires',
+        UpdateExpression:
+          'SET #body = :body, stored_at = :stored, fresh_until = :fresh, expires_at = :expires REMOVE holder, lease_until',
         ExpressionAttributeNames: { '#body': 'body' },
         ExpressionAttributeValues: {
           ':body': { B: body },
           ':stored': { N: String(result.storedAt) },
-          ':expires': { N: String(nowSeconds() + ttlSeconds) },
+          ':fresh': { N: String(freshUntil) },
+          ':expires': { N: String(Math.ceil(freshUntil / 1000)) },
         },
       }),
     );
     return true;
   }
 
+  /** Refused while another holder's lease runs, and while the item holds a fresh result. */
   async lease(key: string, holder: string, ms: number): Promise<boolean> {
-    return takeLease(this, `LEASE#${digest(key)}`, holder, ms, 3600);
+    const now = Date.now();
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: `RESULT#${digest(key)}` } },
+          // A result found stale or absent is what the lease is for: its item may go with the lease.
+          UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
+          ConditionExpression:
+            '(attribute_not_exists(lease_until) OR lease_until < :now) AND (attribute_not_exists(fresh_until) OR fresh_until <= :now)',
+          ExpressionAttributeValues: {
+            ':holder': { S: holder },
+            ':until': { N: String(now + ms) },
+            ':now': { N: String(now) },
+            ':expires': { N: String(Math.ceil((now + ms) / 1000) + LEASE_KEEP_SECONDS) },
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 
   async release(key: string, holder: string): Promise<void> {
-    await giveBackLease(this, `LEASE#${digest(key)}`, holder);
+    await giveBackLease(this, `RESULT#${digest(key)}`, holder);
   }
 }
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** @example await dynamoStores(process.env.COUNTER_TABLE!) */
-export async function dynamoStores(table: string, client?: DynamoDBClient) {
-  const dynamo = client ?? new (await sdk()).DynamoDBClient({});
+/**
+ * The stores of a deployment on one table, sharing one client (by default the process's, see
+ * dynamo-client.ts).
+ * @example dynamoStores(process.env.COUNTER_TABLE!)
+ */
+export function dynamoStores(table: string, client: DynamoDBClient = sharedDynamoClient()) {
   return {
-    keys: new DynamoKeyStore(dynamo, table),
-    counters: new DynamoCounterStore(dynamo, table),
-    results: new DynamoResultCache(dynamo, table),
-    slots: new DynamoSlotStore(dynamo, table),
+    keys: new DynamoKeyStore(client, table),
+    counters: new DynamoCounterStore(client, table),
+    results: new DynamoResultCache(client, table),
+    slots: new DynamoSlotStore(client, table),
   };
 }

@@ -3,9 +3,8 @@
  * back early by its holder. The result cache's fetch leases and the per-source slots are both this.
  * Only UpdateItem, which keyed functions already may call.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
-const sdk = () => import('@aws-sdk/client-dynamodb');
 const conditionFailed = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -26,7 +25,6 @@ export async function takeLease(
   ms: number,
   keepSeconds: number,
 ): Promise<boolean> {
-  const { UpdateItemCommand } = await sdk();
   const now = Date.now();
   try {
     await client.send(
@@ -56,7 +54,6 @@ export async function giveBackLease(
   pk: string,
   holder: string,
 ): Promise<void> {
-  const { UpdateItemCommand } = await sdk();
   try {
     await client.send(
       new UpdateItemCommand({

@@ -76,6 +76,8 @@ export interface CachedResult {
   body: unknown;
   /** Epoch ms of the oldest upstream answer the body was built from (Age counts from it). */
   storedAt: number;
+  /** Epoch ms until which the result is fresh, as `get` reports it (put derives it from its TTL). */
+  freshUntil?: number;
 }
 
 /**
@@ -84,9 +86,15 @@ export interface CachedResult {
  */
 export interface ResultCache {
   get(key: string): Promise<CachedResult | undefined>;
-  /** Keeps the result for `ttlSeconds`; a result too large to keep is skipped (returns false). */
+  /**
+   * Keeps the result for `ttlSeconds` and, in the same write, ends the key's lease (whoever waits finds the
+   * result); a result too large to keep is skipped (returns false) and the lease left to `release`.
+   */
   put(key: string, result: CachedResult, ttlSeconds: number): Promise<boolean>;
-  /** Takes the key's lease for `ms` when it is free or expired; true when `holder` now holds it. */
+  /**
+   * Takes the key's lease for `ms` when it is free or expired and no fresh result is kept; true when
+   * `holder` now holds it.
+   */
   lease(key: string, holder: string, ms: number): Promise<boolean>;
   /** Gives the lease back early (a no-op when another holder took it over). */
   release(key: string, holder: string): Promise<void>;

@@ -24,8 +24,12 @@ afterAll(async () => {
 describe('DynamoResultCache', () => {
   it('keeps a result compressed and gives it back with its time', async () => {
     const body = { hotels: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Hotel ${i}` })) };
+    const before = Date.now();
     expect(await cache.put('route a', { body, storedAt: 1_000 }, 60)).toBe(true);
-    expect(await cache.get('route a')).toEqual({ body, storedAt: 1_000 });
+    const back = await cache.get('route a');
+    expect(back).toEqual({ body, storedAt: 1_000, freshUntil: expect.any(Number) });
+    expect(back!.freshUntil).toBeGreaterThanOrEqual(before + 60_000);
+    expect(back!.freshUntil).toBeLessThanOrEqual(Date.now() + 60_000);
     expect(await cache.get('route b')).toBeUndefined();
   });
 
@@ -60,6 +64,15 @@ describe('DynamoResultCache', () => {
     expect(await cache.lease('k', 'two', 50)).toBe(true);
     await new Promise((ok) => setTimeout(ok, 80));
     expect(await cache.lease('k', 'three', 50)).toBe(true);
+  });
+
+  it('ends the lease in the write that keeps the result, and refuses a lease while the result is fresh', async () => {
+    expect(await cache.lease('one write', 'holder', 10_000)).toBe(true);
+    expect(await cache.get('one write')).toBeUndefined(); // a lease is no result
+    await cache.put('one write', { body: { x: 1 }, storedAt: Date.now() }, 60);
+    expect(await cache.lease('one write', 'other', 10_000)).toBe(false); // fresh: read it instead
+    await cache.put('stale', { body: { x: 1 }, storedAt: 1 }, -1);
+    expect(await cache.lease('stale', 'other', 10_000)).toBe(true); // stale: fetch it again
   });
 });
 
