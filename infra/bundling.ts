@@ -7,14 +7,191 @@
  * getters), about 20–30 ms of every cold start; `require` skips the facades, and lets the lazily loaded
  * HTTP client (shared/upstream/client.ts) defer its built-ins to the first upstream request.
  */
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { routeEntries, type Route } from '../shared/routes/index.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const MANIFEST = resolve(ROOT, 'shared/routes/index.ts');
 
 export const NODE_TARGET = 'node24';
 
 /** Beside every bundle: its `.js` files are CommonJS whatever a parent directory's package.json says. */
 export const BUNDLE_PACKAGE_JSON = '{"type":"commonjs"}';
+
+/**
+ * Handlers whose bundle reads the manifest beyond their own entries: the `GET /` listing, the reference and
+ * error pages, MCP (every data route is a tool) and the accounts (usage names the routes of its counts).
+ * @example readsWholeManifest('functions/mcp/mcp.ts') // true
+ */
+export function readsWholeManifest(handler: string): boolean {
+  return (
+    handler === 'functions/health/root.ts' ||
+    routeEntries.some(
+      ([, r]) =>
+        r.handler === handler && (r.kind === 'reference' || r.kind === 'account' || r.provider === 'account'),
+    )
+  );
+}
+
+/**
+ * Shared modules a function's bundle may import the manifest from when it carries only its handlers'
+ * entries: they read a route's declaration (errorSpec), or the routes of the bundle (the quota's endpoint
+ * codes, the billing rule, whose billed declarations every bundle carries).
+ */
+const ENTRY_READERS = [
+  'shared/http/daily-quota.ts',
+  'shared/http/daily-quota-billing.ts',
+  'shared/http/endpoint.ts',
+  'shared/http/validate-request.ts',
+];
+
+/**
+ * The manifest entries a bundle carries, by id in manifest order: the routes of the handlers it contains
+ * (its own, and any it imports, as maps_reviews paginated imports reviews), and those that declare an
+ * error billed, which the billing rule names in every 429 body (shared/http/daily-quota-billing.ts).
+ * @example bundledRoutes(['functions/chain-a/rooms.ts']).map(([id]) => id) // ['siteGDestinations', 'chainARooms']
+ */
+export function bundledRoutes(handlers: readonly string[]): [string, Route][] {
+  return routeEntries.filter(
+    ([, r]) => handlers.includes(r.handler) || Object.values(r.errors).some((e) => e.billed),
+  );
+}
+
+/**
+ * The manifest module of a bundle that carries only `bundledRoutes(handlers)`: the same exports as
+ * shared/routes/index.ts, the entries inlined as the data they are.
+ * @example manifestModule(['functions/chain-a/rooms.ts']) // 'export { AUTH_ERRORS, … } from "./types.ts"; …'
+ */
+export function manifestModule(handlers: readonly string[]): string {
+  const routes = Object.fromEntries(bundledRoutes(handlers));
+  return [
+    `export { AUTH_ERRORS, CSRF_ERRORS, SESSION_ERRORS, UPSTREAM_ERRORS } from './types.ts';`,
+    `export { documentedErrors, errorSpec, statusesOf } from './errors.ts';`,
+    `export const routes = ${JSON.stringify(routes)};`,
+    'export const routeList = Object.values(routes);',
+    'export const routeEntries = Object.entries(routes);',
+    'export const operationEntries = routeEntries.filter(([, r]) => r.kind === undefined);',
+    'export const operationList = operationEntries.map(([, r]) => r);',
+    'export const dataEntries = operationEntries.filter(([, r]) => r.auth && r.counted !== false);',
+  ].join('\n');
+}
+
+const isHandler = (file: string) => routeEntries.some(([, r]) => r.handler === file);
+
+/** The one handler an esbuild build bundles, relative to the project root (undefined for any other build). */
+function handlerOf(options: BuildOptions): string | undefined {
+  const entries = Array.isArray(options.entryPoints) ? options.entryPoints : [];
+  const [entry] = entries;
+  if (entries.length !== 1 || typeof entry !== 'string') return undefined;
+  const file = relative(ROOT, resolve(options.absWorkingDir ?? process.cwd(), entry));
+  return isHandler(file) ? file : undefined;
+}
+
+/**
+ * Bundles the route manifest (about 30 KB minified, most of it other routes' summaries and error texts) as
+ * only the entries of the handlers in the bundle (`manifestModule`), unless the handler reads the whole
+ * manifest. Which handlers the bundle holds is read from a first pass over our own modules (packages
+ * left out: a few milliseconds). A module that is neither a handler nor one of `ENTRY_READERS` and imports
+ * the manifest fails the build: it may read any route's entry, so its function is to be added to
+ * `readsWholeManifest`.
+ */
+export const routeManifestPlugin: Plugin = {
+  name: 'route-manifest',
+  setup(build) {
+    const handler = handlerOf(build.initialOptions);
+    if (!handler || readsWholeManifest(handler)) return;
+    let handlers: Promise<string[]> | undefined;
+    const handlersInBundle = () =>
+      (handlers ??= build.esbuild
+        .build({
+          entryPoints: [resolve(ROOT, handler)],
+          absWorkingDir: ROOT,
+          bundle: true,
+          write: false,
+          metafile: true,
+          packages: 'external',
+          platform: 'node',
+          format: 'esm',
+          logLevel: 'silent',
+        })
+        .then(({ metafile }) => Object.keys(metafile.inputs).filter(isHandler)));
+    build.onResolve({ filter: /\/routes\/index\.ts$/ }, async ({ path, resolveDir, importer }) => {
+      if (resolve(resolveDir, path) !== MANIFEST) return undefined;
+      const reader = relative(ROOT, importer);
+      if (!ENTRY_READERS.includes(reader) && !(await handlersInBundle()).includes(reader))
+        return {
+          errors: [
+            {
+              text: `${reader} imports the route manifest in ${handler}'s bundle, which carries only its handlers' entries: add the function to readsWholeManifest (infra/bundling.ts), or the module to ENTRY_READERS if it reads only the bundle's routes`,
+            },
+          ],
+        };
+      return { path: MANIFEST, namespace: 'route-manifest' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'route-manifest' }, async () => ({
+      contents: manifestModule(await handlersInBundle()),
+      loader: 'js',
+      resolveDir: dirname(MANIFEST),
+    }));
+  },
+};
+
+/** Why a feature a stub stands for is refused, should anything reach it. */
+const NOT_BUNDLED = (feature: string) =>
+  `const refuse = () => { throw new Error(${JSON.stringify(`${feature} is not in this bundle (infra/bundling.ts: unusedFeaturesPlugin)`)}); };`;
+
+/**
+ * Library modules whose feature no function uses, each with the stub bundled instead: its exports, which
+ * throw if reached. got's HTTP/2 client (got is called without `http2`) and RFC 7234 cache (without
+ * `cache`: shared/upstream caches what it extracted), and the MCP SDK's JSON Schema validator (Ajv, for the
+ * answers to elicitations and the output schemas of tool calls made by a client; our server makes none).
+ */
+const UNUSED_FEATURES: { filter: RegExp; feature: string; stub: string }[] = [
+  {
+    filter: /[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]utils[\\/]http2-client\.js$/,
+    feature: "got's HTTP/2 client",
+    stub: 'export default { get globalAgent() { return refuse(); }, auto: refuse };',
+  },
+  {
+    filter: /[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]utils[\\/]dns-cache\.js$/,
+    feature: "got's DNS cache (the `dnsCache` option)",
+    stub: 'export default class DnsCache { constructor() { refuse(); } }',
+  },
+  {
+    filter: /^cacheable-request$/,
+    feature: "got's HTTP cache (the `cache` option)",
+    stub: 'export default class CacheableRequest { constructor() { refuse(); } }\nexport class CacheError extends Error {}',
+  },
+  {
+    filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/,
+    feature: "The MCP SDK's JSON Schema validator",
+    stub: 'export class AjvJsonSchemaValidator { getValidator() { return refuse(); } }',
+  },
+];
+
+/**
+ * Bundles a stub in place of each of `UNUSED_FEATURES`' modules (about 50 KB of got in every upstream
+ * bundle, 130 KB of Ajv in MCP's). tests/infra/bundle-size.test.ts runs bundled functions through these
+ * libraries.
+ */
+export const unusedFeaturesPlugin: Plugin = {
+  name: 'unused-features',
+  setup(build) {
+    build.onResolve({ filter: /^cacheable-request$|\.js$/ }, ({ path, resolveDir }) => {
+      const target = path.endsWith('.js') ? resolve(resolveDir, path) : path;
+      const index = UNUSED_FEATURES.findIndex(({ filter }) => filter.test(target));
+      return index < 0 ? undefined : { path: String(index), namespace: 'unused-feature' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'unused-feature' }, ({ path }) => {
+      const { feature, stub } = UNUSED_FEATURES[Number(path)]!;
+      return { contents: `${NOT_BUNDLED(feature)}\n${stub}`, loader: 'js' };
+    });
+  },
+};
 
 /** @example await esbuild.build({ ...lambdaBundleOptions, entryPoints: ['functions/health/health.ts'], outfile: 'out/index.cjs' }) */
 export const lambdaBundleOptions: BuildOptions = {
@@ -29,6 +206,7 @@ export const lambdaBundleOptions: BuildOptions = {
   metafile: true,
   // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
   external: ['@aws-sdk/*'],
+  plugins: [routeManifestPlugin, unusedFeaturesPlugin],
 };
 
 /** Handlers that read the embedded gazetteer index. */
@@ -96,4 +274,38 @@ export function generatedFor(handler: string, root: string): GeneratedFile[] {
     });
   }
   return files;
+}
+
+/**
+ * Bundles a function into a directory as Lambda runs it, the way the CDK stack deploys it: `index.js` and
+ * its source map (lambdaBundleOptions with its plugins), the CommonJS package.json, its assets and its
+ * generated files. Returns esbuild's metafile.
+ * @example await bundleFunction('functions/health/health.ts', 'cdk.out/bundle-health')
+ */
+export async function bundleFunction(handler: string, outputDir: string): Promise<Metafile> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    ...lambdaBundleOptions,
+    entryPoints: [resolve(ROOT, handler)],
+    outfile: resolve(outputDir, 'index.js'),
+    absWorkingDir: ROOT,
+    logLevel: 'error',
+  });
+  mkdirSync(outputDir, { recursive: true });
+  writeFileSync(resolve(outputDir, 'package.json'), BUNDLE_PACKAGE_JSON);
+  for (const asset of assetsFor(handler))
+    cpSync(resolve(ROOT, asset), resolve(outputDir, 'data'), { recursive: true });
+  for (const file of generatedFor(handler, ROOT))
+    execFileSync('bash', ['-c', file.command(outputDir)], { stdio: 'inherit' });
+  return result.metafile!;
+}
+
+/**
+ * NODE_OPTIONS for a function at a log level: source-mapped stack traces at `debug` only. Node's source map
+ * support costs every cold start 10–28 ms, and most of it on each error's stack; at other levels a logged
+ * stack names places in the minified bundle, which the `index.js.map` deployed beside it resolves.
+ * @example nodeOptionsFor('debug') // '--enable-source-maps'
+ */
+export function nodeOptionsFor(logLevel: string | undefined): string | undefined {
+  return logLevel === 'debug' ? '--enable-source-maps' : undefined;
 }

@@ -1,24 +1,18 @@
 /**
  * One Lambda function for one manifest route, with every Lambda default of this project in one
- * place: Node 24 on arm64, minified CommonJS bundle with source maps (infra/bundling.ts), X-Ray tracing,
+ * place: Node 24 on arm64, minified CommonJS bundle with its source map (infra/bundling.ts), X-Ray tracing,
  * its own log group with retention, and a role that may write only to that log group.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Route } from '../../shared/routes/index.ts';
-import {
-  assetsFor,
-  BUNDLE_PACKAGE_JSON,
-  generatedFor,
-  lambdaBundleOptions,
-  NODE_TARGET,
-} from '../bundling.ts';
+import { assetsFor, generatedFor, nodeOptionsFor } from '../bundling.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -37,7 +31,7 @@ export interface ApiFunctionProps {
 }
 
 export class ApiFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -51,15 +45,38 @@ export class ApiFunction extends Construct {
       description: `${props.route.method} ${props.route.path}`,
     });
     logGroup.grantWrite(this.role);
-    const assets = assetsFor(props.route.handler);
-    const generated = generatedFor(props.route.handler, ROOT);
+    const { handler } = props.route;
+    const generated = generatedFor(handler, ROOT);
+    const nodeOptions = nodeOptionsFor(props.environment.LOG_LEVEL);
 
     const secrets = props.secrets?.names.length ? props.secrets : undefined;
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: resolve(ROOT, props.route.handler),
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
+    this.fn = new lambda.Function(this, 'Function', {
+      // Bundled by infra/bundle-function.ts, the bench's code path: esbuild's plugins (the function's own
+      // manifest entries, stubs for unused library features) need its JS API, which NodejsFunction's
+      // command line cannot run. Hashed by the bundle it outputs.
+      code: lambda.Code.fromAsset(ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: lambda.Runtime.NODEJS_24_X.bundlingImage,
+          command: ['node', 'infra/bundle-function.ts', handler, '/asset-output'],
+          local: {
+            tryBundle(outputDir) {
+              execFileSync(
+                process.execPath,
+                [
+                  '--disable-warning=ExperimentalWarning',
+                  resolve(ROOT, 'infra/bundle-function.ts'),
+                  handler,
+                  outputDir,
+                ],
+                { stdio: 'inherit' },
+              );
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
@@ -80,30 +97,9 @@ export class ApiFunction extends Construct {
       environment: {
         ...props.environment,
         ...(secrets ? { PROVIDER_SECRETS_PREFIX: secrets.prefix } : {}),
-        NODE_OPTIONS: '--enable-source-maps',
-        ...(assets.length > 0 ? { GAZETTEER_DIR: '/var/task/data' } : {}),
+        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+        ...(assetsFor(handler).length > 0 ? { GAZETTEER_DIR: '/var/task/data' } : {}),
         ...Object.fromEntries(generated.map((file) => [file.variable, `/var/task/${file.path}`])),
-      },
-      bundling: {
-        format: OutputFormat.CJS,
-        target: NODE_TARGET,
-        minify: lambdaBundleOptions.minify,
-        sourceMap: true,
-        mainFields: lambdaBundleOptions.mainFields,
-        externalModules: lambdaBundleOptions.external,
-        forceDockerBundling: false,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) => [
-            `echo ${JSON.stringify(BUNDLE_PACKAGE_JSON)} > ${JSON.stringify(`${outputDir}/package.json`)}`,
-            ...assets.map(
-              (asset) =>
-                `cp -r ${JSON.stringify(resolve(ROOT, asset))} ${JSON.stringify(`${outputDir}/data`)}`,
-            ),
-            ...generated.map((file) => file.command(outputDir)),
-          ],
-        },
       },
     });
     for (const name of secrets?.names ?? [])

@@ -2,7 +2,9 @@
  * The route manifest: the one list of endpoints. The local server, the CDK stack, the `GET /`
  * listing, the OpenAPI document and the manifest-driven tests all read it. The routes are declared
  * by area, one file each (the data routes per source, the service and account routes apart), with
- * the `Route` type and the shared error sets in `types.ts`; this index joins them.
+ * the `Route` type and the shared error sets in `types.ts`, and what a route's declaration implies
+ * (its documented errors) in `errors.ts`; this index joins them. A function's bundle carries only
+ * its own entries in its place (infra/bundling.ts).
  */
 import { serviceRoutes } from './service.ts';
 import { metaRoutes } from './meta.ts';
@@ -18,14 +20,7 @@ import { chainBRoutes } from './chain-b.ts';
 import { chainCRoutes } from './chain-c.ts';
 import { siteCRoutes } from './site-c.ts';
 import { accountRoutes } from './account.ts';
-import {
-  AUTH_ERRORS,
-  UPSTREAM_ERRORS,
-  type Dialect,
-  type DocumentedError,
-  type ErrorSpec,
-  type Route,
-} from './types.ts';
+import type { Route } from './types.ts';
 
 export {
   AUTH_ERRORS,
@@ -39,6 +34,7 @@ export {
   type Route,
   type ValidationStyle,
 } from './types.ts';
+export { documentedErrors, errorSpec, statusesOf } from './errors.ts';
 
 export const routes = {
   ...serviceRoutes,
@@ -77,45 +73,3 @@ export const dataEntries = operationEntries.filter(([, r]) => r.auth && r.counte
   DataRouteId,
   Route,
 ][];
-
-/**
- * Every error a route can answer with, derived from its declaration: its validation error, the
- * shared auth and upstream errors, and its own codes, each with the body it is rendered in.
- * @example documentedErrors(routes.chainARooms).find((e) => e.code === 'HOTEL_NOT_FOUND')?.status // 404
- */
-export function documentedErrors(route: Route): DocumentedError[] {
-  const own: Dialect = route.globalErrors ? 'global' : 'problem';
-  const out = new Map<string, DocumentedError>();
-  const add = (code: string, spec: ErrorSpec, dialect: Dialect) => {
-    if (!out.has(`${spec.status} ${code}`)) out.set(`${spec.status} ${code}`, { code, dialect, ...spec });
-  };
-  const v = route.validation;
-  if (v.kind === 'detail-array')
-    add('detail', { status: 400, when: 'missing or invalid parameters' }, 'detail-array');
-  else
-    add(
-      v.code,
-      { status: v.status, when: 'missing or invalid parameters' },
-      v.kind === 'global' ? 'global' : 'problem',
-    );
-  if (route.auth)
-    for (const [code, spec] of Object.entries(AUTH_ERRORS))
-      if (route.counted !== false || code !== 'rate_limit_exceeded') add(code, spec, 'global');
-  for (const [code, spec] of Object.entries(route.errors)) add(code, spec, own);
-  if (route.upstream?.length)
-    for (const [code, spec] of Object.entries(UPSTREAM_ERRORS)) add(code, spec, own);
-  return [...out.values()];
-}
-
-/** The statuses a route answers with: 200 and those of its documented errors. @example statusesOf(routes.health) // [200] */
-export function statusesOf(route: Route): number[] {
-  return [...new Set([200, ...documentedErrors(route).map((e) => e.status)])].sort((a, b) => a - b);
-}
-
-/**
- * The declaration of one of a route's codes: its own, its validation code, or a shared upstream one.
- * @example errorSpec(routes.chainARooms, 'HOTEL_NOT_FOUND')?.status // 404
- */
-export function errorSpec(route: Route, code: string): ErrorSpec | undefined {
-  return documentedErrors(route).find((e) => e.code === code && e.dialect !== 'detail-array');
-}

@@ -1,0 +1,55 @@
+/**
+ * A route's documented errors, derived from its declaration alone. Apart from the manifest (`index.ts`),
+ * so that a function's bundle, which carries only its own manifest entries (infra/bundling.ts), has them.
+ */
+import {
+  AUTH_ERRORS,
+  UPSTREAM_ERRORS,
+  type Dialect,
+  type DocumentedError,
+  type ErrorSpec,
+  type Route,
+} from './types.ts';
+
+/**
+ * Every error a route can answer with, derived from its declaration: its validation error, the
+ * shared auth and upstream errors, and its own codes, each with the body it is rendered in.
+ * @example documentedErrors(routes.chainARooms).find((e) => e.code === 'HOTEL_NOT_FOUND')?.status // 404
+ */
+export function documentedErrors(route: Route): DocumentedError[] {
+  const own: Dialect = route.globalErrors ? 'global' : 'problem';
+  const out = new Map<string, DocumentedError>();
+  const add = (code: string, spec: ErrorSpec, dialect: Dialect) => {
+    if (!out.has(`${spec.status} ${code}`)) out.set(`${spec.status} ${code}`, { code, dialect, ...spec });
+  };
+  const v = route.validation;
+  if (v.kind === 'detail-array')
+    add('detail', { status: 400, when: 'missing or invalid parameters' }, 'detail-array');
+  else
+    add(
+      v.code,
+      { status: v.status, when: 'missing or invalid parameters' },
+      v.kind === 'global' ? 'global' : 'problem',
+    );
+  if (route.auth)
+    for (const [code, spec] of Object.entries(AUTH_ERRORS))
+      if (route.counted !== false || code !== 'rate_limit_exceeded') add(code, spec, 'global');
+  for (const [code, spec] of Object.entries(route.errors)) add(code, spec, own);
+  if (route.upstream?.length)
+    for (const [code, spec] of Object.entries(UPSTREAM_ERRORS)) add(code, spec, own);
+  return [...out.values()];
+}
+
+/** The statuses a route answers with: its success statuses (200) and those of its documented errors. @example statusesOf(routes.health) // [200] */
+export function statusesOf(route: Route): number[] {
+  const success = route.success ?? [200];
+  return [...new Set([...success, ...documentedErrors(route).map((e) => e.status)])].sort((a, b) => a - b);
+}
+
+/**
+ * The declaration of one of a route's codes: its own, its validation code, or a shared upstream one.
+ * @example errorSpec(routes.chainARooms, 'HOTEL_NOT_FOUND')?.status // 404
+ */
+export function errorSpec(route: Route, code: string): ErrorSpec | undefined {
+  return documentedErrors(route).find((e) => e.code === code && e.dialect !== 'detail-array');
+}
