@@ -179,7 +179,7 @@ describe('the accounts dashboard, in Chromium', () => {
       await page.getByLabel("New key's name").focus();
       await page.keyboard.type('a key with a rather long name');
       await page.keyboard.press('Enter');
-      await page.locator('#status', { hasText: 'created' }).last().waitFor();
+      await page.locator('#status', { hasText: 'Key "a key with a rather long name" created' }).waitFor();
       await page.locator('#keys-table tbody tr').nth(1).waitFor();
       const second = await page.getByLabel('Key', { exact: true }).inputValue();
       await check('two keys');

@@ -427,7 +427,8 @@ function wire(): void {
     form.reset();
     showNewKey(made.key, made.name);
     say(`Key "${made.name}" created: copy it now.`);
-    await refreshUsage();
+    // Not awaited: the form is ready for the next key at once (a disabled submit button ignores Enter).
+    refreshUsage().catch(complain);
   });
   onSubmit('forgot-form', async (form) => {
     const { message } = await api<{ message: string }>('account/password/forgot', {
