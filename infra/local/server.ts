@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import type * as z from 'zod';
 import { useOpenApiBuilder } from '../../functions/docs/document.ts';
-import { log } from '../../shared/log.ts';
+import { CORRELATION_HEADER } from '../../shared/http/correlation-id.ts';
+import { log, logs } from '../../shared/log.ts';
 import { globalErrorBody } from '../../shared/problem.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
 
@@ -42,6 +43,22 @@ function compile(route: Route): CompiledRoute {
 }
 
 const compiled = routeList.map(compile);
+// Most paths are fixed: one map lookup finds their routes; only templated paths are tried by pattern.
+const fixed = new Map<string, CompiledRoute[]>();
+const templated: CompiledRoute[] = [];
+for (const c of compiled) {
+  if (c.names.length > 0) templated.push(c);
+  else fixed.set(c.route.path, [...(fixed.get(c.route.path) ?? []), c]);
+}
+
+/** Every route whose path matches, in manifest order. */
+function candidatesFor(path: string): CompiledRoute[] {
+  const exact = fixed.get(path);
+  let found: CompiledRoute[] | undefined;
+  for (const c of templated) if (c.pattern.test(path)) (found ??= []).push(c);
+  if (!found) return exact ?? [];
+  return exact ? [...exact, ...found].sort((a, b) => compiled.indexOf(a) - compiled.indexOf(b)) : found;
+}
 
 /** A handler module as `endpoint()` builds it: the Lambda handler, with the schemas it validates with. */
 export interface HandlerModule {
@@ -72,12 +89,13 @@ export function matchRoute(
   path: string,
   method?: string,
 ): { route: Route; params: Record<string, string> } | undefined {
-  const candidates = compiled.filter((c) => c.pattern.test(path));
+  const candidates = candidatesFor(path);
   const c = candidates.find((x) => x.route.method === method) ?? candidates[0];
   if (!c) return undefined;
+  const params: Record<string, string> = Object.create(null);
+  if (c.names.length === 0) return { route: c.route, params };
   const m = c.pattern.exec(path)!;
   try {
-    const params: Record<string, string> = Object.create(null);
     c.names.forEach((n, i) => {
       params[n] = decodeURIComponent(m[i + 1]!);
     });
@@ -94,6 +112,12 @@ export interface EventSource {
   rawHeaders: string[];
   headers: { host?: string };
   socket?: { remoteAddress?: string };
+}
+
+/** Whether an object has an own key, without building the list of them. */
+function hasAny(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
 }
 
 /** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
@@ -115,23 +139,26 @@ export function toEvent(
     (multiValueHeaders[name] ??= []).push(value);
   }
   headers['X-Forwarded-Proto'] = 'http';
-  const query: Record<string, string> = Object.create(null);
-  const multiQuery: Record<string, string[]> = Object.create(null);
-  for (const [k, v] of url.searchParams) {
-    query[k] = v; // API Gateway keeps the last value of a repeated parameter
-    (multiQuery[k] ??= []).push(v);
+  let query: Record<string, string> | null = null;
+  let multiQuery: Record<string, string[]> | null = null;
+  if (url.search.length > 1) {
+    for (const [k, v] of url.searchParams) {
+      query ??= Object.create(null) as Record<string, string>;
+      multiQuery ??= Object.create(null) as Record<string, string[]>;
+      query[k] = v; // API Gateway keeps the last value of a repeated parameter
+      (multiQuery[k] ??= []).push(v);
+    }
   }
-  const hasQuery = Object.keys(query).length > 0;
-  const requestId = randomUUID();
+  const httpMethod = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   return {
     resource: route.path,
     path: url.pathname,
-    httpMethod: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
+    httpMethod,
     headers,
     multiValueHeaders,
-    queryStringParameters: hasQuery ? query : null,
-    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
-    pathParameters: Object.keys(params).length > 0 ? params : null,
+    queryStringParameters: query,
+    multiValueQueryStringParameters: multiQuery,
+    pathParameters: hasAny(params) ? params : null,
     stageVariables: null,
     body,
     isBase64Encoded: false,
@@ -140,10 +167,10 @@ export function toEvent(
       apiId: 'local',
       authorizer: null,
       protocol: 'HTTP/1.1',
-      httpMethod: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
+      httpMethod,
       path: url.pathname,
       stage: '$default',
-      requestId,
+      requestId: randomUUID(),
       requestTimeEpoch: Date.now(),
       resourceId: 'local',
       resourcePath: route.path,
@@ -158,6 +185,9 @@ export function toEvent(
 
 /** The request body as text (what API Gateway passes for a JSON body), or null without one. */
 async function readBody(req: IncomingMessage): Promise<string | null | 'too large'> {
+  // A request that announces no body (no Content-Length, or 0, and no Transfer-Encoding) has none to read.
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -188,8 +218,11 @@ function lambdaContext(name: string, requestId: string, budgetMs: number): Conte
 
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.statusCode = result.statusCode;
-  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, String(v));
-  for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(k, v.map(String));
+  // One by one, as before: node then adds Date, Connection and Content-Length after them, in its order.
+  const single = result.headers;
+  if (single) for (const k in single) res.setHeader(k, String(single[k]));
+  const multi = result.multiValueHeaders;
+  if (multi) for (const k in multi) res.setHeader(k, multi[k]!.map(String));
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
@@ -201,12 +234,18 @@ function edgeError(status: number, code: string, message: string, details: strin
   };
 }
 
+/** What the access line tells of a request: its status, and the correlation id the handler gave it. */
+interface Outcome {
+  status: number;
+  correlationId?: string;
+}
+
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   budgetMs: number,
   publicHost: string,
-): Promise<number> {
+): Promise<Outcome> {
   let url: URL;
   try {
     // A path is read as a path: `//v1/health` is no route (as a URL reference it would name a host "v1").
@@ -214,7 +253,7 @@ async function handle(
     url = new URL(target.startsWith('/') ? `http://local${target}` : target, 'http://local');
   } catch {
     send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
-    return 400;
+    return { status: 400 };
   }
   // HEAD is GET without the body (node's ServerResponse sends none for a HEAD request).
   const method = req.method === 'HEAD' ? 'GET' : req.method;
@@ -229,10 +268,10 @@ async function handle(
         `${url.pathname} is not a route of this API; GET / lists them.`,
       ),
     );
-    return 404;
+    return { status: 404 };
   }
   if (method !== match.route.method) {
-    const allowed = compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method);
+    const allowed = candidatesFor(url.pathname).map((c) => c.route.method);
     res.setHeader('Allow', allowed.join(', '));
     send(
       res,
@@ -243,7 +282,7 @@ async function handle(
         `${match.route.path} answers ${allowed.join(' and ')} only.`,
       ),
     );
-    return 405;
+    return { status: 405 };
   }
   const body = await readBody(req);
   if (body === 'too large') {
@@ -251,7 +290,7 @@ async function handle(
       res,
       edgeError(413, 'payload_too_large', 'Request body too large.', `The limit is ${MAX_BODY_BYTES} bytes.`),
     );
-    return 413;
+    return { status: 413 };
   }
   const result = await invoke(
     match.route,
@@ -259,7 +298,24 @@ async function handle(
     budgetMs,
   );
   send(res, result);
-  return result.statusCode;
+  return {
+    status: result.statusCode,
+    correlationId: result.headers?.[CORRELATION_HEADER] as string | undefined,
+  };
+}
+
+const names = new Map<Route, string>();
+/** The function's name, as the stack names it from the handler file. */
+function functionName(route: Route): string {
+  let name = names.get(route);
+  if (name === undefined) {
+    name = route.handler
+      .replace(/^functions\//, '')
+      .replace(/\.ts$/, '')
+      .replace(/\W+/g, '-');
+    names.set(route, name);
+  }
+  return name;
 }
 
 /**
@@ -273,13 +329,9 @@ export async function invoke(
   budgetMs = INVOCATION_BUDGET_MS,
 ): Promise<APIGatewayProxyResult> {
   const { handler } = await loadHandler(route);
-  const name = route.handler
-    .replace(/^functions\//, '')
-    .replace(/\.ts$/, '')
-    .replace(/\W+/g, '-');
   return (await handler(
     event,
-    lambdaContext(name, event.requestContext.requestId, budgetMs),
+    lambdaContext(functionName(route), event.requestContext.requestId, budgetMs),
     () => undefined,
   )) as APIGatewayProxyResult;
 }
@@ -358,15 +410,17 @@ export async function startServer({
       .catch((error: unknown) => {
         log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
         if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
-        return 500;
+        return { status: 500 } as Outcome;
       })
-      .then((status) => {
+      .then(({ status, correlationId }) => {
+        // The line is built only when the level prints it.
+        if (!logs('info')) return;
         log('info', 'access', {
           method: req.method,
           path: (req.url ?? '').split('?')[0],
           status,
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
-          correlation_id: res.getHeader('x-correlation-id'),
+          correlation_id: correlationId,
         });
       });
   });

@@ -4,10 +4,13 @@
  * figure is the median of the per-round throughput ratios, so machine load drifting between rounds
  * weighs on both sides alike. Both servers run in their own process, as `npm start` runs.
  *
+ * `measureHandlerHit` times one route's Lambda handler on a cache hit against a minimal handler (no middy)
+ * returning the same JSON, in interleaved batches, with the EMF metrics off and on (as on Lambda).
+ *
  * Run alone: `node_modules/.bin/node --disable-warning=ExperimentalWarning tests/bench/local-throughput.ts`
  * (LOCAL_BENCH_ROUNDS, LOCAL_BENCH_SECONDS and LOCAL_BENCH_LOG_LEVEL change the defaults).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -214,7 +217,152 @@ export async function measureLocalThroughput({
   return figures;
 }
 
-if (import.meta.main) {
+export interface HandlerHitOptions {
+  /** The request (path and query) of a keyed upstream route, answered from the cache after the first call. */
+  target?: string;
+  /** Interleaved batches, and calls per batch. */
+  rounds?: number;
+  calls?: number;
+}
+
+export interface HandlerHitFigure {
+  target: string;
+  metrics: 'off' | 'emf';
+  /** µs per call (the median call of a batch, then the median over the batches) of the route's handler on a hit, and of the minimal handler. */
+  handlerUs: number;
+  minimalUs: number;
+  /** Median of the per-batch ratios handler / minimal, and half its interquartile spread. */
+  ratio: number;
+  ratioNoise: number;
+}
+
+interface HitChildResult {
+  handlerUs: number[];
+  minimalUs: number[];
+}
+
+/**
+ * The route's handler on a cache hit against a minimal handler returning the same JSON, each batch of
+ * `calls` given prebuilt events (Lambda hands each invocation a new one), in a child process per
+ * metrics setting: the sandbox upstream, an enterprise key, in-memory counters.
+ * @example const [off, emf] = await measureHandlerHit({ rounds: 9, calls: 500 });
+ */
+export async function measureHandlerHit({
+  target = DEFAULT_PATHS[1],
+  rounds = 9,
+  calls = 500,
+}: HandlerHitOptions = {}): Promise<HandlerHitFigure[]> {
+  const figures: HandlerHitFigure[] = [];
+  for (const metrics of ['off', 'emf'] as const) {
+    const child = fork(import.meta.filename, [], {
+      execArgv: ['--disable-warning=ExperimentalWarning'],
+      env: {
+        ...process.env,
+        LOCAL_BENCH_HIT_CHILD: JSON.stringify({ target, rounds, calls }),
+        LOG_LEVEL: 'silent',
+        ...(metrics === 'emf' ? { METRICS: 'emf' } : {}),
+      },
+      // stdout is a pipe, as Lambda's is: the EMF lines are written for real, and drained here.
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    child.stdout!.resume();
+    const result = await new Promise<HitChildResult>((ok, fail) => {
+      child.once('message', (m) => ok(m as HitChildResult));
+      child.once('exit', (code) => fail(new Error(`handler-hit child exited (${code})`)));
+    });
+    child.kill();
+    const ratios = result.handlerUs.map((h, i) => h / result.minimalUs[i]!);
+    figures.push({
+      target,
+      metrics,
+      handlerUs: median(result.handlerUs),
+      minimalUs: median(result.minimalUs),
+      ratio: median(ratios),
+      ratioNoise: iqrHalf(ratios),
+    });
+  }
+  return figures;
+}
+
+/** The child of measureHandlerHit: one metrics setting, its batches sent back over IPC. */
+async function handlerHitChild({ target, rounds, calls }: Required<HandlerHitOptions>): Promise<void> {
+  const { startSandbox } = await import('../../infra/sandbox/server.ts');
+  const { loadHandler, matchRoute, toEvent } = await import('../../infra/local/server.ts');
+  const { useProviders } = await import('../../shared/upstream/providers.ts');
+  const { useStores } = await import('../../shared/store/index.ts');
+  const { MemoryCounterStore, MemoryKeyStore } = await import('../../shared/store/memory.ts');
+  process.env.ENTERPRISE_DAILY_QUOTA = '1000000000';
+  const sandbox = await startSandbox();
+  useProviders(sandbox.providers());
+  const keys = new MemoryKeyStore();
+  keys.add(KEY, 'enterprise');
+  useStores({ keys, counters: new MemoryCounterStore() });
+  const url = new URL(target, 'http://127.0.0.1');
+  const match = matchRoute(url.pathname, 'GET')!;
+  const { handler } = await loadHandler(match.route);
+  const source = {
+    method: 'GET',
+    rawHeaders: ['Host', '127.0.0.1:3000', 'x-api-key', KEY, 'accept', '*/*', 'user-agent', 'bench'],
+    headers: { host: '127.0.0.1:3000' },
+  };
+  const event = () => toEvent(source, match.route, match.params, url);
+  const context = {
+    functionName: 'bench',
+    awsRequestId: 'bench',
+    getRemainingTimeInMillis: () => 28_000,
+    callbackWaitsForEmptyEventLoop: false,
+  } as never;
+  let body = '';
+  for (let i = 0; i < 3; i++) {
+    const r = await handler(event(), context, () => undefined);
+    if (!r || r.statusCode !== 200) throw new Error(`${target}: ${r?.statusCode} ${r?.body.slice(0, 200)}`);
+    body = r.body;
+  }
+  const value: unknown = JSON.parse(body);
+  const minimal = async (_event: unknown) => ({
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(value),
+  });
+  const batch = async (call: (e: ReturnType<typeof event>) => unknown) => {
+    const events = Array.from({ length: calls }, event);
+    // The median call of the batch: on a shared machine a call may wait for a core (or a collection of
+    // the whole heap), and a mean would measure the machine's load rather than the handler.
+    const times: number[] = [];
+    for (const e of events) {
+      const started = performance.now();
+      await call(e);
+      times.push((performance.now() - started) * 1000);
+    }
+    return median(times);
+  };
+  const out: HitChildResult = { handlerUs: [], minimalUs: [] };
+  await batch((e) => handler(e, context, () => undefined)); // warm-up
+  await batch(minimal);
+  for (let r = 0; r < rounds; r++) {
+    out.handlerUs.push(await batch((e) => handler(e, context, () => undefined)));
+    out.minimalUs.push(await batch(minimal));
+  }
+  await sandbox.close();
+  process.send!(out);
+}
+
+if (process.env.LOCAL_BENCH_HIT_CHILD) {
+  await handlerHitChild(JSON.parse(process.env.LOCAL_BENCH_HIT_CHILD) as Required<HandlerHitOptions>);
+} else if (import.meta.main) {
+  const hits = await measureHandlerHit({
+    rounds: Number(process.env.LOCAL_BENCH_ROUNDS ?? 9),
+  });
+  console.log(
+    '| handler on a cache hit | metrics | handler µs/call | minimal µs/call | ratio (median ± IQR/2) |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const h of hits) {
+    console.log(
+      `| ${h.target} | ${h.metrics} | ${h.handlerUs.toFixed(1)} | ${h.minimalUs.toFixed(1)} | ${h.ratio.toFixed(1)} ± ${h.ratioNoise.toFixed(1)} |`,
+    );
+  }
+  console.log();
   const figures = await measureLocalThroughput({
     rounds: Number(process.env.LOCAL_BENCH_ROUNDS ?? 5),
     seconds: Number(process.env.LOCAL_BENCH_SECONDS ?? 2),
