@@ -32,6 +32,7 @@ import {
   type ResultCache,
 } from './types.ts';
 import { parseExact } from '../json.ts';
+import { byteBoundedCache } from '../memory-budget.ts';
 
 /** How long a day's counter outlives its day before TTL removes it: the history shown, and a day's grace. */
 export const COUNTER_TTL_DAYS = HISTORY_DAYS + 1;
@@ -163,7 +164,10 @@ function dayUsage(day: string, item: Record<string, AttributeValue> | undefined)
 }
 
 export class DynamoKeyStore implements KeyStore {
-  private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; until: number }>();
+  // Bounded by bytes (0.5 % of the function's memory): lookups of unknown keys are kept too.
+  private readonly cache = byteBoundedCache<string, { record: ApiKeyRecord | undefined; until: number }>(
+    0.005,
+  );
   private readonly client: DynamoDBClient;
   private readonly table: string;
   private readonly cacheMs: number;
