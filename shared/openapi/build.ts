@@ -187,6 +187,7 @@ const MEDIA: Record<Dialect, string> = {
   problem: PROBLEM_JSON,
   global: JSON_TYPE,
   'detail-array': JSON_TYPE,
+  'json-rpc': JSON_TYPE,
 };
 
 /** The schema of one status's body in one dialect, naming the codes this route answers with there. */

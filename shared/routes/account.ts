@@ -1,5 +1,26 @@
 /** The account routes: the usage endpoint (keyed) and the accounts dashboard with its session API. */
-import { ACCOUNT_INPUT, CSRF_ERRORS, INVALID_PARAMETERS, type Route, SESSION_ERRORS } from './types.ts';
+import {
+  ACCOUNT_INPUT,
+  CSRF_ERRORS,
+  INVALID_PARAMETERS,
+  type ErrorSpec,
+  type Route,
+  SESSION_ERRORS,
+} from './types.ts';
+
+/** What every dashboard request with a body may get before its code runs: a body over the size limit. */
+export const BODY_ERRORS = {
+  payload_too_large: {
+    status: 413,
+    when: 'the request body is larger than 10 MB (the gateway refuses it before the function)',
+    dialect: 'global',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+/** The dashboard's script or styles asked by a name it does not have. */
+const NO_ASSET = {
+  not_found: { status: 404, when: 'no asset of this name', dialect: 'global' },
+} as const satisfies Record<string, ErrorSpec>;
 
 export const accountRoutes = {
   accountUsage: {
@@ -38,7 +59,7 @@ export const accountRoutes = {
     auth: false,
     kind: 'account',
     validation: INVALID_PARAMETERS,
-    errors: {},
+    errors: NO_ASSET,
     summary:
       "The dashboard's script and styles (chart library included), bundled and served by the API itself",
     example: '/dashboard/app.js',
@@ -64,9 +85,11 @@ export const accountRoutes = {
     product: 'signup',
     auth: false,
     kind: 'account',
+    success: [202],
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       WEAK_PASSWORD: {
         status: 400,
         when: 'the password is shorter than 12 characters, common, or made of the email',
@@ -91,6 +114,7 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       INVALID_TOKEN: { status: 400, when: 'the verification link is unknown, used or expired' },
     },
     summary: "Verifies the account's email with the token of the mailed link",
@@ -107,6 +131,7 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       INVALID_CREDENTIALS: { status: 401, when: 'the email and password match no verified account' },
       EMAIL_NOT_VERIFIED: { status: 403, when: 'the password is right but the email is not verified yet' },
       TOO_MANY_ATTEMPTS: {
@@ -126,7 +151,7 @@ export const accountRoutes = {
     auth: false,
     kind: 'account',
     validation: ACCOUNT_INPUT,
-    errors: { ...CSRF_ERRORS },
+    errors: { ...CSRF_ERRORS, ...BODY_ERRORS },
     summary: 'Signs out: ends the session and clears its cookie',
     example: '/account/signout',
   },
@@ -151,10 +176,12 @@ export const accountRoutes = {
     product: 'keys',
     auth: false,
     kind: 'account',
+    success: [201],
     validation: ACCOUNT_INPUT,
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       KEY_LIMIT_REACHED: { status: 409, when: 'the account already has as many live keys as its cap allows' },
       DAILY_KEY_LIMIT_REACHED: {
         status: 429,
@@ -176,6 +203,7 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
       KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
     },
@@ -190,10 +218,12 @@ export const accountRoutes = {
     product: 'keys',
     auth: false,
     kind: 'account',
+    success: [201],
     validation: ACCOUNT_INPUT,
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
       KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
     },
@@ -208,9 +238,11 @@ export const accountRoutes = {
     product: 'password',
     auth: false,
     kind: 'account',
+    success: [202],
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       TOO_MANY_ATTEMPTS: {
         status: 429,
         when: 'too many reset requests from this address; Retry-After says when to retry',
@@ -230,6 +262,7 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       INVALID_TOKEN: { status: 400, when: 'the reset link is unknown, used or expired' },
       WEAK_PASSWORD: {
         status: 400,
@@ -251,6 +284,7 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
+      ...BODY_ERRORS,
       INVALID_CREDENTIALS: { status: 401, when: 'the password is wrong: nothing is deleted' },
     },
     summary:

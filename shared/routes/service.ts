@@ -1,5 +1,45 @@
 /** Our own service routes: the API listing, health, the API reference and the MCP endpoint. */
-import { INVALID_PARAMETERS, type Route } from './types.ts';
+import { INVALID_PARAMETERS, type ErrorSpec, type Route } from './types.ts';
+
+/** A reference page's asset or a problem type asked by a name that has none. */
+const NOT_FOUND = (what: string) =>
+  ({
+    not_found: { status: 404, when: `no ${what} of this name`, dialect: 'global' },
+  }) as const satisfies Record<string, ErrorSpec>;
+
+/**
+ * What the MCP endpoint answers besides a JSON-RPC result (200, or 202 for notifications alone): the
+ * transport's refusals, as JSON-RPC errors (`error.code` in parentheses), and the gateway's.
+ */
+const MCP_ERRORS = {
+  PARSE_ERROR: {
+    status: 400,
+    when: 'the body is no JSON or no JSON-RPC message (-32700)',
+    dialect: 'json-rpc',
+  },
+  INVALID_REQUEST: {
+    status: 400,
+    when: 'an empty batch, a batch too long, or a request the stateless server does not take (-32600, -32000)',
+    dialect: 'json-rpc',
+  },
+  NOT_ACCEPTABLE: {
+    status: 406,
+    when: 'Accept does not list both application/json and text/event-stream (-32000)',
+    dialect: 'json-rpc',
+  },
+  CONTENT_TOO_LARGE: { status: 413, when: 'the body is larger than 4 MB (-32000)', dialect: 'json-rpc' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    when: 'Content-Type is not application/json (-32000)',
+    dialect: 'json-rpc',
+  },
+  method_not_allowed: { status: 405, when: 'a method other than POST', dialect: 'global' },
+  payload_too_large: {
+    status: 413,
+    when: 'the request body is larger than 10 MB (the gateway refuses it before the function)',
+    dialect: 'global',
+  },
+} as const satisfies Record<string, ErrorSpec>;
 
 export const serviceRoutes = {
   root: {
@@ -61,7 +101,7 @@ export const serviceRoutes = {
     auth: false,
     kind: 'reference',
     validation: INVALID_PARAMETERS,
-    errors: {},
+    errors: NOT_FOUND('asset'),
     summary: "The reference page's scripts and styles, served by the API itself",
     example: '/docs/swagger-ui.css',
   },
@@ -87,7 +127,7 @@ export const serviceRoutes = {
     auth: false,
     kind: 'reference',
     validation: INVALID_PARAMETERS,
-    errors: {},
+    errors: NOT_FOUND('error type'),
     summary:
       "A problem type's page (the `type` URL of a Problem Details body): what it means, which routes answer it, what to do",
     example: '/errors/invalid-parameters',
@@ -113,8 +153,9 @@ export const serviceRoutes = {
     product: 'mcp',
     auth: true,
     kind: 'mcp',
+    success: [200, 202],
     validation: INVALID_PARAMETERS,
-    errors: {},
+    errors: MCP_ERRORS,
     summary:
       'MCP server for AI agents (streamable HTTP): every data endpoint as a tool; each tool call counts as one request',
     example: '/mcp',

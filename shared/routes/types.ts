@@ -23,6 +23,11 @@ export interface ErrorSpec {
    * a 404 NO_RESULTS or `*_NOT_FOUND` is billed and every other error is free.
    */
   billed?: boolean;
+  /**
+   * The body it comes in when not the route's own: the MCP endpoint's JSON-RPC errors, the global body of a
+   * refusal made before the route's code (the reference's unknown asset, a body over the size limit).
+   */
+  dialect?: Dialect;
 }
 
 export interface Route {
@@ -62,12 +67,14 @@ export interface Route {
    * tests cover them.
    */
   kind?: 'reference' | 'mcp' | 'account';
+  /** The success statuses, when not 200 alone (a sign-up's 202 Accepted, a new key's 201 Created). */
+  success?: readonly number[];
   /** `false` on a keyed route that reads the quota without spending it (the usage endpoint): it never answers 429. */
   counted?: false;
 }
 
 /** The body an error is rendered in. */
-export type Dialect = 'problem' | 'global' | 'detail-array';
+export type Dialect = 'problem' | 'global' | 'detail-array' | 'json-rpc';
 
 /** An error a route documents, with the body it is rendered in. */
 export interface DocumentedError extends ErrorSpec {

@@ -1,20 +1,24 @@
 // Manifest-driven property test: random and hostile query strings, path values and headers on every
-// operation (the reference and the MCP endpoint answer no JSON operation: tests/openapi and tests/mcp cover
-// them). Each answer must be one of the route's documented statuses with a documented body: never a 500,
-// never a stack trace. Routes added to the manifest are covered without touching this file.
+// operation, and on the accounts dashboard, the reference and the MCP endpoint (random bodies, tokens,
+// cookies and media types too). Each answer must be one of the route's declared statuses (a status the
+// manifest does not declare fails) with a documented body: never a 500, never a stack trace. Routes added
+// to the manifest are covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { matchRoute } from '../../infra/local/server.ts';
-import { operationList, type Route } from '../../shared/routes/index.ts';
+import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { operationList, routeEntries, statusesOf, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
 /** Every problem `type` URL the fuzzing met: each must open its page (functions/docs/errors.ts). */
 const seenTypes = new Set<string>();
+const outbox: Mail[] = [];
 beforeAll(async () => {
   api = await startTestServer();
+  useMailer({ send: async (mail) => void outbox.push(mail) });
 });
 afterAll(async () => {
   await api.close();
@@ -189,6 +193,239 @@ describe.each(operationList.map((r) => [r.path, r] as const))('fuzz %s', (_path,
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The accounts dashboard, the reference and the MCP endpoint: no operations of the document, but each
+// answers only the statuses its manifest entry declares, in the declared bodies.
+
+const kindRoutes = routeEntries.filter(([, r]) => r.kind !== undefined);
+const PASSWORD = 'correct horse battery staple';
+const EMAIL = `fuzz-${Date.now()}@example.test`;
+
+/** A browser session of the one fuzzed account: its cookies and CSRF token, fresh for each route. */
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+/** The cookies a response sets, as a Cookie header (the value of each). */
+function cookiesOf(res: Response, before = ''): string {
+  const jar = new Map(before ? before.split('; ').map((c) => c.split('=') as [string, string]) : []);
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+async function post(path: string, body: unknown, session: Session): Promise<Response> {
+  return fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A signed-out browser: the pre-session cookie and its token. */
+async function signedOut(): Promise<Session> {
+  const res = await fetch(`${api.url}/account/session`);
+  const { csrf_token } = (await res.json()) as { csrf_token: string };
+  return { cookie: cookiesOf(res), csrf: csrf_token };
+}
+
+let registered: Promise<void> | undefined;
+/** The fuzzed account, signed up and verified once. */
+function register(): Promise<void> {
+  registered ??= (async () => {
+    const browser = await signedOut();
+    expect((await post('/account/signup', { email: EMAIL, password: PASSWORD }, browser)).status).toBe(202);
+    const link = outbox.filter((m) => m.to === EMAIL).at(-1)!.link!;
+    const token = new URL(link).hash.replace('#verify=', '');
+    expect((await post('/account/verify', { token }, browser)).status).toBe(200);
+  })();
+  return registered;
+}
+
+/** A browser signed in to the fuzzed account. */
+async function signedIn(): Promise<Session> {
+  await register();
+  const browser = await signedOut();
+  const res = await post('/account/signin', { email: EMAIL, password: PASSWORD }, browser);
+  expect(res.status).toBe(200);
+  const { csrf_token } = (await res.json()) as { csrf_token: string };
+  return { cookie: cookiesOf(res, browser.cookie), csrf: csrf_token };
+}
+
+const MCP_MESSAGES: unknown[] = [
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+  },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  { jsonrpc: '2.0', id: 3, method: 'ping' },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 4, method: 'tools/call', params: {} },
+  { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
+  { jsonrpc: '2.0', id: 6, method: 'no/such/method' },
+  [],
+  [
+    { jsonrpc: '2.0', id: 7, method: 'ping' },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+  ],
+  { id: 8 },
+];
+/** A body: a JSON value, a JSON-RPC message (or batch), or text that is no JSON. */
+const requestBody = fc.oneof(
+  fc.constantFrom(...MCP_MESSAGES).map((m) => JSON.stringify(m)),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc
+    .record({ email: value, password: value, token: value, name: value }, { requiredKeys: [] })
+    .map((v) => JSON.stringify(v)),
+  fc.constantFrom('', '{', 'null', '[]', 'x'.repeat(5000), '{"email":"a@b.test","password":"x"}'),
+);
+const mediaHeaders = fc.record(
+  {
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ),
+    accept: fc.constantFrom('application/json, text/event-stream', 'application/json', 'text/html', '*/*'),
+  },
+  { requiredKeys: [] },
+);
+/** Which credentials a request carries: none, the signed-out browser's, the session's, or a wrong token. */
+const credentials = fc.constantFrom('none', 'pre-session', 'session', 'session, wrong token', 'token only');
+
+function headersFor(kind: string, pre: Session, session: Session): Record<string, string> {
+  switch (kind) {
+    case 'pre-session':
+      return { cookie: pre.cookie, 'x-csrf-token': pre.csrf };
+    case 'session':
+      return { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    case 'session, wrong token':
+      return { cookie: session.cookie, 'x-csrf-token': pre.csrf };
+    case 'token only':
+      return { 'x-csrf-token': session.csrf };
+    default:
+      return {};
+  }
+}
+
+/** Asserts one answer of a dashboard, reference or MCP route is declared, in its declared body. */
+function assertDeclared(route: Route, res: Response, text: string): void {
+  expect(statusesOf(route)).toContain(res.status);
+  expect(text).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
+  const type = res.headers.get('content-type');
+  if (res.status === 202 && route.kind === 'mcp') {
+    expect(text).toBe('');
+    return;
+  }
+  if (res.status < 400) {
+    if (type?.startsWith('application/json')) expect(() => JSON.parse(text)).not.toThrow();
+    else expect(type).toMatch(/^(text\/html|text\/css|text\/javascript|application\/javascript|image\/)/);
+    return;
+  }
+  const body = JSON.parse(text) as Record<string, unknown>;
+  expectDocumented(route, res.status, type, body);
+  if (body.jsonrpc === '2.0')
+    expect(body.error).toEqual(
+      expect.objectContaining({ code: expect.any(Number), message: expect.any(String) }),
+    );
+}
+
+describe.each(kindRoutes.map(([id, r]) => [id, r.method, r.path, r] as const))(
+  'fuzz %s (%s %s)',
+  (_id, method, _path, route) => {
+    it('answers every random request with a declared status and body', async () => {
+      const pre = await signedOut();
+      const session = route.provider === 'account' ? await signedIn() : pre;
+      await fc.assert(
+        fc.asyncProperty(
+          query,
+          fc.array(pathValue, { minLength: 3, maxLength: 3 }),
+          credentials,
+          keyHeader,
+          mediaHeaders,
+          requestBody,
+          async (params, pathValues, who, key, media, body) => {
+            const qs = new URLSearchParams(params).toString();
+            const url = new URL(`${api.url}${concretePath(route, pathValues)}${qs ? `?${qs}` : ''}`);
+            const headers = {
+              ...headersFor(who, pre, session),
+              ...(route.auth ? key : {}),
+              ...(method === 'POST' ? media : {}),
+            };
+            const res = await fetch(url, { method, headers, ...(method === 'POST' ? { body } : {}) });
+            const text = await res.text();
+            if (matchRoute(url.pathname, method)?.route !== route) {
+              expect([res.status, JSON.parse(text).error.code]).toEqual([404, 'not_found']);
+              return;
+            }
+            assertDeclared(route, res, text);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    }, 60_000);
+  },
+);
+
+describe('declared statuses of the accounts, reference and MCP routes, each reached', () => {
+  const mcpRoute = routeEntries.find(([id]) => id === 'mcp')![1];
+  const mcp = (body: string, headers: Record<string, string>) =>
+    fetch(`${api.url}/mcp`, { method: 'POST', headers: { 'x-api-key': KEYS.enterprise, ...headers }, body });
+  const both = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+
+  it.each([
+    ['a notification', JSON.stringify(MCP_MESSAGES[3]), both, 202],
+    ['no JSON', '{', both, 400],
+    [
+      'Accept without text/event-stream',
+      JSON.stringify(MCP_MESSAGES[2]),
+      { ...both, accept: 'application/json' },
+      406,
+    ],
+    ['a body over 4 MB', JSON.stringify({ pad: 'x'.repeat(4 * 1024 * 1024 + 1) }), both, 413],
+    ['a text body', JSON.stringify(MCP_MESSAGES[2]), { ...both, 'content-type': 'text/plain' }, 415],
+  ] as const)('MCP answers %s with %i', async (_name, body, headers, status) => {
+    const res = await mcp(body, headers);
+    const text = await res.text();
+    expect(res.status).toBe(status);
+    assertDeclared(mcpRoute, res, text);
+  });
+
+  it('answers a sign-up 202 and a new key 201, as declared', async () => {
+    const signUp = routeEntries.find(([id]) => id === 'accountSignUp')![1];
+    const create = routeEntries.find(([id]) => id === 'accountKeyCreate')![1];
+    const browser = await signedOut();
+    const session = await signedIn();
+
+    const accepted = await post(
+      '/account/signup',
+      { email: `fuzz-other-${Date.now()}@example.test`, password: PASSWORD },
+      browser,
+    );
+    const created = await post('/account/keys', { name: 'fuzz' }, session);
+
+    expect([accepted.status, created.status]).toEqual([202, 201]);
+    assertDeclared(signUp, accepted, await accepted.text());
+    assertDeclared(create, created, await created.text());
+  });
+
+  it('answers an unknown reference asset or error type 404 in the global body', async () => {
+    for (const id of ['docsAsset', 'errorType', 'dashboardAsset'] as const) {
+      const route = routeEntries.find(([r]) => r === id)![1];
+      const res = await fetch(`${api.url}${route.path.replace(/\{\w+\}/, 'no-such-thing')}`);
+      expect(res.status).toBe(404);
+      assertDeclared(route, res, await res.text());
+    }
   });
 });
 

@@ -400,6 +400,65 @@ describe('CSRF protection', () => {
   });
 });
 
+describe('a signed-in browser', () => {
+  it('signs up and verifies another email with the token GET /account/session gave it', async () => {
+    const { browser } = await signedIn();
+    const session = await browser.get('/account/session');
+    expect(session.body.signed_in).toBe(true);
+    browser.csrf = session.body.csrf_token;
+    const email = freshEmail();
+
+    const signup = await browser.post('/account/signup', { email, password: PASSWORD });
+    const verify = await browser.post('/account/verify', { token: tokenOf(lastMailTo(email)) });
+
+    expect([signup.status, verify.status]).toEqual([202, 200]);
+    expectDocumented(
+      routes.accountSignUp,
+      signup.status,
+      String(signup.headers['content-type']),
+      signup.body,
+    );
+    expect(verify.body.message).toBe('Your email is verified: sign in.');
+    const other = await new Browser().open();
+    expect((await other.post('/account/signin', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("still refuses a sign-up without its session's token, or with another session's", async () => {
+    const { browser } = await signedIn();
+    const other = await signedIn();
+    const email = freshEmail();
+
+    const guessed = await browser.post(
+      '/account/signup',
+      { email, password: PASSWORD },
+      { 'x-csrf-token': 'guess' },
+    );
+    const foreign = await browser.post(
+      '/account/signup',
+      { email, password: PASSWORD },
+      { 'x-csrf-token': other.browser.csrf },
+    );
+    const missing = await browser.send('POST', '/account/verify', { token: 'x'.repeat(43) });
+
+    expectError(routes.accountSignUp, guessed, 403, 'CSRF_TOKEN_INVALID');
+    expectError(routes.accountSignUp, foreign, 403, 'CSRF_TOKEN_INVALID');
+    expectError(routes.accountVerify, missing, 403, 'CSRF_TOKEN_MISSING');
+    expect(lastMailTo(email)).toBeUndefined();
+  });
+
+  it('signs up with the pre-session token once its session has ended', async () => {
+    const { browser } = await signedIn();
+    await browser.post('/account/signout');
+    await browser.open();
+    const email = freshEmail();
+
+    const signup = await browser.post('/account/signup', { email, password: PASSWORD });
+
+    expect(signup.status).toBe(202);
+    expect(lastMailTo(email)?.link).toContain('#verify=');
+  });
+});
+
 describe('sessions', () => {
   it('answers 401 NOT_SIGNED_IN without a session and 401 SESSION_EXPIRED once it has expired or ended', async () => {
     // Prepare
