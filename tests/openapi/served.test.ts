@@ -69,7 +69,14 @@ describe('GET /docs', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const refs = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(refs).toEqual(['data:,', 'docs/swagger-ui.css', 'docs/swagger-ui-bundle.js', 'docs/init.js']);
+    // Scripts, styles and the link to the error types' pages, all relative to the page.
+    expect(refs).toEqual([
+      'data:,',
+      'docs/swagger-ui.css',
+      'errors',
+      'docs/swagger-ui-bundle.js',
+      'docs/init.js',
+    ]);
   });
 
   it.each([
