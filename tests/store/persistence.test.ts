@@ -36,7 +36,8 @@ function start(): Promise<Started> {
   return new Promise((ok) => {
     const timer = setInterval(() => {
       const found = /^travel-data-api listening on (\S+)/m.exec(output);
-      if (found || child.exitCode !== null) {
+      // The banner ends with the data line; the pipe may deliver it in a later chunk than "listening".
+      if ((found && /^data: .*\n/m.test(output)) || child.exitCode !== null) {
         clearInterval(timer);
         started.url = found?.[1] ?? '';
         ok(started);
