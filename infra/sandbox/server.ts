@@ -138,7 +138,8 @@ function relayout(response: SiteResponse): SiteResponse {
 export interface DriftOptions {
   /**
    * - `empty`: same keys, same types, values no contract accepts (strings empty, numbers far below zero);
-   * - `retype`: same keys, values of another type (a string becomes a number, a number or a boolean text);
+   * - `retype`: same keys, values of another type (a numeric text its number, another text its length, a
+   *   number or a boolean text; with a share, a list an object of its entries);
    * - `remove`: the keys left out.
    */
   mode?: DriftMode;
@@ -175,7 +176,8 @@ function driftLeaf(v: unknown, mode: DriftMode): unknown {
     if (typeof v === 'number') return -(Math.abs(v) + 1_000_000);
     return v;
   }
-  if (typeof v === 'string') return v.length;
+  // The same value in another type where it has one (`"42"` and 42), else a number for a text.
+  if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v.length;
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   return v;
@@ -202,57 +204,79 @@ function driftValue(v: unknown, options: DriftOptions, selected = !options.share
   return selected && v !== null ? driftLeaf(v, mode) : v;
 }
 
-// A JS object literal's `key: value` with a primitive value (string, number, boolean, null).
+// A script's `key: value` (object literal) or `name = value` (assignment) with a primitive value (string,
+// number, boolean, null).
 const JS_PAIR =
-  /(["']?)([A-Za-z_$][\w$]*)\1(\s*:\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b|true\b|false\b|null\b)(\s*,)?/g;
+  /(["']?)([A-Za-z_$][\w$]*)\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b|true\b|false\b|null\b)(\s*,)?/g;
 
 /** A JS literal (a primitive's source text) drifted by the mode, or undefined to remove its pair. */
 function driftLiteral(text: string, mode: DriftMode): string | undefined {
   if (mode === 'remove') return undefined;
   const quoted = text.startsWith('"') || text.startsWith("'");
   if (mode === 'empty') return quoted ? '""' : /^-?\d/.test(text) ? '-1000000' : text;
-  if (quoted) return String(text.length - 2);
+  if (quoted) return /^.-?\d+(\.\d+)?.$/.test(text) ? text.slice(1, -1) : String(text.length - 2);
   if (/^-?\d/.test(text)) return `"${text}"`;
   return text === 'null' ? text : `"${text}"`;
 }
 
-/** The object literal in a script (JSON-LD, inline state): as JSON, or pair by pair in plain JS. */
+/** A script's code: its JSON (JSON-LD, inline state) as JSON, else pair by pair as JavaScript. */
 function driftScript(code: string, options: DriftOptions): string {
   const start = code.indexOf('{');
   const end = code.lastIndexOf('}');
-  if (start === -1 || end < start) return code;
-  const literal = code.slice(start, end + 1);
-  let drifted: string;
-  try {
-    drifted = JSON.stringify(driftValue(JSON.parse(literal), options));
-  } catch {
-    const mode = options.mode ?? 'empty';
-    drifted = literal.replace(
-      JS_PAIR,
-      (pair: string, quote: string, key: string, colon: string, value: string, comma = '') => {
-        if (!drifts(key, options)) return pair;
-        const to = driftLiteral(value, mode);
-        return to === undefined ? '' : `${quote}${key}${quote}${colon}${to}${comma}`;
-      },
-    );
+  if (start !== -1 && end > start) {
+    try {
+      const drifted = JSON.stringify(driftValue(JSON.parse(code.slice(start, end + 1)), options));
+      return `${code.slice(0, start)}${drifted}${code.slice(end + 1)}`;
+    } catch {
+      // Not JSON: JavaScript, read pair by pair below.
+    }
   }
-  return `${code.slice(0, start)}${drifted}${code.slice(end + 1)}`;
+  const mode = options.mode ?? 'empty';
+  return code.replace(
+    JS_PAIR,
+    (pair: string, quote: string, key: string, sign: string, value: string, comma = '') => {
+      if (!drifts(key, options)) return pair;
+      const to = driftLiteral(value, mode);
+      // An assignment keeps its name: removed, it holds nothing.
+      if (to === undefined) return sign.includes('=') ? `${key}${sign}undefined${comma}` : '';
+      return `${quote}${key}${quote}${sign}${to}${comma}`;
+    },
+  );
+}
+
+// The markup's values: form values, meta contents and data attributes (markup has no other type: a
+// retype leaves it alone).
+const ATTRIBUTE = /(\s)(value|content|data-[\w-]+)="([^"]*)"/g;
+
+/** The values of a stretch of markup outside scripts, drifted by the mode. */
+function driftMarkup(html: string, options: DriftOptions): string {
+  const mode = options.mode ?? 'empty';
+  if (mode === 'retype') return html;
+  return html.replace(ATTRIBUTE, (attribute: string, space: string, name: string) =>
+    !drifts(name, options) ? attribute : mode === 'remove' ? '' : `${space}${name}=""`,
+  );
 }
 
 /**
  * A source that drifted from the contract without changing its layout (see DriftOptions): JSON bodies
- * drift, and so does the JSON (or JS object literal) inside a page's scripts (JSON-LD, inline state);
- * HTML markup is left alone.
+ * drift; in a page, so do its scripts' JSON and JavaScript values (JSON-LD, inline state, assignments)
+ * and its markup's values (form values, meta contents, data attributes). Tags, classes and text stay.
  */
 function drift(response: SiteResponse, options: DriftOptions): SiteResponse {
   if ('json' in response) return { ...response, json: driftValue(response.json, options) };
   if ('html' in response) {
+    const parts = response.html.split(/(<script\b[^>]*>[\s\S]*?<\/script>)/);
     return {
       ...response,
-      html: response.html.replace(
-        /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g,
-        (_m, open: string, code: string, close: string) => `${open}${driftScript(code, options)}${close}`,
-      ),
+      html: parts
+        .map((part, i) => {
+          if (i % 2 === 0) return driftMarkup(part, options);
+          const [, open = '', code = '', close = ''] = /^(<script\b[^>]*>)([\s\S]*?)(<\/script>)$/.exec(
+            part,
+          )!;
+          return `${driftMarkup(open, options)}${driftScript(code, options)}${close}`;
+        })
+        .join(''),
     };
   }
   return response;

@@ -224,6 +224,17 @@ export function recordSkipped(provider: string, field: string, what: string, cou
   report(provider, what, tally, false);
 }
 
+/**
+ * A field a connector reads as absent after the read, for a reason its schema cannot say (a reply that is
+ * an empty text): counted like the optional fields the read found missing.
+ * @example recordMissing('site_a', 'reviews[].partnerReply.reply', 'the review list')
+ */
+export function recordMissing(provider: string, field: string, what: string, count = 1): void {
+  const tally = new Tally();
+  tally.add('missing', field, count);
+  report(provider, what, tally, false);
+}
+
 /** Issues as a reader can act on them: a failed union by its closest option's own issues, with full paths. */
 function closest(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {

@@ -540,6 +540,9 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
   );
 }
 
+/** A code (a category's, an amenity's) as a label: `MEETING_ROOM` → `Meeting room`. */
+const labelOf = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
+
 const codeOf = (name: string) =>
   name
     .normalize('NFKD')
@@ -568,7 +571,9 @@ export function toAmenities(hotel: HotelContent, record: IndexRecord): ChainBAme
   const services = new Map<string, { code: string; label: string; paid: boolean | null; details: null }>();
   const add = (a: z.infer<typeof Amenity>, paid: boolean | null) => {
     const code = typeof a === 'string' ? a : a.code;
-    const label = (typeof a === 'string' ? null : text(a.label)) ?? services.get(code)?.label ?? code;
+    // Without a label of its own, an amenity is named from its code (`FREE_PARKING` → `Free parking`).
+    const label =
+      (typeof a === 'string' ? null : text(a.label)) ?? services.get(code)?.label ?? labelOf(code);
     services.set(code, { code, label, paid: paid ?? services.get(code)?.paid ?? null, details: null });
   };
   for (const a of hotel.topAmenities ?? []) add(a, null);
@@ -624,9 +629,6 @@ export function toReviews(hotel: HotelContent, limit: number) {
     reviews,
   };
 }
-
-/** A category code as a label: `MEETING_ROOM` → `Meeting room`. */
-const labelOf = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export interface PhotoFilter {
   /** Category codes to keep; all when undefined. */

@@ -381,7 +381,9 @@ export const ConvertAnswer = tolerant(
         convertCurrency: z
           .looseObject({
             exchangeRate: z.number().positive(),
-            exchangeRateDecimalPoint: z.number().int().min(0).max(12).nullish(),
+            // A fixed-point rate is read with its decimal point, or not at all: without it, a rate of
+            // 1.086957 would read as 1086957.
+            exchangeRateDecimalPoint: z.number().int().min(0).max(12),
           })
           .nullish(),
       })
@@ -398,7 +400,7 @@ export type ConvertAnswer = z.infer<typeof ConvertAnswer>;
  */
 export function exchangeRate(answer: ConvertAnswer): number | undefined {
   const r = answer.data?.convertCurrency;
-  return r ? r.exchangeRate / 10 ** (r.exchangeRateDecimalPoint ?? 0) : undefined;
+  return r ? r.exchangeRate / 10 ** r.exchangeRateDecimalPoint : undefined;
 }
 
 // ——— The rooms of one property (`searchProductsByProperty`) ———

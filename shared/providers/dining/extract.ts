@@ -17,21 +17,26 @@ import * as z from 'zod';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { scriptJson } from '../../upstream/script-json.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */
 const Slot = z.looseObject({
   isAvailable: z.literal(true),
-  timeOffsetMinutes: z.number().int(),
+  // An offset of more than a day is no time of the day asked: the source changed, never "not available".
+  timeOffsetMinutes: z
+    .number()
+    .int()
+    .min(-24 * 60)
+    .max(24 * 60),
   type: z.string().optional(),
   slotHash: z.string().optional(),
 });
 
 const AvailabilityDay = z.looseObject({
   // Which day the slots are on identifies the entry: a day without it is skipped (and counted), never
-  // read as the asked day.
-  dayOffset: z.number().int(),
+  // read as the asked day. Days come after the asked one: an offset below zero is unreadable.
+  dayOffset: z.number().int().min(0),
   noTimesReasons: z.array(z.string()).optional(),
   slots: z.array(Slot),
 });
@@ -297,9 +302,24 @@ function absolute(raw: string | null | undefined, origin: string): string | null
  */
 export function toRestaurant(r: SearchRestaurant, origin: string) {
   const a = r.address;
+  // A city or post code sent empty is one the page no longer states: counted as missing.
+  for (const part of ['city', 'postCode'] as const)
+    if (a?.[part]?.trim() === '')
+      recordMissing(
+        'dining',
+        `windowVariables.__INITIAL_STATE__.multiSearch.restaurants[].address.${part}`,
+        'the search page state',
+      );
   const address = a
     ? [a.line1, a.line2, a.city, a.state, a.postCode].filter((p) => p && p.trim()).join(', ')
     : '';
+  const link = absolute(r.urls?.profileLink?.link, origin);
+  if (!link && r.urls?.profileLink?.link !== undefined)
+    recordMissing(
+      'dining',
+      'windowVariables.__INITIAL_STATE__.multiSearch.restaurants[].urls.profileLink.link',
+      'the search page state',
+    );
   const band = r.priceBand?.priceBandId;
   return {
     restaurant_id: r.restaurantId,
@@ -314,7 +334,7 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
     longitude: r.coordinates.longitude,
     phone: r.contactInformation?.formattedPhoneNumber || r.contactInformation?.phoneNumber || null,
     photo_url: absolute(r.photos?.profileV3?.url, origin),
-    url: absolute(r.urls?.profileLink?.link, origin) ?? `${origin}/restaurant/profile/${r.restaurantId}`,
+    url: link ?? `${origin}/restaurant/profile/${r.restaurantId}`,
     features: {
       takeout: r.hasTakeout ?? false,
       private_dining: r.hasPrivateDining ?? false,

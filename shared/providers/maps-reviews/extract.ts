@@ -46,7 +46,8 @@ export const ReviewsAnswer = z.object({
     })
     .optional(),
   reviews: z.array(RawReview).optional(),
-  serpapi_pagination: z.object({ next_page_token: z.string().optional() }).optional(),
+  // No token is the last page; an emptied one is unreadable, never "no more reviews".
+  serpapi_pagination: z.object({ next_page_token: z.string().min(1).optional() }).optional(),
 });
 export type ReviewsAnswer = z.infer<typeof ReviewsAnswer>;
 

@@ -14,7 +14,7 @@ import {
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import type { StreamScan } from '../../upstream/stream-scan.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import type { HotelRef } from './urls.ts';
 
 /** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
@@ -461,6 +461,12 @@ export interface ReviewsAsked {
   listing: Listing;
 }
 
+/** No reply: null, and a reply sent as an empty text counted as missing (the source no longer fills it). */
+function noReply(c: ReviewCard): null {
+  if (c.partnerReply?.reply === '')
+    recordMissing('site_a', 'reviewCard[].partnerReply.reply', 'the review list');
+  return null;
+}
 /** A review date as the source sends it (seconds, or milliseconds) as YYYY-MM-DD. */
 const day = (t: number) => new Date(t > 1e12 ? t : t * 1000).toISOString().slice(0, 10);
 
@@ -491,8 +497,8 @@ function toReview(c: ReviewCard): SiteAReview {
     },
     helpful_votes: c.helpfulVotesCount ?? 0,
     photos,
-    // The reply carries no date upstream.
-    owner_response: c.partnerReply?.reply ? { text: c.partnerReply.reply, published_date: null } : null,
+    // The reply carries no date upstream; an empty one is no reply, counted as the field missing.
+    owner_response: c.partnerReply?.reply ? { text: c.partnerReply.reply, published_date: null } : noReply(c),
   };
 }
 

@@ -1,0 +1,203 @@
+// The fault matrix's drift column (issue #27, "Never a business fact from an unreadable field"): for every
+// route that calls upstream, every request it makes of each of its sources is drifted in turn (the answer
+// keeps its keys with emptied or wrong-typed values, or loses keys), each way on every field name at once
+// and on each share of the names (so that a field drifts while the fields that identify its record still
+// read). Each drifted call must give either one of the route's documented errors, or a 200 whose data is
+// the undrifted answer's except where the drift made a field absent: there the contract's null or empty
+// value, with the drift counted for the source. An emptied text the source sent is its own word (''); a
+// text composed from fields the drift made absent (an address without its city) may differ, the drift
+// counted; a count may be lower (never 0) where entries were left out, the drift counted. Anything else
+// that differs (a status or other code, a count, a flag, a price, a coordinate) is a fact the source did
+// not state. Fields that differ between two undrifted answers (a page token stamped with the time) are
+// not compared.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DRIFT_MODES, type DriftOptions } from '../../infra/sandbox/server.ts';
+import { routeList } from '../../shared/routes/index.ts';
+import { observeDrift } from '../../shared/upstream/tolerant.ts';
+import { expectDocumented } from '../helpers/contract.ts';
+import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** Each drift mode runs on every field name, then on each of this many shares of the names. */
+const SHARES = 4;
+
+let api: TestServer;
+beforeAll(async () => {
+  // No fault here is slow: a generous deadline keeps a loaded machine's cold start from answering 504.
+  api = await startTestServer({ budgetMs: 10_000 });
+});
+afterAll(() => api.close());
+
+const upstreamRoutes = routeList.filter((r) => r.upstream?.length);
+
+/** What makes a difference between the undrifted and the drifted answer. */
+interface Differences {
+  /** Fields the drifted answer has as null or empty (or with fewer entries) where the baseline had data. */
+  absent: string[];
+  /** Counts lower than the baseline's (never zero), where entries were left out. */
+  fewer: string[];
+  /** Texts the source sent emptied: its own word, shown as it is. */
+  emptied: string[];
+  /** Texts (not codes) that changed: composed from fields the drift made absent. */
+  texts: string[];
+  /** Everything else: a value the source did not state. */
+  wrong: string[];
+}
+
+/** A code (`AVAILABLE`, `EUR`, `FREE_CANCELLATION`), an ISO date or a number as text: a fact, never a mere text. */
+const CODE = /^[A-Z][A-Z0-9_]*$|^\d{4}-\d{2}-\d{2}|^-?\d+(\.\d+)?$/;
+const show = (v: unknown) => JSON.stringify(v)?.slice(0, 120);
+const isEmpty = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && Object.keys(v).length === 0);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * How `drifted` differs from `base`, field by field. A list with fewer entries is read entry by entry
+ * against the baseline's, in order (the entries left out are absent ones).
+ */
+function differences(
+  base: unknown,
+  drifted: unknown,
+  path = '',
+  out: Differences = emptyDiff(),
+): Differences {
+  if (JSON.stringify(base) === JSON.stringify(drifted)) return out;
+  if (drifted === '' && typeof base === 'string') out.emptied.push(path);
+  else if (isEmpty(drifted)) out.absent.push(path);
+  else if (Array.isArray(base) && Array.isArray(drifted)) {
+    if (drifted.length > base.length)
+      out.wrong.push(`${path}: ${drifted.length} entries, not ${base.length}`);
+    else if (drifted.length === base.length)
+      drifted.forEach((d, i) => differences(base[i], d, `${path}[${i}]`, out));
+    else {
+      out.absent.push(`${path}[] (${base.length - drifted.length} fewer)`);
+      let from = 0;
+      for (const [i, entry] of drifted.entries()) {
+        let matched: Differences | undefined;
+        while (!matched && from < base.length) {
+          const trial = differences(base[from++], entry, `${path}[${i}]`);
+          if (trial.wrong.length === 0) matched = trial;
+        }
+        if (!matched) out.wrong.push(`${path}[${i}]: ${show(entry)} stands for no entry of the baseline`);
+        else merge(out, matched);
+      }
+    }
+  } else if (isRecord(base) && isRecord(drifted)) {
+    for (const key of new Set([...Object.keys(base), ...Object.keys(drifted)]))
+      differences(base[key], drifted[key], path ? `${path}.${key}` : key, out);
+  } else if (typeof base === 'number' && typeof drifted === 'number' && drifted > 0 && drifted < base)
+    out.fewer.push(`${path}: ${base} -> ${drifted}`);
+  else if (typeof base === 'string' && typeof drifted === 'string' && !CODE.test(base) && !CODE.test(drifted))
+    out.texts.push(`${path}: ${show(base)} -> ${show(drifted)}`);
+  else out.wrong.push(`${path}: ${show(base)} -> ${show(drifted)}`);
+  return out;
+}
+function emptyDiff(): Differences {
+  return { absent: [], fewer: [], emptied: [], texts: [], wrong: [] };
+}
+function merge(into: Differences, from: Differences) {
+  into.absent.push(...from.absent);
+  into.fewer.push(...from.fewer);
+  into.emptied.push(...from.emptied);
+  into.texts.push(...from.texts);
+  into.wrong.push(...from.wrong);
+}
+
+/** `body` without the fields that differ between `one` and `other`, two undrifted answers. */
+function steady(body: unknown, one: unknown, other: unknown): unknown {
+  if (JSON.stringify(one) === JSON.stringify(other)) return body;
+  if (isRecord(body) && isRecord(one) && isRecord(other))
+    return Object.fromEntries(
+      Object.entries(body).flatMap(([k, v]) =>
+        k in one &&
+        k in other &&
+        JSON.stringify(one[k]) !== JSON.stringify(other[k]) &&
+        !isRecord(one[k]) &&
+        !Array.isArray(one[k])
+          ? []
+          : [[k, steady(v, one[k], other[k])]],
+      ),
+    );
+  if (Array.isArray(body) && Array.isArray(one) && Array.isArray(other) && one.length === other.length)
+    return body.map((v, i) => steady(v, one[i], other[i]));
+  return body;
+}
+
+/** The requests a route makes of a source, as a drift fault picks one out: its path, and its operation. */
+function requestsOf(provider: string): NonNullable<DriftOptions['only']>[] {
+  const seen = new Map<string, NonNullable<DriftOptions['only']>>();
+  for (const r of api.sandbox.requests(provider)) {
+    const path = r.path.split('?')[0]!;
+    const operation = /"operationName":\s*"[^"]+"/.exec(r.body ?? '')?.[0];
+    seen.set(`${path} ${operation ?? ''}`, { path, ...(operation ? { body: operation } : {}) });
+  }
+  return [...seen.values()];
+}
+
+const drifts: DriftOptions[] = DRIFT_MODES.flatMap((mode) => [
+  { mode },
+  ...Array.from({ length: SHARES }, (_, seed) => ({ mode, share: { seed, of: SHARES } })),
+]);
+const named = (d: DriftOptions) => `${d.mode}${d.share ? ` ${d.share.seed + 1}/${d.share.of}` : ''}`;
+
+describe('fault matrix: drift', () => {
+  it('covers at least one upstream route', () => {
+    expect(upstreamRoutes.length).toBeGreaterThan(0);
+  });
+
+  it.each(
+    upstreamRoutes.flatMap((r) => r.upstream!.map((p) => [`${r.path} when ${p} drifts`, r, p] as const)),
+  )(
+    '%s: a documented error, or the undrifted answer but for fields the drift made absent',
+    async (_name, route, provider) => {
+      // Prepare: the undrifted answer, and the requests it took.
+      api.resetUpstream();
+      const first = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
+      expect(first.status).toBe(200);
+      const requests = requestsOf(provider);
+      api.resetUpstream();
+      const second = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
+      const baseline = steady(first.body, first.body, second.body);
+      expect(requests.length).toBeGreaterThan(0);
+      // Act
+      const found: string[] = [];
+      let drifted = 0;
+      /** Drifted calls whose answer is not the undrifted one: the drift reached what the route reads. */
+      let reached = 0;
+      for (const only of requests)
+        for (const drift of drifts) {
+          const label = `${only.path}${only.body ? ` ${only.body}` : ''} ${named(drift)}`;
+          api.resetUpstream();
+          api.sandbox.inject(provider, { kind: 'contract-drift', ...drift, only });
+          let counted = 0;
+          const stop = observeDrift((d) => {
+            if (d.provider === provider) counted += d.count;
+          });
+          const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise }).finally(stop);
+          drifted += api.sandbox.requests(provider).filter((r) => r.fault).length;
+          expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+          if (res.status >= 400) {
+            reached++;
+            continue;
+          }
+          if (res.status !== 200) {
+            found.push(`${label}: answered ${res.status}`);
+            continue;
+          }
+          const diff = differences(baseline, steady(res.body, first.body, second.body));
+          const explained = [...diff.absent, ...diff.fewer, ...diff.texts];
+          if (explained.length || diff.emptied.length || diff.wrong.length) reached++;
+          if (diff.wrong.length) found.push(`${label}: ${diff.wrong.join('; ')}`);
+          else if (explained.length && counted === 0)
+            found.push(`${label}: ${explained.join(', ')} without any drift counted`);
+        }
+      // Assess
+      expect(drifted).toBeGreaterThan(0);
+      expect(reached).toBeGreaterThan(0);
+      expect(found).toEqual([]);
+    },
+  );
+});
