@@ -1,0 +1,89 @@
+/**
+ * A keyed function's first invocation on a cold result cache: import plus the first call with the
+ * route's example, each run a fresh process and a fresh dynalite (nothing cached anywhere), against the
+ * sandbox, with the stack's NODE_OPTIONS (when it sets any) and without; trees, routes and variants
+ * interleaved run by run, so the machine's load weighs on all alike.
+ */
+import {
+  apiEvent,
+  bundleOf,
+  deployedNodeOptions,
+  iqrHalf,
+  lambdaEnv,
+  median,
+  ms,
+  startCountingDynamo,
+  startInstance,
+  type CallFigures,
+  type Side,
+} from './lib.ts';
+
+export interface FirstInvocationResult {
+  side: string;
+  /** Median over every run of every route, with the tree's deployed NODE_OPTIONS. */
+  median: number;
+  noise: number;
+  lines: string[];
+}
+
+/**
+ * @example const [after] = await measureFirstInvocation(sides, TYPICAL, sandbox.providers(), 5);
+ */
+export async function measureFirstInvocation(
+  sides: readonly Side[],
+  handlers: readonly string[],
+  providers: unknown,
+  runs: number,
+): Promise<FirstInvocationResult[]> {
+  const figures = new Map<string, CallFigures[]>();
+  const deployedOf = new Map<string, string>();
+  for (const side of sides) deployedOf.set(side.label, await deployedNodeOptions(side.root));
+  // What a deployed function runs with, and (when that is anything) the same without it.
+  const variantsOf = (side: Side) => [...new Set([deployedOf.get(side.label)!, ''])];
+  // Run 0 warms the sandbox's pages and the file cache; it is not counted.
+  for (let run = 0; run <= runs; run++) {
+    for (const handler of handlers) {
+      for (const side of sides) {
+        for (const variant of variantsOf(side)) {
+          const route = side.route(handler);
+          const db = await startCountingDynamo();
+          try {
+            const bundle = await bundleOf(route, side.root);
+            const [f] = await startInstance(
+              bundle,
+              [apiEvent(route, route.example)],
+              lambdaEnv(db, providers),
+              { nodeOptions: variant },
+            ).done;
+            if (f!.status !== 200) throw new Error(`${side.label} ${route.example}: status ${f!.status}`);
+            const key = `${side.label} ${handler} ${variant}`;
+            if (run > 0) figures.set(key, [...(figures.get(key) ?? []), f!]);
+          } finally {
+            await db.close();
+          }
+        }
+      }
+    }
+  }
+  return sides.map((side) => {
+    const deployed = deployedOf.get(side.label)!;
+    const lines: string[] = [];
+    lines.push(
+      `| ${side.label}: function | first invocation${deployed ? ` (NODE_OPTIONS=${deployed}, as deployed)` : ''} | ±noise |${deployed ? ' without NODE_OPTIONS |' : ''} import | handler | before 1st DynamoDB request | DynamoDB in flight | upstream in flight | neither in flight (our code, got, zod) | DynamoDB / upstream requests |`,
+    );
+    lines.push(
+      `| --- | ---: | ---: |${deployed ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    );
+    const all: number[] = [];
+    for (const handler of handlers) {
+      const f = figures.get(`${side.label} ${handler} ${deployed}`)!;
+      const bare = figures.get(`${side.label} ${handler} `)!;
+      const m = (pick: (x: CallFigures) => number) => ms(median(f.map(pick)));
+      all.push(...f.map((x) => x.totalMs));
+      lines.push(
+        `| ${handler.replace(/^functions\//, '').replace(/\.ts$/, '')} | ${m((x) => x.totalMs)} | ${ms(iqrHalf(f.map((x) => x.totalMs)))} |${deployed ? ` ${ms(median(bare.map((x) => x.totalMs)))} |` : ''} ${m((x) => x.importMs)} | ${m((x) => x.handlerMs)} | ${m((x) => x.firstDynamoAt ?? 0)} | ${m((x) => x.dynamoMs)} | ${m((x) => x.upstreamMs)} | ${m((x) => x.handlerMs - x.eitherMs)} | ${median(f.map((x) => x.dynamoRequests))} / ${median(f.map((x) => x.upstreamRequests))} |`,
+      );
+    }
+    return { side: side.label, median: median(all), noise: iqrHalf(all), lines };
+  });
+}

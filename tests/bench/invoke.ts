@@ -1,0 +1,89 @@
+/**
+ * One Lambda instance, for the bench: imports a bundle and calls its handler with each event in turn,
+ * writing one `BENCH {json}` line a call (status, X-Cache, and where the time went: import, handler,
+ * DynamoDB and upstream requests in flight, seen through node:http's diagnostics channels). With
+ * BENCH_WAIT=1 it waits for a line on stdin before each call, so the parent can count what each call sent.
+ * @example BENCH_BUNDLE=out/x/index.cjs BENCH_EVENTS='[…]' node tests/bench/invoke.ts
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+
+interface Span {
+  dynamo: boolean;
+  start: number;
+  end?: number;
+}
+const spans: Span[] = [];
+// host:port of the DynamoDB endpoint; every other request goes upstream (the sandbox).
+const dynamoHost = process.env.BENCH_DYNAMO ?? '';
+subscribe('http.client.request.start', (message) => {
+  const { request } = message as { request: ClientRequest };
+  const span: Span = { dynamo: String(request.getHeader('host')) === dynamoHost, start: performance.now() };
+  spans.push(span);
+  const done = () => (span.end ??= performance.now());
+  request.once('error', done);
+  request.once('close', done);
+  request.once('response', (response: IncomingMessage) => response.once('end', done));
+});
+
+/** Wall time covered by at least one of the spans, between `from` and `to`. */
+function covered(list: Span[], from: number, to: number): number {
+  let total = 0;
+  let reach = from;
+  for (const s of [...list].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(s.start, reach);
+    const end = Math.min(s.end ?? to, to);
+    if (end > start) total += end - start;
+    reach = Math.max(reach, end);
+  }
+  return total;
+}
+
+const events = JSON.parse(process.env.BENCH_EVENTS ?? '[]') as unknown[];
+const lines =
+  process.env.BENCH_WAIT === '1'
+    ? createInterface({ input: process.stdin })[Symbol.asyncIterator]()
+    : undefined;
+const write = (value: unknown) =>
+  new Promise<void>((ok) => process.stdout.write(`BENCH ${JSON.stringify(value)}\n`, () => ok()));
+
+const t0 = performance.now();
+const mod = (await import(pathToFileURL(process.env.BENCH_BUNDLE!).href)) as {
+  handler: (
+    event: unknown,
+    context: unknown,
+  ) => Promise<{ statusCode: number; headers?: Record<string, unknown> }>;
+};
+const imported = performance.now();
+for (const [i, event] of events.entries()) {
+  if (lines) await lines.next();
+  const started = performance.now();
+  const from = spans.length;
+  const result = await mod.handler(event, {
+    getRemainingTimeInMillis: () => 28_000,
+    awsRequestId: `bench-${i}`,
+    functionName: 'bench',
+    callbackWaitsForEmptyEventLoop: true,
+  });
+  const ended = performance.now();
+  const mine = spans.slice(from);
+  const dynamo = mine.filter((s) => s.dynamo);
+  const upstream = mine.filter((s) => !s.dynamo);
+  await write({
+    status: result.statusCode,
+    cache: result.headers?.['X-Cache'] ?? result.headers?.['x-cache'] ?? null,
+    importMs: i === 0 ? imported - t0 : 0,
+    handlerMs: ended - started,
+    totalMs: ended - (i === 0 ? t0 : started),
+    dynamoMs: covered(dynamo, started, ended),
+    upstreamMs: covered(upstream, started, ended),
+    eitherMs: covered(mine, started, ended),
+    firstDynamoAt: dynamo.length ? dynamo[0]!.start - started : null,
+    firstUpstreamAt: upstream.length ? upstream[0]!.start - started : null,
+    dynamoRequests: dynamo.length,
+    upstreamRequests: upstream.length,
+  });
+}
+process.exit(0);

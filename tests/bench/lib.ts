@@ -1,0 +1,387 @@
+/**
+ * What the benchmark's sections share: statistics, the API Gateway event of a route's example, bundles
+ * built as the stack builds them, a dynalite that counts the requests it answers, and the deployed-style
+ * environment of a keyed function.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import type { Route } from '../../shared/routes/index.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const OUT = resolve(ROOT, 'tests/bench/out');
+/** The key every bench request carries; stored as the stack stores keys (its SHA-256, enterprise tier). */
+export const BENCH_KEY = 'bench-first-invocation-key';
+
+/** @example median([3, 1, 2]) // 2 */
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+/** Half the spread between the first and third quartile: the noise figure of a median. @example iqrHalf([1, 2, 3, 4]) */
+export const iqrHalf = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))]!;
+  return (q(0.75) - q(0.25)) / 2;
+};
+/** @example kb(2048) // '2.0 KB' */
+export const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+/** @example ms(1.234) // '1.2 ms' */
+export const ms = (n: number): string => `${n.toFixed(1)} ms`;
+
+/**
+ * The API Gateway (REST, v1) proxy event of a GET request, path parameters matched against the route's
+ * path template, with the bench key when the route is keyed.
+ * @example apiEvent(route, route.example)
+ */
+export function apiEvent(route: Route, target: string) {
+  const url = new URL(target, 'http://bench.local');
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`,
+  );
+  const match = pattern.exec(url.pathname);
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: 'GET',
+    headers: route.auth ? { 'x-api-key': BENCH_KEY } : {},
+    multiValueHeaders: {},
+    queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : null,
+    multiValueQueryStringParameters: null,
+    pathParameters:
+      match && names.length ? Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) : null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { domainName: 'bench.local', stage: 'prod', path: `/prod${url.pathname}` },
+  };
+}
+
+export interface Bundle {
+  name: string;
+  outfile: string;
+  bytes: number;
+  metafile: Metafile;
+  /** What the deployed function finds in its environment about its own files (gazetteer, generated). */
+  env: Record<string, string>;
+}
+
+const bundles = new Map<string, Promise<Bundle>>();
+
+/** A tree's own bundling settings (infra/bundling.ts), so another checkout is bundled as it deploys. */
+interface Bundling {
+  lambdaBundleOptions: BuildOptions;
+  assetsFor(handler: string): string[];
+  generatedFor(
+    handler: string,
+    root: string,
+  ): { variable: string; path: string; command(outputDir: string): string }[];
+}
+
+/**
+ * The route's handler bundled with its tree's settings into `<root>/tests/bench/out`, with its assets and
+ * generated files beside it; built once per run. `root`: another checkout (the "before" tree) or this one.
+ * @example const { outfile } = await bundleOf(route);
+ */
+export function bundleOf(route: Route, root = ROOT): Promise<Bundle> {
+  const name = route.handler.replace(/^functions\//, '').replace(/\.ts$/, '');
+  let done = bundles.get(`${root} ${name}`);
+  if (!done) {
+    done = (async () => {
+      const { lambdaBundleOptions, assetsFor, generatedFor } = (await import(
+        pathToFileURL(resolve(root, 'infra/bundling.ts')).href
+      )) as Bundling;
+      const dir = resolve(root, 'tests/bench/out', name);
+      const outfile = resolve(dir, 'index.cjs');
+      const result = await build({
+        ...lambdaBundleOptions,
+        entryPoints: [resolve(root, route.handler)],
+        outfile,
+        logLevel: 'silent',
+      });
+      for (const asset of assetsFor(route.handler))
+        cpSync(resolve(root, asset), resolve(dir, 'data'), { recursive: true });
+      const env: Record<string, string> = {};
+      if (assetsFor(route.handler).length) env.GAZETTEER_DIR = resolve(dir, 'data');
+      for (const file of generatedFor(route.handler, root)) {
+        spawnSync('bash', ['-c', file.command(dir)], { stdio: 'ignore' });
+        env[file.variable] = resolve(dir, file.path);
+      }
+      return { name, outfile, bytes: readFileSync(outfile).length, metafile: result.metafile!, env };
+    })();
+    bundles.set(`${root} ${name}`, done);
+  }
+  return done;
+}
+
+/** A tree the bench measures: this one ("after"), or BENCH_BEFORE's checkout ("before"), with its routes. */
+export interface Side {
+  label: string;
+  root: string;
+  routes: readonly Route[];
+  /** The route of a handler in this tree. */
+  route(handler: string): Route;
+}
+
+/** @example const sides = await sidesOf(process.env.BENCH_BEFORE); */
+export async function sidesOf(before: string | undefined, routes: readonly Route[]): Promise<Side[]> {
+  const side = (label: string, root: string, list: readonly Route[]): Side => ({
+    label,
+    root,
+    routes: list,
+    route(handler) {
+      const found = list.find((r) => r.handler === handler);
+      if (!found) throw new Error(`${label}: no route for ${handler}`);
+      return found;
+    },
+  });
+  const sides = [side('after', ROOT, routes)];
+  if (before) {
+    const root = resolve(before);
+    const { routeList } = (await import(pathToFileURL(resolve(root, 'shared/routes/index.ts')).href)) as {
+      routeList: Route[];
+    };
+    sides.unshift(side('before', root, routeList));
+  }
+  return sides;
+}
+
+/** One request dynalite answered: its operation and when it was in flight (this process's clock). */
+export interface DynamoRequest {
+  op: string;
+  start: number;
+  end?: number;
+}
+
+export interface CountingDynamo {
+  endpoint: string;
+  table: string;
+  /** Every request answered since start, in arrival order. */
+  requests: DynamoRequest[];
+  /** Resolves once no request has been in flight for `quietMs`. */
+  idle(quietMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * dynalite with the stack's table shape and the bench key stored, counting at its HTTP server every
+ * request a DynamoDB client sends it (whatever client, in whatever process).
+ * @example const db = await startCountingDynamo(); … db.requests.length
+ */
+export async function startCountingDynamo(table = 'counters'): Promise<CountingDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const requests: DynamoRequest[] = [];
+  let inFlight = 0;
+  let lastChange = performance.now();
+  server.on('request', (req, res) => {
+    const record: DynamoRequest = {
+      op: String(req.headers['x-amz-target'] ?? '?').replace(/^DynamoDB_\d+\./, ''),
+      start: performance.now(),
+    };
+    requests.push(record);
+    inFlight++;
+    lastChange = record.start;
+    res.once('close', () => {
+      record.end = performance.now();
+      inFlight--;
+      lastChange = record.end;
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
+  await client.send(
+    new CreateTableCommand({
+      TableName: table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    }),
+  );
+  const keyId = createHash('sha256').update(BENCH_KEY).digest('hex');
+  await client.send(
+    new PutItemCommand({
+      TableName: table,
+      Item: { pk: { S: `KEY#${keyId}` }, tier: { S: 'enterprise' }, name: { S: 'bench' } },
+    }),
+  );
+  client.destroy();
+  requests.length = 0;
+  return {
+    endpoint,
+    table,
+    requests,
+    async idle(quietMs = 150) {
+      while (inFlight > 0 || performance.now() - lastChange < quietMs)
+        await new Promise((ok) => setTimeout(ok, 20));
+    },
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+/**
+ * How many round trips a list of requests took in series: the busy periods of the server (requests
+ * sent at once overlap and count once).
+ * @example serialRounds([{ op: 'GetItem', start: 0, end: 2 }, { op: 'UpdateItem', start: 1, end: 3 }]) // 1
+ */
+export function serialRounds(requests: readonly DynamoRequest[]): number {
+  let rounds = 0;
+  let busyUntil = -Infinity;
+  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+    if (r.start > busyUntil) rounds++;
+    busyUntil = Math.max(busyUntil, r.end ?? Infinity);
+  }
+  return rounds;
+}
+
+/** The deployment-wide ceilings of the live profile, per provider (what the stack deploys as maxConcurrent). */
+export function liveCeilings(root = ROOT): Record<string, number> {
+  const file = resolve(root, 'infra/live-profile.json');
+  if (!existsSync(file)) return {};
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    providers?: Record<string, { maxConcurrent?: number }>;
+  };
+  return Object.fromEntries(
+    Object.entries(profile.providers ?? {}).flatMap(([p, c]) =>
+      c.maxConcurrent ? [[p, c.maxConcurrent]] : [],
+    ),
+  );
+}
+
+/**
+ * The NODE_OPTIONS the tree's stack gives a function at the default log level (`info`), so a cold start
+ * here pays what a deployed one pays: the tree's `nodeOptionsFor` when it has one, else the literal its
+ * function construct sets.
+ * @example await deployedNodeOptions() // '' (source maps only at debug)
+ */
+export async function deployedNodeOptions(root = ROOT): Promise<string> {
+  const bundling = (await import(pathToFileURL(resolve(root, 'infra/bundling.ts')).href)) as {
+    nodeOptionsFor?: (logLevel: string) => string | undefined;
+  };
+  if (typeof bundling.nodeOptionsFor === 'function') return bundling.nodeOptionsFor('info') ?? '';
+  const file = resolve(root, 'infra/constructs/api-function.ts');
+  if (!existsSync(file)) return '';
+  return /NODE_OPTIONS:\s*'([^']*)'/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+}
+
+/**
+ * The environment of a keyed function on Lambda, against dynalite and the sandbox: its table, the
+ * runtime's credentials and function name (so the EMF metrics are on, as deployed).
+ * @example lambdaEnv(db, providers)
+ */
+export function lambdaEnv(
+  db: { endpoint: string; table: string },
+  providers: unknown,
+): Record<string, string> {
+  return {
+    PROVIDERS: JSON.stringify(providers),
+    COUNTER_TABLE: db.table,
+    AWS_ENDPOINT_URL_DYNAMODB: db.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    AWS_SESSION_TOKEN: 'bench',
+    AWS_LAMBDA_FUNCTION_NAME: 'bench',
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+    ENTERPRISE_DAILY_QUOTA: '100000000',
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/** One call's figures, as tests/bench/invoke.ts reports them. */
+export interface CallFigures {
+  status: number;
+  cache: string | null;
+  importMs: number;
+  handlerMs: number;
+  totalMs: number;
+  dynamoMs: number;
+  upstreamMs: number;
+  eitherMs: number;
+  firstDynamoAt: number | null;
+  firstUpstreamAt: number | null;
+  dynamoRequests: number;
+  upstreamRequests: number;
+}
+
+export interface Instance {
+  /** Makes the next call (BENCH_WAIT mode) and resolves with its figures. */
+  call(): Promise<CallFigures>;
+  /** Resolves with every call's figures once the instance has made them all and exited. */
+  done: Promise<CallFigures[]>;
+}
+
+/**
+ * A fresh process playing one Lambda instance of `bundle` (tests/bench/invoke.ts), calling it with
+ * `events`; `stepwise`: one call each time `call()` is asked.
+ * @example const figures = await startInstance(bundle, [event], env).done;
+ */
+export function startInstance(
+  bundle: Bundle,
+  events: unknown[],
+  env: Record<string, string>,
+  { stepwise = false, nodeOptions = '' }: { stepwise?: boolean; nodeOptions?: string } = {},
+): Instance {
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', resolve(ROOT, 'tests/bench/invoke.ts')],
+    {
+      env: {
+        ...process.env,
+        ...bundle.env,
+        ...env,
+        NODE_OPTIONS: nodeOptions,
+        BENCH_BUNDLE: bundle.outfile,
+        BENCH_EVENTS: JSON.stringify(events),
+        BENCH_WAIT: stepwise ? '1' : '0',
+        BENCH_DYNAMO: env.AWS_ENDPOINT_URL_DYNAMODB?.replace(/^https?:\/\//, '') ?? '',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  const figures: CallFigures[] = [];
+  const waiting: ((f: CallFigures) => void)[] = [];
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (!line.startsWith('BENCH ')) return;
+    const f = JSON.parse(line.slice(6)) as CallFigures;
+    figures.push(f);
+    waiting.shift()?.(f);
+  });
+  const done = new Promise<CallFigures[]>((ok, fail) =>
+    child.once('exit', (code) =>
+      code === 0 && figures.length === events.length
+        ? ok(figures)
+        : fail(
+            new Error(
+              `instance of ${bundle.name} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+            ),
+          ),
+    ),
+  );
+  done.catch(() => undefined);
+  return {
+    call: () =>
+      new Promise<CallFigures>((ok, fail) => {
+        waiting.push(ok);
+        child.stdin.write('go\n');
+        done.catch(fail);
+      }),
+    done,
+  };
+}
