@@ -17,6 +17,8 @@ import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
 import { errorSpec, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
+import type { SlotStore } from '../store/slots.ts';
+import { providerConfig } from '../upstream/providers.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
 import {
@@ -113,6 +115,31 @@ function asContractError(route: Route, error: unknown): unknown {
 }
 
 /**
+ * The deployment's slots of the route's capped sources taken with the result lease, and their releases sent
+ * with the result's write, so that the ceiling adds no round trip of its own to a miss
+ * (shared/store/slots.ts). A source the deployment does not configure has no slot to take.
+ */
+function sourceSlotsAhead(route: Route, slots: SlotStore, deadline: Deadline) {
+  const ceilings = (route.upstream ?? []).flatMap((provider) => {
+    try {
+      const max = providerConfig(provider).maxConcurrent;
+      return max ? [{ provider, max }] : [];
+    } catch {
+      return [];
+    }
+  });
+  if (ceilings.length === 0 || !slots.takeAhead || !slots.flush) return {};
+  return {
+    withLease: () => {
+      slots.holdReleases?.();
+      // Held at most as long as the invocation can run, like the slots the pipeline takes itself.
+      for (const { provider, max } of ceilings) slots.takeAhead!(provider, max, deadline.remaining() + 1_000);
+    },
+    withResult: () => slots.flush!(),
+  };
+}
+
+/**
  * @example
  * export const handler = endpoint({
  *   route: routes.coordinatesLookup,
@@ -157,13 +184,18 @@ export function endpoint<
       };
       // Routes that reach a source keep their checked results in process and, deployed, share them across
       // instances (shared/http/shared-cache.ts).
-      const results = route.upstream?.length ? (await stores()).results : undefined;
+      const { results, slots } = route.upstream?.length ? await stores() : {};
       let answer: SharedAnswer;
       try {
         answer = route.upstream?.length
           ? await routeResult(
               resultKey(`${route.method} ${route.path}`, state.query, state.path),
-              { store: results, deadline: ctx.deadline, before: reservation },
+              {
+                store: results,
+                deadline: ctx.deadline,
+                before: reservation,
+                ...(slots && sourceSlotsAhead(route, slots, ctx.deadline)),
+              },
               compute,
             )
           : await reservation.then(compute).then(({ body }) => ({ body, hit: false, ageSeconds: 0 }));

@@ -84,6 +84,13 @@ export interface RouteResultOptions {
    * hit together with the shared read, and its failure (a 429) is the request's.
    */
   before?: Promise<unknown>;
+  /**
+   * Writes for the fetch to come, sent with the lease (the source slots taken ahead); when the lease is
+   * refused, `withResult` follows at once, as this instance waits instead of fetching.
+   */
+  withLease?: () => void;
+  /** Writes held for the end (the slots' releases), sent with the result's write and awaited with it. */
+  withResult?: () => Promise<void>;
   leaseMs?: number;
   pollMs?: number;
 }
@@ -96,7 +103,15 @@ export interface RouteResultOptions {
  */
 export async function routeResult(
   key: string,
-  { store, deadline, before, leaseMs = LEASE_MS, pollMs = POLL_MS }: RouteResultOptions,
+  {
+    store,
+    deadline,
+    before,
+    withLease,
+    withResult,
+    leaseMs = LEASE_MS,
+    pollMs = POLL_MS,
+  }: RouteResultOptions,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
 ): Promise<SharedAnswer> {
   const local = inProcess.get(key);
@@ -108,10 +123,16 @@ export async function routeResult(
     await before;
     return computeAndKeep(key, undefined, compute);
   }
-  const [cached] = await Promise.all([quietly('get', store.get(key), undefined), before]);
+  // Both settle before either is acted on: a refusal leaves no read behind it still in flight.
+  const [read, reserved] = await Promise.allSettled([quietly('get', store.get(key), undefined), before]);
+  if (reserved.status === 'rejected') throw reserved.reason;
+  const cached = read.status === 'fulfilled' ? read.value : undefined;
   if (cached) return asHit(key, cached);
   const holder = randomUUID();
+  withLease?.();
   let leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
+  const settle = withResult && (() => quietly('settle', withResult(), undefined));
+  if (!leased) await settle?.();
   let waitingSince = Date.now();
   while (!leased && deadline.remaining() > RESERVE_MS) {
     await new Promise((ok) => setTimeout(ok, pollMs));
@@ -123,32 +144,46 @@ export async function routeResult(
       waitingSince = Date.now();
     }
   }
-  return computeAndKeep(key, leased ? { store, holder } : undefined, compute);
+  return computeAndKeep(key, leased ? { store, holder } : undefined, compute, leased ? settle : undefined);
 }
 
-/** Computes the result, keeps it in process and in the shared cache (ending the lease), or gives the lease back. */
+/**
+ * Computes the result and keeps it in process and in the shared cache (the write ends the lease), or gives
+ * the lease back; `settle`'s writes go at the same time.
+ */
 async function computeAndKeep(
   key: string,
   lease: { store: ResultCache; holder: string } | undefined,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
+  settle?: () => Promise<void>,
 ): Promise<SharedAnswer> {
-  let stored = false;
+  const release = () =>
+    lease ? quietly('release', lease.store.release(key, lease.holder), undefined) : undefined;
+  let computed: { body: unknown; served: readonly Served[] };
   try {
-    const { body, served } = await compute();
-    const kinds = served.map((s) => s.kind);
-    const ageSeconds = Math.max(0, ...served.map((s) => s.ageSeconds));
-    const storedAt = Date.now() - ageSeconds * 1000;
-    // In process, the TTLs in force (tests shorten them); shared, the deployment's.
-    const localTtl = kinds.length === 0 ? 0 : Math.min(...kinds.map(ttlSeconds));
-    if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000 });
-    const ttl = resultTtlSeconds(kinds);
-    if (lease && ttl > ageSeconds)
-      stored = await quietly('put', lease.store.put(key, { body, storedAt }, ttl - ageSeconds), false);
-    return { body, hit: served.length > 0 && served.every((s) => s.hit), ageSeconds };
-  } finally {
-    // A result written ended the lease with it; otherwise it is given back.
-    if (lease && !stored) await quietly('release', lease.store.release(key, lease.holder), undefined);
+    computed = await compute();
+  } catch (error) {
+    await Promise.all([release(), settle?.()]);
+    throw error;
   }
+  const { body, served } = computed;
+  const kinds = served.map((s) => s.kind);
+  const ageSeconds = Math.max(0, ...served.map((s) => s.ageSeconds));
+  const storedAt = Date.now() - ageSeconds * 1000;
+  // In process, the TTLs in force (tests shorten them); shared, the deployment's.
+  const localTtl = kinds.length === 0 ? 0 : Math.min(...kinds.map(ttlSeconds));
+  if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000 });
+  const ttl = resultTtlSeconds(kinds);
+  const keepShared = async () => {
+    if (!lease) return;
+    const stored =
+      ttl > ageSeconds &&
+      (await quietly('put', lease.store.put(key, { body, storedAt }, ttl - ageSeconds), false));
+    // A result written ended the lease with it; otherwise (nothing to keep, too large, failed) it is given back.
+    if (!stored) await release();
+  };
+  await Promise.all([keepShared(), settle?.()]);
+  return { body, hit: served.length > 0 && served.every((s) => s.hit), ageSeconds };
 }
 
 /**

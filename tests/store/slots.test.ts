@@ -1,6 +1,7 @@
 // The deployment-wide ceiling per source on dynalite: a slot at most per holder, up to the ceiling,
 // freed on release or when an instance's lease runs out.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { countRoundTrips } from '../../shared/store/round-trips.ts';
 import { DynamoSlotStore } from '../../shared/store/slots.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
@@ -38,5 +39,30 @@ describe('DynamoSlotStore', () => {
   it('keeps sources apart', async () => {
     await slots.acquire('src4', 1, 'x', 5_000);
     expect(await slots.acquire('src5', 1, 'x', 5_000)).toBe(0);
+  });
+
+  it('hands a slot taken ahead to the next acquire, with no write of its own', async () => {
+    const counter = countRoundTrips(db.client);
+    try {
+      slots.takeAhead('src6', 1, 5_000);
+      const slot = await slots.acquire('src6', 1, 'request', 5_000);
+      expect(slot).toBe(0);
+      expect(counter.requests).toBe(1);
+      await slots.release('src6', 0, 'request'); // as the request: the slot was written by its taker
+      expect(await slots.acquire('src6', 1, 'next', 5_000)).toBe(0);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('holds releases back until flush, and gives back a slot taken ahead and never used', async () => {
+    slots.holdReleases();
+    const slot = (await slots.acquire('src7', 1, 'one', 5_000))!;
+    slots.takeAhead('src8', 1, 5_000);
+    await slots.release('src7', slot, 'one');
+    expect(await slots.acquire('src7', 1, 'two', 5_000)).toBeUndefined(); // not sent yet
+    await slots.flush();
+    expect(await slots.acquire('src7', 1, 'two', 5_000)).toBe(0);
+    expect(await slots.acquire('src8', 1, 'two', 5_000)).toBe(0);
   });
 });
