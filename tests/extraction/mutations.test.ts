@@ -4,6 +4,8 @@
 // - an optional field removed everywhere → still extracted, with as many records, the drift naming it;
 // - a required field removed everywhere → the route's extraction error, or the entries lacking it skipped;
 // - a field one shape of a union requires and another may lack, removed → read as the other, or refused;
+// - a field present with a value of a type it does not take → the route's extraction error, never a
+//   default (an unreadable price is not "unavailable", an unreadable count not 0, a list not empty);
 // - an unknown field added to every object → the same extraction;
 // - a placeholder entry added to a list → the same extraction, the entry counted as skipped.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -347,6 +349,9 @@ function breach(
       return c.records(value as never) === c.records(baseline as never) || skippedAround(variant.field)
         ? undefined
         : `records ${c.records(baseline as never)} → ${c.records(value as never)}`;
+    case 'wrong type':
+      if (error) return error instanceof ExtractionError ? undefined : `fails with ${String(error)}`;
+      return 'read a field of the wrong type';
     case 'unknown field added':
       if (error) return `fails (${String(error)})`;
       return JSON.stringify(value) === JSON.stringify(baseline) ? undefined : 'extracts something else';

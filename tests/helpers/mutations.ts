@@ -1,7 +1,7 @@
 // Mutations of a real-format payload, derived from the tolerant schema that reads it: each optional field
-// removed, each required field removed, an unknown field added to every object, a placeholder added to
-// each list. Used by tests/extraction/mutations.test.ts; the rule they check is docs/connector-guide.md's.
-import type * as z from 'zod';
+// removed, each required field removed, each field given a value of a type it does not take, an unknown
+// field added to every object, a placeholder added to each list. Used by tests/extraction/mutations.test.ts; the rule they check is docs/connector-guide.md's.
+import * as z from 'zod';
 import { type FieldSpec, fieldsOf, readerSchema } from '../../shared/upstream/tolerant.ts';
 
 type Json = unknown;
@@ -84,12 +84,67 @@ export function withUnknownFields(value: Json, records: string[] = []): Json {
   return visit(value, '');
 }
 
+type Def = { type: string; [key: string]: unknown };
+const defOf = (s: z.ZodType) => s._zod.def as unknown as Def;
+/** Wrappers that do not change what a value looks like (as tolerant.ts reads through them). */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+
+/** The schemas a field at `path` (steps) may be read by, one per shape of every union on the way. */
+function schemasAt(schema: z.ZodType, path: Step[]): z.ZodType[] {
+  let here = schema;
+  for (;;) {
+    const def = defOf(here);
+    if (WRAPPERS.has(def.type)) here = def.innerType as z.ZodType;
+    else if (def.type === 'pipe') here = def.in as z.ZodType;
+    else if (def.type === 'lazy') here = (def.getter as () => z.ZodType)();
+    else break;
+  }
+  // The field's own type, under its wrappers: a `.catch()` that would take any value is no type.
+  if (path.length === 0) return [here];
+  const def = defOf(here);
+  const [step, ...rest] = path as [Step, ...Step[]];
+  if (def.type === 'union') return (def.options as z.ZodType[]).flatMap((o) => schemasAt(o, path));
+  if (def.type === 'object' && step in (def.shape as object))
+    return schemasAt((def.shape as Record<string, z.ZodType>)[step]!, rest);
+  if (def.type === 'array' && step === '[]') return schemasAt(def.element as z.ZodType, rest);
+  if (def.type === 'record' && step === '*') return schemasAt(def.valueType as z.ZodType, rest);
+  return [];
+}
+
+/** Values of another type than `value`'s, to try in its place. */
+function otherTypes(value: Json): Json[] {
+  if (typeof value === 'string') return [7, true];
+  if (typeof value === 'number') return ['seven', true];
+  if (typeof value === 'boolean') return ['seven', 7];
+  return ['seven', 7];
+}
+
+/**
+ * A deep copy of `value` with the field at `path` given, wherever it occurs, a value of a type that no
+ * schema it may be read by takes; undefined when every such type is taken (a field of any type).
+ */
+export function retyped(value: Json, path: string, schema: z.ZodType): Json | undefined {
+  const readers = schemasAt(schema, steps(path));
+  if (readers.length === 0) return undefined;
+  const copy = structuredClone(value);
+  let changed = false;
+  for (const { parent, key } of holders(copy, steps(path))) {
+    if (!isObject(parent) || parent[key] === undefined || parent[key] === null) continue;
+    const wrong = otherTypes(parent[key]).find((v) => readers.every((r) => !z.safeParse(r, v).success));
+    if (wrong === undefined) return undefined;
+    parent[key] = wrong;
+    changed = true;
+  }
+  return changed ? copy : undefined;
+}
+
 export interface Variant {
   /** `removed from one shape`: a field one shape of a union requires and another may lack. */
   kind:
     | 'optional removed'
     | 'required removed'
     | 'removed from one shape'
+    | 'wrong type'
     | 'unknown field added'
     | 'placeholder added';
   /** The field or list the variant is about (empty for the unknown-field variant). */
@@ -115,6 +170,8 @@ export function variants(schema: z.ZodType, payload: Json): Variant[] {
     const kind =
       flags.size > 1 ? 'removed from one shape' : flags.has(true) ? 'optional removed' : 'required removed';
     out.push({ kind, field: path, payload: without(payload, path) });
+    const wrong = retyped(payload, path, reader);
+    if (wrong !== undefined) out.push({ kind: 'wrong type', field: path, payload: wrong });
   }
   const records = fields.filter((f) => f.record).map((f) => f.path);
   out.push({ kind: 'unknown field added', field: '', payload: withUnknownFields(payload, records) });
