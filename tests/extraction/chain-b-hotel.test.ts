@@ -197,6 +197,24 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(stay.room_types[1]).toMatchObject({ bedding: 'queen bed', surface_sqm: null, description: null });
   });
 
+  it('counts the offer left out, and refuses offers of which none names a described room', () => {
+    // Prepare
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    const unnamed = structuredClone(json('hotel-page-hot-rooms.json')) as {
+      data: { hotelOffers: { offersSelection: { offers: { accommodation?: unknown }[] } } };
+    };
+    for (const o of unnamed.data.hotelOffers.offersSelection.offers) delete o.accommodation;
+    // Act
+    toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' });
+    stop();
+    // Assess
+    expect(seen).toContainEqual(expect.objectContaining({ kind: 'skipped', provider: 'chain_b' }));
+    expect(() =>
+      toRooms(hotel('hotel-page-cold.json'), OffersAnswer.parse(unnamed), { nights: 2, currency: 'EUR' }),
+    ).toThrow(/no priced offer names a room type/);
+  });
+
   it('marks member rates with their public price struck through, and packages', () => {
     const std = toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' }).room_types[0]!;
     expect(std.rates[0]).toMatchObject({

@@ -703,7 +703,8 @@ function toRate(o: Offer, nights: number): ChainBRate {
 
 /**
  * The hotel's room types with their rates for the stay: each offer joined to its room type on the
- * accommodation code (an offer for a room the hotel does not describe is left out), rates cheapest
+ * accommodation code (an offer for a room the hotel does not describe is left out and counted; when no
+ * priced offer joins, an extraction error, never a hotel without rooms), rates cheapest
  * first, room types in the hotel's order; only room types with a rate. Sold out: UNAVAILABLE, no rooms.
  * @example toRooms(hotel, offers, { nights: 2, currency: 'EUR' }).room_types[0].rates[0].total // 253.26
  */
@@ -714,6 +715,13 @@ export function toRooms(
 ): ChainBRooms {
   const available = isAvailable(answer);
   const priced = pricedOffers(answer);
+  const described = new Set((hotel.accommodations ?? []).map((a) => a.code));
+  const unjoined = priced.filter((o) => !o.accommodation || !described.has(o.accommodation.code)).length;
+  // Priced offers of which none names a room the hotel describes: the join is lost, not the rooms.
+  if (available && unjoined > 0 && unjoined === priced.length)
+    throw new ExtractionError('chain_b', 'no priced offer names a room type of the hotel content');
+  if (unjoined > 0)
+    recordSkipped('chain_b', 'data.hotelOffers.offersSelection.offers[]', 'the offers', unjoined);
   const roomTypes: ChainBRoomType[] = (hotel.accommodations ?? []).flatMap((a) => {
     const rates = priced
       .filter((o) => o.accommodation?.code === a.code)
