@@ -6,7 +6,8 @@
  *
  * Environment: `SOAK_REQUESTS` per mix (100000), `SOAK_WARMUP` requests (a tenth of them),
  * `SOAK_CONCURRENCY` (4: the machine is shared), `SOAK_SAMPLE_EVERY` (1000), `SOAK_MIXES`
- * (`unique,repeated,mixed`), `SOAK_MEMORY_MB`: the function memory the server's caches are sized from (512).
+ * (`unique,repeated,mixed`), `SOAK_MEMORY_MB`: the function memory the server's caches are sized from (512),
+ * `SOAK_OLD_SPACE_MB`: the server's V8 old space (a quarter of that memory, as Node sizes it there).
  * @example SOAK_REQUESTS=20000 SOAK_MIXES=unique npm run soak
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,12 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 4);
 const SAMPLE_EVERY = Number(process.env.SOAK_SAMPLE_EVERY ?? 1_000);
 const MIXES = (process.env.SOAK_MIXES ?? 'unique,repeated,mixed').split(',');
 const MEMORY_MB = process.env.SOAK_MEMORY_MB ?? '512';
+/**
+ * The server's V8 old space: what Node gives itself on a machine of the function's memory (V8 takes a
+ * quarter of physical memory; a Lambda's micro-VM has the function's memory), not this machine's 4 GB.
+ * `SOAK_OLD_SPACE_MB=0` leaves Node's own default.
+ */
+const OLD_SPACE_MB = Number(process.env.SOAK_OLD_SPACE_MB ?? Math.floor(Number(MEMORY_MB) / 4));
 const KEY = 'soak-enterprise-key';
 const MB = 1024 * 1024;
 
@@ -111,8 +118,8 @@ const say = (line = '') => {
 say('# Soak');
 say();
 say(
-  `Command: \`SOAK_REQUESTS=${REQUESTS} SOAK_MIXES=${MIXES.join(',')} SOAK_CONCURRENCY=${CONCURRENCY} npm run soak\` — ` +
-    `the local server in its own process (caches sized for a ${MEMORY_MB} MB function), the sandbox in the runner's; ` +
+  `Command: \`SOAK_REQUESTS=${REQUESTS} SOAK_WARMUP=${WARMUP} SOAK_MIXES=${MIXES.join(',')} SOAK_CONCURRENCY=${CONCURRENCY} npm run soak\` — ` +
+    `the local server in its own process (caches sized for a ${MEMORY_MB} MB function, V8 old space ${OLD_SPACE_MB ? `${OLD_SPACE_MB} MB` : "Node's default"}), the sandbox in the runner's; ` +
     `RSS sampled every ${SAMPLE_EVERY} requests; warm-up ${WARMUP} requests.`,
 );
 let failed = false;
@@ -120,7 +127,11 @@ for (const mix of MIXES) {
   const generate = MIX[mix];
   if (!generate) throw new Error(`no mix ${mix}: ${Object.keys(MIX).join(', ')}`);
   const child = fork(resolve(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--disable-warning=ExperimentalWarning', '--expose-gc'],
+    execArgv: [
+      '--disable-warning=ExperimentalWarning',
+      '--expose-gc',
+      ...(OLD_SPACE_MB ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),
+    ],
     env: {
       ...process.env,
       PROVIDERS: JSON.stringify(sandbox.providers()),
@@ -160,9 +171,19 @@ for (const mix of MIXES) {
         if ((i + 1) % (SAMPLE_EVERY * 10) === 0) {
           await sampling;
           const s = samples.at(-1)!.stats;
+          // Diagnosis only (it changes what RSS does): the live heap after a full collection.
+          const live = process.env.SOAK_LIVE
+            ? await new Promise<string>((ok) => {
+                sampling = sampling.then(async () => {
+                  const answer = once(child, 'message') as Promise<[{ liveHeap: number }]>;
+                  child.send('live');
+                  ok(`, live heap ${((await answer)[0].liveHeap / MB).toFixed(0)} MB`);
+                });
+              })
+            : '';
           const rate = (i + 1) / ((performance.now() - started) / 1000);
           console.log(
-            `  ${mix} ${i + 1}: RSS ${(s.rss / MB).toFixed(0)} MB, heap ${(s.heapUsed / MB).toFixed(0)} MB, cache ${(s.cache.bytes / MB).toFixed(1)} MB (${rate.toFixed(0)} req/s)`,
+            `  ${mix} ${i + 1}: RSS ${(s.rss / MB).toFixed(0)} MB, heap ${(s.heapUsed / MB).toFixed(0)} MB, cache ${(s.cache.bytes / MB).toFixed(1)} MB${live} (${rate.toFixed(0)} req/s)`,
           );
         }
       }

@@ -19,6 +19,9 @@ process.on('message', (message) => {
   if (message === 'stats') {
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     process.send!({ rss, heapUsed, external, arrayBuffers, cache: cacheStats() });
+  } else if (message === 'live') {
+    (globalThis as { gc?: () => void }).gc!();
+    process.send!({ liveHeap: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss });
   } else if (message === 'weigh') {
     const gc = (globalThis as { gc?: () => void }).gc!;
     const counted = cacheStats().bytes;
