@@ -37,11 +37,13 @@ const upstreamRoutes = routeList.filter((r) => r.upstream?.length);
 
 type Answer = { status: number; code: string; retryAfter?: boolean };
 /**
- * An answer, or `drifted`: what a source that drifted from the contract may give. The drift keeps every
- * key and type and breaks the values inside JSON bodies and the JSON inside a page's scripts; it leaves
- * HTML markup alone. So the answer is the route's extraction code, or UPSTREAM_ERROR from a connector
- * call that names it for its lost structure (`extractingAs`), or, where the drift reaches nothing the
- * route reads (an id marker in a script that is not JSON), the very answer the source gives undrifted.
+ * An answer, or `drifted`: what a source that drifted from the contract may give. This row's drift keeps
+ * every key and type and empties every value of every answer of the source: inside JSON bodies, a page's
+ * scripts (JSON and JavaScript values) and its markup's values (form values, meta contents, data
+ * attributes). So the answer is the route's extraction code, or UPSTREAM_ERROR from a connector call that
+ * names it for its lost structure (`extractingAs`), or, where the drift reaches nothing the route reads,
+ * the very answer the source gives undrifted. The drift column (fault-matrix-drift.test.ts) drifts one
+ * request at a time, each way (emptied, retyped, removed) and a share of the fields at a time.
  */
 type Expectation = Answer | 'drifted';
 

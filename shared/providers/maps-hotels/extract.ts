@@ -7,7 +7,7 @@ import { fold } from '../../geo/fold.ts';
 import { MapsHotel, MapsHotelInfo, MapsHotelPhoto } from '../../schemas/maps-hotels.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import type { HotelSearch } from './requests.ts';
 
@@ -24,12 +24,13 @@ export const Property = z.object({
   total_rate: Money.optional(),
   prices: z.array(z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() })).default([]),
   extracted_hotel_class: z.number().int().min(1).max(5).optional(),
+  // Absent lists are read as none and counted (recordMissing in toHotel).
   images: z
     .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
-    .default([]),
+    .optional(),
   overall_rating: z.number().optional(),
   reviews: z.number().int().default(0),
-  amenities: z.array(z.string()).default([]),
+  amenities: z.array(z.string()).optional(),
   sponsored: z.boolean().optional(),
 });
 type Property = z.infer<typeof Property>;
@@ -71,6 +72,8 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
   const current =
     p.total_rate?.extracted_lowest ?? (p.rate_per_night && p.rate_per_night.extracted_lowest * nights);
   if (!p.gps_coordinates || current === undefined) return undefined;
+  for (const list of ['images', 'amenities'] as const)
+    if (p[list] === undefined) recordMissing('maps_hotels', `properties[].${list}`, 'the hotel results');
   const sellers = p.prices.map(
     (s) => s.total_rate?.extracted_lowest ?? (s.rate_per_night?.extracted_lowest ?? 0) * nights,
   );
@@ -93,8 +96,8 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
     stars: p.extracted_hotel_class ?? null,
     check_in_time: spaced(p.check_in_time),
     check_out_time: spaced(p.check_out_time),
-    amenities: p.amenities,
-    images: p.images
+    amenities: p.amenities ?? [],
+    images: (p.images ?? [])
       .map((i) => i.original_image ?? i.thumbnail)
       .filter((u): u is string => Boolean(u))
       .slice(0, 10),
@@ -131,8 +134,10 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
   const adNames = new Set(answer.ads.map((a) => fold(a.name)));
   const adTokens = new Set(answer.ads.map((a) => a.property_token));
   const nights = nightsOf(s.checkIn, s.checkOut);
-  const hotels = propertiesOf(answer)
-    .filter((p) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating)
+  const properties = propertiesOf(answer).filter(
+    (p) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating,
+  );
+  const hotels = properties
     .map((p) =>
       toHotel(
         p,
@@ -142,6 +147,12 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
       ),
     )
     .filter((h) => h !== undefined);
+  // A property without coordinates or a price is left out and counted. None with coordinates: the format
+  // changed, never "no hotels" (a property without a price is one the service lists unpriced).
+  const left = properties.length - hotels.length;
+  if (properties.length > 0 && properties.every((p) => !p.gps_coordinates))
+    throw new ExtractionError('maps_hotels', 'no property has coordinates', undefined, 200);
+  if (left > 0) recordSkipped('maps_hotels', 'properties[]', 'the hotel results', left);
   return {
     hotels: conform('maps_hotels', z.array(MapsHotel), hotels, 'the hotels', 200),
     currency,

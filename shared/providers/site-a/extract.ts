@@ -477,6 +477,7 @@ function toReview(c: ReviewCard): SiteAReview {
     return largest ? [largest.url] : [];
   });
   const country = c.guestDetails?.countryCode;
+  if (country === '') recordMissing('site_a', 'reviewCard[].guestDetails.countryCode', 'the review list');
   const checkin = c.bookingDetails?.checkinDate;
   return {
     review_id: c.reviewUrl,
