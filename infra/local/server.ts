@@ -218,7 +218,7 @@ function lambdaContext(name: string, requestId: string, budgetMs: number): Conte
 
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.statusCode = result.statusCode;
-  // One by one, as before: node then adds Date, Connection and Content-Length after them, in its order.
+  // One by one: node then adds Date, Connection and Content-Length after them, in its own order.
   const single = result.headers;
   if (single) for (const k in single) res.setHeader(k, String(single[k]));
   const multi = result.multiValueHeaders;
