@@ -114,6 +114,17 @@ function asContractError(route: Route, error: unknown): unknown {
   return error;
 }
 
+/** The configuration of each of the route's sources (undefined where the deployment has none). */
+function sourceConfigs(route: Route): unknown[] {
+  return (route.upstream ?? []).map((provider) => {
+    try {
+      return providerConfig(provider);
+    } catch {
+      return undefined;
+    }
+  });
+}
+
 /**
  * The deployment's slots of the route's capped sources taken with the result lease, and their releases sent
  * with the result's write, so that the ceiling adds no round trip of its own to a miss
@@ -194,6 +205,7 @@ export function endpoint<
                 store: results,
                 deadline: ctx.deadline,
                 before: reservation,
+                builtWith: sourceConfigs(route),
                 ...(slots && sourceSlotsAhead(route, slots, ctx.deadline)),
               },
               compute,

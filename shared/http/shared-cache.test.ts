@@ -234,6 +234,15 @@ describe('routeResult, in process', () => {
     expect((await through(undefined, kept)).level).toBeUndefined();
   });
 
+  it('serves a kept result only to requests built with the same source configuration', async () => {
+    let fetched = 0;
+    const compute = async () => ({ body: { n: ++fetched }, served: [served('ids')] });
+    const [a, b] = [{ operation: 'dated' }, { operation: 'older' }];
+    await through(undefined, compute, { builtWith: [a] });
+    expect((await through(undefined, compute, { builtWith: [a] })).level).toBe('process');
+    expect((await through(undefined, compute, { builtWith: [b] })).body).toEqual({ n: 2 });
+  });
+
   it('follows the TTLs in force, shortened or not', async () => {
     clearCache({ search: 0.05 });
     try {

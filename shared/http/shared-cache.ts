@@ -44,6 +44,7 @@ interface Kept {
   body: unknown;
   storedAt: number;
   freshUntil: number;
+  builtWith?: readonly unknown[];
 }
 
 const inProcess = byteBoundedCache<string, Kept>(ROUTE_RESULTS_SHARE, {
@@ -68,10 +69,13 @@ function keep(key: string, kept: Kept): void {
   if (ttl > 0) inProcess.set(key, kept, { ttl });
 }
 
-const asHit = (key: string, found: CachedResult): SharedAnswer => {
+const sameParts = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) =>
+  (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
+
+const asHit = (key: string, found: CachedResult, builtWith?: readonly unknown[]): SharedAnswer => {
   // A shared hit is kept in process until the shared item goes stale, so the next one costs no read.
   if (found.freshUntil)
-    keep(key, { body: found.body, storedAt: found.storedAt, freshUntil: found.freshUntil });
+    keep(key, { body: found.body, storedAt: found.storedAt, freshUntil: found.freshUntil, builtWith });
   return { body: found.body, hit: true, ageSeconds: ageOf(found.storedAt), level: 'shared' };
 };
 
@@ -91,6 +95,11 @@ export interface RouteResultOptions {
   withLease?: () => void;
   /** Writes held for the end (the slots' releases), sent with the result's write and awaited with it. */
   withResult?: () => Promise<void>;
+  /**
+   * What the result is built with beyond its key (the sources' configuration objects): a result kept in
+   * process is served only to a request built with the very same ones (a reconfigured process asks again).
+   */
+  builtWith?: readonly unknown[];
   leaseMs?: number;
   pollMs?: number;
 }
@@ -109,25 +118,26 @@ export async function routeResult(
     before,
     withLease,
     withResult,
+    builtWith,
     leaseMs = LEASE_MS,
     pollMs = POLL_MS,
   }: RouteResultOptions,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
 ): Promise<SharedAnswer> {
   const local = inProcess.get(key);
-  if (local && local.freshUntil > Date.now()) {
+  if (local && local.freshUntil > Date.now() && sameParts(local.builtWith, builtWith)) {
     await before;
     return { body: local.body, hit: true, ageSeconds: ageOf(local.storedAt), level: 'process' };
   }
   if (!store) {
     await before;
-    return computeAndKeep(key, undefined, compute);
+    return computeAndKeep(key, undefined, compute, undefined, builtWith);
   }
   // Both settle before either is acted on: a refusal leaves no read behind it still in flight.
   const [read, reserved] = await Promise.allSettled([quietly('get', store.get(key), undefined), before]);
   if (reserved.status === 'rejected') throw reserved.reason;
   const cached = read.status === 'fulfilled' ? read.value : undefined;
-  if (cached) return asHit(key, cached);
+  if (cached) return asHit(key, cached, builtWith);
   const holder = randomUUID();
   withLease?.();
   let leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
@@ -137,14 +147,20 @@ export async function routeResult(
   while (!leased && deadline.remaining() > RESERVE_MS) {
     await new Promise((ok) => setTimeout(ok, pollMs));
     const found = await quietly('get', store.get(key), undefined);
-    if (found) return asHit(key, found);
+    if (found) return asHit(key, found, builtWith);
     // A holder that has not delivered within its lease is gone: take the key over.
     if (Date.now() - waitingSince >= leaseMs) {
       leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
       waitingSince = Date.now();
     }
   }
-  return computeAndKeep(key, leased ? { store, holder } : undefined, compute, leased ? settle : undefined);
+  return computeAndKeep(
+    key,
+    leased ? { store, holder } : undefined,
+    compute,
+    leased ? settle : undefined,
+    builtWith,
+  );
 }
 
 /**
@@ -156,6 +172,7 @@ async function computeAndKeep(
   lease: { store: ResultCache; holder: string } | undefined,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
   settle?: () => Promise<void>,
+  builtWith?: readonly unknown[],
 ): Promise<SharedAnswer> {
   const release = () =>
     lease ? quietly('release', lease.store.release(key, lease.holder), undefined) : undefined;
@@ -172,7 +189,7 @@ async function computeAndKeep(
   const storedAt = Date.now() - ageSeconds * 1000;
   // In process, the TTLs in force (tests shorten them); shared, the deployment's.
   const localTtl = kinds.length === 0 ? 0 : Math.min(...kinds.map(ttlSeconds));
-  if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000 });
+  if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000, builtWith });
   const ttl = resultTtlSeconds(kinds);
   const keepShared = async () => {
     if (!lease) return;
