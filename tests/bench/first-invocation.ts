@@ -23,6 +23,9 @@ export interface FirstInvocationResult {
   /** Median over every run of every route, with the tree's deployed NODE_OPTIONS. */
   median: number;
   noise: number;
+  /** The same runs' CPU (import + first call), median and noise. */
+  cpuMedian: number;
+  cpuNoise: number;
   lines: string[];
 }
 
@@ -69,21 +72,30 @@ export async function measureFirstInvocation(
     const deployed = deployedOf.get(side.label)!;
     const lines: string[] = [];
     lines.push(
-      `| ${side.label}: function | first invocation${deployed ? ` (NODE_OPTIONS=${deployed}, as deployed)` : ''} | ±noise |${deployed ? ' without NODE_OPTIONS |' : ''} import | handler | before 1st DynamoDB request | DynamoDB in flight | upstream in flight | neither in flight (our code, got, zod) | DynamoDB / upstream requests |`,
+      `| ${side.label}: function | first invocation${deployed ? ` (NODE_OPTIONS=${deployed}, as deployed)` : ''} | ±noise | CPU |${deployed ? ' without NODE_OPTIONS |' : ''} import | handler | before 1st DynamoDB request | DynamoDB in flight | upstream in flight | neither in flight (our code, got, zod) | DynamoDB / upstream requests |`,
     );
     lines.push(
-      `| --- | ---: | ---: |${deployed ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+      `| --- | ---: | ---: | ---: |${deployed ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
     );
     const all: number[] = [];
+    const cpu: number[] = [];
     for (const handler of handlers) {
       const f = figures.get(`${side.label} ${handler} ${deployed}`)!;
       const bare = figures.get(`${side.label} ${handler} `)!;
       const m = (pick: (x: CallFigures) => number) => ms(median(f.map(pick)));
       all.push(...f.map((x) => x.totalMs));
+      cpu.push(...f.map((x) => x.cpuMs));
       lines.push(
-        `| ${handler.replace(/^functions\//, '').replace(/\.ts$/, '')} | ${m((x) => x.totalMs)} | ${ms(iqrHalf(f.map((x) => x.totalMs)))} |${deployed ? ` ${ms(median(bare.map((x) => x.totalMs)))} |` : ''} ${m((x) => x.importMs)} | ${m((x) => x.handlerMs)} | ${m((x) => x.firstDynamoAt ?? 0)} | ${m((x) => x.dynamoMs)} | ${m((x) => x.upstreamMs)} | ${m((x) => x.handlerMs - x.eitherMs)} | ${median(f.map((x) => x.dynamoRequests))} / ${median(f.map((x) => x.upstreamRequests))} |`,
+        `| ${handler.replace(/^functions\//, '').replace(/\.ts$/, '')} | ${m((x) => x.totalMs)} | ${ms(iqrHalf(f.map((x) => x.totalMs)))} | ${m((x) => x.cpuMs)} |${deployed ? ` ${ms(median(bare.map((x) => x.totalMs)))} |` : ''} ${m((x) => x.importMs)} | ${m((x) => x.handlerMs)} | ${m((x) => x.firstDynamoAt ?? 0)} | ${m((x) => x.dynamoMs)} | ${m((x) => x.upstreamMs)} | ${m((x) => x.handlerMs - x.eitherMs)} | ${median(f.map((x) => x.dynamoRequests))} / ${median(f.map((x) => x.upstreamRequests))} |`,
       );
     }
-    return { side: side.label, median: median(all), noise: iqrHalf(all), lines };
+    return {
+      side: side.label,
+      median: median(all),
+      noise: iqrHalf(all),
+      cpuMedian: median(cpu),
+      cpuNoise: iqrHalf(cpu),
+      lines,
+    };
   });
 }

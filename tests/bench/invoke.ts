@@ -7,6 +7,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
@@ -41,6 +42,44 @@ function covered(list: Span[], from: number, to: number): number {
   return total;
 }
 
+/**
+ * Stepwise (the round-trip count), each DynamoDB `send` of the instance as its caller waits for it: the
+ * SDK is not bundled, so the bundle's client class is the one this process resolves beside it. Not done
+ * for a first invocation, whose import of the SDK it would move ahead of the clock.
+ */
+const sends: { op: string; start: number; end?: number }[] = [];
+if (process.env.BENCH_WAIT === '1') {
+  const sdk = createRequire(process.env.BENCH_BUNDLE!)('@aws-sdk/client-dynamodb') as {
+    DynamoDBClient: { prototype: { send(command: object, ...rest: unknown[]): Promise<unknown> } };
+  };
+  const proto = sdk.DynamoDBClient.prototype;
+  const original = proto.send;
+  proto.send = function send(this: unknown, command: object, ...rest: unknown[]) {
+    const span: (typeof sends)[number] = {
+      op: command.constructor.name.replace(/Command$/, ''),
+      start: performance.now(),
+    };
+    sends.push(span);
+    const done = original.call(this, command, ...rest);
+    void done.then(
+      () => (span.end = performance.now()),
+      () => (span.end = performance.now()),
+    );
+    return done;
+  };
+}
+
+/** Sends in series: a send that starts while another is awaited shares its round trip. */
+function serial(list: { start: number; end?: number }[]): number {
+  let rounds = 0;
+  let busyUntil = -Infinity;
+  for (const s of [...list].sort((a, b) => a.start - b.start)) {
+    if (s.start > busyUntil) rounds++;
+    busyUntil = Math.max(busyUntil, s.end ?? Infinity);
+  }
+  return rounds;
+}
+
 const events = JSON.parse(process.env.BENCH_EVENTS ?? '[]') as unknown[];
 const lines =
   process.env.BENCH_WAIT === '1'
@@ -50,6 +89,7 @@ const write = (value: unknown) =>
   new Promise<void>((ok) => process.stdout.write(`BENCH ${JSON.stringify(value)}\n`, () => ok()));
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const mod = (await import(pathToFileURL(process.env.BENCH_BUNDLE!).href)) as {
   handler: (
     event: unknown,
@@ -60,7 +100,9 @@ const imported = performance.now();
 for (const [i, event] of events.entries()) {
   if (lines) await lines.next();
   const started = performance.now();
+  const cpuStart = i === 0 ? cpu0 : process.cpuUsage();
   const from = spans.length;
+  const fromSend = sends.length;
   const result = await mod.handler(event, {
     getRemainingTimeInMillis: () => 28_000,
     awsRequestId: `bench-${i}`,
@@ -68,8 +110,12 @@ for (const [i, event] of events.entries()) {
     callbackWaitsForEmptyEventLoop: true,
   });
   const ended = performance.now();
+  const cpu = process.cpuUsage(cpuStart);
   const mine = spans.slice(from);
   const dynamo = mine.filter((s) => s.dynamo);
+  // Sends still running after the answer (work left behind) finish before they are counted.
+  if (lines) await new Promise((ok) => setTimeout(ok, 200));
+  const mySends = sends.slice(fromSend);
   const upstream = mine.filter((s) => !s.dynamo);
   await write({
     status: result.statusCode,
@@ -77,6 +123,8 @@ for (const [i, event] of events.entries()) {
     importMs: i === 0 ? imported - t0 : 0,
     handlerMs: ended - started,
     totalMs: ended - (i === 0 ? t0 : started),
+    // CPU of this process over the same span (all threads): what the machine's load stretches least.
+    cpuMs: (cpu.user + cpu.system) / 1000,
     dynamoMs: covered(dynamo, started, ended),
     upstreamMs: covered(upstream, started, ended),
     eitherMs: covered(mine, started, ended),
@@ -84,6 +132,9 @@ for (const [i, event] of events.entries()) {
     firstUpstreamAt: upstream.length ? upstream[0]!.start - started : null,
     dynamoRequests: dynamo.length,
     upstreamRequests: upstream.length,
+    sends: mySends.length,
+    sendRounds: serial(mySends),
+    sendOps: mySends.map((x) => x.op),
   });
 }
 process.exit(0);

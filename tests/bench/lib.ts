@@ -309,6 +309,7 @@ export interface CallFigures {
   importMs: number;
   handlerMs: number;
   totalMs: number;
+  cpuMs: number;
   dynamoMs: number;
   upstreamMs: number;
   eitherMs: number;
@@ -316,6 +317,10 @@ export interface CallFigures {
   firstUpstreamAt: number | null;
   dynamoRequests: number;
   upstreamRequests: number;
+  /** Stepwise only: DynamoDB sends of the call, the round trips they took in series, their operations. */
+  sends: number;
+  sendRounds: number;
+  sendOps: string[];
 }
 
 export interface Instance {

@@ -3,7 +3,8 @@
  * instance (a fresh process running the bundle, stepwise) makes its first call (a miss: key lookup
  * included), the same call again (a hit in a warm instance), and another request of the route (a miss in
  * a warm instance); a second instance then asks the first call's request (a hit in the shared cache).
- * Round trips are the server's busy periods: requests sent at once count once.
+ * Round trips are counted as the caller waits: the instance's DynamoDB sends in series (sends awaited
+ * together count once); the server's busy periods and request count are shown beside them.
  */
 import type { Route } from '../../shared/routes/index.ts';
 import {
@@ -24,7 +25,10 @@ export interface Step {
   status: number;
   cache: string | null;
   requests: number;
+  /** Round trips as the caller waits: its sends in series (sends awaited together count once). */
   rounds: number;
+  /** Busy periods of the server: an upper bound (a send made at once may reach it after another ended). */
+  serverRounds: number;
   /** Requests that started before the handler's answer reached the bench. */
   beforeAnswer: number;
   ops: string;
@@ -61,7 +65,8 @@ async function step(db: CountingDynamo, instance: Instance, label: string): Prom
     status: f.status,
     cache: f.cache,
     requests: mine.length,
-    rounds: serialRounds(mine),
+    rounds: f.sendRounds,
+    serverRounds: serialRounds(mine),
     beforeAnswer: mine.filter((r) => r.start <= answered).length,
     ops: [...ops].map(([op, n]) => `${op}${n > 1 ? ` ×${n}` : ''}`).join(', '),
   };

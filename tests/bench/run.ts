@@ -203,16 +203,28 @@ if (on('bundles')) {
       if (bundle.name === 'mcp/mcp') mcpBytes = bundle.bytes;
       else if (bundle.bytes > largest.bytes) largest = { name: bundle.name, bytes: bundle.bytes };
     }
-    record('largest bundle except MCP', '≤ 400 KB', side.label, {
-      value: `${kb(largest.bytes)} (${largest.name})`,
-      met: largest.bytes <= 400 * 1024,
-      noise: 'exact',
-    });
-    record('MCP bundle', '≤ 600 KB', side.label, {
-      value: kb(mcpBytes),
-      met: mcpBytes > 0 && mcpBytes <= 600 * 1024,
-      noise: 'exact',
-    });
+    record(
+      'largest bundle except MCP',
+      '≤ 400 KB',
+      side.label,
+      {
+        value: `${kb(largest.bytes)} (${largest.name})`,
+        met: largest.bytes <= 400 * 1024,
+        noise: 'exact',
+      },
+      "esbuild with the tree's own settings",
+    );
+    record(
+      'MCP bundle',
+      '≤ 600 KB',
+      side.label,
+      {
+        value: kb(mcpBytes),
+        met: mcpBytes > 0 && mcpBytes <= 600 * 1024,
+        noise: 'exact',
+      },
+      "esbuild with the tree's own settings",
+    );
   }
 }
 
@@ -237,7 +249,14 @@ if (on('first')) {
       '≤ 120 ms',
       r.side,
       { value: ms(r.median), met: r.median <= 120, noise: `±${ms(r.noise)}` },
-      'trees interleaved run by run',
+      sides.length > 1 ? 'the before tree, interleaved run by run' : 'a fresh dynalite and process a run',
+    );
+    record(
+      '… its CPU (import + first call, in the function process)',
+      '—',
+      r.side,
+      { value: ms(r.cpuMedian), met: true, noise: `±${ms(r.cpuNoise)}` },
+      'the same runs',
     );
   }
 }
@@ -247,15 +266,15 @@ if (on('roundtrips')) {
   say('## DynamoDB round trips of a hit and a miss (deployed-style, dynalite)');
   say();
   say(
-    'Command: `npm run bench` — one instance (a fresh process running the bundle, Lambda environment, DynamoDB stores on dynalite) makes its first call, the same call again, then another request of the route; a second instance then asks the first request. dynalite\'s HTTP server counts every request; round trips are its busy periods (requests sent at once count once). "with ceilings": the providers carry the live profile\'s maxConcurrent, as deployed, so each upstream request also takes and gives back a slot.',
+    "Command: `npm run bench` — one instance (a fresh process running the bundle, Lambda environment, DynamoDB stores on dynalite) makes its first call, the same call again, then another request of the route; a second instance then asks the first request. dynalite's HTTP server counts every request; round trips are counted where the caller waits, in the instance: its DynamoDB client's sends in series (sends awaited together count once; the SDK is not bundled, so the bench wraps the class the bundle loads). The server's busy periods are shown beside them: an upper bound, as a send made at once can reach the server after another has ended. \"with ceilings\": the providers carry the live profile's maxConcurrent, as deployed, so each upstream request also takes and gives back a slot.",
   );
   say();
   say(
-    '| tree | function | providers | call | status / X-Cache | round trips | requests | before the answer | operations |',
+    '| tree | function | providers | call | status / X-Cache | round trips | server busy periods | requests | before the answer | operations |',
   );
-  say('| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- |');
+  say('| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |');
   for (const side of sides) {
-    const worst = { hit: 0, miss: 0, missCeilings: 0 };
+    const worst = { hit: 0, warmMiss: 0, newMiss: 0, missCeilings: 0 };
     for (const handler of ['functions/maps-reviews/reviews.ts', 'functions/chain-a/rooms.ts']) {
       for (const withCeilings of [false, true]) {
         const steps: Step[] = await measureRoundTrips(
@@ -266,48 +285,34 @@ if (on('roundtrips')) {
         );
         for (const st of steps)
           say(
-            `| ${side.label} | ${named(handler)} | ${withCeilings ? 'with ceilings' : 'no ceilings'} | ${st.label} | ${st.status} / ${st.cache ?? '—'} | ${st.rounds} | ${st.requests} | ${st.beforeAnswer} | ${st.ops} |`,
+            `| ${side.label} | ${named(handler)} | ${withCeilings ? 'with ceilings' : 'no ceilings'} | ${st.label} | ${st.status} / ${st.cache ?? '—'} | ${st.rounds} | ${st.serverRounds} | ${st.requests} | ${st.beforeAnswer} | ${st.ops} |`,
           );
         const [newMiss, warmHit, warmMiss] = steps;
         worst.hit = Math.max(worst.hit, warmHit!.rounds);
-        const miss = Math.max(newMiss!.rounds, warmMiss!.rounds);
-        if (withCeilings) worst.missCeilings = Math.max(worst.missCeilings, miss);
-        else worst.miss = Math.max(worst.miss, miss);
+        if (withCeilings)
+          worst.missCeilings = Math.max(worst.missCeilings, newMiss!.rounds, warmMiss!.rounds);
+        else {
+          worst.warmMiss = Math.max(worst.warmMiss, warmMiss!.rounds);
+          worst.newMiss = Math.max(worst.newMiss, newMiss!.rounds);
+        }
       }
     }
-    const counted = 'counted at dynalite';
-    record(
-      'DynamoDB round trips of a deployed-style hit (warm instance, worst route)',
+    const counted = 'sends in series in the instance; requests counted at dynalite';
+    const trips = (what: string, target: string, n: number, limit: number) =>
+      record(what, target, side.label, { value: String(n), met: n <= limit, noise: 'exact' }, counted);
+    trips(
+      'DynamoDB round trips of a deployed-style hit (warm instance, worst of 2 routes)',
       '1',
-      side.label,
-      {
-        value: String(worst.hit),
-        met: worst.hit <= 1,
-        noise: 'exact',
-      },
-      counted,
+      worst.hit,
+      1,
     );
-    record(
-      'DynamoDB round trips of a miss (new or warm instance, worst route; no ceilings)',
+    trips('DynamoDB round trips of a miss, warm instance (no ceilings)', '≤ 3', worst.warmMiss, 3);
+    trips("… a miss on an instance's first call (its key lookup included)", '≤ 3', worst.newMiss, 3);
+    trips(
+      '… a miss with the live ceilings (slots) as deployed, worst of new and warm',
       '≤ 3',
-      side.label,
-      {
-        value: String(worst.miss),
-        met: worst.miss <= 3,
-        noise: 'exact',
-      },
-      counted,
-    );
-    record(
-      '… the same miss with the live ceilings (slots), as deployed',
-      '≤ 3',
-      side.label,
-      {
-        value: String(worst.missCeilings),
-        met: worst.missCeilings <= 3,
-        noise: 'exact',
-      },
-      counted,
+      worst.missCeilings,
+      3,
     );
   }
   say();
@@ -402,11 +407,18 @@ if (on('local')) {
     say('| tree | path | body | local req/s | bare req/s | ratio (median ± IQR/2) | local p50 | bare p50 |');
     say('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const side of sides) {
-      const local = await measureLocalThroughput({
-        rounds,
-        seconds,
-        entry: resolve(side.root, 'infra/local/main.ts'),
-      });
+      let local: Awaited<ReturnType<typeof measureLocalThroughput>>;
+      try {
+        local = await measureLocalThroughput({
+          rounds,
+          seconds,
+          entry: resolve(side.root, 'infra/local/main.ts'),
+        });
+      } catch (error) {
+        // Its fixed ports may be taken by another run on this machine: said, and the rest of the bench goes on.
+        say(`| ${side.label} | not measured: ${String(error).split('\n')[0]} | | | | | | |`);
+        continue;
+      }
       for (const f of local) {
         say(
           `| ${side.label} | ${f.path} | ${f.bodyBytes} B | ${f.localRps.toFixed(0)} | ${f.bareRps.toFixed(0)} | ${f.ratio.toFixed(2)} ± ${f.ratioNoise.toFixed(2)} | ${f.localP50Ms} ms | ${f.bareP50Ms} ms |`,
@@ -807,7 +819,7 @@ const summary = [
   `| --- | ${labels.map(() => '---:').join(' | ')} | --- | --- | --- | --- |`,
   ...figures.map((f) => {
     const last = f.values[labels.at(-1)!];
-    return `| ${f.what} | ${labels.map((l) => f.values[l]?.value ?? '—').join(' | ')} | ${f.target} | ${last ? (last.met ? 'met' : 'not met') : '—'} | ${labels.map((l) => f.values[l]?.noise ?? '—').join(' / ')} | ${f.baseline} |`;
+    return `| ${f.what} | ${labels.map((l) => f.values[l]?.value ?? '—').join(' | ')} | ${f.target} | ${last && f.target !== '—' ? (last.met ? 'met' : 'not met') : '—'} | ${labels.map((l) => f.values[l]?.noise ?? '—').join(' / ')} | ${f.baseline} |`;
   }),
   '',
 ];
