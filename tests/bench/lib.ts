@@ -246,7 +246,10 @@ export function serialRounds(requests: readonly DynamoRequest[]): number {
   return rounds;
 }
 
-/** The deployment-wide ceilings of the live profile, per provider (what the stack deploys as maxConcurrent). */
+/**
+ * The deployment-wide ceilings of the live profile, per provider (what the stack deploys as maxConcurrent).
+ * @example liveCeilings().site_a // 6
+ */
 export function liveCeilings(root = ROOT): Record<string, number> {
   const file = resolve(root, 'infra/live-profile.json');
   if (!existsSync(file)) return {};

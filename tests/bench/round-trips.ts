@@ -34,7 +34,10 @@ export interface Step {
   ops: string;
 }
 
-/** A second request of the route: the example with one parameter changed (a distinct cache key). */
+/**
+ * A second request of the route: the example with one parameter changed (a distinct cache key).
+ * @example otherRequest(chainARooms) // '/v1/chain_a/rooms?hotel_code=ASPAR0&…&adults=1'
+ */
 export function otherRequest(route: Route): string {
   const url = new URL(route.example, 'http://x');
   const swaps: Record<string, [string, string]> = {
