@@ -16,6 +16,7 @@ import {
   bundleFunction,
   bundledRoutes,
   lambdaBundleOptions,
+  nodeOptionsFor,
   readsWholeManifest,
 } from '../../infra/bundling.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
@@ -128,8 +129,31 @@ describe('route manifest', () => {
   });
 });
 
+const run = promisify(execFile);
+
+describe('source maps', () => {
+  /** The stack of an error thrown in the bundle's code (middy refusing a null middleware), under NODE_OPTIONS. */
+  async function stackOf(nodeOptions: string | undefined): Promise<string> {
+    const file = join(out, routes.chainARooms.handler.replace(/\.ts$/, '.js'));
+    const script = `try { require(${JSON.stringify(file)}).handler.use(null); } catch (e) { process.stdout.write(e.stack); }`;
+    const { stdout } = await run(process.execPath, ['-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        LOG_LEVEL: 'silent',
+        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      },
+    });
+    return stdout;
+  }
+
+  it('are enabled at debug only: a stack then names the sources, otherwise the bundle', async () => {
+    expect(nodeOptionsFor('info')).toBeUndefined();
+    expect(await stackOf(nodeOptionsFor('info'))).toMatch(/chain-a\/rooms\.js:\d+:\d+/);
+    expect(await stackOf(nodeOptionsFor('debug'))).toMatch(/node_modules\/@middy\/core\/index\.js:\d+:\d+/);
+  });
+});
+
 describe('bundled functions', () => {
-  const run = promisify(execFile);
   let sandbox: Sandbox;
   let dir: string;
 
