@@ -7,7 +7,8 @@
  * - init: the bundle's `require` and what it starts before the runtime asks for the first event;
  * - first request: from the invocation to the key lookup's answer (what the first caller waits for);
  * - total: both.
- * "before" is the stores as of BASE (default: the commit before the change), "after" the working tree.
+ * "before" is the stores as of BASE (default: the commit before the change), "after" the working tree, and
+ * "after, default chain" the working tree's stores with a client on the default credentials chain.
  * @example node --disable-warning=ExperimentalWarning tests/store/dynamo-cold.ts 15
  */
 import * as esbuild from 'esbuild';
@@ -34,20 +35,29 @@ const entry = (tree: string) => `
 import { stores } from '${tree}/shared/store/index.ts';
 globalThis.firstRequest = async () => (await stores()).keys.lookup('0'.repeat(64));
 `;
+// "after, default chain": the same, with the client of before (the default credentials chain), to tell
+// the credentials' share from the rest.
+const defaultChain = `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { dynamoStores } from '${ROOT}/shared/store/dynamodb.ts';
+const stores = dynamoStores(process.env.COUNTER_TABLE, new DynamoDBClient({}));
+globalThis.firstRequest = async () => stores.keys.lookup('0'.repeat(64));
+`;
 const bundles: Record<string, string> = {};
-for (const [name, tree] of [
-  ['before', resolve(WORK, 'before')],
-  ['after', ROOT],
+for (const [name, source] of [
+  ['before', entry(resolve(WORK, 'before'))],
+  ['after', entry(ROOT)],
+  ['after, default chain', defaultChain],
 ] as const) {
-  writeFileSync(resolve(WORK, `${name}-entry.ts`), entry(tree));
+  writeFileSync(resolve(WORK, `${name.replace(/\W+/g, '-')}-entry.ts`), source);
   await esbuild.build({
     ...lambdaBundleOptions,
-    entryPoints: [resolve(WORK, `${name}-entry.ts`)],
-    outfile: resolve(WORK, `${name}.cjs`),
+    entryPoints: [resolve(WORK, `${name.replace(/\W+/g, '-')}-entry.ts`)],
+    outfile: resolve(WORK, `${name.replace(/\W+/g, '-')}.cjs`),
     sourcemap: false,
     logLevel: 'error',
   });
-  bundles[name] = resolve(WORK, `${name}.cjs`);
+  bundles[name] = resolve(WORK, `${name.replace(/\W+/g, '-')}.cjs`);
 }
 
 // One cold process: init (require, then the runtime's next macrotask), then the first request.
@@ -78,10 +88,11 @@ const env = {
 };
 
 type Sample = { init: number; first: number; total: number };
-const samples: Record<string, Sample[]> = { before: [], after: [] };
+const NAMES = Object.keys(bundles);
+const samples: Record<string, Sample[]> = Object.fromEntries(NAMES.map((n) => [n, []]));
 const run = promisify(execFile);
 for (let i = 0; i < RUNS + 1; i++)
-  for (const name of i % 2 ? ['before', 'after'] : ['after', 'before']) {
+  for (const name of i % 2 ? NAMES : [...NAMES].reverse()) {
     const { stdout } = await run(process.execPath, ['-e', probe, bundles[name]!], { env, cwd: WORK });
     if (i > 0) samples[name]!.push(JSON.parse(stdout) as Sample); // the first round warms the disk cache
   }
@@ -98,12 +109,16 @@ const quartiles = (xs: number[]) => {
 console.log(`DynamoDB client cold start, ${RUNS} fresh processes each, interleaved (median, quartiles), ms`);
 console.log('| | init | first request | total |');
 console.log('| --- | ---: | ---: | ---: |');
-for (const name of ['before', 'after']) {
+for (const name of NAMES) {
   const s = samples[name]!;
   const cell = (k: keyof Sample) =>
     `${median(s.map((x) => x[k])).toFixed(1)} (${quartiles(s.map((x) => x[k]))})`;
   console.log(`| ${name} | ${cell('init')} | ${cell('first')} | ${cell('total')} |`);
 }
-const ratio = (k: keyof Sample) =>
-  (median(samples.after!.map((x) => x[k])) / median(samples.before!.map((x) => x[k]))).toFixed(2);
-console.log(`after/before: init ${ratio('init')}, first request ${ratio('first')}, total ${ratio('total')}`);
+for (const name of NAMES.slice(1)) {
+  const ratio = (k: keyof Sample) =>
+    (median(samples[name]!.map((x) => x[k])) / median(samples.before!.map((x) => x[k]))).toFixed(2);
+  console.log(
+    `${name}/before: init ${ratio('init')}, first request ${ratio('first')}, total ${ratio('total')}`,
+  );
+}
