@@ -53,13 +53,16 @@ const mayBeAbsent = (s: AnySchema) =>
   (s._zod.optin as string | undefined) === 'optional' || (s._zod.optin as string | undefined) === 'defaulted';
 
 /**
- * An entry that stands in for nothing: `null`, or an object with no field besides its type name.
+ * An entry that stands in for nothing: `null`, or an object with its type name and no other field (an
+ * empty object is an entry that lost its fields: read, and skipped as one that lacks what it needs).
  * @example isPlaceholder({ __typename: 'SBUISentinelSection' }) // true
  */
 export function isPlaceholder(entry: unknown): boolean {
   if (entry === null || entry === undefined) return true;
   if (typeof entry !== 'object' || Array.isArray(entry)) return false;
-  return Object.keys(entry).every((k) => k === '__typename');
+  // An empty object is an entry that lost its fields, not one that stands for nothing.
+  const keys = Object.keys(entry);
+  return keys.length > 0 && keys.every((k) => k === '__typename');
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

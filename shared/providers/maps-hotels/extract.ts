@@ -323,11 +323,15 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
 }
 
 /**
- * The photos of a details answer, original size with their thumbnails.
+ * The photos of a details answer, original size with their thumbnails. The images are what this answer
+ * is: details without them are the source's changed format (an extraction error), never a hotel without
+ * photos.
  * @example extractPhotos(answer) // [{ thumbnail_url: 'https://…/0.jpg', url: 'https://…/0-o.jpg' }]
  */
 export function extractPhotos(answer: DetailsAnswer): MapsHotelPhoto[] {
-  const photos = (answer.images ?? []).map((i) => ({
+  if (!answer.images)
+    throw new ExtractionError('maps_hotels', 'the property details have no images', undefined, 200);
+  const photos = answer.images.map((i) => ({
     thumbnail_url: i.thumbnail ?? null,
     url: i.original_image,
   }));

@@ -7,6 +7,7 @@ import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { pageToken } from './requests.ts';
 
 const Snippet = z.object({ original: z.string().optional() });
@@ -35,20 +36,25 @@ const RawReview = z.object({
     .optional(),
 });
 
-export const ReviewsAnswer = z.object({
-  ...SerpEnvelope,
-  place_info: z
-    .object({
-      title: z.string(),
-      address: z.string().default(''),
-      rating: z.number().optional(),
-      reviews: z.number().int().optional(),
-    })
-    .optional(),
-  reviews: z.array(RawReview).optional(),
-  // No token is the last page; an emptied one is unreadable, never "no more reviews".
-  serpapi_pagination: z.object({ next_page_token: z.string().min(1).optional() }).optional(),
-});
+/** Read by the tolerant rule (shared/upstream/tolerant.ts): what it lacks of its optional fields is counted. */
+export const ReviewsAnswer = tolerant(
+  'maps_reviews',
+  z.object({
+    ...SerpEnvelope,
+    place_info: z
+      .object({
+        title: z.string(),
+        address: z.string().default(''),
+        rating: z.number().optional(),
+        reviews: z.number().int().optional(),
+      })
+      .optional(),
+    reviews: z.array(RawReview).optional(),
+    // No token is the last page; an emptied one is unreadable, never "no more reviews".
+    serpapi_pagination: z.object({ next_page_token: z.string().min(1).optional() }).optional(),
+  }),
+  'the reviews answer',
+);
 export type ReviewsAnswer = z.infer<typeof ReviewsAnswer>;
 
 /** What the reviews engine answered: a page, a place without reviews, or no such place. */
