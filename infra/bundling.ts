@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { routeEntries, type Route } from '../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -145,12 +146,31 @@ const NOT_BUNDLED = (feature: string) =>
   `const refuse = () => { throw new Error(${JSON.stringify(`${feature} is not in this bundle (infra/bundling.ts: unusedFeaturesPlugin)`)}); };`;
 
 /**
+ * A stub with every export of the real module (read at build time), each throwing if called, but for
+ * `kept`, re-exported from the real module, and `factories`, which return a throwing function.
+ */
+async function stubOf(real: string, kept: string[], factories: string[] = []): Promise<string> {
+  const names = Object.keys((await import(pathToFileURL(real).href)) as object);
+  const lines = names
+    .filter((name) => !kept.includes(name))
+    .map((name) => `export const ${name} = ${factories.includes(name) ? '() => refuse' : 'refuse'};`);
+  if (kept.length) lines.push(`export { ${kept.join(', ')} } from ${JSON.stringify(real)};`);
+  return lines.join('\n');
+}
+
+/**
  * Library modules whose feature no function uses, each with the stub bundled instead: its exports, which
  * throw if reached. got's HTTP/2 client (got is called without `http2`) and RFC 7234 cache (without
- * `cache`: shared/upstream caches what it extracted), and the MCP SDK's JSON Schema validator (Ajv, for the
- * answers to elicitations and the output schemas of tool calls made by a client; our server makes none).
+ * `cache`: shared/upstream caches what it extracted), the MCP SDK's JSON Schema validator (Ajv, for the
+ * answers to elicitations and the output schemas of tool calls made by a client; our server makes none),
+ * and zod's conversion to JSON Schema (the OpenAPI document is built at bundling time; a schema's checks
+ * summary, `aggregateChecks`, stays).
  */
-const UNUSED_FEATURES: { filter: RegExp; feature: string; stub: string }[] = [
+const UNUSED_FEATURES: {
+  filter: RegExp;
+  feature: string;
+  stub: string | ((real: string) => Promise<string>);
+}[] = [
   {
     filter: /[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]utils[\\/]http2-client\.js$/,
     feature: "got's HTTP/2 client",
@@ -171,6 +191,16 @@ const UNUSED_FEATURES: { filter: RegExp; feature: string; stub: string }[] = [
     feature: "The MCP SDK's JSON Schema validator",
     stub: 'export class AjvJsonSchemaValidator { getValidator() { return refuse(); } }',
   },
+  {
+    filter: /[\\/]zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/,
+    feature: "zod's conversion to JSON Schema",
+    stub: (real) => stubOf(real, ['aggregateChecks']),
+  },
+  {
+    filter: /[\\/]zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/,
+    feature: "zod's conversion to JSON Schema",
+    stub: (real) => stubOf(real, [], ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']),
+  },
 ];
 
 /**
@@ -181,14 +211,17 @@ const UNUSED_FEATURES: { filter: RegExp; feature: string; stub: string }[] = [
 export const unusedFeaturesPlugin: Plugin = {
   name: 'unused-features',
   setup(build) {
-    build.onResolve({ filter: /^cacheable-request$|\.js$/ }, ({ path, resolveDir }) => {
+    build.onResolve({ filter: /^cacheable-request$|\.js$/ }, ({ path, resolveDir, namespace }) => {
+      // A stub's own import of the module it stands in for is the real module.
+      if (namespace === 'unused-feature') return undefined;
       const target = path.endsWith('.js') ? resolve(resolveDir, path) : path;
       const index = UNUSED_FEATURES.findIndex(({ filter }) => filter.test(target));
-      return index < 0 ? undefined : { path: String(index), namespace: 'unused-feature' };
+      return index < 0 ? undefined : { path: target, namespace: 'unused-feature', pluginData: index };
     });
-    build.onLoad({ filter: /.*/, namespace: 'unused-feature' }, ({ path }) => {
-      const { feature, stub } = UNUSED_FEATURES[Number(path)]!;
-      return { contents: `${NOT_BUNDLED(feature)}\n${stub}`, loader: 'js' };
+    build.onLoad({ filter: /.*/, namespace: 'unused-feature' }, async ({ path, pluginData }) => {
+      const { feature, stub } = UNUSED_FEATURES[pluginData as number]!;
+      const code = typeof stub === 'string' ? stub : await stub(path);
+      return { contents: `${NOT_BUNDLED(feature)}\n${code}`, loader: 'js', resolveDir: dirname(path) };
     });
   },
 };

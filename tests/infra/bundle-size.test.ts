@@ -29,9 +29,9 @@ const KB = 1024;
 /** Issue 26: every bundle within 400 KB. */
 const BUDGET = 400 * KB;
 /**
- * MCP's bundle holds every data route's handler: all connectors and schemas (about 200 KB), zod, got, the
- * MCP SDK, json5 for photos. Issue 26 asks 600 KB; 650 KB is what it takes without the features of a
- * library that run (see infra/bundling.ts: the unused ones are already left out).
+ * MCP's bundle holds every data route's handler: all connectors, schemas and handlers (about 200 KB), zod,
+ * got, the MCP SDK, json5 for photos, the data routes' manifest entries. Issue 26 asks 600 KB; it takes
+ * about 635 KB with every library feature it does not run left out (infra/bundling.ts).
  */
 const MCP_BUDGET = 650 * KB;
 const MCP = 'functions/mcp/mcp.ts';
@@ -72,12 +72,15 @@ describe('bundle sizes', () => {
     expect(withPackage('json5').sort()).toEqual([MCP, PHOTOS].sort());
   });
 
-  it("leaves out the library features no function uses: Ajv, got's HTTP/2 client, cache and DNS cache", () => {
+  it("leaves out the library features no function uses: Ajv, got's HTTP/2 client, cache and DNS cache, zod's JSON Schema", () => {
     for (const [handler, { inputs }] of bundles) {
-      const packages = inputs.filter((p) =>
-        /node_modules\/(ajv|cacheable-request|keyv)\/|got\/dist\/source\/core\/utils\/(http2-client|dns-cache)/.test(
-          p,
-        ),
+      const packages = inputs.filter(
+        (p) =>
+          // A stub's input is named `unused-feature:` and the module it stands in for.
+          !p.startsWith('unused-feature:') &&
+          /node_modules\/(ajv|cacheable-request|keyv)\/|got\/dist\/source\/core\/utils\/(http2-client|dns-cache)|zod\/v4\/core\/to-json-schema/.test(
+            p,
+          ),
       );
       expect([handler, packages]).toEqual([handler, []]);
     }
