@@ -1,7 +1,8 @@
 /**
  * rental details served from the in-process cache: the handler's wall time per hit, interleaved with a
- * rental pricing hit (a cached JSON answer of the same source) as the baseline, with the sandbox in its
- * own process so that its page building is not counted.
+ * rental pricing hit (a cached JSON answer of the same source) as the baseline; then the connector's
+ * alone, interleaved with the same hit served as before (the page kept, read again and extracted on every
+ * hit) and with the pricing hit. The sandbox runs in its own process so that its page building is not counted.
  * @example node --disable-warning=ExperimentalWarning tests/soak/rental-hit.ts
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,10 @@ import { once } from 'node:events';
 import { handler as details } from '../../functions/rental/details.ts';
 import { handler as pricing } from '../../functions/rental/pricing.ts';
 import { listingDetails, listingPricing } from '../../shared/providers/rental/index.ts';
+import { extractDetails } from '../../shared/providers/rental/extract.ts';
+import { pdpFromPage } from '../../shared/providers/rental/page.ts';
+import { listingPageRequest } from '../../shared/providers/rental/requests.ts';
+import { fetchUpstream } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useStores } from '../../shared/store/index.ts';
@@ -78,8 +83,14 @@ const stay = {
   infants: 0,
   pets: 0,
 };
-const connector = { details: [] as number[], pricing: [] as number[] };
 const ctx = () => ({ deadline: new Deadline(20_000), served: [] });
+const connector = { details: [] as number[], pricing: [] as number[], page: [] as number[] };
+// What a hit did before the details were kept: the page kept, read again and extracted on every hit.
+const pageKept = async () => {
+  const res = await fetchUpstream<string>(listingPageRequest('40000001', stay), ctx());
+  return extractDetails(pdpFromPage(res.body, res.status));
+};
+await pageKept();
 for (let i = 0; i < HITS; i++) {
   let t0 = performance.now();
   if (!(await listingDetails(ctx(), '40000001', stay))) throw new Error('no details');
@@ -88,6 +99,9 @@ for (let i = 0; i < HITS; i++) {
   const q = { listingId: '40000001', ...stay, nights: 3, currency: 'EUR' };
   if ((await listingPricing(ctx(), q)).kind !== 'priced') throw new Error('no price');
   connector.pricing.push(performance.now() - t0);
+  t0 = performance.now();
+  if (!(await pageKept()).title) throw new Error('no title');
+  connector.page.push(performance.now() - t0);
 }
 const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 const p90 = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length * 0.9)]!;
@@ -98,6 +112,7 @@ console.log(
 );
 console.log(
   `rental connector hits (${HITS} each, interleaved): listingDetails median ${med(connector.details).toFixed(3)} ms, ` +
+    `the page kept and re-read (as before) median ${med(connector.page).toFixed(3)} ms, ` +
     `listingPricing (baseline) median ${med(connector.pricing).toFixed(3)} ms; ` +
     `details / pricing ${(med(connector.details) / med(connector.pricing)).toFixed(1)}x`,
 );

@@ -168,7 +168,7 @@ for (const mix of MIXES) {
         sampling = sampling.then(async () => {
           samples.push({ at: i + 1, stats: await statsOf(child) });
         });
-        if ((i + 1) % (SAMPLE_EVERY * 10) === 0) {
+        if ((i + 1) % (SAMPLE_EVERY * 5) === 0) {
           await sampling;
           const s = samples.at(-1)!.stats;
           // Diagnosis only (it changes what RSS does): the live heap after a full collection.
