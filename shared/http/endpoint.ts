@@ -1,8 +1,11 @@
 /**
  * The `endpoint()` factory: one Lambda handler per route, with the whole middy stack composed once.
  *
- * before: request state → header normalisation → correlation id → API-key auth → daily quota → validation
- * handler: `run` (the endpoint's own work), its result sent as JSON
+ * before: request state → header normalisation → correlation id → API-key auth → daily quota (its write
+ *   started, not awaited) → validation
+ * handler: the quota's write awaited (for a route that reaches a source, together with the shared result
+ *   read: one round trip on a hit); then the route's result kept in process or shared, or `run` (the
+ *   endpoint's own work) and the response check; the checked body sent as JSON
  * after / onError: error rendering → shared response headers (correlation id, rate-limit headers)
  */
 import middy from '@middy/core';
