@@ -2,7 +2,7 @@
 // freed on release or when an instance's lease runs out.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { countRoundTrips } from '../../shared/store/round-trips.ts';
-import { DynamoSlotStore } from '../../shared/store/slots.ts';
+import { DynamoSlotStore, RELEASE_HOLD_MS } from '../../shared/store/slots.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 
 let db: LocalDynamo;
@@ -64,5 +64,13 @@ describe('DynamoSlotStore', () => {
     await slots.flush();
     expect(await slots.acquire('src7', 1, 'two', 5_000)).toBe(0);
     expect(await slots.acquire('src8', 1, 'two', 5_000)).toBe(0);
+  });
+
+  it('sends a held release anyway when nobody flushes', async () => {
+    slots.holdReleases();
+    const slot = (await slots.acquire('src9', 1, 'one', 5_000))!;
+    await slots.release('src9', slot, 'one');
+    await new Promise((ok) => setTimeout(ok, RELEASE_HOLD_MS + 200));
+    expect(await slots.acquire('src9', 1, 'two', 5_000)).toBe(0);
   });
 });
