@@ -15,6 +15,7 @@ import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extrac
 import * as chainB from '../../shared/providers/chain-b/extract.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
+import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import { extractQuote, PdpAnswer } from '../../shared/providers/rental/extract.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
@@ -237,6 +238,21 @@ const CASES: Case[] = [
         'the photos are read from the medias: content without them is no answer of photos',
       'data.hotel.medias.items[].availableFormats':
         'a photo is its formats: medias that all lack them are no answer of photos',
+    },
+  },
+  {
+    provider: 'maps_reviews',
+    fixtures: ['maps-reviews/reviews-page1.json', 'maps-reviews/reviews-last-page.json'],
+    schema: mapsReviews.ReviewsAnswer,
+    extract: (answer: mapsReviews.ReviewsAnswer) => mapsReviews.extractReviews(answer, 'newest'),
+    records: (result: mapsReviews.ReviewsResult) => (result.kind === 'page' ? result.page.reviews.length : 0),
+    absenceMeansNone: {
+      reviews: 'the reviews engine leaves reviews out for a place without any (reviews-none.json)',
+    },
+    requiredWhen: {
+      place_info: 'an answer that is not an error is about a place: its place_info names it',
+      'place_info.rating': "a page of reviews needs the place's rating (the contract's average_rating)",
+      'place_info.reviews': "a page of reviews needs the place's review count (the contract's total_reviews)",
     },
   },
   {
