@@ -24,9 +24,10 @@ export const NODE_TARGET = 'node24';
 export const BUNDLE_PACKAGE_JSON = '{"type":"commonjs"}';
 
 /**
- * Handlers whose bundle reads the manifest beyond their own entries: the `GET /` listing, the reference and
- * error pages, MCP (every data route is a tool) and the accounts (usage names the routes of its counts).
- * @example readsWholeManifest('functions/mcp/mcp.ts') // true
+ * Handlers whose bundle reads the manifest beyond the entries of the handlers it holds: the `GET /`
+ * listing, the reference and error pages, and the accounts (usage names the routes of its counts). MCP
+ * holds every data route's handler, so it carries their entries without reading the rest.
+ * @example readsWholeManifest('functions/health/root.ts') // true
  */
 export function readsWholeManifest(handler: string): boolean {
   return (
