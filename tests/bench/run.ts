@@ -12,7 +12,7 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -145,6 +145,7 @@ say(
   'Reproduce: `npm run bench` (BENCH_ONLY picks sections; BENCH_COLD_RUNS, BENCH_FIRST_RUNS, BENCH_HIT_ROUNDS, BENCH_LOCAL_ROUNDS, BENCH_LOCAL_SECONDS, BENCH_PHOTOS_HOTELS tune it).',
 );
 say();
+const loadAtStart = loadavg()[0]!;
 // The "Done when" summary goes here once the sections have measured it.
 const summaryAt = report.length;
 rmSync(OUT, { recursive: true, force: true });
@@ -812,6 +813,8 @@ if (on('mcp')) {
 const labels = sides.map((x) => x.label);
 const summary = [
   '## Issue #26 "Done when" figures',
+  '',
+  `Machine load (1-minute load average on ${cpus().length} cores): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end; absolute times stretch with it, ratios and counts much less.`,
   '',
   `Each figure from its section below, measured in this run with its baseline${labels.length > 1 ? ', on the tree before the work and after it' : ''}; noise is half the interquartile range of the runs (or rounds) unless said; "met" is said of ${labels.at(-1)}.`,
   '',
