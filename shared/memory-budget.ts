@@ -4,6 +4,7 @@
  * few bytes, so a count bounds nothing. The budget follows the function's memory
  * (`AWS_LAMBDA_FUNCTION_MEMORY_SIZE`, in MB), so a 512 MB function keeps half of what a 1024 MB one does.
  */
+import { getHeapStatistics } from 'node:v8';
 import { LRUCache } from 'lru-cache';
 
 /** The memory assumed where no Lambda says (the local server, tests): the deployed functions' size. */
@@ -20,14 +21,21 @@ export function functionMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * The bytes a cache may hold: `share` (0 to 1) of the function's memory, at least 64 KB.
- * @example cacheBytesBudget(0.05) // 53687091 on a 1024 MB function
+ * The bytes a cache may hold: `share` (0 to 1) of the function's memory, or of V8's heap limit where that
+ * is smaller (a process whose old space is a quarter of its memory must not give caches a share of the
+ * whole), at least 64 KB.
+ * @example cacheBytesBudget(0.05) // 53687091 on a 1024 MB function with a larger heap limit
  * @example cacheBytesBudget(0.05, { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512' }) // 26843545
  */
-export function cacheBytesBudget(share: number, env: NodeJS.ProcessEnv = process.env): number {
+export function cacheBytesBudget(
+  share: number,
+  env: NodeJS.ProcessEnv = process.env,
+  heapLimitBytes: number = getHeapStatistics().heap_size_limit,
+): number {
   if (!(share > 0 && share <= 1))
     throw new RangeError(`a cache's share of memory is in (0, 1], not ${share}`);
-  return Math.max(64 * 1024, Math.floor(functionMemoryMb(env) * 1024 * 1024 * share));
+  const memory = Math.min(functionMemoryMb(env) * 1024 * 1024, heapLimitBytes);
+  return Math.max(64 * 1024, Math.floor(memory * share));
 }
 
 // What V8 spends around values (64-bit, pointer compression off: the worst case), rounded up.

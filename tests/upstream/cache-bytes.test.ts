@@ -18,6 +18,16 @@ afterEach(() => {
 });
 
 describe('the budget', () => {
+  it("is a share of V8's heap limit where that is smaller than the function's memory", () => {
+    // A 512 MB function whose process was given a 128 MB old space.
+    expect(cacheBytesBudget(0.1, { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512' }, 128 * MB)).toBe(
+      Math.floor(12.8 * MB),
+    );
+    expect(cacheBytesBudget(0.1, { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512' }, 4096 * MB)).toBe(
+      Math.floor(51.2 * MB),
+    );
+  });
+
   it("is a share of the function's memory, from AWS_LAMBDA_FUNCTION_MEMORY_SIZE", () => {
     expect(cacheBytesBudget(0.1, { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512' })).toBe(Math.floor(51.2 * MB));
     expect(cacheBytesBudget(0.1, { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '128' })).toBe(Math.floor(12.8 * MB));
