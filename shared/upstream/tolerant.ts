@@ -14,19 +14,10 @@
  * (`FieldsMissing`, `EntriesSkipped`, per provider and field) and one log line per field path.
  */
 import * as z from 'zod';
-import { log } from '../log.ts';
-import { recordAnswerRead, recordDrift } from '../metrics.ts';
+import { reportDrift, Tally } from './drift.ts';
 
-/** What a read found missing or skipped, by field path (`hotels[].rateDetails.offers[].totalRate`). */
-export interface Drift {
-  provider: string;
-  /** `missing`: an optional field was absent; `skipped`: a list entry was a placeholder or unusable. */
-  kind: 'missing' | 'skipped';
-  /** The field's path from the answer's root; `[]` stands for any entry of a list. */
-  field: string;
-  /** How many records of the answer lacked it (or how many entries of that list were skipped). */
-  count: number;
-}
+// Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.
+export { type Drift, observeDrift, recordMissing, recordSkipped } from './drift.ts';
 
 type AnySchema = z.core.$ZodType;
 type Def = { type: string; [key: string]: unknown };
@@ -67,20 +58,6 @@ export function isPlaceholder(entry: unknown): boolean {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Counts by kind and path, for one read. */
-class Tally {
-  readonly counts = new Map<string, { kind: Drift['kind']; field: string; count: number }>();
-  add(kind: Drift['kind'], field: string, n = 1): void {
-    const key = `${kind} ${field}`;
-    const seen = this.counts.get(key);
-    if (seen) seen.count += n;
-    else this.counts.set(key, { kind, field, count: n });
-  }
-  merge(other: Tally): void {
-    for (const { kind, field, count } of other.counts.values()) this.add(kind, field, count);
-  }
-}
 
 /** The value at `path` under `root`, or undefined when the path leaves the value. */
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
@@ -190,54 +167,6 @@ function pruneList(element: AnySchema, items: unknown[], path: string, tally: Ta
   return kept;
 }
 
-type Observer = (drift: Drift) => void;
-const observers = new Set<Observer>();
-
-/**
- * Calls `observer` with every drift a tolerant read records, until the returned function is called.
- * @example const stop = observeDrift((d) => seen.push(d)); extract(answer); stop();
- */
-export function observeDrift(observer: Observer): () => void {
-  observers.add(observer);
-  return () => observers.delete(observer);
-}
-
-function report(provider: string, what: string, tally: Tally, read = true): void {
-  if (read) recordAnswerRead(provider);
-  for (const { kind, field, count } of tally.counts.values()) {
-    recordDrift(provider, kind, field, count);
-    log('info', kind === 'missing' ? 'source field missing' : 'source list entries skipped', {
-      provider,
-      answer: what,
-      field,
-      count,
-    });
-    for (const observer of observers) observer({ provider, kind, field, count });
-  }
-}
-
-/**
- * Entries a connector leaves out after the read, for a reason its schema cannot say (an offer whose room
- * is not defined, a rate without its refundability): counted like the entries the read skipped.
- * @example recordSkipped('chain_a', 'hotels[].rateDetails.offers[]', 'the cash offers')
- */
-export function recordSkipped(provider: string, field: string, what: string, count = 1): void {
-  const tally = new Tally();
-  tally.add('skipped', field, count);
-  report(provider, what, tally, false);
-}
-
-/**
- * A field a connector reads as absent after the read, for a reason its schema cannot say (a reply that is
- * an empty text): counted like the optional fields the read found missing.
- * @example recordMissing('site_a', 'reviews[].partnerReply.reply', 'the review list')
- */
-export function recordMissing(provider: string, field: string, what: string, count = 1): void {
-  const tally = new Tally();
-  tally.add('missing', field, count);
-  report(provider, what, tally, false);
-}
-
 /** Issues as a reader can act on them: a failed union by its closest option's own issues, with full paths. */
 function closest(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
@@ -265,7 +194,7 @@ export function tolerant<S extends z.ZodType>(provider: string, schema: S, what 
         ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
       return z.NEVER;
     }
-    report(provider, what, tally);
+    reportDrift(provider, what, tally);
     return result.data;
   });
   inner.set(read, schema);
