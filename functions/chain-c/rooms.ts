@@ -5,14 +5,24 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainCRooms } from '../../shared/schemas/chain-c.ts';
-import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
+import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const RoomsQuery = withStayOrder(
   z.object({
-    property_id: text(10)
-      .regex(/^[A-Za-z0-9]+$/, { error: 'must be letters and digits, as loyalty search returned it' })
-      .transform((id) => id.toUpperCase())
+    property_id: z
+      .string({ error: 'is required' })
+      .trim()
+      .toUpperCase()
+      // A malformed id is the addendum's 400 INVALID_PROPERTY_ID, not the generic validation error.
+      .superRefine((id, ctx) => {
+        if (!/^[A-Z0-9]{1,10}$/.test(id))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be 1 to 10 letters or digits, as loyalty search returned it',
+            params: { error_code: 'INVALID_PROPERTY_ID' },
+          });
+      })
       .meta({
         description: 'chain_c property code as loyalty search returned it; case-insensitive',
         example: 'TOYPA',

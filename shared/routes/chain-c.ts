@@ -39,6 +39,7 @@ export const chainCRoutes = {
         status: 400,
         when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
       },
+      INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
       PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
     },
     summary:

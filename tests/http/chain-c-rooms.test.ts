@@ -28,24 +28,33 @@ const rooms = async (qs: Record<string, string>) => {
   return ChainCRoomsResponse.strict().parse(res.body);
 };
 
-/** The first property loyalty search prices for the stay (rooms=1), and its price. */
-async function pricedProperty(currency: string) {
+/** A three-night stay on which loyalty search's first property is priced, and that property (rooms=1 unless said). */
+async function pricedProperty(currency: string, rooms = '1') {
   for (let offset = 30; offset < 120; offset += 3) {
     const stay = { check_in: day(offset), check_out: day(offset + 3) };
-    const res = await get('/v1/chain_c/loyalty/search', { ...PARIS, ...stay, adults: '2', currency });
-    const hotel = ChainCSearchResponse.parse(res.body).hotels.find((h) => h.price);
-    if (hotel) return { stay, hotel };
+    const res = await get('/v1/chain_c/loyalty/search', { ...PARIS, ...stay, adults: '2', rooms, currency });
+    const hotel = ChainCSearchResponse.parse(res.body).hotels[0]!;
+    if (hotel.price) return { stay, hotel };
   }
-  throw new Error('no priced property');
+  throw new Error('no stay on which the first property is priced');
 }
 
 describe('GET /v1/chain_c/loyalty/rooms', () => {
   it("answers for the first property_id of loyalty search, its standard rate agreeing with search's price", async () => {
-    for (const currency of ['EUR', 'USD']) {
+    for (const [currency, count] of [
+      ['EUR', '1'],
+      ['USD', '1'],
+      ['EUR', '2'],
+    ] as const) {
       // Prepare
-      const { stay, hotel } = await pricedProperty(currency);
+      const { stay, hotel } = await pricedProperty(currency, count);
       // Act
-      const body = await rooms({ property_id: hotel.property_id.toLowerCase(), ...stay, currency });
+      const body = await rooms({
+        property_id: hotel.property_id.toLowerCase(),
+        ...stay,
+        currency,
+        rooms: count,
+      });
       // Assess
       expect([body.property_id, body.currency, body.total]).toEqual([
         hotel.property_id,
@@ -58,6 +67,8 @@ describe('GET /v1/chain_c/loyalty/rooms', () => {
       const cheapest = standard.reduce((a, b) => (b.per_night! < a.per_night! ? b : a));
       expect(cheapest.per_night).toBeCloseTo(hotel.price!.per_night, 2);
       expect(cheapest.total).toBeCloseTo(hotel.price!.total, 1);
+      // taxes_fees is what the total adds to the nights: search gives the same taxes and fees apart.
+      expect(cheapest.taxes_fees).toBeCloseTo(hotel.price!.taxes + hotel.price!.fees, 1);
       expect(
         cheapest.points_per_night ??
           body.room_types[0]!.rates.find((r) => r.points_per_night)?.points_per_night,
@@ -170,7 +181,12 @@ describe('GET /v1/chain_c/loyalty/rooms', () => {
     [{ property_id: 'TOYPA', check_out: day(30) }, 400, 'INVALID_DATES'],
     [{ property_id: 'TOYPA', check_in: day(-1) }, 400, 'PAST_DATES'],
     [{ property_id: 'TOYPA', rooms: '9' }, 400, 'INVALID_PARAMETERS'],
-    [{ property_id: 'TOY-PA' }, 400, 'INVALID_PARAMETERS'],
+    [{ property_id: 'TOY-PA' }, 400, 'INVALID_PROPERTY_ID'],
+    [{ property_id: 'TOYPA12345X' }, 400, 'INVALID_PROPERTY_ID'],
+    [{ property_id: '' }, 400, 'INVALID_PROPERTY_ID'],
+    [{}, 400, 'INVALID_PARAMETERS'],
+    [{ property_id: 'TOYPA', adults: '11' }, 400, 'INVALID_PARAMETERS'],
+    [{ property_id: 'TOYPA', check_in: '2030/06/10' }, 400, 'INVALID_DATE_FORMAT'],
   ])('answers %j with %i %s', async (qs, status, code) => {
     const res = await get('/v1/chain_c/loyalty/rooms', { ...STAY, ...qs });
     expect([res.status, res.body.error_code]).toEqual([status, code]);

@@ -108,6 +108,24 @@ describe('GET /v1/chain_b/search', () => {
     }
   });
 
+  it('keeps the arithmetic of each best offer: per_night × nights is the total, the amount as aggregated', async () => {
+    // Act: a one-night and a three-night stay
+    for (const nights of [1, 3]) {
+      const body = Body.parse(
+        (await search({ ...stay, check_out: day(30 + nights), radius_km: '200', limit: '50' })).body,
+      );
+      // Assess
+      const offers = body.hotels.flatMap((h) => (h.best_offer ? [h.best_offer] : []));
+      expect(offers.length).toBeGreaterThan(0);
+      for (const offer of offers) {
+        expect(offer.nights).toBe(nights);
+        expect(Math.abs(offer.per_night * nights - offer.total)).toBeLessThanOrEqual(0.005 * nights);
+        // TOTAL_STAY, or no aggregation said (read as the stay): the amount is the total.
+        expect(offer.amount).toBe(/NIGHT/.test(offer.aggregation_type ?? '') ? offer.per_night : offer.total);
+      }
+    }
+  });
+
   it.each([
     ['not an ISO 4217 code', 'XYZ'],
     ['an ISO 4217 code chain_b does not price in', 'XAF'],
@@ -400,6 +418,39 @@ describe('GET /v1/chain_c/loyalty/search', () => {
       ]);
       expect(res.body.type).toMatch(/\/errors\/upstream-error$/);
       expect(res.body.detail).toMatch(detail);
+    },
+  );
+
+  it.each([
+    ['the 2026 operation', {}],
+    ['the older operation', { search_operation: 'phoenixShopLowestAvailableRatesByGeoQuery' }],
+  ])(
+    'keeps the rooms rule on %s: total = per_night × nights × rooms + taxes + fees; rooms=2 doubles the stay figures only',
+    async (_case, operations) => {
+      // Prepare: a three-night stay with priced properties
+      withOperations('chain_c', operations);
+      let one: z.infer<typeof Body> | undefined;
+      let stay: Record<string, string> = {};
+      for (let offset = 30; offset < 120 && !one?.hotels.some((h) => h.price); offset += 3) {
+        stay = { check_in: day(offset), check_out: day(offset + 3), currency: 'EUR' };
+        one = Body.parse((await search(stay)).body);
+      }
+      // Act
+      const two = Body.parse((await search({ ...stay, rooms: '2' })).body);
+      // Assess
+      const priced = one!.hotels.filter((h) => h.price);
+      expect(priced.length).toBeGreaterThan(0);
+      for (const h of priced) {
+        const [a, b] = [h.price!, two.hotels.find((x) => x.property_id === h.property_id)!.price!];
+        for (const [p, rooms] of [
+          [a, 1],
+          [b, 2],
+        ] as const)
+          expect(p.per_night * 3 * rooms + p.taxes + p.fees).toBeCloseTo(p.total, 1);
+        expect([b.per_night, b.points_per_night]).toEqual([a.per_night, a.points_per_night]);
+        expect(b.total).toBeCloseTo(a.total * 2, 1);
+        expect(b.taxes + b.fees).toBeCloseTo((a.taxes + a.fees) * 2, 1);
+      }
     },
   );
 

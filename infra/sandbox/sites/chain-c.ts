@@ -52,7 +52,11 @@ interface Priced {
   locale: StayPrice;
 }
 
-function cashMode(p: Priced) {
+/**
+ * The older search's cash mode: the average nightly rate of one room (a rate is per room, as the points
+ * are per unit), the total, taxes and fees of the stay for every room.
+ */
+function cashMode(p: Priced, rooms: number) {
   const both = (pick: (s: StayPrice) => number) => ({
     origin: money(pick(p.origin), p.origin.currency),
     locale: money(pick(p.locale), p.locale.currency),
@@ -61,7 +65,7 @@ function cashMode(p: Priced) {
     rateMode: { code: 'LOWEST_AVERAGE_NIGHTLY_RATE', label: 'Lowest average nightly rate' },
     rateUnit: { code: 'NIGHT', label: 'per night' },
     points: null,
-    amount: both((s) => s.perNight),
+    amount: both((s) => Math.round((s.perNight / rooms) * 100) / 100),
     totalAmount: both((s) => s.total),
     taxes: both((s) => Math.round(s.taxes * 0.8 * 100) / 100),
     fees: both((s) => Math.round(s.taxes * 0.2 * 100) / 100),
@@ -69,7 +73,7 @@ function cashMode(p: Priced) {
   };
 }
 
-function node(h: Hotel, d: number, priced: Priced | null, nights: number) {
+function node(h: Hotel, d: number, priced: Priced | null, nights: number, rooms = 1) {
   const code = propertyCode(h);
   const own = h.chain === 'chain_c';
   return {
@@ -116,10 +120,11 @@ function node(h: Hotel, d: number, priced: Priced | null, nights: number) {
             lengthOfStay: nights,
             membersOnly: false,
             rateAmounts: [
-              cashMode(priced),
+              cashMode(priced, rooms),
               {
+                // Per unit: a night of one room.
                 rateMode: { code: 'POINTS_PER_UNIT', label: 'Points per night' },
-                points: pointsPerNight(priced.locale.perNight),
+                points: pointsPerNight(priced.locale.perNight / rooms),
                 amount: null,
                 totalAmount: null,
                 taxes: null,
@@ -194,7 +199,10 @@ function lowestRates(v: SearchVariables): SiteResponse {
             __typename: 'PageInfo',
           },
           total: all.length,
-          edges: page.map(({ h, d, priced }) => ({ node: node(h, d, priced, nights), __typename: 'Edge' })),
+          edges: page.map(({ h, d, priced }) => ({
+            node: node(h, d, priced, nights, rooms),
+            __typename: 'Edge',
+          })),
           facets: [],
           status: { code: 'SUCCESS', httpStatus: '200', __typename: 'ResponseSuccess' },
           searchCenter: { latitude: lat, longitude: lng, name: null, address: null },
