@@ -289,6 +289,76 @@ describe('offers', () => {
   });
 });
 
+describe('offers, read by the tolerant rule', () => {
+  const poll = (lists: Record<string, unknown>) =>
+    OffersData.parse({ HPS_getWebHROffers: { complete: true, ...lists } });
+  const offer = (provider: string, atts: Record<string, unknown> = {}) => ({
+    provider,
+    data: {
+      dataAtts: {
+        provider,
+        perNight: '100.00',
+        totalPrice: '300.00',
+        taxesValue: '30.00',
+        currency: 'EUR',
+        ...atts,
+      },
+    },
+  });
+  const read = (lists: Record<string, unknown>) => {
+    const drift: Drift[] = [];
+    const stop = observeDrift((d) => drift.push(d));
+    try {
+      return { sellers: extractOffers(poll(lists), OFFER_READING).sellers, drift };
+    } finally {
+      stop();
+    }
+  };
+
+  it('skips and counts a placeholder offer and one without its taxes, keeping the others', () => {
+    // Act
+    const { sellers, drift } = read({
+      chevronOffers: [offer('A'), null, { __typename: 'Placeholder' }, offer('B', { taxesValue: undefined })],
+      hiddenOffers: [offer('C')],
+    });
+    // Assess
+    expect(sellers.map((s) => s.provider)).toEqual(['A', 'C']);
+    expect(drift).toContainEqual({ provider: 'site_c', kind: 'skipped', field: 'chevronOffers[]', count: 3 });
+  });
+
+  it('reads an offer without its currency, and counts the field as missing', () => {
+    const { sellers, drift } = read({
+      chevronOffers: [offer('A', { currency: undefined })],
+      hiddenOffers: [],
+    });
+    expect(sellers).toEqual([
+      { provider: 'A', perNight: 100, total: 300, taxes: 30, roomsLeft: null, memberRate: false },
+    ]);
+    expect(drift).toContainEqual({
+      provider: 'site_c',
+      kind: 'missing',
+      field: 'chevronOffers[].currency',
+      count: 1,
+    });
+  });
+
+  it('counts an absent list as missing, and fails an answer with none of the lists', () => {
+    const { sellers, drift } = read({ chevronOffers: [offer('A')] });
+    expect(sellers).toHaveLength(1);
+    expect(drift).toContainEqual({ provider: 'site_c', kind: 'missing', field: 'hiddenOffers', count: 1 });
+    expect(() => read({ offers: [offer('A')] })).toThrow(ExtractionError);
+  });
+
+  it('fails, never skips, an amount that is there but no number, and a list with no usable offer', () => {
+    expect(() => read({ chevronOffers: [offer('A'), offer('B', { totalPrice: 'call us' })] })).toThrow(
+      ExtractionError,
+    );
+    expect(() => read({ chevronOffers: [null, offer('B', { perNight: undefined })] })).toThrow(
+      ExtractionError,
+    );
+  });
+});
+
 describe('requests', () => {
   const stay: Stay = {
     locationId: 7700123,

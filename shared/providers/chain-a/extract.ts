@@ -59,8 +59,16 @@ const RewardNights = z.looseObject({
       options: z.array(
         z.looseObject({
           totalPoints: z.number().int().min(0),
-          // Seen as a number in clients; read a decimal string the same way.
-          totalCash: z.union([z.number().min(0), Decimal]),
+          // Seen as a number in clients; a decimal string is read the same way. Checked as one type (a
+          // union would not let the tolerant reader tell an absent amount from a wrong one).
+          totalCash: z
+            .custom<number | string>(
+              (v) =>
+                (typeof v === 'number' && v >= 0) ||
+                (typeof v === 'string' && /^\d{1,12}(\.\d{1,6})?$/.test(v)),
+              { error: 'an amount, as a number or a decimal string' },
+            )
+            .transform(Number),
           currency: z.string(),
         }),
       ),

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { PriceOffer, SiteCReview } from '../../schemas/site-c.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
 import { geoOfPath } from './urls.ts';
 
 const GraphqlError = z.looseObject({
@@ -274,19 +274,21 @@ function at(value: unknown, path: string): unknown {
   return here;
 }
 
-/** An amount as a number or as the digits of a data attribute (`"1,234.50"`). */
+/**
+ * An amount as a number or as the digits of a data attribute (`"1,234.50"`), checked as one type (a union
+ * would not let the tolerant reader tell an absent amount from a wrong one).
+ */
 const Amount = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d[\d,]*(?:\.\d+)?$/)
-      .transform((s) => Number(s.replace(/,/g, ''))),
-  ])
+  .custom<number | string>(
+    (v) => typeof v === 'number' || (typeof v === 'string' && /^\d[\d,]*(?:\.\d+)?$/.test(v.trim())),
+    { error: 'an amount, as a number or its digits' },
+  )
+  .transform((v) => (typeof v === 'number' ? v : Number(v.trim().replace(/,/g, ''))))
   .pipe(z.number().min(0).finite());
 
-const Seller = z.object({
+// Read by the tolerant rule (docs/connector-guide.md): a seller is its name and the prices the contract
+// has no null for (per night, total, taxes); currency, rooms left and the member flag may be absent.
+const sellerFields = {
   provider: z.string().min(1),
   perNight: Amount,
   total: Amount,
@@ -295,10 +297,21 @@ const Seller = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional(),
-  roomsLeft: z.number().int().min(0).nullable(),
-  memberRate: z.boolean(),
-});
-export type Seller = z.infer<typeof Seller>;
+  roomsLeft: z.number().int().min(0).optional(),
+  memberRate: z.boolean().optional(),
+};
+type SellerField = keyof typeof sellerFields;
+
+/** A seller as read: rooms left null and the member flag false where the source does not say. */
+export interface Seller {
+  provider: string;
+  perNight: number;
+  total: number;
+  taxes: number;
+  currency?: string;
+  roomsLeft: number | null;
+  memberRate: boolean;
+}
 
 export const OffersData = z.looseObject({ HPS_getWebHROffers: z.looseObject({}) });
 
@@ -308,36 +321,88 @@ export interface OffersPoll {
   sellers: Seller[];
 }
 
+/** Where each seller field is read from, by the reading's key. */
+const SELLER_PATHS: Record<SellerField, keyof OfferReading> = {
+  provider: 'offer_provider',
+  perNight: 'offer_per_night',
+  total: 'offer_total',
+  taxes: 'offer_taxes',
+  currency: 'offer_currency',
+  roomsLeft: 'offer_rooms_left',
+  memberRate: 'offer_member_rate',
+};
+
+const readers = new Map<string, z.ZodType>();
 /**
- * The sellers a poll has so far, read through `reading`.
+ * The tolerant schema of a poll's offer lists as `reading` places them: one key per list, each entry a
+ * seller of the fields the reading locates (a field whose path is empty is one the source does not say,
+ * so its absence is no drift). Built once per reading.
+ */
+function sellersReader(lists: string[], fields: SellerField[]): z.ZodType {
+  const key = `${lists.join(',')}|${fields.join(',')}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    const Entry = z.looseObject(Object.fromEntries(fields.map((f) => [f, sellerFields[f]])));
+    const shape = Object.fromEntries(lists.map((l) => [l, z.array(Entry).nullish()]));
+    reader = tolerant('site_c', z.looseObject(shape), 'the offers');
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
+/**
+ * The sellers a poll has so far, read through `reading` by the tolerant rule: a placeholder offer, or
+ * one without its seller or a price, is skipped and counted; an absent optional field is counted; a
+ * field present with a value it cannot be (an amount that is no number) fails the answer. An absent
+ * list is counted as missing; an answer with none of the configured lists has changed its format.
  * @example extractOffers({ HPS_getWebHROffers: { complete: true, chevronOffers: [] } }, OFFER_READING) // { complete: true, sellers: [] }
  */
 export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferReading): OffersPoll {
   const root = data.HPS_getWebHROffers;
   const complete = conform('site_c', z.boolean(), at(root, reading.offers_complete), 'the offers flag');
-  const sellers: Seller[] = [];
-  for (const list of reading.offer_lists.split(',').map((l) => l.trim())) {
-    const offers = at(root, list) ?? [];
+  const lists = reading.offer_lists
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const fields = (Object.keys(SELLER_PATHS) as SellerField[]).filter((f) => reading[SELLER_PATHS[f]]);
+  const projected: Record<string, unknown> = {};
+  for (const list of lists) {
+    const offers = at(root, list);
+    if (offers === undefined) continue;
     if (!Array.isArray(offers)) throw new ExtractionError('site_c', `the offer list ${list} is not a list`);
-    for (const offer of offers) {
-      sellers.push(
-        conform(
-          'site_c',
-          Seller,
-          {
-            provider: at(offer, reading.offer_provider),
-            perNight: at(offer, reading.offer_per_night),
-            total: at(offer, reading.offer_total),
-            taxes: at(offer, reading.offer_taxes),
-            currency: at(offer, reading.offer_currency),
-            roomsLeft: at(offer, reading.offer_rooms_left) ?? null,
-            memberRate: at(offer, reading.offer_member_rate) ?? false,
-          },
-          'an offer',
-        ),
-      );
-    }
+    projected[list] = offers.map((offer: unknown) =>
+      // A placeholder stays one; anything else is read through the configured paths.
+      isPlaceholder(offer) || typeof offer !== 'object'
+        ? offer
+        : Object.fromEntries(
+            fields.flatMap((f) => {
+              const value = at(offer, reading[SELLER_PATHS[f]]);
+              // A field the offer does not carry (or carries as null) is absent, as the reader counts it.
+              return value === undefined || value === null ? [] : [[f, value]];
+            }),
+          ),
+    );
   }
+  if (Object.keys(projected).length === 0)
+    throw new ExtractionError(
+      'site_c',
+      `the offers answer has none of the offer lists (${lists.join(', ')})`,
+    );
+  const read = conform('site_c', sellersReader(lists, fields), projected, 'the offers') as Record<
+    string,
+    z.infer<z.ZodObject<typeof sellerFields>>[] | null | undefined
+  >;
+  const sellers = lists.flatMap((list) =>
+    (read[list] ?? []).map((s): Seller => ({
+      provider: s.provider,
+      perNight: s.perNight,
+      total: s.total,
+      taxes: s.taxes,
+      ...(s.currency === undefined ? {} : { currency: s.currency }),
+      roomsLeft: s.roomsLeft ?? null,
+      memberRate: s.memberRate ?? false,
+    })),
+  );
   return { complete, sellers };
 }
 

@@ -16,9 +16,12 @@ import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 
-// Ids are positive: anything else is drift, refused as the answer loads (never kept).
+// Ids are positive: anything else is drift, refused as the answer loads (never kept). A number or its
+// digits, checked as one type (a union would not let the tolerant reader tell an absent id from a wrong one).
 const GeoCode = z
-  .union([z.number().int(), z.string().regex(/^\d+$/)])
+  .custom<number | string>((v) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)), {
+    error: 'a number or its digits',
+  })
   .transform(Number)
   .pipe(z.number().int().positive());
 const Geo = z.looseObject({
@@ -29,7 +32,10 @@ const Geo = z.looseObject({
 type Geo = z.infer<typeof Geo>;
 
 const result = {
-  code: z.union([z.number(), z.string()]),
+  // A number or a text, checked as one type (a union would not let a result without a code be skipped).
+  code: z.custom<number | string>((v) => typeof v === 'number' || typeof v === 'string', {
+    error: 'a number or a text',
+  }),
   resultWord: z.string().nullish(),
   word: z.string().nullish(),
   name: z.string().nullish(),
