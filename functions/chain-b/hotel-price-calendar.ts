@@ -5,7 +5,7 @@ import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
 import { addDays } from '../../shared/dates.ts';
-import { hotelIdParam, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
+import { hotelIdParam, isDay, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
 import { currencyParam, dateParam, intParam } from '../../shared/schemas/params.ts';
 
 /** The widest calendar: date_to at most this many days after date_from. */
@@ -29,6 +29,8 @@ export const PriceCalendarQuery = z
     country_market: marketParam(),
   })
   .superRefine((q, ctx) => {
+    // A date in the wrong format is refused as such; the range is checked between dates only.
+    if (!isDay(q.date_from) || !isDay(q.date_to)) return;
     if (q.date_to < q.date_from)
       ctx.addIssue({
         code: 'custom',

@@ -5,7 +5,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
-import { marketParam } from '../../shared/schemas/chain-b-query.ts';
+import { isDay, marketParam } from '../../shared/schemas/chain-b-query.ts';
 import {
   coordinateParam,
   currencyParam,
@@ -66,7 +66,8 @@ export const ChainBQuery = z
       });
     }
     const checkIn = q.check_in ?? todayUtc();
-    if (q.check_out !== undefined && q.check_out <= checkIn) {
+    // Dates in the wrong format are refused as such, not also as out of order.
+    if (isDay(checkIn) && isDay(q.check_out) && q.check_out <= checkIn) {
       ctx.addIssue({
         code: 'custom',
         path: ['check_out'],

@@ -55,6 +55,20 @@ export const stayShape = {
   country_market: marketParam(),
 };
 
+/**
+ * Whether a text is a calendar date: order checks skip a date whose format is already refused (and
+ * `addDays` of a date that is none would throw).
+ * @example isDay('2030-06-10') // true; isDay('2030-13-01') // false
+ */
+export function isDay(value: string | undefined): value is string {
+  return (
+    value !== undefined &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    addDays(value, 0) === value
+  );
+}
+
 interface StayInput {
   check_in?: string | undefined;
   check_out?: string | undefined;
@@ -66,7 +80,8 @@ interface StayInput {
  */
 export function stayOrder(q: StayInput, ctx: z.RefinementCtx): void {
   const checkIn = q.check_in ?? todayUtc();
-  if (q.check_out !== undefined && (q.check_out <= checkIn || q.check_out > addDays(checkIn, MAX_NIGHTS)))
+  if (!isDay(checkIn) || !isDay(q.check_out)) return;
+  if (q.check_out <= checkIn || q.check_out > addDays(checkIn, MAX_NIGHTS))
     ctx.addIssue({
       code: 'custom',
       path: ['check_out'],

@@ -1,6 +1,6 @@
 // The chain_b hotel endpoints against the sandbox: every id search returns answers each of them, and
 // their prices agree with search's.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { HotelAmenitiesResponse } from '../../functions/chain-b/hotel-amenities.ts';
 import { HotelDetailsResponse } from '../../functions/chain-b/hotel-details.ts';
@@ -13,6 +13,7 @@ import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { routes, type Route } from '../../shared/routes/index.ts';
 import { addDays } from '../../shared/dates.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -170,6 +171,39 @@ describe('chain_b search → hotel endpoints', () => {
   );
 });
 
+describe('chain_b hotel endpoints: dates that are no calendar dates', () => {
+  it.each([
+    [
+      '/v1/chain_b/hotel/price-calendar',
+      { date_from: '2030-13-01', date_to: '2030-14-01' },
+      ['date_from', 'date_to'],
+    ],
+    ['/v1/chain_b/hotel/price-calendar', { date_from: day(5), date_to: '2030-02-30' }, ['date_to']],
+    [
+      '/v1/chain_b/hotel/rooms',
+      { check_in: '2030-13-01', check_out: '2030-14-01' },
+      ['check_in', 'check_out'],
+    ],
+    ['/v1/chain_b/hotel/rooms', { check_in: '2030-13-01' }, ['check_in']],
+    ['/v1/chain_b/hotel/rooms', { check_out: '2030/06/10' }, ['check_out']],
+    [
+      '/v1/chain_b/search',
+      { destination_slug: 'paris-fr', check_in: '2030-13-01', check_out: '2030-14-01' },
+      ['check_in', 'check_out'],
+    ],
+  ])(
+    '%s answers %j with 400 INVALID_DATE_FORMAT naming only the malformed dates',
+    async (path, qs, named) => {
+      // Act
+      const res = await get(path, { hotel_id: '9WT3', ...qs });
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_DATE_FORMAT']);
+      expect(res.body.errors.map((e: { parameter: string }) => e.parameter)).toEqual(named);
+      expect(api.sandbox.requests('chain_b')).toHaveLength(0);
+    },
+  );
+});
+
 describe('GET /v1/chain_b/hotel/details, amenities, reviews, photos', () => {
   it('gives details from the hotel content and the index record, times as HH:MM', async () => {
     // Prepare
@@ -279,6 +313,45 @@ describe('GET /v1/chain_b/hotel/price-calendar', () => {
     );
     expect(first.amount).toBe(cheapestOpen(rooms));
     for (const d of body.calendar) expect(d.status === 'AVAILABLE').toBe(d.amount !== null);
+  });
+});
+
+describe('GET /v1/chain_b/hotel/price-calendar under the source ceiling', () => {
+  afterEach(() => useProviders(api.sandbox.providers()));
+
+  /** Times a 12-date calendar with every chain_b answer 250 ms late, the source's ceiling as given. */
+  async function timed(maxConcurrent: number | undefined) {
+    const providers = api.sandbox.providers();
+    providers.chain_b = { ...providers.chain_b!, maxConcurrent };
+    useProviders(providers);
+    api.resetUpstream();
+    await api.get('/v1/chain_b/hotel/details?hotel_id=9WT3');
+    api.sandbox.inject('chain_b', { kind: 'latency', ms: 250 });
+    const started = Date.now();
+    const res = await get('/v1/chain_b/hotel/price-calendar', {
+      hotel_id: '9WT3',
+      date_from: day(10),
+      date_to: day(21),
+    });
+    return { ms: Date.now() - started, body: PriceCalendarResponse.parse(res.body) };
+  }
+
+  it('runs at most half the ceiling of offers calls at once: a ceiling of 2 takes twelve rounds for 12 dates', async () => {
+    // Act
+    const capped = await timed(2);
+    const open = await timed(undefined);
+    // Assess: 12 dates one at a time is twelve 250 ms rounds at least; six at a time, two
+    expect([capped.body.complete, capped.body.total, open.body.complete, open.body.total]).toEqual([
+      true,
+      12,
+      true,
+      12,
+    ]);
+    expect(capped.ms).toBeGreaterThanOrEqual(12 * 250);
+    expect(api.sandbox.requests('chain_b').filter((r) => r.body?.includes('"HotelPageHot"'))).toHaveLength(
+      12,
+    );
+    expect(open.ms).toBeLessThan(capped.ms);
   });
 });
 
