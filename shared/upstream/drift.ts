@@ -5,10 +5,11 @@
  */
 import { log } from '../log.ts';
 import { recordAnswerRead, recordDrift } from '../metrics.ts';
+import type { ConnectorToken } from '../providers/tokens.ts';
 
 /** What a read found missing or skipped, by field path (`hotels[].rateDetails.offers[].totalRate`). */
 export interface Drift {
-  provider: string;
+  provider: ConnectorToken;
   /** `missing`: an optional field was absent; `skipped`: a list entry was a placeholder or unusable. */
   kind: 'missing' | 'skipped';
   /** The field's path from the answer's root; `[]` stands for any entry of a list. */
@@ -53,7 +54,7 @@ export function observeDrift(observer: Observer): () => void {
  * unless `read` is false), a log line per field path, and every observer.
  * @example const tally = new Tally(); tally.add('missing', 'hotels[].name'); reportDrift('chain_a', 'the offers', tally);
  */
-export function reportDrift(provider: string, what: string, tally: Tally, read = true): void {
+export function reportDrift(provider: ConnectorToken, what: string, tally: Tally, read = true): void {
   if (read) recordAnswerRead(provider);
   for (const { kind, field, count } of tally.counts.values()) {
     recordDrift(provider, kind, field, count);
@@ -72,7 +73,7 @@ export function reportDrift(provider: string, what: string, tally: Tally, read =
  * is not defined, a rate without its refundability): counted like the entries the read skipped.
  * @example recordSkipped('chain_a', 'hotels[].rateDetails.offers[]', 'the cash offers')
  */
-export function recordSkipped(provider: string, field: string, what: string, count = 1): void {
+export function recordSkipped(provider: ConnectorToken, field: string, what: string, count = 1): void {
   const tally = new Tally();
   tally.add('skipped', field, count);
   reportDrift(provider, what, tally, false);
@@ -83,7 +84,7 @@ export function recordSkipped(provider: string, field: string, what: string, cou
  * an empty text): counted like the optional fields the read found missing.
  * @example recordMissing('site_a', 'reviews[].partnerReply.reply', 'the review list')
  */
-export function recordMissing(provider: string, field: string, what: string, count = 1): void {
+export function recordMissing(provider: ConnectorToken, field: string, what: string, count = 1): void {
   const tally = new Tally();
   tally.add('missing', field, count);
   reportDrift(provider, what, tally, false);

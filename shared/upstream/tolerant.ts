@@ -14,6 +14,7 @@
  * (`FieldsMissing`, `EntriesSkipped`, per provider and field) and one log line per field path.
  */
 import * as z from 'zod';
+import type { ConnectorToken } from '../providers/tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
 
 // Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.
@@ -184,7 +185,7 @@ const inner = new WeakMap<AnySchema, AnySchema>();
  * result goes to `fetchParsed` or `conform` like any schema, and a failure is their extraction error.
  * @example export const OffersAnswer = tolerant('chain_a', z.looseObject({ hotels: z.array(Hotel) }), 'the offers');
  */
-export function tolerant<S extends z.ZodType>(provider: string, schema: S, what = 'the answer') {
+export function tolerant<S extends z.ZodType>(provider: ConnectorToken, schema: S, what = 'the answer') {
   const read = z.unknown().transform((value, ctx): z.output<S> => {
     const tally = new Tally();
     const pruned = prune(schema, value, '', tally);

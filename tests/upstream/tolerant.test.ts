@@ -20,7 +20,11 @@ const Review = z.looseObject({
   helpfulVotes: z.number().int().optional(),
   photos: z.array(z.looseObject({ url: z.string() })).default([]),
 });
-const Page = tolerant('demo', z.looseObject({ total: z.number().int(), reviews: z.array(Review) }), 'a page');
+const Page = tolerant(
+  'site_c',
+  z.looseObject({ total: z.number().int(), reviews: z.array(Review) }),
+  'a page',
+);
 
 let drift: Drift[];
 let stop: () => void;
@@ -30,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
-const read = (value: unknown) => conform('demo', Page, value, 'a page', 200);
+const read = (value: unknown) => conform('site_c', Page, value, 'a page', 200);
 
 describe('tolerant reader', () => {
   it('reads a complete answer without drift', () => {
@@ -53,8 +57,8 @@ describe('tolerant reader', () => {
     // Assess
     expect(page.reviews.map((r) => r.helpfulVotes)).toEqual([undefined, undefined]);
     expect(drift).toEqual([
-      { provider: 'demo', kind: 'missing', field: 'reviews[].helpfulVotes', count: 2 },
-      { provider: 'demo', kind: 'missing', field: 'reviews[].photos', count: 1 },
+      { provider: 'site_c', kind: 'missing', field: 'reviews[].helpfulVotes', count: 2 },
+      { provider: 'site_c', kind: 'missing', field: 'reviews[].photos', count: 1 },
     ]);
   });
 
@@ -72,8 +76,8 @@ describe('tolerant reader', () => {
     // Assess
     expect(page.reviews.map((r) => r.id)).toEqual([4]);
     expect(drift).toEqual([
-      { provider: 'demo', kind: 'missing', field: 'reviews[].helpfulVotes', count: 1 },
-      { provider: 'demo', kind: 'skipped', field: 'reviews[]', count: 3 },
+      { provider: 'site_c', kind: 'missing', field: 'reviews[].helpfulVotes', count: 1 },
+      { provider: 'site_c', kind: 'skipped', field: 'reviews[]', count: 3 },
     ]);
   });
 
@@ -144,11 +148,11 @@ describe('drift metrics', () => {
       value: m.value,
     }));
     expect(metrics).toEqual([
-      { name: 'AnswersRead', provider: 'demo', field: undefined, value: 1 },
-      { name: 'FieldsMissing', provider: 'demo', field: 'reviews[].helpfulVotes', value: 1 },
-      { name: 'Drift', provider: 'demo', field: undefined, value: 1 },
-      { name: 'EntriesSkipped', provider: 'demo', field: 'reviews[]', value: 1 },
-      { name: 'Drift', provider: 'demo', field: undefined, value: 1 },
+      { name: 'AnswersRead', provider: 'site_c', field: undefined, value: 1 },
+      { name: 'FieldsMissing', provider: 'site_c', field: 'reviews[].helpfulVotes', value: 1 },
+      { name: 'Drift', provider: 'site_c', field: undefined, value: 1 },
+      { name: 'EntriesSkipped', provider: 'site_c', field: 'reviews[]', value: 1 },
+      { name: 'Drift', provider: 'site_c', field: undefined, value: 1 },
     ]);
   });
 });
