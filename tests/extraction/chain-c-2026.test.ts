@@ -202,6 +202,87 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     });
   });
 
+  it('keeps the rooms rule for two rooms: stay totals doubled, every per-night figure as for one', () => {
+    // Prepare: the answer for two rooms, whose grand totals (every room's stay) are twice one room's
+    const raw = json('products.json') as {
+      data: {
+        commerce: { product: { searchProductsByProperty: { edges: (Record<string, unknown> | null)[] } } };
+      };
+    };
+    for (const edge of raw.data.commerce.product.searchProductsByProperty.edges) {
+      const total = (edge?.node as { totalPricing?: { rateModes?: { grandTotal?: { amount: number } } } })
+        ?.totalPricing?.rateModes?.grandTotal;
+      if (total) total.amount *= 2;
+    }
+    // Act
+    const one = at(1);
+    const two = extractRooms(ProductsAnswer.parse(raw), {
+      ...LINKS,
+      currency: 'EUR',
+      rates: EUR,
+      nights: 2,
+      rooms: 2,
+    })!;
+    // Assess
+    const pairs = one.room_types.flatMap((r, i) =>
+      r.rates.map((a, j) => [a, two.room_types[i]!.rates[j]!] as const),
+    );
+    expect(pairs).toHaveLength(4);
+    for (const [a, b] of pairs) {
+      expect([b.per_night, b.points_per_night, b.cash_and_points, b.nightly_rates]).toEqual([
+        a.per_night,
+        a.points_per_night,
+        a.cash_and_points,
+        a.nightly_rates,
+      ]);
+      expect(b.total).toBe(a.total === null ? null : a.total * 2);
+      expect(b.taxes_fees).toBe(a.taxes_fees === null ? null : Math.round(a.taxes_fees * 200) / 100);
+      expect(b.points_total).toBe(a.points_total === null ? null : a.points_total * 2);
+    }
+  });
+
+  it('reads a cash product without its average or total pricing: per night from its nights, no total', () => {
+    // Prepare: the first product without averageNightlyRatePerUnit and without totalPricing
+    const raw = json('products.json') as {
+      data: {
+        commerce: { product: { searchProductsByProperty: { edges: { node: Record<string, unknown> }[] } } };
+      };
+    };
+    const node = raw.data.commerce.product.searchProductsByProperty.edges[0]!.node as {
+      rates: { rateModes: Record<string, unknown>[] };
+      totalPricing?: unknown;
+    };
+    delete node.rates.rateModes[0]!.averageNightlyRatePerUnit;
+    delete node.totalPricing;
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const stay = extractRooms(ProductsAnswer.parse(raw), {
+      ...LINKS,
+      currency: 'EUR',
+      rates: EUR,
+      nights: 2,
+      rooms: 1,
+    })!;
+    stop();
+    // Assess
+    expect(stay.room_types[0]!.rates[0]).toMatchObject({
+      per_night: 180.5,
+      total: null,
+      taxes_fees: null,
+      nightly_rates: [
+        { date: '2030-06-10', cash: 181.2, points: null, free_night: false },
+        { date: '2030-06-11', cash: 179.8, points: null, free_night: false },
+      ],
+    });
+    expect(seen.filter((d) => d.kind === 'missing').map((d) => d.field)).toEqual(
+      expect.arrayContaining([
+        'data.commerce.product.searchProductsByProperty.edges[].node.totalPricing',
+        'data.commerce.product.searchProductsByProperty.edges[].node.rates.rateModes[].averageNightlyRatePerUnit',
+      ]),
+    );
+  });
+
   it('tells an unknown property (undefined) from a stay without rooms (empty)', () => {
     const none = ProductsAnswer.parse(json('products-none.json'));
     expect(unknownProperty(ProductsAnswer.parse(json('products-unknown.json')))).toBe(true);
