@@ -72,6 +72,35 @@ describe('chain_b search → hotel endpoints', () => {
     }
   });
 
+  it('answers every hotel endpoint for every id of a search page, partners included', async () => {
+    // Prepare
+    const hotels = (await searchParis({ radius_km: '200', limit: '20' })).hotels;
+    expect(hotels.some((h) => h.brand.code === 'PTN')).toBe(true);
+    for (const { id } of hotels) {
+      // Act
+      const answers = await Promise.all([
+        get('/v1/chain_b/hotel/details', { hotel_id: id }),
+        get('/v1/chain_b/hotel/amenities', { hotel_id: id }),
+        get('/v1/chain_b/hotel/reviews', { hotel_id: id, limit: '1' }),
+        get('/v1/chain_b/hotel/rooms', { hotel_id: id, ...STAY }),
+        get('/v1/chain_b/hotel/photos', { hotel_id: id }),
+        get('/v1/chain_b/hotel/price-calendar', { hotel_id: id, date_from: day(30), date_to: day(31) }),
+        get('/v1/chain_b/hotel/url-to-id', { url: `${SITE}/booking/en/accor/hotel/${id}` }),
+      ]);
+      // Assess: a hotel without reviews is the documented 404 NO_RESULTS
+      expect(answers.map((a) => (a.status === 200 ? 200 : `${a.status} ${a.body.error_code}`))).toEqual([
+        200,
+        200,
+        answers[2]!.status === 200 ? 200 : '404 NO_RESULTS',
+        200,
+        200,
+        200,
+        200,
+      ]);
+      for (const a of answers.filter((x) => x.status === 200)) expect(a.body.hotel_id).toBe(id);
+    }
+  });
+
   it("gives search's best_offer.amount as the cheapest matching rate of hotel/rooms for the same stay", async () => {
     // Prepare
     const priced = (await searchParis()).hotels.filter((h) => h.best_offer);

@@ -76,6 +76,19 @@ describe('GET /v1/chain_c/loyalty/rooms', () => {
     }
   });
 
+  it('answers 200 for every property_id of a loyalty search page, far and near', async () => {
+    for (const centre of [PARIS, { latitude: '35.6762', longitude: '139.6503' }]) {
+      // Prepare
+      const res = await get('/v1/chain_c/loyalty/search', { ...centre, ...STAY });
+      const hotels = ChainCSearchResponse.parse(res.body).hotels;
+      // Act
+      const answers = await Promise.all(hotels.map((h) => rooms({ property_id: h.property_id })));
+      // Assess: an unbookable property has no room for the stay
+      expect(answers.map((a) => a.property_id)).toEqual(hotels.map((h) => h.property_id));
+      for (const [i, a] of answers.entries()) if (!hotels[i]!.bookable) expect(a.total).toBe(0);
+    }
+  });
+
   it('keeps the arithmetic: nightly cash × rooms + taxes_fees = total, points_total = points per night × nights × rooms', async () => {
     // Prepare
     const { stay, hotel } = await pricedProperty('EUR');
