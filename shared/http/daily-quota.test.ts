@@ -67,7 +67,14 @@ describe('dailyQuota', () => {
     for (let i = 0; i < 10; i++) await h(apiEvent(), lambdaContext());
     expect((await h(apiEvent(), lambdaContext())).statusCode).toBe(429);
     now = new Date('2026-11-22T00:00:00Z');
-    expect((await h(apiEvent(), lambdaContext())).statusCode).toBe(200);
+    const next = await h(apiEvent(), lambdaContext());
+    expect(next.statusCode).toBe(200);
+    expect(next.headers?.['X-RateLimit-Reset']).toBe(String(Date.UTC(2026, 10, 23) / 1000));
+    // A clock set back (the day is worked out once a day, not once a call) counts in its own day again.
+    now = new Date('2026-11-21T23:59:59.999Z');
+    const back = await h(apiEvent(), lambdaContext());
+    expect(back.statusCode).toBe(429);
+    expect(back.headers?.['X-RateLimit-Reset']).toBe(String(Date.UTC(2026, 10, 22) / 1000));
   });
 
   it('counts nothing on an open route (no caller)', async () => {

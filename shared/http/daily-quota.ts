@@ -67,9 +67,20 @@ export function dailyQuotaLimit(
   { overlap = false }: { overlap?: boolean } = {},
 ): ApiMiddleware {
   const reserved = new WeakMap<object, { keyId: string; day: string; endpoint: string; limit: number }>();
+  // The UTC day and its reset, worked out once a day rather than on every call: reused while the clock
+  // stays within that day.
+  let today = { day: '', resetEpoch: 0, from: 0 };
+  const dayOf = (now: Date) => {
+    const t = now.getTime();
+    if (t < today.from || t >= today.resetEpoch * 1000) {
+      const { day, resetEpoch } = utcDay(now);
+      today = { day, resetEpoch, from: Date.parse(`${day}T00:00:00Z`) };
+    }
+    return today;
+  };
   const reserve = async (request: ApiRequest, state: RequestState, caller: ApiKeyRecord) => {
     const now = clock();
-    const { day, resetEpoch } = utcDay(now);
+    const { day, resetEpoch } = dayOf(now);
     const limit = dailyQuota(caller.tier);
     // The route is counted with the call, in the same write (per-endpoint usage), by its short code: a day's
     // counter item stays under 1 KB, one write unit, however many endpoints a key calls.

@@ -5,7 +5,8 @@
  *   started, not awaited) → validation
  * handler: the quota's write awaited (for a route that reaches a source, together with the shared result
  *   read: one round trip on a hit); then the route's result kept in process or shared, or `run` (the
- *   endpoint's own work) and the response check; the checked body sent as JSON
+ *   endpoint's own work) and the response check; the checked body sent as JSON (a hit's as kept, serialized
+ *   once)
  * after / onError: error rendering → shared response headers (correlation id, rate-limit headers)
  */
 import middy from '@middy/core';
@@ -14,7 +15,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from 'zod';
 import { DetailArrayError, ProblemError, type ProblemExtras } from '../errors.ts';
 import httpErrorHandler from '@middy/http-error-handler';
-import { jsonResponse } from '../problem.ts';
+import { JSON_TYPE } from '../problem.ts';
 import { FALLBACK_BODY, logUnrendered } from './error-handler.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
@@ -213,7 +214,9 @@ export function endpoint<
               },
               compute,
             )
-          : await reservation.then(compute).then(({ body }) => ({ body, hit: false, ageSeconds: 0 }));
+          : await reservation
+              .then(compute)
+              .then(({ body }) => ({ json: JSON.stringify(body), hit: false, ageSeconds: 0 }));
       } catch (error) {
         // What is cached is what was proven: the answers an extraction failed on (or that said, in a 200,
         // that the source failed) are dropped, so the next request asks the sources again instead of
@@ -230,7 +233,8 @@ export function endpoint<
         headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
         headers.Age = String(answer.ageSeconds);
       }
-      return jsonResponse(200, answer.body, undefined, headers);
+      // The body's JSON text as kept: a hit sends the text serialized when the result was first kept.
+      return { statusCode: 200, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: answer.json };
     },
   )
     .use(requestState(route))

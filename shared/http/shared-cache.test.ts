@@ -37,11 +37,15 @@ class MemoryResults implements ResultCache {
 
 const served = (kind: Served['kind'], ageSeconds = 0): Served => ({ hit: ageSeconds > 0, ageSeconds, kind });
 const deadline = () => new Deadline(20_000);
-const through = (
+/** The answer with its JSON text read back as the body, to compare with what `compute` returned. */
+const through = async (
   store: ResultCache | undefined,
   compute: () => Promise<{ body: unknown; served: readonly Served[] }>,
   options: Partial<RouteResultOptions> = {},
-) => routeResult('k', { store, deadline: deadline(), ...options }, compute);
+) => {
+  const { json, ...answer } = await routeResult('k', { store, deadline: deadline(), ...options }, compute);
+  return { ...answer, body: JSON.parse(json) as unknown };
+};
 
 beforeEach(() => clearRouteResults());
 
@@ -265,5 +269,27 @@ describe('resultKey', () => {
     );
     expect(resultKey('GET /x', { a: 1 }, {})).not.toBe(resultKey('GET /x', { a: 2 }, {}));
     expect(resultKey('GET /x', { a: 1 }, {})).not.toBe(resultKey('GET /y', { a: 1 }, {}));
+  });
+
+  it('keeps the text deployed keys have: sorted keys at every level, integer-like keys first', () => {
+    expect(resultKey('GET /x', { b: [{ z: 1, y: undefined }, undefined], a: 'é"' }, { id: 'h' })).toBe(
+      'GET /x {"path":{"id":"h"},"query":{"a":"é\\"","b":[{"z":1},null]}}',
+    );
+    expect(resultKey('GET /x', { b: 1, 10: 2, 9: 3 }, undefined)).toBe(
+      'GET /x {"query":{"9":3,"10":2,"b":1}}',
+    );
+  });
+});
+
+describe('routeResult, the body as sent', () => {
+  it('serializes a result once: a hit in process sends the very text the miss sent', async () => {
+    const body = { n: 1, when: new Date(0), list: [1, 2] };
+    const miss = await routeResult('s', { deadline: deadline() }, async () => ({
+      body,
+      served: [served('ids')],
+    }));
+    const hit = await routeResult('s', { deadline: deadline() }, async () => ({ body: {}, served: [] }));
+    expect(miss.json).toBe(JSON.stringify(body));
+    expect(hit).toEqual({ json: miss.json, hit: true, ageSeconds: 0, level: 'process' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A route's result, at two levels, each consulted before the next:
- * - in process: the conformed body, so a hit sends what was checked without running the route or checking
- *   it again; bounded by bytes (a share of the function's memory) and emptied with the response cache;
+ * - in process: the conformed body as the JSON text sent, so a hit sends what was checked without running
+ *   the route, checking it again or serializing it again; bounded by bytes (a share of the function's
+ *   memory) and emptied with the response cache;
  * - deployment-wide, for routes that reach a source, deployed: on Lambda each instance serves one request
  *   at a time, so the in-process caches and coalescing do not stop N instances from making N identical
  *   upstream requests. Of the instances asking for one result, the first takes a short lease and fetches;
@@ -32,7 +33,8 @@ export const RESERVE_MS = 4_000;
 export const ROUTE_RESULTS_SHARE = 0.05;
 
 export interface SharedAnswer {
-  body: unknown;
+  /** The body as sent: the JSON text of the checked result. */
+  json: string;
   /** Served by another instance's fetch (or an earlier one): X-Cache HIT, Age from `storedAt`. */
   hit: boolean;
   ageSeconds: number;
@@ -41,14 +43,15 @@ export interface SharedAnswer {
 }
 
 interface Kept {
-  body: unknown;
+  /** Serialized once, when kept: a string also weighs less than the object graph it was built from. */
+  json: string;
   storedAt: number;
   freshUntil: number;
   builtWith?: readonly unknown[];
 }
 
 const inProcess = byteBoundedCache<string, Kept>(ROUTE_RESULTS_SHARE, {
-  weigh: (kept, key) => approxBytes(kept.body) + key.length,
+  weigh: (kept, key) => approxBytes(kept.json) + key.length,
 });
 onClearCache(() => inProcess.clear());
 
@@ -73,10 +76,11 @@ const sameParts = (a: readonly unknown[] | undefined, b: readonly unknown[] | un
   (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
 
 const asHit = (key: string, found: CachedResult, builtWith?: readonly unknown[]): SharedAnswer => {
+  const json = JSON.stringify(found.body);
   // A shared hit is kept in process until the shared item goes stale, so the next one costs no read.
   if (found.freshUntil)
-    keep(key, { body: found.body, storedAt: found.storedAt, freshUntil: found.freshUntil, builtWith });
-  return { body: found.body, hit: true, ageSeconds: ageOf(found.storedAt), level: 'shared' };
+    keep(key, { json, storedAt: found.storedAt, freshUntil: found.freshUntil, builtWith });
+  return { json, hit: true, ageSeconds: ageOf(found.storedAt), level: 'shared' };
 };
 
 export interface RouteResultOptions {
@@ -127,7 +131,7 @@ export async function routeResult(
   const local = inProcess.get(key);
   if (local && local.freshUntil > Date.now() && sameParts(local.builtWith, builtWith)) {
     await before;
-    return { body: local.body, hit: true, ageSeconds: ageOf(local.storedAt), level: 'process' };
+    return { json: local.json, hit: true, ageSeconds: ageOf(local.storedAt), level: 'process' };
   }
   if (!store) {
     await before;
@@ -184,12 +188,13 @@ async function computeAndKeep(
     throw error;
   }
   const { body, served } = computed;
+  const json = JSON.stringify(body);
   const kinds = served.map((s) => s.kind);
   const ageSeconds = Math.max(0, ...served.map((s) => s.ageSeconds));
   const storedAt = Date.now() - ageSeconds * 1000;
   // In process, the TTLs in force (tests shorten them); shared, the deployment's.
   const localTtl = kinds.length === 0 ? 0 : Math.min(...kinds.map(ttlSeconds));
-  if (localTtl > ageSeconds) keep(key, { body, storedAt, freshUntil: storedAt + localTtl * 1000, builtWith });
+  if (localTtl > ageSeconds) keep(key, { json, storedAt, freshUntil: storedAt + localTtl * 1000, builtWith });
   const ttl = resultTtlSeconds(kinds);
   const keepShared = async () => {
     if (!lease) return;
@@ -200,7 +205,7 @@ async function computeAndKeep(
     if (!stored) await release();
   };
   await Promise.all([keepShared(), settle?.()]);
-  return { body, hit: served.length > 0 && served.every((s) => s.hit), ageSeconds };
+  return { json, hit: served.length > 0 && served.every((s) => s.hit), ageSeconds };
 }
 
 /**
@@ -211,21 +216,36 @@ export function clearRouteResults(): void {
   inProcess.clear();
 }
 
+const INDEX = /^(?:0|[1-9]\d{0,8})$/;
+
 /**
- * The cache key of a route's result: the route and its validated, normalised parameters.
- * @example resultKey('GET /v1/site_a/hotel/url-to-id', { url: 'fr/x' }, {})
+ * An object's keys in the order of a JavaScript object built from them sorted: integer-like keys first,
+ * ascending, then the others sorted (the order the key has always had, so deployed keys stay valid).
+ */
+function sortedKeys(v: object): string[] {
+  const keys = Object.keys(v).sort();
+  if (!keys.some((k) => INDEX.test(k))) return keys;
+  const indexes = keys.filter((k) => INDEX.test(k)).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...keys.filter((k) => !INDEX.test(k))];
+}
+
+/** JSON text of `v` with object keys sorted and undefined members left out, built in one pass. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  let out = '';
+  for (const k of sortedKeys(v)) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) out += `${out ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(x)}`;
+  }
+  return `{${out}}`;
+}
+
+/**
+ * The cache key of a route's result: the route and its validated, normalised parameters, as the JSON of
+ * `{ path, query }` with keys sorted at every level (the same text whatever the parameters' order).
+ * @example resultKey('GET /v1/site_a/hotel/url-to-id', { url: 'fr/x' }, {}) // 'GET /v1/site_a/hotel/url-to-id {"path":{},"query":{"url":"fr/x"}}'
  */
 export function resultKey(route: string, query: unknown, path: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .filter(([, x]) => x !== undefined)
-              .sort(([a], [b]) => (a < b ? -1 : 1))
-              .map(([k, x]) => [k, canonical(x)]),
-          )
-        : v;
-  return `${route} ${JSON.stringify(canonical({ query, path }))}`;
+  return `${route} ${canonicalJson({ query, path })}`;
 }
