@@ -9,7 +9,7 @@
  */
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,12 +64,30 @@ export function bundledRoutes(handlers: readonly string[]): [string, Route][] {
 }
 
 /**
+ * A manifest entry as a function reads it: without its documentation-only text, which only the whole
+ * manifest's readers (the OpenAPI builder at bundling time, the reference and error pages, `GET /`) show:
+ * the summary (MCP reads it from the OpenAPI document), the example request and each error's `when`; nor
+ * the handler's file, which only the bundler and the local server read (about two thirds of the bytes).
+ * @example runtimeEntry(routes.chainARooms).example // undefined
+ */
+export function runtimeEntry(route: Route): Partial<Route> {
+  const without = <T extends object>(o: T, names: readonly string[]) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k))) as Partial<T>;
+  return {
+    ...without(route, ['summary', 'example', 'handler']),
+    errors: Object.fromEntries(
+      Object.entries(route.errors).map(([code, spec]) => [code, without(spec, ['when'])]),
+    ) as Route['errors'],
+  };
+}
+
+/**
  * The manifest module of a bundle that carries only `bundledRoutes(handlers)`: the same exports as
- * shared/routes/index.ts, the entries inlined as the data they are.
+ * shared/routes/index.ts, the entries inlined as the data they are, as functions read them (`runtimeEntry`).
  * @example manifestModule(['functions/chain-a/rooms.ts']) // 'export { AUTH_ERRORS, … } from "./types.ts"; …'
  */
 export function manifestModule(handlers: readonly string[]): string {
-  const routes = Object.fromEntries(bundledRoutes(handlers));
+  const routes = Object.fromEntries(bundledRoutes(handlers).map(([id, route]) => [id, runtimeEntry(route)]));
   return [
     `export { AUTH_ERRORS, CSRF_ERRORS, SESSION_ERRORS, UPSTREAM_ERRORS } from './types.ts';`,
     `export { documentedErrors, errorSpec, statusesOf } from './errors.ts';`,
@@ -139,6 +157,22 @@ export const routeManifestPlugin: Plugin = {
       loader: 'js',
       resolveDir: dirname(MANIFEST),
     }));
+  },
+};
+
+/**
+ * The project's package.json as functions read it: its version (shared/version.ts) and nothing else, so no
+ * bundle carries the scripts and dependency lists (3 KB).
+ */
+export const packageVersionPlugin: Plugin = {
+  name: 'package-version',
+  setup(build) {
+    const file = resolve(ROOT, 'package.json');
+    build.onLoad({ filter: /[\\/]package\.json$/ }, ({ path }) => {
+      if (path !== file) return undefined;
+      const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+      return { contents: JSON.stringify({ version }), loader: 'json' };
+    });
   },
 };
 
@@ -241,7 +275,7 @@ export const lambdaBundleOptions: BuildOptions = {
   metafile: true,
   // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
   external: ['@aws-sdk/*'],
-  plugins: [routeManifestPlugin, unusedFeaturesPlugin],
+  plugins: [routeManifestPlugin, unusedFeaturesPlugin, packageVersionPlugin],
 };
 
 /** Handlers that read the embedded gazetteer index. */

@@ -107,7 +107,9 @@ export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [stri
     const op = operationOf(doc, route);
     return {
       name: id,
-      description: [`${route.summary}.`, pagingHint(op)].filter(Boolean).join(' '),
+      // The operation's summary, the route's in the document built from the manifest: a function's bundle
+      // carries no summaries (infra/bundling.ts runtimeEntry).
+      description: [`${op.summary}.`, pagingHint(op)].filter(Boolean).join(' '),
       inputSchema: inputSchema(op),
       // openWorldHint defaults to true (MCP): said only of the tools that reach no outside source.
       annotations: { readOnlyHint: true, ...(route.upstream?.length ? {} : { openWorldHint: false }) },
