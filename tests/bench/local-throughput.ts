@@ -79,25 +79,34 @@ const iqrHalf = (xs: readonly number[]): number => {
 const cpuMedian = (xs: (number | null)[]): number | null =>
   xs.every((x) => x !== null) ? median(xs as number[]) : null;
 
-async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+/**
+ * A server in its own process on a free port (PORT=0): resolves with the port its `ready` line names, so
+ * that runs on the same machine never share one.
+ */
+async function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((ok, fail) => {
+  const port = await new Promise<number>((ok, fail) => {
     let seen = '';
     const onData = (d: Buffer) => {
       seen += d.toString();
-      if (ready.test(seen)) {
+      const m = ready.exec(seen);
+      if (m) {
         child.stdout!.off('data', onData);
         child.stdout!.resume(); // later output (access lines at info) must not block the child
-        ok();
+        ok(Number(m[1]));
       }
     };
     child.stdout!.on('data', onData);
     child.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
   });
-  return child;
+  return { child, port };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -146,42 +155,41 @@ export async function measureLocalThroughput({
   entry = resolve(ROOT, 'infra/local/main.ts'),
 }: LocalThroughputOptions = {}): Promise<LocalThroughputFigure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'local-bench-data-'));
-  const local = await startChild(
+  const { child: local, port } = await startChild(
     [entry],
     {
-      PORT: '3911',
       API_KEYS: `${KEY}:enterprise`,
       ENTERPRISE_DAILY_QUOTA: '1000000000',
       LOG_LEVEL: logLevel,
       DATA_DIR: dataDir,
       PROVIDERS: '',
     },
-    /listening/,
+    /listening on http:\/\/[^:]+:(\d+)/,
   );
   const figures: LocalThroughputFigure[] = [];
   try {
     for (const path of paths) {
-      const url = `http://127.0.0.1:3911${path}`;
+      const url = `http://127.0.0.1:${port}${path}`;
       let sample = '';
       for (let i = 0; i < 3; i++) {
         const res = await fetch(url, { headers: { 'x-api-key': KEY } });
         sample = await res.text();
         if (res.status !== 200) throw new Error(`${path}: ${res.status} ${sample.slice(0, 200)}`);
       }
-      const bare = await startChild(
+      const { child: bare, port: barePort } = await startChild(
         [resolve(ROOT, 'tests/bench/bare-server.ts')],
-        { PORT: '3912', BARE_BODY: sample },
-        /ready/,
+        { BARE_BODY: sample },
+        /ready on port (\d+)/,
       );
       const perRound: LocalThroughputFigure['rounds'] = [];
       const p50s = { local: [] as number[], bare: [] as number[] };
       try {
         // A short warm-up of each, so the first round does not measure the JIT.
         await load(url, 1, connections, local);
-        await load(`http://127.0.0.1:3912${path}`, 1, connections, bare);
+        await load(`http://127.0.0.1:${barePort}${path}`, 1, connections, bare);
         for (let r = 0; r < rounds; r++) {
           const ours = await load(url, seconds, connections, local);
-          const base = await load(`http://127.0.0.1:3912${path}`, seconds, connections, bare);
+          const base = await load(`http://127.0.0.1:${barePort}${path}`, seconds, connections, bare);
           perRound.push({
             localRps: ours.rps,
             bareRps: base.rps,
