@@ -128,7 +128,7 @@ export const chainBRoutes = {
     summary:
       "A chain_b hotel's best price per check-in date, up to 60 days; dates not priced before the deadline are left out (complete: false)",
     example:
-      '/v1/chain_b/hotel/price-calendar?hotel_id=9WT3&date_from=2030-06-01&date_to=2030-06-14&nights=2',
+      '/v1/chain_b/hotel/price-calendar?hotel_id=9WT3&date_from=2030-06-01&date_to=2030-06-07&nights=2',
   },
   chainBHotelUrlToId: {
     method: 'GET',
