@@ -347,6 +347,7 @@ describe('offers, read by the tolerant rule', () => {
     expect(sellers).toHaveLength(1);
     expect(drift).toContainEqual({ provider: 'site_c', kind: 'missing', field: 'hiddenOffers', count: 1 });
     expect(() => read({ offers: [offer('A')] })).toThrow(ExtractionError);
+    expect(read({ chevronOffers: null, hiddenOffers: [offer('C')] }).sellers).toHaveLength(1);
   });
 
   it('fails, never skips, an amount that is there but no number, and a list with no usable offer', () => {

@@ -369,6 +369,11 @@ export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferRe
   for (const list of lists) {
     const offers = at(root, list);
     if (offers === undefined) continue;
+    // A list the source sends as null holds no offer: there, and empty.
+    if (offers === null) {
+      projected[list] = null;
+      continue;
+    }
     if (!Array.isArray(offers)) throw new ExtractionError('site_c', `the offer list ${list} is not a list`);
     projected[list] = offers.map((offer: unknown) =>
       // A placeholder stays one; anything else is read through the configured paths.
