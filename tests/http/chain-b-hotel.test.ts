@@ -188,10 +188,11 @@ describe('chain_b search → hotel endpoints', () => {
       const unknown = await get(route.path, { hotel_id: 'ZZZZ', ...qs });
       const malformed = await get(route.path, { hotel_id: 'no-id!', ...qs });
       // Assess
-      expect([unknown.status, unknown.body.error_code, unknown.body.provider]).toEqual([
+      expect([unknown.status, unknown.body.error_code, unknown.body.provider, unknown.body.product]).toEqual([
         404,
         'HOTEL_NOT_FOUND',
         'chain_b',
+        route.product,
       ]);
       expect([malformed.status, malformed.body.error_code]).toEqual([400, 'INVALID_HOTEL_ID']);
       expectDocumented(route, unknown.status, unknown.headers.get('content-type'), unknown.body);
@@ -412,6 +413,27 @@ describe('GET /v1/chain_b/hotel/price-calendar under a slowed source', () => {
     expect(partial.total).toBeLessThan(61);
     slow.resetUpstream();
     const full = PriceCalendarResponse.parse((await api.get(path)).body);
+    for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
+  });
+});
+
+describe('GET /v1/chain_b/hotel/price-calendar when some offers calls fail', () => {
+  it('leaves the dates whose call failed out (complete: false), never UNAVAILABLE, and the rest as priced', async () => {
+    // Prepare: the full calendar, then the hotel's content cached and the next three chain_b answers 500
+    const path = `/v1/chain_b/hotel/price-calendar?${new URLSearchParams({ hotel_id: '9WT3', date_from: day(10), date_to: day(23) })}`;
+    const full = PriceCalendarResponse.parse((await api.get(path)).body);
+    api.resetUpstream();
+    await api.get('/v1/chain_b/hotel/details?hotel_id=9WT3');
+    api.sandbox.inject('chain_b', { kind: 'status', status: 500 }, 3);
+    // Act
+    const res = await api.get(path);
+    // Assess
+    expect(res.status).toBe(200);
+    const partial = PriceCalendarResponse.parse(res.body);
+    expect([full.complete, full.total]).toEqual([true, 14]);
+    expect(partial.complete).toBe(false);
+    expect(partial.total).toBeLessThanOrEqual(11);
+    expect(partial.total).toBeGreaterThan(0);
     for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
   });
 });
