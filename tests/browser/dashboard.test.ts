@@ -3,21 +3,27 @@
 // the link the process printed, sign in, see the tier and the next one, create two keys (the second by
 // keyboard alone), run the page's own curl command and see the chart update by itself, revoke the key and see
 // the API refuse it with 401, reset the password by the printed link, and delete the account. At every
-// step: no sideways scroll, no control of the other state, the keys table's name and actions in view. A
-// screenshot at each width is kept in tests/artifacts/. Chromium is the Debian package (`.ci/run` installs it).
+// step: no sideways scroll, no control of the other state, every figure and action of the keys table in view
+// (a table from 1024 px, a card per key narrower), the curl command whole; usage read again at most every
+// 30 s, and not while the page is hidden. Screenshots at each width, signed out and signed in with two keys,
+// are kept in tests/artifacts/. Chromium is the Debian package (`.ci/run` installs it).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'tests/artifacts');
-const screenshot = (width: number) => resolve(ARTIFACTS, `dashboard-${width}.png`);
+const screenshot = (width: number, state: string) => resolve(ARTIFACTS, `dashboard-${width}-${state}.png`);
 const PASSWORD = 'a long and memorable passphrase';
 const NEW_PASSWORD = 'another long passphrase to remember';
+// Its own data folder: the developer's accounts in .data/ stay untouched, and a running `npm start` (which
+// holds .data/) does not make the test fail.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'travel-data-dashboard-'));
 
 let server: ChildProcess;
 let exited: Promise<number | null>;
@@ -51,7 +57,7 @@ beforeAll(async () => {
   // What `npm start` runs, on a free port.
   server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/local/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR },
   });
   exited = new Promise((ok) => server.once('exit', (code) => ok(code)));
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,6 +70,7 @@ afterAll(async () => {
   await browser?.close();
   if (server && server.exitCode === null) server.kill('SIGTERM');
   await exited;
+  rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
 const apiBase = () => dashboard.replace(/\/dashboard$/, '');
@@ -74,27 +81,34 @@ const callApi = (key: string) =>
 interface PageBox {
   left: number;
   right: number;
+  top: number;
 }
 interface PageElement {
   scrollWidth: number;
   clientWidth: number;
+  scrollHeight: number;
+  clientHeight: number;
   textContent: string | null;
   parentElement: PageElement | null;
   getClientRects(): { length: number };
   getBoundingClientRect(): PageBox;
   closest(selector: string): PageElement | null;
   querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
 }
 declare const document: {
   documentElement: PageElement;
+  dispatchEvent(event: unknown): boolean;
   getElementById(id: string): PageElement | null;
   querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): Iterable<PageElement>;
 };
 declare const window: { innerWidth: number };
+declare const Event: new (type: string) => unknown;
 declare function getComputedStyle(element: PageElement): { visibility: string };
 
-/** Layout faults at this moment: sideways scroll, a visible control of the other state, keys cut off. */
+/** Layout faults at this moment: sideways scroll, a visible control of the other state, a key's figures or
+ * actions cut off, the curl command cut off. */
 async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const faults: string[] = [];
@@ -110,17 +124,28 @@ async function layoutFaults(page: Page): Promise<string[]> {
     if (!signedIn && visible('signout')) faults.push('sign out shown signed out');
     const panel = document.querySelector('#keys-table')?.closest('.panel')?.getBoundingClientRect();
     const wrap = document.querySelector('#keys-table')?.parentElement;
-    // From 1024 px the whole table fits; narrower, it scrolls inside its panel.
-    if (wrap && window.innerWidth >= 1024 && wrap.scrollWidth > wrap.clientWidth)
+    // The table fits its panel at every width (from 1024 px as a table, narrower as a card per key).
+    if (wrap && wrap.scrollWidth > wrap.clientWidth)
       faults.push(`keys table scrolls: ${wrap.scrollWidth}px in ${wrap.clientWidth}px`);
     for (const row of document.querySelectorAll('#keys-table tbody tr')) {
-      const name = row.querySelector('th')!.getBoundingClientRect();
-      const actions = row.querySelector('td:last-child')!.getBoundingClientRect();
       if (!panel) continue;
-      if (name.left < panel.left || name.right > panel.right) faults.push(`name cut off: ${row.textContent}`);
-      if (actions.left < panel.left || actions.right > panel.right + 0.5)
-        faults.push(`actions cut off: ${row.textContent}`);
+      for (const cell of row.querySelectorAll('th, td')) {
+        const box = cell.getBoundingClientRect();
+        if (box.left < panel.left || box.right > panel.right + 0.5)
+          faults.push(`cell cut off: ${cell.textContent} in ${row.textContent}`);
+      }
     }
+    // Cards side by side start at one height.
+    const cards = [...document.querySelectorAll('.cards > .card')]
+      .filter((card) => card.getClientRects().length > 0)
+      .map((card) => card.getBoundingClientRect());
+    for (const [i, a] of cards.entries())
+      for (const b of cards.slice(i + 1))
+        if (a.right <= b.left && Math.abs(a.top - b.top) > 1)
+          faults.push(`cards side by side at ${a.top}px and ${b.top}px`);
+    const curl = document.getElementById('curl');
+    if (curl && curl.getClientRects().length > 0 && curl.scrollHeight > curl.clientHeight + 1)
+      faults.push(`curl command cut off: ${curl.scrollHeight}px in ${curl.clientHeight}px`);
     return faults;
   });
 }
@@ -149,6 +174,8 @@ describe('the accounts dashboard, in Chromium', () => {
       await page.goto(dashboard);
       await page.locator('#signup-form').waitFor();
       await check('signed out');
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: screenshot(width, 'signed-out'), fullPage: true });
 
       // Act: sign up, then open the link npm start printed
       const signup = page.locator('#signup-form');
@@ -184,16 +211,40 @@ describe('the accounts dashboard, in Chromium', () => {
       const second = await page.getByLabel('Key', { exact: true }).inputValue();
       await check('two keys');
 
-      // the page's own curl command, run as a person would, then the chart updates by itself within 30 s
-      const { stdout } = await promisify(execFile)('sh', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`]);
+      // the page's own curl command, run as a person would, then the chart updates by itself: not sooner than
+      // 30 s after its last read, and not while the page is hidden
+      let reads = 0;
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/account/activity') reads++;
+      });
+      const runCurl = async () =>
+        (await promisify(execFile)('sh', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`])).stdout;
       const chart = page.locator('#chart');
       const before = await chart.getAttribute('data-today');
-      await page.clock.fastForward(31_000);
+      const stdout = await runCurl();
+      await page.clock.fastForward(20_000);
+      const readsIn20s = reads;
+      await page.clock.fastForward(11_000);
       await page.locator('#chart[data-today="1"]').waitFor();
       const plotted = {
         total: await chart.getAttribute('data-total'),
         today: await chart.getAttribute('data-today'),
       };
+      // hidden (another tab in front): a second call shows only once the page is visible again
+      const showPage = (state: 'hidden' | 'visible') =>
+        page.evaluate((s) => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, state);
+      await showPage('hidden');
+      const readsBeforeHidden = reads;
+      await runCurl();
+      await page.clock.fastForward(31_000);
+      await page.clock.fastForward(31_000);
+      const readsWhileHidden = reads - readsBeforeHidden;
+      const todayWhileHidden = await chart.getAttribute('data-today');
+      await showPage('visible');
+      await page.locator('#chart[data-today="2"]').waitFor();
       const firstRow = page.locator('#keys-table tbody tr', {
         has: page.getByRole('rowheader', { name: 'first' }),
       });
@@ -203,8 +254,7 @@ describe('the accounts dashboard, in Chromium', () => {
         .evaluateAll((fields) =>
           fields.filter((f) => (f as unknown as { labels: unknown[] }).labels.length === 0).map((f) => f.id),
         );
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: screenshot(width), fullPage: true });
+      await page.screenshot({ path: screenshot(width, 'keys'), fullPage: true });
 
       // revoke the first key: the API refuses it, the table keeps its names and actions in view
       await firstRow.getByRole('button', { name: 'Revoke key first' }).click();
@@ -256,8 +306,10 @@ describe('the accounts dashboard, in Chromium', () => {
       );
       expect(stdout).toBe('200');
       expect(before).toBe('0');
+      expect(readsIn20s).toBe(0);
       expect(plotted).toEqual({ total: '1', today: '1' });
-      expect(firstToday).toBe('1 / 10');
+      expect([readsWhileHidden, todayWhileHidden]).toEqual([0, '1']);
+      expect(firstToday).toBe('2 / 10');
       expect(unlabelled).toEqual([]);
       expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([
         401,
@@ -268,7 +320,7 @@ describe('the accounts dashboard, in Chromium', () => {
       expect(faults).toEqual({});
       expect(foreign).toEqual([]);
       expect(failures).toEqual([]);
-      expect(existsSync(screenshot(width))).toBe(true);
+      expect(existsSync(screenshot(width, 'keys'))).toBe(true);
     },
     120_000,
   );

@@ -181,9 +181,12 @@ function keyRow(key: KeyView): HTMLTableRowElement {
     key.status === 'active' ? key.remaining.toLocaleString() : '–',
     key.status,
   ];
+  // Each cell carries its column's name, which labels it where the table is laid out as cards.
+  const labels = [...$('keys-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
   for (const [i, text] of cells.entries()) {
     const cell = document.createElement(i === 0 ? 'th' : 'td');
     if (i === 0) cell.setAttribute('scope', 'row');
+    else cell.dataset.label = labels[i];
     cell.textContent = text;
     row.append(cell);
   }
