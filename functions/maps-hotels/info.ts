@@ -8,13 +8,23 @@ import { currencyParam, intParam, nights, text } from '../../shared/schemas/para
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 /** The longest stay the addendum accepts. */
-const MAX_NIGHTS = 30;
+export const MAX_NIGHTS = 30;
+
+/**
+ * A maps_hotels hotel_id: the service's property token as search returned it, URL-safe base64 (letters,
+ * digits, `-`, `_`, padding `=`). Anything else is the addendum's malformed id, 400 INVALID_HOTEL_ID,
+ * refused before any call to the source.
+ */
+export const MapsHotelId = text(500)
+  .refine((id) => /^[A-Za-z0-9_-]+={0,2}$/.test(id), {
+    error: 'must be a hotel_id as /v1/maps_hotels/search returned it (letters, digits, - and _)',
+    params: { error_code: 'INVALID_HOTEL_ID' },
+  })
+  .meta({ description: 'hotel_id from /v1/maps_hotels/search', example: 'ChkIaDExMTI1007790' });
 
 export const MapsHotelInfoQuery = withStayOrder(
   z.object({
-    hotel_id: text(500)
-      .optional()
-      .meta({ description: 'hotel_id from /v1/maps_hotels/search', example: 'ChkIaDExMTI1007790' }),
+    hotel_id: MapsHotelId.optional(),
     query: text(200).optional().meta({ description: 'A hotel name, ideally with its city' }),
     check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
     check_out: StayDates.check_out.meta({

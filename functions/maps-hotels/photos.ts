@@ -5,29 +5,37 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotelPhoto } from '../../shared/schemas/maps-hotels.ts';
-import { text } from '../../shared/schemas/params.ts';
+import { nights } from '../../shared/schemas/params.ts';
 import { StayDates } from '../../shared/schemas/stay.ts';
+import { MapsHotelId, MAX_NIGHTS } from './info.ts';
 
 export const MapsHotelPhotosQuery = z
   .object({
-    hotel_id: text(500).meta({ description: 'hotel_id from /v1/maps_hotels/search' }),
+    hotel_id: MapsHotelId,
     check_in: StayDates.check_in.optional().meta({
-      description: 'Arrival date, YYYY-MM-DD; with check_out. Default tomorrow (UTC)',
+      description: 'Arrival date, YYYY-MM-DD, not before today (UTC). Default tomorrow (UTC)',
       example: '2030-06-10',
     }),
     check_out: StayDates.check_out.optional().meta({
-      description: 'Departure date, YYYY-MM-DD, after check_in. Default the night after check_in',
+      description: `Departure date, YYYY-MM-DD, after check_in, at most ${MAX_NIGHTS} nights later. Default the night after check_in`,
       example: '2030-06-12',
     }),
   })
-  .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
+  // check_in alone is a one-night stay (check_out's default); check_out alone names no stay.
+  .refine((q) => q.check_out === undefined || q.check_in !== undefined, {
     path: ['check_out'],
-    error: 'check_in and check_out go together',
+    error: 'needs check_in',
     params: { error_code: 'INVALID_DATES' },
   })
   .refine((q) => !q.check_in || !q.check_out || q.check_out > q.check_in, {
     path: ['check_out'],
     error: 'must be after check_in',
+    params: { error_code: 'INVALID_DATES' },
+  })
+  // The addendum's longest stay holds here too, though the stay only serves to ask for the photos.
+  .refine((q) => !q.check_in || !q.check_out || nights(q.check_in, q.check_out) <= MAX_NIGHTS, {
+    path: ['check_out'],
+    error: `must be at most ${MAX_NIGHTS} nights after check_in`,
     params: { error_code: 'INVALID_DATES' },
   });
 

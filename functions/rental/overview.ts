@@ -2,8 +2,21 @@
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingOverview } from '../../shared/providers/rental/index.ts';
+import { LISTING_ID } from '../../shared/providers/rental/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';
+
+export const OverviewPath = z.object({
+  listing_id: z
+    .string({ error: 'is required' })
+    .trim()
+    // A malformed id is the addendum's 400 INVALID_LISTING_ID, not the generic validation error.
+    .refine((id) => LISTING_ID.test(id), {
+      error: 'must be a positive integer of at most 20 digits',
+      params: { error_code: 'INVALID_LISTING_ID' },
+    })
+    .meta(ListingPath.shape.listing_id.meta() ?? {}),
+});
 
 export const RentalOverviewResponse = z.object({
   success: z.literal(true),
@@ -13,7 +26,7 @@ export const RentalOverviewResponse = z.object({
 
 export const handler = endpoint({
   route: routes.rentalOverview,
-  path: ListingPath,
+  path: OverviewPath,
   response: RentalOverviewResponse,
   run: async ({ path }, ctx) => {
     const overview = await listingOverview(ctx, path.listing_id);

@@ -39,6 +39,7 @@ export const mapsHotelsRoutes = {
         when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
       },
       MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
     },
     summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
@@ -55,6 +56,8 @@ export const mapsHotelsRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
+      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights later' },
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
     },
     summary: "A hotel's photos, original size with thumbnails, from its property details",

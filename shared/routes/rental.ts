@@ -51,7 +51,10 @@ export const rentalRoutes = {
     auth: true,
     upstream: ['rental'],
     validation: INVALID_PARAMETERS,
-    errors: { LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' } },
+    errors: {
+      INVALID_LISTING_ID: { status: 400, when: 'listing_id is not a positive integer of at most 20 digits' },
+      LISTING_NOT_FOUND: { status: 404, when: 'no listing with that id' },
+    },
     summary:
       "A rental listing's overview, no dates: name, description, guests, bedrooms, beds, baths, where guests sleep",
     example: '/v1/rental/listing/1234567890123456789/overview',

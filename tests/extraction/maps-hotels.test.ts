@@ -18,6 +18,7 @@ import {
 } from '../../shared/providers/maps-hotels/requests.ts';
 import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/maps-hotels/${name}`, import.meta.url), 'utf8'));
@@ -268,6 +269,38 @@ describe('property details (info and photos)', () => {
     const listForToken = classifyDetails(DetailsAnswer.parse(fixture('hotels-list.json')), 'ChoIx');
     expect(list.kind).toBe('list');
     expect([empty.kind, listForToken.kind]).toEqual(['not found', 'not found']);
+  });
+
+  it('reads details without images as a hotel without photos, the absence counted; unreadable images fail', () => {
+    // Prepare: the engine leaves out a list it has nothing for.
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const found = details('hotel-details-no-photos.json', 'ChkI4pXh0b2F_ZUBGg0vZy8xMXk0bHFfN2syEAE');
+    stop();
+    const photos = extractPhotos(found.answer);
+    const hotel = extractInfo(found.answer, found.hotelId, 'EUR');
+    // Assess
+    expect(photos).toEqual([]);
+    expect([hotel.images, hotel.amenities, hotel.nearby_places]).toEqual([[], [], []]);
+    expect(hotel.check_out_time).toBe('10:00 AM');
+    expect(seen).toContainEqual(
+      expect.objectContaining({ provider: 'maps_hotels', kind: 'missing', field: 'images' }),
+    );
+    const bare = fixture('hotel-details-no-photos.json') as object;
+    for (const images of [
+      { 0: { original_image: 'https://img.maps.test/a.jpg' } },
+      'none',
+      [{ thumbnail: 'x' }],
+    ])
+      expect(() => DetailsAnswer.parse({ ...bare, images })).toThrow();
+    const withPlaceholder = DetailsAnswer.parse({
+      ...bare,
+      images: [null, { original_image: 'https://img.maps.test/a-orig.jpg' }],
+    });
+    expect(extractPhotos(withPlaceholder)).toEqual([
+      { thumbnail_url: null, url: 'https://img.maps.test/a-orig.jpg' },
+    ]);
   });
 
   it('treats coordinates of the wrong type as drift, not as a default', () => {

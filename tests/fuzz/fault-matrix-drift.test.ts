@@ -53,6 +53,10 @@ const ABSENCE_RULES: Record<string, Record<string, string>> = {
   '/v1/maps_hotels/search': {
     total: 'a property listed without a price is left out (counted): the contract has no unpriced hotel',
   },
+  '/v1/maps_hotels/photos': {
+    total:
+      'the engine leaves out a list it has nothing for: details without images are a hotel without photos',
+  },
   '/v1/site_b/hotel/reviews-from-url': {
     'reviews[].owner_response.published_date':
       'a reply without responseDate is dated by its formattedResponseDate (the day, at midnight UTC)',

@@ -356,6 +356,59 @@ describe('maps_hotels search → info and photos of the first hotel_id', () => {
     expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
   });
 
+  it('answers 400 INVALID_HOTEL_ID for a malformed hotel_id, and the stay errors on photos, asking nothing', async () => {
+    const token = 'ChkIaDExMTI1007790';
+    for (const [res, route, code] of [
+      [await info({ hotel_id: '<script>' }), routes.mapsHotelsInfo, 'INVALID_HOTEL_ID'],
+      [await info({ hotel_id: 'ChkI aDEx' }), routes.mapsHotelsInfo, 'INVALID_HOTEL_ID'],
+      [await photos({ hotel_id: 'ChkI/aDEx+' }), routes.mapsHotelsPhotos, 'INVALID_HOTEL_ID'],
+      [
+        await photos({ hotel_id: token, check_in: day(30), check_out: day(61) }),
+        routes.mapsHotelsPhotos,
+        'INVALID_DATES',
+      ],
+      [
+        await photos({ hotel_id: token, check_in: day(30), check_out: day(30) }),
+        routes.mapsHotelsPhotos,
+        'INVALID_DATES',
+      ],
+      [await photos({ hotel_id: token, check_out: day(30) }), routes.mapsHotelsPhotos, 'INVALID_DATES'],
+      [
+        await photos({ hotel_id: token, check_in: day(-1), check_out: day(1) }),
+        routes.mapsHotelsPhotos,
+        'PAST_DATES',
+      ],
+      [
+        await photos({ hotel_id: token, check_in: '2030-6-1' }),
+        routes.mapsHotelsPhotos,
+        'INVALID_DATE_FORMAT',
+      ],
+    ] as const) {
+      expect([res.status, res.body.error_code]).toEqual([400, code]);
+      expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
+    }
+    expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
+  });
+
+  it('photos for check_in alone ask the source for that one night; 30 nights are accepted', async () => {
+    // Prepare
+    const first = Body.parse((await search({})).body).hotels[0]!;
+    api.sandbox.resetLog();
+    // Act
+    const one = await photos({ hotel_id: first.hotel_id, check_in: day(40) });
+    const month = await photos({ hotel_id: first.hotel_id, check_in: day(40), check_out: day(70) });
+    // Assess
+    expect([one.status, month.status]).toEqual([200, 200]);
+    const sent = api.sandbox
+      .requests('maps_hotels')
+      .map((r) => new URLSearchParams(r.path.split('?')[1]))
+      .map((q) => [q.get('check_in_date'), q.get('check_out_date')]);
+    expect(sent).toEqual([
+      [day(40), day(41)],
+      [day(40), day(70)],
+    ]);
+  });
+
   it('answers 404 HOTEL_NOT_FOUND for a hotel_id or name the service does not know', async () => {
     const unknownId = await info({ hotel_id: 'ChkIbm8tc3VjaC1ob3RlbA' });
     const unknownName = await info({ query: 'Nowhere Inn Atlantis' });

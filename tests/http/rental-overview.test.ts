@@ -117,7 +117,7 @@ describe('a listing URL → extract-id → overview → details → pricing', ()
     expect(pages.map((r) => r.path)).toEqual([`/rooms/${BIG}`]);
   });
 
-  it('answers 404 LISTING_NOT_FOUND for an unknown listing, and 400 for an id that is no number', async () => {
+  it('answers 404 LISTING_NOT_FOUND for an unknown listing, and 400 INVALID_LISTING_ID for an id that is no number', async () => {
     // Act
     const missing = await api.get('/v1/rental/listing/12/overview');
     const bad = await api.get('/v1/rental/listing/12a/overview');
@@ -129,7 +129,10 @@ describe('a listing URL → extract-id → overview → details → pricing', ()
       missing.headers.get('content-type'),
       missing.body,
     );
-    expect([bad.status, bad.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+    // The addendum's rule for a malformed id: 400 INVALID_<THING>_ID.
+    expect([bad.status, bad.body.error_code]).toEqual([400, 'INVALID_LISTING_ID']);
+    expectDocumented(routes.rentalOverview, bad.status, bad.headers.get('content-type'), bad.body);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ parameter: 'listing_id' })]);
   });
 });
 
@@ -139,6 +142,9 @@ describe('GET /v1/rental/listing/extract-id', () => {
     ['https://www.rental.fr.test/rooms/40000001?adults=2&check_in=2030-06-01', '40000001'],
     ['https://m.rental.test/rooms/plus/40000002', '40000002'],
     ['https://rental.test/listing/18446744073709551615', '18446744073709551615'],
+    [`https://www.rental.co.uk.test/rooms/${BIG}/photos?source_impression_id=p3`, BIG],
+    ['www.rental.test/Rooms/40000003#reviews', '40000003'],
+    [`https://WWW.RENTAL.FR.TEST/rooms/${BIG}/`, BIG],
   ])('reads %s without asking the source', async (url, id) => {
     // Act
     const res = await extractId(url);

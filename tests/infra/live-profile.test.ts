@@ -89,8 +89,13 @@ describe('real hosts', () => {
       for (const url of [p.baseUrl, ...Object.values(p.origins)]) hosts.add(new URL(url).hostname);
       for (const h of p.hosts) hosts.add(h);
     }
-    // The registrable part (the last two labels), so that no other subdomain slips through.
-    const domains = [...hosts].map((h) => h.split('.').slice(-2).join('.'));
+    // The registrable part (the last two labels, three under a country's second level such as co.uk or
+    // com.au), so that no other subdomain slips through.
+    const domains = [...hosts].map((h) => {
+      const labels = h.split('.');
+      const secondLevel = /^(co|com|net|org)$/.test(labels.at(-2)!) && labels.at(-1)!.length === 2;
+      return labels.slice(secondLevel ? -3 : -2).join('.');
+    });
     const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
       cwd: ROOT,
       encoding: 'utf8',

@@ -491,7 +491,7 @@ function json<T>(text: string | null): T | undefined {
 export const rental: Site = {
   provider: 'rental',
   // The www host first (the site's own links), then a country host and the mobile host, as the real one has.
-  hosts: ['www.rental.test', 'rental.test', 'www.rental.fr.test', 'm.rental.test'],
+  hosts: ['www.rental.test', 'rental.test', 'www.rental.fr.test', 'www.rental.co.uk.test', 'm.rental.test'],
   config: {
     operations: { stays_pdp_sections: SECTIONS_HASH },
     session: {

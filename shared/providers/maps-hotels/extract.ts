@@ -323,15 +323,14 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
 }
 
 /**
- * The photos of a details answer, original size with their thumbnails. The images are what this answer
- * is: details without them are the source's changed format (an extraction error), never a hotel without
- * photos.
+ * The photos of a details answer, original size with their thumbnails. The engine leaves out a list it
+ * has nothing for, so details without `images` are a hotel without photos: none, as info's `images`, the
+ * absence counted as drift by the tolerant reader. An `images` that is there but unreadable (another
+ * type, or no entry with an original image) fails the read: an extraction error, never "no photos".
  * @example extractPhotos(answer) // [{ thumbnail_url: 'https://…/0.jpg', url: 'https://…/0-o.jpg' }]
  */
 export function extractPhotos(answer: DetailsAnswer): MapsHotelPhoto[] {
-  if (!answer.images)
-    throw new ExtractionError('maps_hotels', 'the property details have no images', undefined, 200);
-  const photos = answer.images.map((i) => ({
+  const photos = (answer.images ?? []).map((i) => ({
     thumbnail_url: i.thumbnail ?? null,
     url: i.original_image,
   }));

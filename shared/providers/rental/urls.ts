@@ -1,14 +1,16 @@
 /**
  * rental listing URLs: the id is the number after `rooms/` (also `rooms/plus/` and `listing/`), on any of
- * the platform's country hosts and its mobile host (the provider's configured `hosts`). The id stays a
- * decimal string: listings created in recent years have 18 or 19 digit ids, above 2^53.
+ * the platform's country hosts (one-label and two-label country domains: .fr, .co.uk) and its mobile host
+ * (the provider's configured `hosts`). The id stays a decimal string: listings created in recent years
+ * have 18 or 19 digit ids, above 2^53.
  */
 import { DisallowedUrlError } from '../../upstream/errors.ts';
 import { parseUserUrl } from '../../upstream/user-url.ts';
 
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits. */
 export const LISTING_ID = /^[1-9]\d{0,19}$/;
-const LISTING_PATH = /^\/(?:rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/;
+// A path typed in another letter case (/Rooms/123) still names the listing.
+const LISTING_PATH = /^\/(?:rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/i;
 
 /**
  * The listing id of a rental URL, as a decimal string; undefined for a rental URL that names no listing
