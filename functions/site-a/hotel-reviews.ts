@@ -23,7 +23,7 @@ export const HotelReviewsQuery = z.object({
       pattern: '^\\s*\\d{1,12}\\s*$',
       example: '1007790',
     }),
-  page: intParam(1, 10_000, 1).meta({ description: 'Page, from 1. Default 1' }),
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({ description: 'Page, from 1. Default 1' }),
   per_page: intParam(1, 25, 10).meta({ description: 'Reviews a page, 1 to 25. Default 10' }),
   sort: z
     .enum(['relevance', 'recent_desc', 'recent_asc', 'score_desc', 'score_asc'])

@@ -16,11 +16,18 @@ export const SearchQuery = z
     dest_id: z
       .string({ error: 'is required' })
       .trim()
-      .regex(/^-?\d{1,12}$/, {
-        error: 'must be a site_a dest_id such as -1456928, as the lookup returned it',
+      .superRefine((id, ctx) => {
+        // A malformed id is the addendum's 400 INVALID_<THING>_ID, not the generic validation error.
+        if (!/^-?\d{1,12}$/.test(id))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a site_a dest_id such as -1456928, as the lookup returned it',
+            params: { error_code: 'INVALID_DESTINATION_ID' },
+          });
       })
       .meta({
         description: 'As destinations/lookup returned it; may be negative (keep the sign)',
+        pattern: '^\\s*-?\\d{1,12}\\s*$',
         example: '-1456928',
       }),
     dest_type: z.string().trim().toUpperCase().pipe(DestType).default('CITY').meta({
@@ -43,10 +50,11 @@ export const SearchQuery = z
     children_ages: z
       .string()
       .trim()
-      .regex(/^(?:1[0-7]|\d)(?:\s*,\s*(?:1[0-7]|\d))*$/, {
+      // Empty is no ages: right for children=0, a count mismatch otherwise.
+      .regex(/^(?:(?:1[0-7]|\d)(?:\s*,\s*(?:1[0-7]|\d))*)?$/, {
         error: 'must be comma-separated ages from 0 to 17',
       })
-      .transform((s) => s.split(',').map((a) => Number(a.trim())))
+      .transform((s) => (s === '' ? [] : s.split(',').map((a) => Number(a.trim()))))
       .optional()
       .meta({
         description: 'Comma-separated ages 0 to 17, exactly `children` of them when children > 0',

@@ -24,7 +24,9 @@ export const HotelReviewsPath = z.object({
 });
 
 export const HotelReviewsQuery = z.object({
-  page: intParam(1, 10_000, 1).meta({ description: 'Page of reviews, from 1; 20 reviews a page. Default 1' }),
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({
+    description: 'Page of reviews, from 1; 20 reviews a page. Default 1',
+  }),
   sorting: SiteBSorting,
 });
 

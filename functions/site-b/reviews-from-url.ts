@@ -14,7 +14,7 @@ export const ReviewsFromUrlQuery = z.object({
       'A site_b hotel URL: /<name>/hotel/<city-country>.html, /<name>/hotel/all/<city-country>.html, ' +
       '/<lang>/<name>/hotel/<city>.html or the short <host>/hotel-<id>.html; its query (dates, guests) is ignored',
   }),
-  page: intParam(1, 10_000, 1).meta({
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({
     description: 'Page of reviews, from 1; 20 reviews a page. Default 1',
   }),
   sorting: SiteBSorting,

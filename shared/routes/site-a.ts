@@ -61,6 +61,10 @@ export const siteARoutes = {
     errors: {
       ...STAY_ERRORS,
       ...CURRENCY_ERRORS,
+      INVALID_DESTINATION_ID: {
+        status: 400,
+        when: 'dest_id is not an integer (sign kept) of at most 12 digits',
+      },
       DESTINATION_NOT_FOUND: { status: 404, when: 'site_a knows no such dest_id' },
       NO_RESULTS,
     },

@@ -53,6 +53,37 @@ describe('the chain: lookup → search → reviews, photos and url-to-id of a re
     expect(toId.body.url).toBe(hotel.url);
   });
 
+  it('knows every destination the lookup suggests: an airport leads to hotels with reviews, a place without hotels is NO_RESULTS', async () => {
+    const lookup = await api.get('/v1/site_a/destinations/lookup?query=paris');
+    const suggestions: { dest_id: number; dest_type: string }[] = lookup.body.suggestions;
+    expect(suggestions.map((s) => s.dest_type)).toContain('AIRPORT');
+    for (const s of suggestions) {
+      const res = await api.get(
+        `/v1/site_a/search?dest_id=${s.dest_id}&dest_type=${s.dest_type}&rows_per_page=2`,
+      );
+      // A suggested place may have no hotel in the sandbox's world; it is never an unknown destination.
+      expect([res.status, res.body.error_code ?? 'OK']).toEqual(
+        res.status === 200 ? [200, 'OK'] : [404, 'NO_RESULTS'],
+      );
+      if (s.dest_type !== 'AIRPORT') continue;
+      expect(res.status).toBe(200);
+      expect(res.body.dest_type).toBe('AIRPORT');
+      const hotel = res.body.hotels[0];
+      const reviews = await api.get(`/v1/site_a/hotel/reviews?hotel_id=${hotel.hotel_id}`);
+      expect(reviews.status).toBe(200);
+      expect(reviews.body.review_score.review_count).toBe(hotel.review_count);
+    }
+  });
+
+  it('takes an empty children_ages as no ages: right with children=0, a mismatch with children=2', async () => {
+    const base = `/v1/site_a/search?dest_id=${cityId(paris())}&rows_per_page=1&children_ages=`;
+    const none = await api.get(`${base}&children=0`);
+    expect(none.status).toBe(200);
+    expect(none.body.search_params.children).toBe(0);
+    const two = await api.get(`${base}&children=2`);
+    expect([two.status, two.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+  });
+
   it('prices the whole stay for every room, per night beside it, and has no prices without dates', async () => {
     const h = paris();
     const dated = await api.get(
@@ -200,6 +231,17 @@ describe('errors', () => {
     expect(res.body.error_code).toBe(code);
   });
 
+  it.each(['abc', '1.5', '12a', '--5', '1234567890123'])(
+    'answers 400 INVALID_DESTINATION_ID for dest_id %j, asking no source',
+    async (id) => {
+      const res = await api.get(`/v1/site_a/search?dest_id=${q(id)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error_code).toBe('INVALID_DESTINATION_ID');
+      expect(res.body.errors.map((e: { parameter: string }) => e.parameter)).toEqual(['dest_id']);
+      expect(api.sandbox.requests()).toHaveLength(0);
+    },
+  );
+
   it('answers 404 DESTINATION_NOT_FOUND for a dest_id site_a does not know', async () => {
     const res = await api.get('/v1/site_a/search?dest_id=-999999999');
     expect(res.status).toBe(404);
@@ -233,6 +275,16 @@ describe('errors', () => {
     expect(none.status).toBe(404);
     expect(none.body.error_code).toBe('NO_RESULTS');
   });
+
+  it.each(['99999', String(Number.MAX_SAFE_INTEGER)])(
+    'answers 404 NO_RESULTS for reviews page %s (no upper bound: past the end is not a bad input)',
+    async (page) => {
+      const res = await api.get(
+        `/v1/site_a/hotel/reviews?hotel_id=${fewReviews().ids.site_a}&page=${page}&per_page=25`,
+      );
+      expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+    },
+  );
 
   it.each([
     ['per_page over 25', 'per_page=26'],

@@ -73,6 +73,45 @@ describe('GET /v1/site_b/hotel/reviews/{hotel_id}', () => {
     expect(res.body.error_code).toBe('NO_RESULTS');
   });
 
+  it.each(['99999', String(Number.MAX_SAFE_INTEGER)])(
+    'answers 404 NO_RESULTS for page %s, by id and from the url (no upper bound: past the end is not a bad input)',
+    async (page) => {
+      const byId = await api.get(`/v1/site_b/hotel/reviews/${hotel().ids.site_b}?page=${page}`);
+      expect([byId.status, byId.body.error_code]).toEqual([404, 'NO_RESULTS']);
+      const byUrl = await api.get(
+        `/v1/site_b/hotel/reviews-from-url?url=${encodeURIComponent(pageUrl())}&page=${page}`,
+      );
+      expect([byUrl.status, byUrl.body.error?.code]).toEqual([404, 'NO_RESULTS']);
+    },
+  );
+
+  it.each(['7', '6', '5'])(
+    'walks every page sorted by %s: no review twice, none missing against the sandbox total',
+    async (sorting) => {
+      // A hotel with three pages or so: several pages, a short walk.
+      const h = getWorld().hotels.find((x) => siteBReviewCount(x) > 40 && siteBReviewCount(x) <= 60)!;
+      const seen: { id: string; rating: number }[] = [];
+      for (let page = 1; ; page++) {
+        const res = await api.get(`/v1/site_b/hotel/reviews/${h.ids.site_b}?page=${page}&sorting=${sorting}`);
+        expect(res.status).toBe(200);
+        expect(res.body.pagination.total_count).toBe(siteBReviewCount(h));
+        seen.push(
+          ...res.body.reviews.map((r: { review_id: string; rating: number }) => ({
+            id: r.review_id,
+            rating: r.rating,
+          })),
+        );
+        expect(res.body.pagination.current_page).toBe(page);
+        if (page >= res.body.pagination.total_pages) break;
+      }
+      expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
+      expect(seen).toHaveLength(siteBReviewCount(h));
+      const ratings = seen.map((r) => r.rating);
+      if (sorting === '6') expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+      if (sorting === '5') expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
+    },
+  );
+
   it.each([
     ['sorting 4', 'sorting=4'],
     ['page 0', 'page=0'],

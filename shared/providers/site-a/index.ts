@@ -174,6 +174,9 @@ async function listingOf(ctx: UpstreamContext, hotelId: string): Promise<Listing
   return page.listings.find((l) => l.hotelId === hotelId);
 }
 
+/** The largest value of GraphQL's Int (32-bit signed), the type of the review list's skip. */
+const GRAPHQL_INT_MAX = 2 ** 31 - 1;
+
 export interface ReviewOptions {
   page: number;
   perPage: number;
@@ -200,7 +203,8 @@ async function reviews(
       hotelId,
       countryCode: listing.ref.cc,
       sorter: sorter.value,
-      skip: (o.page - 1) * o.perPage,
+      // A page beyond GraphQL's Int is past the end of any hotel's reviews: the largest skip says so too.
+      skip: Math.min((o.page - 1) * o.perPage, GRAPHQL_INT_MAX),
       limit: o.perPage,
       language: o.language,
     }),

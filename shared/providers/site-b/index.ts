@@ -56,6 +56,9 @@ function reviews(
   return extractingAs('UPSTREAM_ERROR', () => readReviews(ctx, hotelId, page, sorting, pagePath));
 }
 
+/** The largest page the review list takes (its page is a 32-bit integer). */
+const PAGE_MAX = 2 ** 31 - 1;
+
 async function readReviews(
   ctx: UpstreamContext,
   hotelId: number,
@@ -67,7 +70,8 @@ async function readReviews(
   const [summary, list] = await Promise.all([
     fetchParsed(hotelReviewsRequest(hotelId, pagePath), HotelReviewsAnswer, ctx, 'the review summary'),
     fetchParsed(
-      reviewCommentsRequest(hotelId, page, sort.code, pagePath),
+      // A page beyond a 32-bit integer is past the end of any hotel's reviews: the largest page says so too.
+      reviewCommentsRequest(hotelId, Math.min(page, PAGE_MAX), sort.code, pagePath),
       ReviewCommentsAnswer,
       ctx,
       'the review list',
