@@ -385,6 +385,27 @@ describe('GET /v1/chain_b/hotel/price-calendar under the source ceiling', () => 
   });
 });
 
+describe('GET /v1/chain_b/hotel/price-calendar when some offers calls fail', () => {
+  it('leaves the dates whose call failed out (complete: false), never UNAVAILABLE, and the rest as priced', async () => {
+    // Prepare: the full calendar, then the hotel's content cached and the next three chain_b answers 500
+    const path = `/v1/chain_b/hotel/price-calendar?${new URLSearchParams({ hotel_id: '9WT3', date_from: day(10), date_to: day(23) })}`;
+    const full = PriceCalendarResponse.parse((await api.get(path)).body);
+    api.resetUpstream();
+    await api.get('/v1/chain_b/hotel/details?hotel_id=9WT3');
+    api.sandbox.inject('chain_b', { kind: 'status', status: 500 }, 3);
+    // Act
+    const res = await api.get(path);
+    // Assess
+    expect(res.status).toBe(200);
+    const partial = PriceCalendarResponse.parse(res.body);
+    expect([full.complete, full.total]).toEqual([true, 14]);
+    expect(partial.complete).toBe(false);
+    expect(partial.total).toBeLessThanOrEqual(11);
+    expect(partial.total).toBeGreaterThan(0);
+    for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
+  });
+});
+
 describe('GET /v1/chain_b/hotel/price-calendar under a slowed source', () => {
   let slow: TestServer;
   beforeAll(async () => {
@@ -392,6 +413,8 @@ describe('GET /v1/chain_b/hotel/price-calendar under a slowed source', () => {
   });
   afterAll(async () => {
     await slow.close();
+    // The second server pointed the sources at its own sandbox: back to the first one's.
+    useProviders(api.sandbox.providers());
   });
 
   it('answers within the deadline with complete: false, leaving unpriced dates out rather than UNAVAILABLE', async () => {
@@ -413,27 +436,6 @@ describe('GET /v1/chain_b/hotel/price-calendar under a slowed source', () => {
     expect(partial.total).toBeLessThan(61);
     slow.resetUpstream();
     const full = PriceCalendarResponse.parse((await api.get(path)).body);
-    for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
-  });
-});
-
-describe('GET /v1/chain_b/hotel/price-calendar when some offers calls fail', () => {
-  it('leaves the dates whose call failed out (complete: false), never UNAVAILABLE, and the rest as priced', async () => {
-    // Prepare: the full calendar, then the hotel's content cached and the next three chain_b answers 500
-    const path = `/v1/chain_b/hotel/price-calendar?${new URLSearchParams({ hotel_id: '9WT3', date_from: day(10), date_to: day(23) })}`;
-    const full = PriceCalendarResponse.parse((await api.get(path)).body);
-    api.resetUpstream();
-    await api.get('/v1/chain_b/hotel/details?hotel_id=9WT3');
-    api.sandbox.inject('chain_b', { kind: 'status', status: 500 }, 3);
-    // Act
-    const res = await api.get(path);
-    // Assess
-    expect(res.status).toBe(200);
-    const partial = PriceCalendarResponse.parse(res.body);
-    expect([full.complete, full.total]).toEqual([true, 14]);
-    expect(partial.complete).toBe(false);
-    expect(partial.total).toBeLessThanOrEqual(11);
-    expect(partial.total).toBeGreaterThan(0);
     for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
   });
 });
