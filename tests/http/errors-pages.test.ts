@@ -3,6 +3,7 @@
 // what to do and whether it costs quota; `/errors` lists them all and `/docs` links there.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { typeSlug } from '../../functions/docs/errors.ts';
+import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
 import { documentedErrors, routeList } from '../../shared/routes/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -58,7 +59,7 @@ describe('GET /errors/{type}', () => {
     expect(pages[2]!.html).toContain('NOT_SIGNED_IN');
   });
 
-  it('lists every type at /errors, each linked, and answers an unknown type 404', async () => {
+  it('lists every type at /errors, each linked from /docs beside the billing rule, and answers an unknown type 404', async () => {
     const index = await page(`${api.url}/errors`);
     const unknown = await fetch(`${api.url}/errors/no-such-type`);
     const docs = await page(`${api.url}/docs`);
@@ -69,5 +70,6 @@ describe('GET /errors/{type}', () => {
       'not_found',
     ]);
     expect(docs.html).toContain('href="errors"');
+    expect(docs.html).toContain(BILLING_RULE); // /docs states what is billed
   });
 });

@@ -13,6 +13,7 @@ import { ApiGatewayKeys } from '../../shared/accounts/gateway.ts';
 import { SesMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import {
   createKey,
+  deleteAccount,
   revokeKey,
   rotateKey,
   signIn,
@@ -236,6 +237,27 @@ describe('the account rules over DynamoDB, with API Gateway', () => {
     const keys = new DynamoKeyStore(db.client, db.table);
     expect(await keys.lookup(sha256(made.key))).toBeUndefined();
     expect(await keys.lookup(sha256(rotated.key))).toBeUndefined();
+  });
+
+  it('deletes an account with its keys, in the table and at the edge', async () => {
+    // Prepare: a verified account with two live keys and a revoked one
+    const credentials = { email: 'erin@example.test', password: 'a long enough passphrase' };
+    await signUp(services, credentials, { base: 'https://x', address: '192.0.2.2' });
+    await verify(services, new URL(mails.at(-1)!.link!).hash.slice('#verify='.length));
+    const { account } = await signIn(services, credentials, '192.0.2.2');
+    const kept = [await createKey(services, account, 'a'), await createKey(services, account, 'b')];
+    const gone = await createKey(services, account, 'c');
+    await revokeKey(services, (await store.getAccount(account.id))!, gone.id);
+    gatewayCalls.length = 0;
+    // Act
+    await deleteAccount(services, (await store.getAccount(account.id))!, credentials.password);
+    // Assess: each live key's gateway key leaves its usage plan and is deleted; the revoked one is not touched
+    const keys = new DynamoKeyStore(db.client, db.table);
+    const deleted = gatewayCalls.filter((c) => c.name === 'DeleteApiKeyCommand').map((c) => c.input.apiKey);
+    expect(deleted).toHaveLength(2);
+    expect(gatewayCalls.filter((c) => c.name === 'DeleteUsagePlanKeyCommand')).toHaveLength(2);
+    for (const key of [...kept, gone]) expect(await keys.lookup(sha256(key.key))).toBeUndefined();
+    expect(await store.getAccount(account.id)).toBeUndefined();
   });
 
   it("npm run keys: an operator makes an account's key, moves the account to pro, and lists the accounts", async () => {
