@@ -17,6 +17,7 @@ import {
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { serpFailure } from '../../shared/providers/serp/index.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/maps-reviews/${name}`, import.meta.url), 'utf8'));
@@ -112,6 +113,41 @@ describe('reviews answer', () => {
     if (result.kind !== 'page') throw new Error(result.kind);
     const starOnly = result.page.reviews[3]!;
     expect([starOnly.text, starOnly.photos, starOnly.owner_response]).toEqual([null, [], null]);
+  });
+
+  it('skips placeholder entries and a review without its id, counted; reads one without optional parts', () => {
+    // Prepare: a null slot, an entry that lost its id, and a review with nothing but what identifies it
+    const raw = fixture('reviews-page1.json') as { reviews: Record<string, unknown>[] };
+    const [first, second] = raw.reviews;
+    const bare = {
+      review_id: 'Ci9DQUlRQUNvZENodHljRjlvT21GaVpYTmhaVjl5WlhacGRYY1NBQQ',
+      rating: 4,
+      date: '5 months ago',
+      iso_date: '2029-12-02T09:15:00Z',
+      user: { name: 'R. K.' },
+    };
+    const noId = Object.fromEntries(Object.entries(second!).filter(([k]) => k !== 'review_id'));
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const answer = ReviewsAnswer.parse({ ...raw, reviews: [first, null, noId, bare] });
+    stop();
+    const result = extractReviews(answer, 'newest');
+    // Assess
+    if (result.kind !== 'page') throw new Error(result.kind);
+    expect(result.page.reviews.map((r) => r.review_id)).toEqual([first!.review_id, bare.review_id]);
+    expect(result.page.reviews[1]).toMatchObject({
+      text: null,
+      photos: [],
+      owner_response: null,
+      reviewer: { name: 'R. K.', reviews_count: 0, local_guide: false },
+    });
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ provider: 'maps_reviews', kind: 'skipped', field: 'reviews[]', count: 2 }),
+        expect.objectContaining({ kind: 'missing', field: 'reviews[].user.thumbnail' }),
+      ]),
+    );
   });
 
   it('falls back to extracted_snippet when snippet is absent', () => {
