@@ -338,6 +338,37 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
   });
 });
 
+describe('the rooms operation as configuration', () => {
+  const query = { propertyId: 'LRVXY', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1 };
+  const configured = (operations: Record<string, string>) =>
+    useProviders({
+      chain_c: { baseUrl: 'http://127.0.0.1:9/chain_c', hosts: ['www.chain-c.test'], operations },
+    });
+
+  it("sends the configured operation, its own signature and application-name (the shop page's variant)", () => {
+    // Prepare
+    configured({
+      search_products_by_property: 'c'.repeat(64),
+      products_operation: 'phoenixShopSearchProductsByProperty',
+      application_name_book: 'shop',
+    });
+    // Act
+    const req = productsRequest(query);
+    // Assess
+    expect(req.path).toBe('/mi/query/phoenixShopSearchProductsByProperty');
+    expect(req.headers).toMatchObject({
+      'application-name': 'shop',
+      'graphql-operation-name': 'phoenixShopSearchProductsByProperty',
+      'graphql-operation-signature': 'c'.repeat(64),
+    });
+  });
+
+  it('names the missing setting rather than sending an unsigned request', () => {
+    configured({ dated_search_by_geo: 'a'.repeat(64) });
+    expect(() => productsRequest(query)).toThrow(/operations\.search_products_by_property is not configured/);
+  });
+});
+
 describe('the display converter', () => {
   it('reads the rate with its decimal point, and finds every currency an answer is in', () => {
     expect(exchangeRate(ConvertAnswer.parse(json('convert-currency.json')))).toBeCloseTo(1.086957, 6);
