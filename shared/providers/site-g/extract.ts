@@ -30,6 +30,8 @@ const Geo = z.looseObject({
   enusName: z.string().nullish(),
 });
 type Geo = z.infer<typeof Geo>;
+/** A country is read by its names only: its code is not needed, so an answer may lack it. */
+const Country = Geo.extend({ geoCode: GeoCode.optional() });
 
 const result = {
   // A number or a text, checked as one type (a union would not let a result without a code be skipped).
@@ -39,8 +41,9 @@ const result = {
   resultWord: z.string().nullish(),
   word: z.string().nullish(),
   name: z.string().nullish(),
+  // The province's code joins a region to its cities: required where a province is given.
   province: Geo.nullish(),
-  country: Geo.nullish(),
+  country: Country.nullish(),
 };
 /** A city result is its city: without it the result says nothing the contract can use. */
 const Result = z.union([
@@ -98,7 +101,8 @@ export interface SiteGPlace {
   parent?: SiteGPlace;
 }
 
-const localName = (g: Geo | null | undefined) => g?.currentLocaleName || g?.enusName || null;
+const localName = (g: Pick<Geo, 'currentLocaleName' | 'enusName'> | null | undefined) =>
+  g?.currentLocaleName || g?.enusName || null;
 
 function cityOf(r: Result, city: Geo): SiteGPlace {
   return {
