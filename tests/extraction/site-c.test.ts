@@ -25,6 +25,7 @@ import { geoOfPath, hotelPageOf } from '../../shared/providers/site-c/urls.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { captureEmf } from '../helpers/emf.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8'));
@@ -286,6 +287,31 @@ describe('offers', () => {
     // Assess
     expect(first!.sellers.length).toBeLessThan(last!.sellers.length);
     expect(last!.sellers.every((s) => s.currency === 'GBP')).toBe(true);
+  });
+});
+
+describe('drift metrics of a real-format answer', () => {
+  const emitted = captureEmf();
+
+  it('emits FieldsMissing for helpfulVotes, which two reviews of reviews-sparse.json lack, and EntriesSkipped for its placeholder', () => {
+    // Act
+    reviewLists(batch('reviews-sparse.json'));
+    // Assess
+    const drift = emitted()
+      .filter((m) => m.name === 'FieldsMissing' || m.name === 'EntriesSkipped')
+      .map((m) => ({ name: m.name, provider: m.fields.provider, field: m.fields.field, value: m.value }));
+    expect(drift).toContainEqual({
+      name: 'FieldsMissing',
+      provider: 'site_c',
+      field: 'ReviewsProxy_getReviewListPageForLocation[].reviews[].helpfulVotes',
+      value: 2,
+    });
+    expect(drift).toContainEqual({
+      name: 'EntriesSkipped',
+      provider: 'site_c',
+      field: 'ReviewsProxy_getReviewListPageForLocation[].reviews[]',
+      value: 1,
+    });
   });
 });
 
