@@ -1,5 +1,7 @@
 // GET /v1/maps_hotels/search against the sandbox's SERP-format hotel search.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { MapsHotelInfoResponse } from '../../functions/maps-hotels/info.ts';
 import { MapsHotelPhotosResponse } from '../../functions/maps-hotels/photos.ts';
@@ -26,6 +28,10 @@ afterAll(async () => {
 beforeEach(() => api.resetUpstream());
 afterEach(() => useProviders(api.sandbox.providers()));
 
+const HEALTH_HANDLER = fileURLToPath(new URL('../../functions/maps-hotels/health.ts', import.meta.url));
+const EVENTS = fileURLToPath(new URL('../helpers/events.ts', import.meta.url));
+/** maps_hotels as a deployment configures it: the engine's origin and the key as a secret. */
+const SERP = { baseUrl: 'https://serp.test', hosts: [], params: { api_key: { secret: 'serp_api_key' } } };
 const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const path = (qs: Record<string, string>) =>
   `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`;
@@ -447,4 +453,45 @@ describe('GET /v1/maps_hotels/health', () => {
     });
     expectDocumented(routes.mapsHotelsHealth, res.status, res.headers.get('content-type'), res.body);
   });
+
+  it.each([
+    ['without maps_hotels', { site_a: { baseUrl: 'https://www.site-a.test', hosts: [] } }, {}, 503],
+    ['without its secret', { maps_hotels: SERP }, {}, 503],
+    ['with it and its secret', { maps_hotels: SERP }, { [secretVariable('serp_api_key')]: 'k-1' }, 200],
+  ] as const)(
+    'reads the PROVIDERS variable of a fresh instance %s, with no key and no call',
+    (_name, providers, secrets, status) => {
+      // Act: the handler on its own, as a deployed instance starts, no sandbox running
+      const script = `
+        const { handler } = await import(${JSON.stringify(HEALTH_HANDLER)});
+        const { apiEvent, lambdaContext } = await import(${JSON.stringify(EVENTS)});
+        const res = await handler(apiEvent({ path: '/v1/maps_hotels/health' }), lambdaContext());
+        process.stdout.write(JSON.stringify(res));`;
+      const out = execFileSync(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script],
+        {
+          env: {
+            PATH: process.env.PATH,
+            LOG_LEVEL: 'silent',
+            PROVIDERS: JSON.stringify(providers),
+            ...secrets,
+          },
+        },
+      );
+      const res = JSON.parse(String(out)) as { statusCode: number; body: string };
+      const body = JSON.parse(res.body);
+      // Assess
+      expect(res.statusCode).toBe(status);
+      if (status === 200) expect(body).toEqual({ status: 'healthy', provider: 'maps_hotels' });
+      else {
+        expect(body).toMatchObject({
+          status: 'degraded',
+          provider: 'maps_hotels',
+          error_code: 'SOURCE_NOT_CONFIGURED',
+        });
+        expect(body.detail).toMatch(/not configured|serp_api_key is not set/);
+      }
+    },
+  );
 });
