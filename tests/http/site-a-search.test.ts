@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { siteAReviewCount, siteAReviews } from '../../infra/sandbox/sites/site-a-reviews.ts';
 import { siteADestination } from '../../infra/sandbox/sites/site-a-search.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
+import { routes } from '../../shared/routes/index.ts';
+import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -51,6 +53,14 @@ describe('the chain: lookup → search → reviews, photos and url-to-id of a re
     expect(toId.status).toBe(200);
     expect(toId.body.hotel_id).toBe(hotel.hotel_id);
     expect(toId.body.url).toBe(hotel.url);
+    // Both bodies as the OpenAPI document describes them (built from the same schemas as the addendum's).
+    expectDocumented(routes.siteASearch, search.status, search.headers.get('content-type'), search.body);
+    expectDocumented(
+      routes.siteAHotelReviews,
+      reviews.status,
+      reviews.headers.get('content-type'),
+      reviews.body,
+    );
   });
 
   it('knows every destination the lookup suggests: an airport leads to hotels with reviews, a place without hotels is NO_RESULTS', async () => {
@@ -237,6 +247,7 @@ describe('errors', () => {
       const res = await api.get(`/v1/site_a/search?dest_id=${q(id)}`);
       expect(res.status).toBe(400);
       expect(res.body.error_code).toBe('INVALID_DESTINATION_ID');
+      expectDocumented(routes.siteASearch, res.status, res.headers.get('content-type'), res.body);
       expect(res.body.errors.map((e: { parameter: string }) => e.parameter)).toEqual(['dest_id']);
       expect(api.sandbox.requests()).toHaveLength(0);
     },
@@ -246,18 +257,21 @@ describe('errors', () => {
     const res = await api.get('/v1/site_a/search?dest_id=-999999999');
     expect(res.status).toBe(404);
     expect(res.body.error_code).toBe('DESTINATION_NOT_FOUND');
+    expectDocumented(routes.siteASearch, res.status, res.headers.get('content-type'), res.body);
   });
 
   it('answers 404 NO_RESULTS for an offset past the last hotel', async () => {
     const res = await api.get(`${base()}&offset=1000`);
     expect(res.status).toBe(404);
     expect(res.body.error_code).toBe('NO_RESULTS');
+    expectDocumented(routes.siteASearch, res.status, res.headers.get('content-type'), res.body);
   });
 
   it.each(['abc', '12a', '-5', '1.5'])('answers 400 INVALID_HOTEL_ID for hotel_id %j', async (id) => {
     const res = await api.get(`/v1/site_a/hotel/reviews?hotel_id=${q(id)}`);
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('INVALID_HOTEL_ID');
+    expectDocumented(routes.siteAHotelReviews, res.status, res.headers.get('content-type'), res.body);
   });
 
   it('answers 404 HOTEL_NOT_FOUND for an id site_a does not list', async () => {
