@@ -437,6 +437,21 @@ describe('GET /v1/maps_hotels/health', () => {
     expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
   });
 
+  it("is not counted: more calls than a free key's day, the key's quota untouched", async () => {
+    // Prepare: a free key has 10 calls a day
+    const key = api.addKey('free');
+    // Act
+    const checks = [];
+    for (let i = 0; i < 11; i++) checks.push(await api.get('/v1/maps_hotels/health', { 'x-api-key': key }));
+    const counted = await api.get(
+      `/v1/rental/listing/extract-id?url=${encodeURIComponent('https://www.rental.test/rooms/40000001')}`,
+      { 'x-api-key': key },
+    );
+    // Assess
+    expect(checks.map((r) => r.status)).toEqual(Array(11).fill(200));
+    expect([counted.status, counted.headers.get('x-ratelimit-remaining')]).toEqual([200, '9']);
+  });
+
   it("answers 503 degraded with the reason when the deployment's PROVIDERS leaves maps_hotels out", async () => {
     // Prepare
     const others = api.sandbox.providers();
