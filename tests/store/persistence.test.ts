@@ -4,7 +4,7 @@
 // password after the restart is refused as a wrong password, and a second process on the folder is refused.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -53,6 +53,7 @@ async function stop(s: Started): Promise<void> {
 
 afterAll(async () => {
   for (const s of running) if (s.child.exitCode === null) await stop(s);
+  rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
 /** A browser's cookie jar and CSRF token over fetch. */
