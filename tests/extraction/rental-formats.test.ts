@@ -177,7 +177,13 @@ describe('listing URLs and ids above 2^53', () => {
     useProviders({
       rental: {
         baseUrl: 'https://www.rental.test',
-        hosts: ['www.rental.test', 'rental.test', 'm.rental.test', 'www.rental.fr.test'],
+        hosts: [
+          'www.rental.test',
+          'rental.test',
+          'm.rental.test',
+          'www.rental.fr.test',
+          'www.rental.co.uk.test',
+        ],
         operations: { stays_pdp_sections: 'a'.repeat(64) },
       },
     });
@@ -191,6 +197,9 @@ describe('listing URLs and ids above 2^53', () => {
     ['https://rental.test/listing/9007199254740993', '9007199254740993'],
     ['www.rental.test/rooms/1300000000000000001', '1300000000000000001'],
     ['https://www.rental.test/rooms/40000001/photos', '40000001'],
+    ['https://www.rental.co.uk.test/rooms/1234567890123456789', '1234567890123456789'],
+    ['http://www.rental.test/rooms/40000001', '40000001'],
+    ['HTTP://WWW.RENTAL.TEST/Rooms/Plus/40000002', '40000002'],
   ])('reads %s digit for digit', (url, id) => {
     expect(listingIdOf(url)).toBe(id);
   });
@@ -207,6 +216,8 @@ describe('listing URLs and ids above 2^53', () => {
     'https://www.other.test/rooms/40000001',
     'https://evil.rental.test.example/rooms/40000001',
     'ftp://www.rental.test/rooms/40000001',
+    'http://www.rental.test.example/rooms/40000001',
+    'https://user@www.rental.test/rooms/40000001',
     'https://www.rental.test:8443/rooms/40000001',
     'https://www.rental.test/rooms/0123',
   ])('refuses %s as not a rental URL', (url) => {

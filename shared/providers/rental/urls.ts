@@ -15,13 +15,16 @@ const LISTING_PATH = /^\/(?:rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/i;
 /**
  * The listing id of a rental URL, as a decimal string; undefined for a rental URL that names no listing
  * (a search page, an experience). A URL of another site, or a malformed one, is a DisallowedUrlError.
- * A URL given without its scheme is read as https.
+ * A URL given without its scheme, or over plain http, is read as https.
  * @example listingIdOf('https://www.rental.test/rooms/1300000000000000001?adults=2') // '1300000000000000001'
  * @example listingIdOf('https://www.rental.test/s/Lorvane/homes') // undefined
  */
 export function listingIdOf(raw: string): string | undefined {
   const text = raw.trim();
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text.replace(/^\/\//, '')}`;
+  // Never fetched: a plain-http link to the site names its listing as well as an https one.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+    ? text.replace(/^http:/i, 'https:')
+    : `https://${text.replace(/^\/\//, '')}`;
   const url = parseUserUrl(absolute, 'rental');
   const id = LISTING_PATH.exec(url.pathname)?.[1];
   if (id !== undefined && !LISTING_ID.test(id))
