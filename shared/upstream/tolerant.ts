@@ -75,15 +75,17 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  * branch fails only on absent fields), so that the entry lacks what identifies it rather than being wrong.
  */
 function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): boolean {
-  return issues.every((issue) => {
-    if (issue.code === 'invalid_union')
-      return issue.errors.some(
-        (branch) => branch.length > 0 && onlyAbsences(branch, valueAt(value, issue.path)),
-      );
-    const last = issue.path.at(-1);
-    const parent = valueAt(value, issue.path.slice(0, -1));
-    return last !== undefined && isRecord(parent) && parent[last as string] === undefined;
-  });
+  const absent = (path: PropertyKey[]) => {
+    const parent = valueAt(value, path.slice(0, -1));
+    return path.length > 0 && isRecord(parent) && parent[path.at(-1) as string] === undefined;
+  };
+  // A union field that is absent fails each branch at the field itself (empty paths): still an absence.
+  return issues.every(
+    (issue) =>
+      absent(issue.path) ||
+      (issue.code === 'invalid_union' &&
+        issue.errors.some((branch) => branch.length > 0 && onlyAbsences(branch, valueAt(value, issue.path)))),
+  );
 }
 
 /**

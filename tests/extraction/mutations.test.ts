@@ -114,10 +114,6 @@ const CASES: Case[] = [
     schema: AutocompleteAnswer,
     extract: (answer: AutocompleteAnswer) => extractDestinations(answer),
     records: (list: unknown[]) => list.length,
-    gaps: {
-      'required removed from one entry results[].dest_id':
-        'a required field typed as a union (number or string) is not recognised as absent by shared/upstream/tolerant.ts (onlyAbsences), so its entry fails the whole read instead of being skipped (#21 gap)',
-    },
   },
   {
     provider: 'site_a',
@@ -209,12 +205,6 @@ const CASES: Case[] = [
         .map((c) => chainB.toHotel(c, false, null));
     },
     records: (hotels: unknown[]) => hotels.length,
-    gaps: {
-      'required removed from one entry hits[].localization.gps.lat':
-        'a required field typed as a union (number or string) is not recognised as absent by shared/upstream/tolerant.ts (onlyAbsences), so its entry fails the whole read instead of being skipped (#21 gap)',
-      'required removed from one entry hits[].localization.gps.lng':
-        'a required field typed as a union (number or string) is not recognised as absent by shared/upstream/tolerant.ts (onlyAbsences), so its entry fails the whole read instead of being skipped (#21 gap)',
-    },
     requiredWhen: {
       'hits[]._rankingInfo': "a hit without coordinates is placed by the index's own distance",
       'hits[]._rankingInfo.geoDistance': "a hit without coordinates is placed by the index's own distance",

@@ -104,6 +104,30 @@ describe('tolerant reader', () => {
     ).toThrow(ExtractionError);
   });
 
+  it('skips an entry that lacks a required field typed as a union, and fails one where it is of neither type', () => {
+    // Prepare: an id the source sends as a number or as digits
+    const Places = tolerant(
+      'site_a',
+      z.looseObject({
+        items: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), n: z.number() })),
+      }),
+    );
+    const places = (value: unknown) => conform('site_a', Places, value, 'places', 200);
+    // Act
+    const kept = places({ items: [{ id: 1, n: 1 }, { n: 2 }, { id: '3', n: 3 }] });
+    // Assess
+    expect(kept.items.map((i) => i.id)).toEqual([1, '3']);
+    expect(drift).toEqual([{ provider: 'site_a', kind: 'skipped', field: 'items[]', count: 1 }]);
+    expect(() =>
+      places({
+        items: [
+          { id: 1, n: 1 },
+          { id: true, n: 2 },
+        ],
+      }),
+    ).toThrow(ExtractionError);
+  });
+
   it('fails an answer without a required field outside any list', () => {
     // Act, Assess
     expect(() => read({ reviews: [] })).toThrow(/total/);
