@@ -28,7 +28,7 @@ import { useStores } from '../../shared/store/index.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { bundleOf, kb, median, ms, OUT, ROOT, sidesOf } from './lib.ts';
+import { bundleOf, iqrHalf, kb, median, ms, OUT, ROOT, sidesOf } from './lib.ts';
 import { measureFirstInvocation } from './first-invocation.ts';
 import { measureRoundTrips, type Step } from './round-trips.ts';
 import { measureHandlerHit, pooled, type HitResult } from './handler-hit.ts';
@@ -405,8 +405,10 @@ if (on('local')) {
       `Command: \`npm run bench\` (tests/bench/local-throughput.ts) — each tree's \`npm start\` entry (embedded sandbox, DynamoDB stores on disk) and a bare node:http server sending the local server's own body on the same path, each in its own process; autocannon, 10 connections, ${rounds} rounds of ${seconds} s on each, interleaved; the figure is the median of the per-round ratios.`,
     );
     say();
-    say('| tree | path | body | local req/s | bare req/s | ratio (median ± IQR/2) | local p50 | bare p50 |');
-    say('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    say(
+      '| tree | path | body | local req/s | bare req/s | ratio (median ± IQR/2) | local p50 | bare p50 | CPU µs a request: local / bare |',
+    );
+    say('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const side of sides) {
       let local: Awaited<ReturnType<typeof measureLocalThroughput>>;
       try {
@@ -421,8 +423,12 @@ if (on('local')) {
         continue;
       }
       for (const f of local) {
+        const cpu =
+          f.localCpuUs === null || f.bareCpuUs === null
+            ? 'n/a'
+            : `${f.localCpuUs.toFixed(0)} / ${f.bareCpuUs.toFixed(0)}`;
         say(
-          `| ${side.label} | ${f.path} | ${f.bodyBytes} B | ${f.localRps.toFixed(0)} | ${f.bareRps.toFixed(0)} | ${f.ratio.toFixed(2)} ± ${f.ratioNoise.toFixed(2)} | ${f.localP50Ms} ms | ${f.bareP50Ms} ms |`,
+          `| ${side.label} | ${f.path} | ${f.bodyBytes} B | ${f.localRps.toFixed(0)} | ${f.bareRps.toFixed(0)} | ${f.ratio.toFixed(2)} ± ${f.ratioNoise.toFixed(2)} | ${f.localP50Ms} ms | ${f.bareP50Ms} ms | ${cpu} |`,
         );
         const health = f.path === '/health';
         record(
@@ -438,6 +444,23 @@ if (on('local')) {
           },
           'bare node:http, same rounds',
         );
+        // Throughput ratios swing with the machine's load (the client shares the cores): the CPU each server
+        // spends a request, bare over local, is the steadier reading of the same thing.
+        const cpuRatios = f.rounds
+          .filter((r) => r.localCpuUs && r.bareCpuUs)
+          .map((r) => r.bareCpuUs! / r.localCpuUs!);
+        if (cpuRatios.length)
+          record(
+            `… by CPU a request, bare / local (${health ? '/health' : 'cached data route'})`,
+            '—',
+            side.label,
+            {
+              value: `${median(cpuRatios).toFixed(2)}× (${f.localCpuUs?.toFixed(0)} / ${f.bareCpuUs?.toFixed(0)} µs)`,
+              met: false,
+              noise: `±${iqrHalf(cpuRatios).toFixed(2)}×`,
+            },
+            'bare node:http, same rounds (/proc CPU time)',
+          );
       }
     }
   }
