@@ -1,10 +1,11 @@
 // site_a hotel search and reviews by id against the sandbox: the chain from a destination lookup to a
 // hotel's reviews and photos, paging without gaps or repeats, and the addendum's errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { siteAReviewCount, siteAReviews } from '../../infra/sandbox/sites/site-a-reviews.ts';
 import { siteADestination } from '../../infra/sandbox/sites/site-a-search.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -205,6 +206,46 @@ describe('paging', () => {
     expect(res.body.review_score.review_count).toBe(siteAReviewCount(h));
     expect(res.body.reviews.every((r: { language: string }) => r.language === 'de')).toBe(true);
   });
+});
+
+describe('a source that cuts 25 rows from offsets in steps of 25 (search_rows_max and search_offset_step 25)', () => {
+  const stepped = () => {
+    const providers = api.sandbox.providers();
+    const own = providers.site_a!;
+    useProviders({
+      ...providers,
+      site_a: { ...own, operations: { ...own.operations, search_rows_max: '25', search_offset_step: '25' } },
+    });
+  };
+  afterEach(() => useProviders(api.sandbox.providers()));
+
+  it.each([
+    [0, 25, 1],
+    [25, 7, 1],
+    [3, 10, 1],
+    [20, 10, 2],
+    [5, 60, 3],
+  ])(
+    'serves offset %i, %i rows as the source pages asked directly would, from %i aligned page(s)',
+    async (offset, rows, requests) => {
+      // The world's largest destination (32 hotels), so that windows cross the source's pages.
+      const dest = cityId(getWorld().hotels.find((h) => h.city.name === 'Mexico City')!);
+      const path = `/v1/site_a/search?dest_id=${dest}&sort_by=price&rows_per_page=${rows}&offset=${offset}`;
+      const direct = await api.get(path);
+      stepped();
+      api.resetUpstream();
+      const viaPages = await api.get(path);
+      expect(direct.status).toBe(200);
+      expect(viaPages.status).toBe(200);
+      expect(viaPages.body).toEqual(direct.body);
+      const asked = api.sandbox.requests('site_a').map((r) => new URL(r.path, 'http://x').searchParams);
+      expect(asked).toHaveLength(requests);
+      for (const a of asked) {
+        expect(Number(a.get('offset')) % 25).toBe(0);
+        expect(a.get('rows')).toBe('25');
+      }
+    },
+  );
 });
 
 describe('errors', () => {

@@ -88,8 +88,39 @@ function imageBase(): string | undefined {
   }
 }
 
-/** The most rows one results page is asked for; a source that cuts fewer is named by the echo check. */
-const searchRowsMax = () => Number(operationId('site_a', 'search_rows_max', '100'));
+/**
+ * How the results page cuts a search: at most `rows` a page (`search_rows_max`), from offsets that are
+ * multiples of `step` (`search_offset_step`; 1: any offset). A source that cuts otherwise than configured
+ * is named by the echo check.
+ */
+function sourcePaging(): { rows: number; step: number } {
+  const rows = Number(operationId('site_a', 'search_rows_max', '100'));
+  const step = Number(operationId('site_a', 'search_offset_step', '1'));
+  if (!(Number.isInteger(rows) && rows > 0 && Number.isInteger(step) && step > 0 && rows % step === 0))
+    throw new UpstreamError(
+      'site_a',
+      'operations.search_rows_max must be a positive multiple of operations.search_offset_step',
+    );
+  return { rows, step };
+}
+
+/**
+ * The results pages that cover the window asked: one when the source cuts it as asked; else its pages from
+ * the aligned offset before the window, each `rows` long (at most five for 100 rows in pages of 25).
+ * @example sourcePages(30, 10, { rows: 25, step: 25 }) // [{ offset: 25, rows: 25 }]
+ */
+export function sourcePages(
+  offset: number,
+  rows: number,
+  paging: { rows: number; step: number },
+): { offset: number; rows: number }[] {
+  const start = offset - (offset % paging.step);
+  const end = offset + rows;
+  const pages: { offset: number; rows: number }[] = [];
+  for (let o = start; o < end; o += paging.rows)
+    pages.push({ offset: o, rows: paging.step === 1 ? Math.min(paging.rows, end - o) : paging.rows });
+  return pages;
+}
 
 type Scanned = { page: SearchPage | 'unknown destination' } | { failure: unknown };
 
@@ -130,35 +161,37 @@ export interface SearchOptions extends Omit<SearchQuery, 'order' | 'destType'> {
 }
 
 /**
- * One page of hotels for a destination: one results page, read to its Apollo cache. Every listing is
- * remembered, so the photos and reviews of a result need no lookup. `'unknown destination'` when the
- * site sends the search home.
+ * One page of hotels for a destination: one results page, read to its Apollo cache, when the source cuts
+ * the window as asked (else the few results pages that cover it, sliced). Every listing is remembered, so
+ * the photos and reviews of a result need no lookup. `'unknown destination'` when the site sends the
+ * search home.
  * @example await siteA.search(ctx, { destId: '-1456928', destType: 'city', sort: 'popularity', … })
  */
 async function search(ctx: UpstreamContext, q: SearchOptions): Promise<SearchPage | 'unknown destination'> {
   const order = searchOrder(q.sort);
-  if (q.rows > searchRowsMax())
-    throw new UpstreamError(
-      'site_a',
-      `its results page gives at most ${searchRowsMax()} rows (operations.search_rows_max)`,
-    );
-  const asked: SearchAsked = {
-    nights: q.nights,
-    offset: q.offset,
-    rows: q.rows,
-    order,
-    imageBase: imageBase(),
-    hotelUrl,
-  };
-  const page = await readResultsPage(
-    ctx,
-    searchResultsRequest({ ...q, destType: q.destType.toLowerCase(), order: order.value }),
-    asked,
-    'search page',
+  const windows = sourcePages(q.offset, q.rows, sourcePaging());
+  const pages = await Promise.all(
+    windows.map(async (w) => {
+      const page = await readResultsPage(
+        ctx,
+        searchResultsRequest({ ...q, ...w, destType: q.destType.toLowerCase(), order: order.value }),
+        { nights: q.nights, ...w, order, imageBase: imageBase(), hotelUrl },
+        'search page',
+      );
+      if (!page) throw new ExtractionError('site_a', 'the results page is missing');
+      return page;
+    }),
   );
-  if (!page) throw new ExtractionError('site_a', 'the results page is missing');
-  if (page !== 'unknown destination') remember(page.listings);
-  return page;
+  if (pages.some((p) => p === 'unknown destination')) return 'unknown destination';
+  const read = pages as SearchPage[];
+  const listings = read.flatMap((p) => p.listings);
+  remember(listings);
+  const skip = q.offset - windows[0]!.offset;
+  return {
+    total: read[0]!.total,
+    hotels: read.flatMap((p) => p.hotels).slice(skip, skip + q.rows),
+    listings,
+  };
 }
 
 /**
