@@ -19,6 +19,8 @@ import {
   productsRequest,
   searchOperation,
 } from '../../shared/providers/chain-c/requests.ts';
+import { conform } from '../../shared/upstream/conform.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 
@@ -373,5 +375,21 @@ describe('the display converter', () => {
   it('reads the rate with its decimal point, and finds every currency an answer is in', () => {
     expect(exchangeRate(ConvertAnswer.parse(json('convert-currency.json')))).toBeCloseTo(1.086957, 6);
     expect([...currenciesOf(json('dated-search.json'))].sort()).toEqual(['EUR', 'JPY']);
+  });
+
+  it("reads an unsupported currency only from the converter's error, and an answer with neither rate nor error as a changed format", () => {
+    // Prepare: the converter's refusal, as the site answers it
+    const refusal = {
+      errors: [{ message: 'Unsupported currency XAF', extensions: { code: 'BAD_USER_INPUT' } }],
+      data: null,
+    };
+    // Act, Assess
+    expect(
+      exchangeRate(conform('chain_c', ConvertAnswer, refusal, 'the currency rate', 200)),
+    ).toBeUndefined();
+    for (const answer of [{}, { data: null }, { data: {} }, { data: { convertCurrency: null } }])
+      expect(() => conform('chain_c', ConvertAnswer, answer, 'the currency rate', 200)).toThrow(
+        ExtractionError,
+      );
   });
 });

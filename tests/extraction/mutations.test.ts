@@ -279,12 +279,6 @@ const CASES: Case[] = [
     schema: chainC.ConvertAnswer,
     extract: (answer: chainC.ConvertAnswer) => chainC.exchangeRate(answer),
     records: (rate: number | undefined) => (rate === undefined ? 0 : 1),
-    gaps: {
-      'optional removed data':
-        "an answer without data and without errors is read as the converter's 'unsupported currency' (shared/providers/chain-c/extract.ts exchangeRate): an absent field made a business fact (#21 gap)",
-      'optional removed data.convertCurrency':
-        "a convertCurrency left out without errors is read as 'unsupported currency' (exchangeRate): an absent field made a business fact (#21 gap)",
-    },
   },
   {
     provider: 'maps_reviews',
