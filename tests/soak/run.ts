@@ -7,12 +7,15 @@
  * Environment: `SOAK_REQUESTS` per mix (100000), `SOAK_WARMUP` requests (a tenth of them),
  * `SOAK_CONCURRENCY` (4: the machine is shared), `SOAK_SAMPLE_EVERY` (1000), `SOAK_MIXES`
  * (`unique,repeated,mixed`), `SOAK_MEMORY_MB`: the function memory the server's caches are sized from (512),
- * `SOAK_OLD_SPACE_MB`: the server's V8 old space (a quarter of that memory, as Node sizes it there).
+ * `SOAK_OLD_SPACE_MB`: the server's V8 old space (a quarter of that memory, as Node sizes it there),
+ * `SOAK_LIVE`: also the live heap (after a full collection) every 5 samples, `SOAK_UNTIL`: a time (ISO)
+ * at which a mix stops and reports the requests it made, `SOAK_REPORT`: the report's path.
  * @example SOAK_REQUESTS=20000 SOAK_MIXES=unique npm run soak
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { startSandbox } from '../../infra/sandbox/server.ts';
 import { LISTINGS_PER_CITY } from '../../infra/sandbox/sites/rental.ts';
@@ -31,6 +34,12 @@ const MEMORY_MB = process.env.SOAK_MEMORY_MB ?? '512';
  * `SOAK_OLD_SPACE_MB=0` leaves Node's own default.
  */
 const OLD_SPACE_MB = Number(process.env.SOAK_OLD_SPACE_MB ?? Math.floor(Number(MEMORY_MB) / 4));
+/** Diagnosis: request counts after which the server writes a heap snapshot (after a full collection). */
+const SNAPSHOT_AT = (process.env.SOAK_SNAPSHOT_AT ?? '').split(',').filter(Boolean).map(Number);
+const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR ?? tmpdir();
+/** A mix stops here, and its report says how far it got (a long run on a shared machine). */
+const UNTIL = process.env.SOAK_UNTIL ? Date.parse(process.env.SOAK_UNTIL) : Infinity;
+const REPORT = resolve(process.env.SOAK_REPORT ?? resolve(import.meta.dirname, 'REPORT.md'));
 const KEY = 'soak-enterprise-key';
 const MB = 1024 * 1024;
 
@@ -118,7 +127,7 @@ const say = (line = '') => {
 say('# Soak');
 say();
 say(
-  `Command: \`SOAK_REQUESTS=${REQUESTS} SOAK_WARMUP=${WARMUP} SOAK_MIXES=${MIXES.join(',')} SOAK_CONCURRENCY=${CONCURRENCY} npm run soak\` — ` +
+  `Command: \`SOAK_REQUESTS=${REQUESTS} SOAK_WARMUP=${WARMUP} SOAK_MIXES=${MIXES.join(',')} SOAK_CONCURRENCY=${CONCURRENCY}${process.env.SOAK_UNTIL ? ` SOAK_UNTIL=${process.env.SOAK_UNTIL}` : ''}${process.env.SOAK_LIVE ? ' SOAK_LIVE=1' : ''} npm run soak\` — ` +
     `the local server in its own process (caches sized for a ${MEMORY_MB} MB function, V8 old space ${OLD_SPACE_MB ? `${OLD_SPACE_MB} MB` : "Node's default"}), the sandbox in the runner's; ` +
     `RSS sampled every ${SAMPLE_EVERY} requests; warm-up ${WARMUP} requests.`,
 );
@@ -131,6 +140,8 @@ for (const mix of MIXES) {
       '--disable-warning=ExperimentalWarning',
       '--expose-gc',
       ...(OLD_SPACE_MB ? [`--max-old-space-size=${OLD_SPACE_MB}`] : []),
+      // Diagnosis: more flags for the server (`--cpu-prof`).
+      ...(process.env.SOAK_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
     ],
     env: {
       ...process.env,
@@ -145,11 +156,12 @@ for (const mix of MIXES) {
   const [{ url }] = (await once(child, 'message')) as [{ url: string }];
   const statuses = new Map<string, Map<number, number>>();
   const samples: { at: number; stats: Stats }[] = [{ at: 0, stats: await statsOf(child) }];
+  const liveAt = new Map<number, number>();
   const started = performance.now();
   let next = 0;
   let sampling: Promise<void> = Promise.resolve();
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < REQUESTS && Date.now() < UNTIL) {
       const i = next++;
       const [route, path] = generate(i);
       // 0: no answer at all (the connection failed).
@@ -160,6 +172,14 @@ for (const mix of MIXES) {
         status = res.status;
       } catch {
         status = 0;
+      }
+      if (SNAPSHOT_AT.includes(i + 1)) {
+        sampling = sampling.then(async () => {
+          const answer = once(child, 'message') as Promise<[{ snapshot: string }]>;
+          child.send(`snapshot ${resolve(SNAPSHOT_DIR, `soak-${mix}-${i + 1}.heapsnapshot`)}`);
+          console.log(`  ${mix} ${i + 1}: heap snapshot ${(await answer)[0].snapshot}`);
+        });
+        await sampling;
       }
       const byStatus = statuses.get(route) ?? new Map<number, number>();
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -177,7 +197,9 @@ for (const mix of MIXES) {
                 sampling = sampling.then(async () => {
                   const answer = once(child, 'message') as Promise<[{ liveHeap: number }]>;
                   child.send('live');
-                  ok(`, live heap ${((await answer)[0].liveHeap / MB).toFixed(0)} MB`);
+                  const { liveHeap } = (await answer)[0];
+                  liveAt.set(i + 1, liveHeap);
+                  ok(`, live heap ${(liveHeap / MB).toFixed(0)} MB`);
                 });
               })
             : '';
@@ -191,6 +213,8 @@ for (const mix of MIXES) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   await sampling;
+  // Every request started was awaited: `next` is how many were made.
+  const made = next;
   const seconds = (performance.now() - started) / 1000;
   // After the last sample: what the caches really held (clearing them empties the route results too).
   const weighed = once(child, 'message') as Promise<[{ counted: number; held: number; liveHeap: number }]>;
@@ -204,11 +228,12 @@ for (const mix of MIXES) {
   const peak = Math.max(...after.map((s) => s.stats.rss));
   const last = samples.at(-1)!.stats.rss;
   const growth = (peak - atWarmup) / atWarmup;
-  const pass = growth < 0.1;
+  // A run stopped before warm-up ended measured nothing after it.
+  const pass = after.length > 0 && growth < 0.1;
   failed ||= !pass;
   say();
   say(
-    `## ${mix}: ${REQUESTS} requests in ${seconds.toFixed(0)} s (${(REQUESTS / seconds).toFixed(0)} req/s)`,
+    `## ${mix}: ${made} requests${made < REQUESTS ? ` of ${REQUESTS} (stopped at SOAK_UNTIL)` : ''} in ${seconds.toFixed(0)} s (${(made / seconds).toFixed(0)} req/s)`,
   );
   say();
   say(
@@ -221,15 +246,20 @@ for (const mix of MIXES) {
       `${(held / MB).toFixed(1)} MB, for ${(counted / MB).toFixed(1)} MB the response cache counted.`,
   );
   say();
-  say('| requests | RSS | heap used | external | response cache (entries, of its bound) |');
-  say('| ---: | ---: | ---: | ---: | --- |');
-  const step = Math.max(SAMPLE_EVERY, Math.floor(REQUESTS / 10));
+  say(
+    '| requests | RSS | heap used | live heap (after a full collection) | external | response cache (entries, of its bound) |',
+  );
+  say('| ---: | ---: | ---: | ---: | ---: | --- |');
+  const step = Math.max(SAMPLE_EVERY, Math.floor(made / 10 / SAMPLE_EVERY) * SAMPLE_EVERY);
   for (const { at, stats } of samples)
-    if (at === 0 || at === WARMUP || at % step === 0)
+    if (at === 0 || at === WARMUP || at % step === 0 || liveAt.has(at) || at === samples.at(-1)!.at) {
+      const live = liveAt.get(at);
       say(
         `| ${at}${at === WARMUP ? ' (warm-up)' : ''} | ${(stats.rss / MB).toFixed(1)} MB | ${(stats.heapUsed / MB).toFixed(1)} MB | ` +
-          `${(stats.external / MB).toFixed(1)} MB | ${(stats.cache.bytes / MB).toFixed(1)} of ${(stats.cache.maxBytes / MB).toFixed(1)} MB (${stats.cache.entries}) |`,
+          `${live === undefined ? '' : `${(live / MB).toFixed(1)} MB`} | ${(stats.external / MB).toFixed(1)} MB | ` +
+          `${(stats.cache.bytes / MB).toFixed(1)} of ${(stats.cache.maxBytes / MB).toFixed(1)} MB (${stats.cache.entries}) |`,
       );
+    }
   say();
   say(
     `Statuses: ${[...statuses]
@@ -238,5 +268,5 @@ for (const mix of MIXES) {
   );
 }
 await sandbox.close();
-writeFileSync(resolve(import.meta.dirname, 'REPORT.md'), `${report.join('\n')}\n`);
+writeFileSync(REPORT, `${report.join('\n')}\n`);
 process.exitCode = failed ? 1 : 0;

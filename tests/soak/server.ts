@@ -5,6 +5,7 @@
  * once the run is over, `weigh` with what the caches really held: the live heap (after a full collection)
  * with them and without them, against what they counted (needs `--expose-gc`). Started by tests/soak/run.ts.
  */
+import { writeHeapSnapshot } from 'node:v8';
 import { startServer } from '../../infra/local/server.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
@@ -30,5 +31,9 @@ process.on('message', (message) => {
     clearCache();
     gc();
     process.send!({ counted, held: withCaches - process.memoryUsage().heapUsed, liveHeap: withCaches });
+  } else if (typeof message === 'string' && message.startsWith('snapshot ')) {
+    // Diagnosis: the heap after a full collection, written to the path given.
+    (globalThis as { gc?: () => void }).gc!();
+    process.send!({ snapshot: writeHeapSnapshot(message.slice('snapshot '.length)) });
   } else if (message === 'stop') void server.close().then(() => process.exit(0));
 });
