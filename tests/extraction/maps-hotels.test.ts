@@ -85,6 +85,31 @@ describe('hotels answer (a place)', () => {
     expect(searchUrl).toMatch(/^https:\/\/maps\.test\/travel\/search\?q=Weimar/);
   });
 
+  it('skips a placeholder and a property without its token or review count, counted; the others stay listed', () => {
+    // Prepare: the list with a null entry, a property that lost its token, one that lost its review count
+    const raw = fixture('hotels-list.json') as { properties: (Record<string, unknown> | null)[] };
+    delete raw.properties[0]!.property_token;
+    delete raw.properties[1]!.reviews;
+    raw.properties.push(null);
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
+    stop();
+    // Assess: never a hotel of 0 votes for a count the answer did not give
+    expect(hotels.map((h) => h.name)).toEqual([
+      'Goethe Residenz',
+      'Bauhaus Loft Hotel',
+      'Altstadt Loft - Entire apartment',
+    ]);
+    expect(seen).toContainEqual({
+      provider: 'maps_hotels',
+      kind: 'skipped',
+      field: 'properties[]',
+      count: 3,
+    });
+  });
+
   it('marks a property sponsored when an ad of the same name, folded, advertises it (ad tokens differ)', () => {
     // Act
     const paid = hotelsIn('hotels-list.json')

@@ -28,7 +28,13 @@ import {
 } from '../../shared/providers/site-a/extract.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
-import { classifyDetails, DetailsAnswer, extractInfo } from '../../shared/providers/maps-hotels/extract.ts';
+import {
+  classifyDetails,
+  DetailsAnswer,
+  extractHotels,
+  extractInfo,
+  HotelsAnswer,
+} from '../../shared/providers/maps-hotels/extract.ts';
 import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { conform } from '../../shared/upstream/conform.ts';
@@ -192,6 +198,35 @@ const CASES: Case[] = [
         'a details answer without a top-level property_token or details link: the token asked with is here',
       'search_parameters.property_token':
         'a details answer without a top-level property_token or details link: the token asked with is here',
+    },
+  },
+  {
+    provider: 'maps_hotels',
+    fixtures: ['maps-hotels/hotels-list.json', 'maps-hotels/hotels-empty.json'],
+    schema: HotelsAnswer,
+    extract: (answer: HotelsAnswer) =>
+      extractHotels(
+        answer,
+        {
+          location: 'Weimar',
+          checkIn: '2030-06-10',
+          checkOut: '2030-06-12',
+          adults: 2,
+          children: 1,
+          currency: 'EUR',
+        },
+        'hotels',
+      ),
+    records: (found: ReturnType<typeof extractHotels>) => found.hotels.length,
+    requiredWhen: {
+      search_metadata: "the contract's search URL is the search's link on the service's site, named there",
+      properties: 'an answer that is neither the details shape nor the empty state lists its properties',
+      'properties[].gps_coordinates':
+        'a property without coordinates is left out (counted); a list in which none has them is a changed format',
+      'properties[].rate_per_night':
+        'a property priced by neither rate is left out (counted): the list is of priced hotels',
+      'properties[].total_rate':
+        'a property priced by neither rate is left out (counted): the list is of priced hotels',
     },
   },
   {

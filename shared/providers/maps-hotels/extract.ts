@@ -29,27 +29,37 @@ export const Property = z.object({
     .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
     .optional(),
   overall_rating: z.number().optional(),
-  reviews: z.number().int().default(0),
+  // The contract's votes has no null, and an absent count is not a real 0: a property without it is
+  // skipped (counted) by the tolerant read, never listed with 0 votes.
+  reviews: z.number().int(),
   amenities: z.array(z.string()).optional(),
   sponsored: z.boolean().optional(),
 });
 type Property = z.infer<typeof Property>;
 
-/** The answer; loose, because the property-details shape puts the property itself at the top level. */
-export const HotelsAnswer = z.looseObject({
-  ...SerpEnvelope,
-  search_parameters: z
-    .object({
-      currency: z
-        .string()
-        .regex(/^[A-Za-z]{3}$/)
-        .optional(),
-    })
-    .default({}),
-  search_information: z.object({ hotels_results_state: z.string().optional() }).optional(),
-  properties: z.array(Property).optional(),
-  ads: z.array(z.object({ name: z.string(), property_token: z.string().optional() })).default([]),
-});
+/**
+ * The answer; loose, because the property-details shape puts the property itself at the top level. Read
+ * by the tolerant rule: a placeholder property, or one without its name, token or review count, is
+ * skipped and counted, never fatal to the list.
+ */
+export const HotelsAnswer = tolerant(
+  'maps_hotels',
+  z.looseObject({
+    ...SerpEnvelope,
+    search_parameters: z
+      .object({
+        currency: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/)
+          .optional(),
+      })
+      .default({}),
+    search_information: z.object({ hotels_results_state: z.string().optional() }).optional(),
+    properties: z.array(Property).optional(),
+    ads: z.array(z.object({ name: z.string(), property_token: z.string().optional() })).default([]),
+  }),
+  'the hotel results',
+);
 export type HotelsAnswer = z.infer<typeof HotelsAnswer>;
 
 export interface HotelResults {
