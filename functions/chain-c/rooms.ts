@@ -42,7 +42,7 @@ export const RoomsQuery = withStayOrder(
       code: 'custom',
       path: ['check_out'],
       message: 'must be at most 30 nights after check_in',
-      params: { status: 400, error_code: 'INVALID_DATES' },
+      params: { error_code: 'INVALID_DATES' },
     });
 });
 
