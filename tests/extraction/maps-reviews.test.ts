@@ -220,6 +220,27 @@ describe('place search', () => {
     });
   });
 
+  it('skips a placeholder and a place without its title, counted, and reads the next one', () => {
+    // Prepare: the first place lost its title, a null entry before it
+    const raw = fixture('place-search-list.json') as { local_results: (Record<string, unknown> | null)[] };
+    const second = raw.local_results[1]!.title;
+    delete raw.local_results[0]!.title;
+    raw.local_results.unshift(null);
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const place = extractPlace(PlaceSearchAnswer.parse(raw));
+    stop();
+    // Assess
+    expect(place?.title).toBe(second);
+    expect(seen).toContainEqual({
+      provider: 'maps_reviews',
+      kind: 'skipped',
+      field: 'local_results[]',
+      count: 2,
+    });
+  });
+
   it('reads the "Fully empty" state as no place', () => {
     expect(extractPlace(PlaceSearchAnswer.parse(fixture('place-search-empty.json')))).toBeUndefined();
   });

@@ -331,6 +331,22 @@ const CASES: Case[] = [
     },
   },
   {
+    provider: 'maps_reviews',
+    fixtures: [
+      'maps-reviews/place-search-list.json',
+      'maps-reviews/place-search-single.json',
+      'maps-reviews/place-search-empty.json',
+    ],
+    schema: mapsReviews.PlaceSearchAnswer,
+    extract: (answer: mapsReviews.PlaceSearchAnswer) => mapsReviews.extractPlace(answer),
+    records: (place: unknown) => (place ? 1 : 0),
+    requiredWhen: {
+      place_results:
+        'a single match is this place: without it (and without a list or the empty state) no answer',
+      local_results: 'an answer that is neither a single match nor the empty state lists its places',
+    },
+  },
+  {
     provider: 'chain_c',
     fixtures: ['chain-c/dated-search.json'],
     schema: chainC.DatedSearchAnswer,

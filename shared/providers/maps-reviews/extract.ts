@@ -111,12 +111,17 @@ const Place = z.object({
 });
 export type FoundPlace = z.infer<typeof Place>;
 
-export const PlaceSearchAnswer = z.object({
-  ...SerpEnvelope,
-  search_information: z.object({ local_results_state: z.string().optional() }).optional(),
-  place_results: Place.optional(),
-  local_results: z.array(Place).optional(),
-});
+// Read by the tolerant rule: a placeholder result, or one without its title, is skipped and counted.
+export const PlaceSearchAnswer = tolerant(
+  'maps_reviews',
+  z.object({
+    ...SerpEnvelope,
+    search_information: z.object({ local_results_state: z.string().optional() }).optional(),
+    place_results: Place.optional(),
+    local_results: z.array(Place).optional(),
+  }),
+  'the place search answer',
+);
 export type PlaceSearchAnswer = z.infer<typeof PlaceSearchAnswer>;
 
 /**
