@@ -6,6 +6,7 @@ import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/
 import { lowestRatesRequest, searchVariables } from '../../shared/providers/chain-c/requests.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const fixture = (name: string) =>
   LowestRatesAnswer.parse(
@@ -86,6 +87,40 @@ describe('lowest-rates answer', () => {
       url: 'https://www.chain-c.test/hotels/travel/qxlva-meridian-crown-lorvane/',
       distance_meters: 352.8,
     });
+  });
+
+  it('skips a placeholder edge and a property without its image, counted; the other properties stay', () => {
+    // Prepare: the first property lost its image, a null edge at the end
+    const raw = JSON.parse(
+      readFileSync(new URL('../fixtures/chain-c/lowest-rates.json', import.meta.url), 'utf8'),
+    ) as {
+      data: {
+        searchLowestAvailableRatesByGeolocation: {
+          edges: ({ node: { property: Record<string, unknown> } } | null)[];
+        };
+      };
+    };
+    const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges;
+    delete edges[0]!.node.property.media;
+    edges.push(null);
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const page = extractPage(LowestRatesAnswer.parse(raw), OPTIONS);
+    stop();
+    // Assess
+    expect(page.hotels.map((h) => h.property_id)).toEqual(['QXLVB', 'QXLVC', 'QXLVD']);
+    expect(seen).toContainEqual({
+      provider: 'chain_c',
+      kind: 'skipped',
+      field: 'data.searchLowestAvailableRatesByGeolocation.edges[]',
+      count: 2,
+    });
+  });
+
+  it('fails an answer with neither search results nor errors', () => {
+    expect(() => LowestRatesAnswer.parse({ data: null })).toThrow();
+    expect(() => LowestRatesAnswer.parse({ data: {} })).toThrow();
   });
 
   it('names the refused operation and what to update when the gateway refuses the signature', () => {

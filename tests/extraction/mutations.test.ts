@@ -348,6 +348,18 @@ const CASES: Case[] = [
   },
   {
     provider: 'chain_c',
+    fixtures: ['chain-c/lowest-rates.json'],
+    schema: chainC.LowestRatesAnswer,
+    extract: (answer: chainC.LowestRatesAnswer) =>
+      chainC.extractPage(answer, {
+        currency: 'EUR',
+        imageBase: chainCStay.imageBase,
+        siteBase: chainCStay.siteBase,
+      }),
+    records: (page: chainC.ChainCPage) => page.hotels.length,
+  },
+  {
+    provider: 'chain_c',
     fixtures: ['chain-c/dated-search.json'],
     schema: chainC.DatedSearchAnswer,
     extract: (answer: chainC.DatedSearchAnswer) => chainC.extractDatedPage(answer, chainCStay),

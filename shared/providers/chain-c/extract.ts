@@ -83,20 +83,31 @@ const GraphQLError = z.looseObject({
   extensions: z.looseObject({ code: z.string().optional() }).optional(),
 });
 
-export const LowestRatesAnswer = z.looseObject({
-  data: z
-    .looseObject({
-      searchLowestAvailableRatesByGeolocation: z
-        .looseObject({
+/**
+ * The older search, read by the tolerant rule: a placeholder edge, or a property without what the
+ * contract cannot do without (id, name, brand, coordinates, image, page), is skipped and counted. An answer
+ * has its search results, or it is a refusal (errors).
+ */
+export const LowestRatesAnswer = tolerant(
+  'chain_c',
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
+        searchLowestAvailableRatesByGeolocation: z.looseObject({
           total: z.number().int(),
           pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
           edges: z.array(z.looseObject({ node: Node })),
-        })
-        .nullish(),
-    })
-    .nullish(),
-  errors: z.array(GraphQLError).optional(),
-});
+        }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ searchLowestAvailableRatesByGeolocation: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
+  'the lowest-rates answer',
+);
 export type LowestRatesAnswer = z.infer<typeof LowestRatesAnswer>;
 
 /**
