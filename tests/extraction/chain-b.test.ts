@@ -14,6 +14,7 @@ import {
 import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 
 const json = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
@@ -68,6 +69,26 @@ describe('search index answer', () => {
   it('gives distances in whole metres and feet from the search centre', () => {
     const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });
+  });
+
+  it('reads hits without lodging (index-query-no-lodging.json) as hotels of no lodging type, the absence counted', () => {
+    // Prepare
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
+    // Act
+    const answer = IndexAnswer.parse(json('index-query-no-lodging.json'));
+    stop();
+    const hotels = candidates(answer.hits!, { latitude: 46.2198, longitude: 7.3125 }, 5_000).map((c) =>
+      toHotel(c, false, null),
+    );
+    // Assess
+    expect(hotels.map((h) => [h.id, h.lodging])).toEqual([
+      ['R5T1', null],
+      ['W2K6', null],
+      ['M8J3', null],
+    ]);
+    expect(hotels[1]).toMatchObject({ brand: { code: 'PTN', name: 'Partner Hotels' }, rating: null });
+    expect(seen).toContainEqual({ provider: 'chain_b', kind: 'missing', field: 'hits[].lodging', count: 3 });
   });
 
   it('refuses out-of-range coordinates rather than placing a hotel nowhere', () => {

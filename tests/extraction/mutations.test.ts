@@ -231,7 +231,7 @@ const CASES: Case[] = [
   },
   {
     provider: 'chain_b',
-    fixtures: ['chain-b/index-query.json'],
+    fixtures: ['chain-b/index-query.json', 'chain-b/index-query-no-lodging.json'],
     schema: chainB.IndexAnswer,
     extract: (answer: chainB.IndexAnswer) => {
       if (!answer.hits) throw new ExtractionError('chain_b', 'the search index answer has no hits');
