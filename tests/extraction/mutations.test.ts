@@ -18,7 +18,17 @@ import * as chainB from '../../shared/providers/chain-b/extract.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
-import { extractQuote, PdpAnswer } from '../../shared/providers/rental/extract.ts';
+import {
+  BookItSection,
+  extractOverview,
+  extractQuote,
+  OverviewSection,
+  PdpAnswer,
+  type PdpSections,
+  sectionData,
+  TitleSection,
+} from '../../shared/providers/rental/extract.ts';
+import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
@@ -405,6 +415,47 @@ const CASES: Case[] = [
     records: (quote: unknown) => (quote ? 1 : 0),
   },
   {
+    provider: 'rental',
+    fixtures: [
+      'rental/sections.json',
+      'rental/sections-lakh.json',
+      'rental/sections-monthly.json',
+      'rental/sections-unavailable.json',
+    ],
+    select: (answer) =>
+      sectionData(
+        (answer as { data: { presentation: { stayProductDetailPage: { sections: PdpSections } } } }).data
+          .presentation.stayProductDetailPage.sections,
+        'BOOK_IT_SIDEBAR',
+      ),
+    schema: BookItSection,
+    extract: (section: unknown) =>
+      extractQuote(rentalPage({ BOOK_IT_SIDEBAR: section }), { nights: 5, adults: 2, currency: 'EUR' }),
+    records: (quote: unknown) => (quote ? 1 : 0),
+  },
+  {
+    provider: 'rental',
+    fixtures: ['rental/listing-page.html', 'rental/listing-page-placeholders.html'],
+    select: (pdp) => sectionData(pdp as PdpSections, 'TITLE_DEFAULT'),
+    schema: TitleSection,
+    extract: (section: { title: string }) => section.title,
+    records: (title: string) => (title ? 1 : 0),
+  },
+  {
+    provider: 'rental',
+    // The older page has no summary section (its overview is read from the placeholder page's).
+    fixtures: ['rental/listing-page-placeholders.html'],
+    select: (pdp) => sectionData(pdp as PdpSections, 'OVERVIEW_DEFAULT_V2'),
+    schema: OverviewSection,
+    extract: (section: unknown) =>
+      extractOverview(rentalPage({ TITLE_DEFAULT: { title: 'A listing' }, OVERVIEW_DEFAULT_V2: section })),
+    records: (overview: { raw_items: unknown[] }) => overview.raw_items.length,
+    requiredWhen: {
+      'overviewItems[].title':
+        'the items state the beds and baths, which the contract has no null for: items that all lack a title fail the overview',
+    },
+  },
+  {
     provider: 'web_search',
     fixtures: ['web-search/results.json', 'web-search/empty.json'],
     schema: SearchAnswer,
@@ -416,9 +467,19 @@ const CASES: Case[] = [
   },
 ];
 
-/** A fixture; a `.json` name whose file is a page (`.html`) is the page's state script. */
+/** A rental page of just `sections` (by id), each as read, for a section's row to extract from. */
+const rentalPage = (sections: Record<string, unknown>): PdpSections => ({
+  metadata: { sharingConfig: { personCapacity: 4 } },
+  sections: Object.entries(sections).map(([sectionId, section]) => ({ sectionId, section })),
+});
+
+/**
+ * A fixture; a `.json` name whose file is a page (`.html`) is the page's state script, a rental listing
+ * page its sections payload.
+ */
 const load = (name: string): unknown => {
   const file = (n: string) => readFileSync(new URL(`../fixtures/${n}`, import.meta.url), 'utf8');
+  if (name.startsWith('rental/') && name.endsWith('.html')) return pdpFromPage(file(name));
   if (name === 'dining/search-page.json')
     return scriptJson('dining', file('dining/search-page.html'), 'primary-window-vars', 'the search page');
   return JSON.parse(file(name));

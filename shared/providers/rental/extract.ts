@@ -87,18 +87,23 @@ export function sectionsRefusal(answer: PdpAnswer, status: number, hash: string)
 }
 
 /**
- * A section by its id (or component type), read through its schema; a placeholder section is read
- * through to its data in `sbuiData`. Undefined when the page has neither.
+ * The data of a section by its id (or component type), as the page has it: a placeholder section is read
+ * through to its data in `sbuiData`. Undefined (or a placeholder) when the page has neither.
+ * @example sectionData(pdp, 'TITLE_DEFAULT') // { __typename: 'PdpTitleSection', title: 'Sunny loft in Lorvane', … }
  */
-function sectionOf<S extends z.ZodType>(pdp: PdpSections, id: string, schema: S): z.output<S> | undefined {
+export function sectionData(pdp: Pick<PdpSections, 'sections' | 'sbuiData'>, id: string): unknown {
   const found = pdp.sections.find((s) => s.sectionId === id || s.sectionComponentType === id);
-  const data =
-    found && !isPlaceholder(found.section)
-      ? found.section
-      : pdp.sbuiData?.sectionConfiguration.root.sections.find((s) => s.sectionId === (found?.sectionId ?? id))
-          ?.sectionData;
+  return found && !isPlaceholder(found.section)
+    ? found.section
+    : pdp.sbuiData?.sectionConfiguration.root.sections.find((s) => s.sectionId === (found?.sectionId ?? id))
+        ?.sectionData;
+}
+
+/** A section read through its tolerant schema (one of the `…Section` readers below), or undefined. */
+function sectionOf<S extends z.ZodType>(pdp: PdpSections, id: string, schema: S): z.output<S> | undefined {
+  const data = sectionData(pdp, id);
   if (isPlaceholder(data)) return undefined;
-  return conform('rental', tolerant('rental', schema, `the ${id} section`), data, `the ${id} section`);
+  return conform('rental', schema, data, `the ${id} section`);
 }
 
 function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: string, schema: S): z.output<S> {
@@ -107,20 +112,33 @@ function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: string, sche
   return section;
 }
 
-const TitleSection = z.looseObject({ title: z.string().min(1) });
-const HostSection = z.looseObject({
-  cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
-});
-const BannerSection = z.looseObject({ title: z.string() });
-const PoliciesSection = z.looseObject({
-  houseRules: z.array(z.looseObject({ title: z.string() })).nullish(),
-  houseRulesSections: z
-    .array(z.looseObject({ items: z.array(z.looseObject({ title: z.string() })) }))
-    .nullish(),
-});
+/** The listing's name (`TITLE_DEFAULT`); each section is read by the tolerant rule, the routes' three exported for the mutation tests. */
+export const TitleSection = tolerant(
+  'rental',
+  z.looseObject({ title: z.string().min(1) }),
+  'the title section',
+);
+const HostSection = tolerant(
+  'rental',
+  z.looseObject({
+    cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
+  }),
+  'the host section',
+);
+const BannerSection = tolerant('rental', z.looseObject({ title: z.string() }), 'the banner section');
+const PoliciesSection = tolerant(
+  'rental',
+  z.looseObject({
+    houseRules: z.array(z.looseObject({ title: z.string() })).nullish(),
+    houseRulesSections: z
+      .array(z.looseObject({ items: z.array(z.looseObject({ title: z.string() })) }))
+      .nullish(),
+  }),
+  'the policies section',
+);
 
 /** Every house rule's text: the summary list and the grouped one. */
-function houseRules(policies: z.infer<typeof PoliciesSection>): string[] {
+function houseRules(policies: z.output<typeof PoliciesSection>): string[] {
   return [
     ...(policies.houseRules ?? []).map((r) => r.title),
     ...(policies.houseRulesSections ?? []).flatMap((g) => g.items.map((i) => i.title)),
@@ -165,16 +183,31 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
   );
 }
 
-const OverviewSection = z.looseObject({
-  title: z.string().nullish(),
-  overviewItems: z.array(z.looseObject({ title: z.string().nullish() })),
-});
-const DescriptionSection = z.looseObject({
-  htmlDescription: z.looseObject({ htmlText: z.string() }).nullish(),
-});
-const SleepingSection = z.looseObject({
-  arrangementDetails: z.array(z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() })),
-});
+/** The summary items (`OVERVIEW_DEFAULT_V2`): an item without a title is no item. */
+export const OverviewSection = tolerant(
+  'rental',
+  z.looseObject({
+    title: z.string().nullish(),
+    overviewItems: z.array(z.looseObject({ title: z.string().nullish() })),
+  }),
+  'the overview section',
+);
+const DescriptionSection = tolerant(
+  'rental',
+  z.looseObject({
+    htmlDescription: z.looseObject({ htmlText: z.string() }).nullish(),
+  }),
+  'the description section',
+);
+const SleepingSection = tolerant(
+  'rental',
+  z.looseObject({
+    arrangementDetails: z.array(
+      z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() }),
+    ),
+  }),
+  'the sleeping section',
+);
 
 /** The named character references a description carries; any other is left as written. */
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -290,27 +323,32 @@ const TOTAL_LINE = /^total\b/i;
 /** Lines that explain the price rather than charge it (a monthly stay's "Price after discount"). */
 const EXPLANATION_LINE = /\bafter discount\b|^price before\b/i;
 
-const BookItSection = z.looseObject({
-  maxGuestCapacity: z.number().int().min(1).nullish(),
-  calendarSubtitle: z.string().nullish(),
-  localizedUnavailabilityMessage: z.string().nullish(),
-  structuredDisplayPrice: z
-    .looseObject({
-      primaryLine: z.looseObject({
-        price: z.string().nullish(),
-        discountedPrice: z.string().nullish(),
-        originalPrice: z.string().nullish(),
-      }),
-      explanationData: z.looseObject({
-        priceDetails: z.array(
-          z.looseObject({
-            items: z.array(z.looseObject({ description: z.string(), priceString: z.string() })),
-          }),
-        ),
-      }),
-    })
-    .nullish(),
-});
+/** The price and its breakdown (`BOOK_IT_SIDEBAR`). */
+export const BookItSection = tolerant(
+  'rental',
+  z.looseObject({
+    maxGuestCapacity: z.number().int().min(1).nullish(),
+    calendarSubtitle: z.string().nullish(),
+    localizedUnavailabilityMessage: z.string().nullish(),
+    structuredDisplayPrice: z
+      .looseObject({
+        primaryLine: z.looseObject({
+          price: z.string().nullish(),
+          discountedPrice: z.string().nullish(),
+          originalPrice: z.string().nullish(),
+        }),
+        explanationData: z.looseObject({
+          priceDetails: z.array(
+            z.looseObject({
+              items: z.array(z.looseObject({ description: z.string(), priceString: z.string() })),
+            }),
+          ),
+        }),
+      })
+      .nullish(),
+  }),
+  'the book-it section',
+);
 
 export type Quote =
   | { kind: 'priced'; pricing: RentalPricing }
