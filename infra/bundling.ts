@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routeEntries, type Route } from '../shared/routes/index.ts';
+import { dataEntries, routeEntries, type Route } from '../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MANIFEST = resolve(ROOT, 'shared/routes/index.ts');
@@ -100,6 +100,35 @@ export function manifestModule(handlers: readonly string[]): string {
   ].join('\n');
 }
 
+const HANDLER_LOADERS = resolve(ROOT, 'functions/mcp/handlers.ts');
+
+/**
+ * The MCP function's handler loaders as bundled: functions/mcp/handlers.ts's `handlers`, with a literal
+ * `import()` of each data route's handler file from the manifest, so that the bundler puts every handler
+ * in the bundle (a specifier computed at run time, as the source module's, is left to Node, and finds no
+ * file beside the bundle).
+ * @example handlerLoadersModule() // 'export const handlers = {"coordinatesLookup":() => import("../../functions/meta/coordinates-lookup.ts"), …};'
+ */
+export function handlerLoadersModule(): string {
+  const from = relative(dirname(HANDLER_LOADERS), ROOT);
+  const loaders = dataEntries.map(
+    ([id, route]) => `${JSON.stringify(id)}: () => import(${JSON.stringify(`${from}/${route.handler}`)})`,
+  );
+  return `export const handlers = {\n${loaders.join(',\n')}\n};`;
+}
+
+/** Bundles functions/mcp/handlers.ts as `handlerLoadersModule()`: every data route's handler, loaded on first use. */
+export const handlerLoadersPlugin: Plugin = {
+  name: 'handler-loaders',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]functions[\\/]mcp[\\/]handlers\.ts$/ }, ({ path }) =>
+      path === HANDLER_LOADERS
+        ? { contents: handlerLoadersModule(), loader: 'js', resolveDir: dirname(HANDLER_LOADERS) }
+        : undefined,
+    );
+  },
+};
+
 const isHandler = (file: string) => routeEntries.some(([, r]) => r.handler === file);
 
 /** The one handler an esbuild build bundles, relative to the project root (undefined for any other build). */
@@ -137,6 +166,8 @@ export const routeManifestPlugin: Plugin = {
           platform: 'node',
           format: 'esm',
           logLevel: 'silent',
+          // MCP's handlers, as its bundle holds them.
+          plugins: [handlerLoadersPlugin],
         })
         .then(({ metafile }) => Object.keys(metafile.inputs).filter(isHandler)));
     build.onResolve({ filter: /\/routes\/index\.ts$/ }, async ({ path, resolveDir, importer }) => {
@@ -275,7 +306,7 @@ export const lambdaBundleOptions: BuildOptions = {
   metafile: true,
   // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
   external: ['@aws-sdk/*'],
-  plugins: [routeManifestPlugin, unusedFeaturesPlugin, packageVersionPlugin],
+  plugins: [handlerLoadersPlugin, routeManifestPlugin, unusedFeaturesPlugin, packageVersionPlugin],
 };
 
 /** Handlers that read the embedded gazetteer index. */

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BUNDLE_PACKAGE_JSON, lambdaBundleOptions } from '../../infra/bundling.ts';
+import { BUNDLE_PACKAGE_JSON, handlerLoadersPlugin, lambdaBundleOptions } from '../../infra/bundling.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 21);
@@ -38,7 +38,8 @@ for (const handler of handlers) {
     const outfile = join(dir, 'index.js');
     await build({
       ...lambdaBundleOptions,
-      plugins: variant === 'before' ? [] : lambdaBundleOptions.plugins,
+      // The handler loaders in both: without them MCP's bundle would hold no handler.
+      plugins: variant === 'before' ? [handlerLoadersPlugin] : lambdaBundleOptions.plugins,
       entryPoints: [resolve(ROOT, handler)],
       absWorkingDir: ROOT,
       outfile,

@@ -15,13 +15,14 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   bundleFunction,
   bundledRoutes,
+  handlerLoadersModule,
   lambdaBundleOptions,
   nodeOptionsFor,
   readsWholeManifest,
 } from '../../infra/bundling.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
-import { routeEntries, routes } from '../../shared/routes/index.ts';
+import { dataEntries, routeEntries, routes } from '../../shared/routes/index.ts';
 import { apiEvent } from '../helpers/events.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -89,6 +90,13 @@ describe('bundle sizes', () => {
 });
 
 describe('route manifest', () => {
+  it("puts every data route's handler, as the manifest names it, in MCP's bundle (no loader written by hand)", () => {
+    const { inputs } = bundles.get(MCP)!;
+    const missing = dataEntries.filter(([, r]) => !inputs.includes(r.handler)).map(([id]) => id);
+    expect(missing).toEqual([]);
+    expect(handlerLoadersModule()).toContain(`import("../../${routes.chainARooms.handler}")`);
+  });
+
   it("carries a data function's own entries and the billed ones, not the manifest's area files", () => {
     const { inputs, code } = bundles.get(routes.chainARooms.handler)!;
     expect(inputs.filter((p) => /^shared\/routes\/(?!types|errors)/.test(p))).toEqual([]);
