@@ -334,12 +334,11 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
 }
 
 /**
- * One page of a results page in the contract's terms, or `'unknown destination'` when the site sent the
- * search to its home page (what it does with a destination it does not know). The server's echo of the
- * page and order is checked: a source that cut another page or sorted otherwise is named, never served.
- * @example extractSearchPage(html, { nights: 3, hotelUrl }).hotels[0].hotel_id
+ * The search node of a results page, its Apollo references resolved, with its key (the server's echo of
+ * the page and order); `'unknown destination'` when the site sent the search to its home page.
+ * @example searchNodeIn(html) // { key: 'search({"input":…})', node: { results: […], pagination: {…} } }
  */
-export function extractSearchPage(html: string, asked: SearchAsked): SearchPage | 'unknown destination' {
+export function searchNodeIn(html: string): { key: string; node: unknown } | 'unknown destination' {
   const script = APOLLO.exec(html)?.[1];
   if (script === undefined) {
     if (/\bb_action\s*:\s*'index'/.test(html)) return 'unknown destination';
@@ -356,8 +355,14 @@ export function extractSearchPage(html: string, asked: SearchAsked): SearchPage 
     .safeParse(store).data?.ROOT_QUERY.searchQueries;
   const key = Object.keys(queries ?? {}).find((k) => k.startsWith('search('));
   if (!queries || !key) throw new ExtractionError('site_a', 'the Apollo cache has no search node');
-  checkEcho(key, asked);
-  const node = conform('site_a', SearchNode, resolveRefs(queries[key], store), 'the search results');
+  return { key, node: resolveRefs(queries[key], store) };
+}
+
+/**
+ * A search node, read, in the contract's terms: the hotels, the total and the listings.
+ * @example searchPageOf(conform('site_a', SearchNode, node, 'the search results'), asked).total // 1284
+ */
+export function searchPageOf(node: z.output<typeof SearchNode>, asked: SearchAsked): SearchPage {
   const hotels = node.results.map((r) => toHotel(r, asked));
   return {
     total: node.pagination.nbResultsTotal,
@@ -370,6 +375,19 @@ export function extractSearchPage(html: string, asked: SearchAsked): SearchPage 
       reviewCount: r.basicPropertyData.reviews?.reviewsCount ?? null,
     })),
   };
+}
+
+/**
+ * One page of a results page in the contract's terms, or `'unknown destination'` when the site sent the
+ * search to its home page (what it does with a destination it does not know). The server's echo of the
+ * page and order is checked: a source that cut another page or sorted otherwise is named, never served.
+ * @example extractSearchPage(html, { nights: 3, hotelUrl }).hotels[0].hotel_id
+ */
+export function extractSearchPage(html: string, asked: SearchAsked): SearchPage | 'unknown destination' {
+  const found = searchNodeIn(html);
+  if (found === 'unknown destination') return found;
+  checkEcho(found.key, asked);
+  return searchPageOf(conform('site_a', SearchNode, found.node, 'the search results'), asked);
 }
 
 function checkEcho(key: string, asked: SearchAsked): void {

@@ -59,8 +59,15 @@ function literalItems(literal: string): unknown[] {
   return items;
 }
 
-/** The literal's photos in its order, then the page's further images (a full literal), sizes rewritten. */
-function galleryOf(items: unknown[], images: [string, string][], hotelId: string | undefined): PageGallery {
+/**
+ * The literal's photos in its order, then the page's further images (a full literal), sizes rewritten.
+ * @example galleryOf(readLiteral(literalAfter(html, 'hotelPhotos:')!), [], '4410087').photos[0].large_url
+ */
+export function galleryOf(
+  items: unknown[],
+  images: [string, string][],
+  hotelId: string | undefined,
+): PageGallery {
   const urls = new Map<string, string>();
   for (const photo of conform('site_a', HotelPhotos, items, 'the hotelPhotos literal')) {
     if (!SIZE.test(photo.large_url))
