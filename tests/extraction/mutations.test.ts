@@ -19,13 +19,19 @@ import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import {
+  BannerSection,
   BookItSection,
+  DescriptionSection,
+  extractDetails,
   extractOverview,
   extractQuote,
+  HostSection,
   OverviewSection,
   PdpAnswer,
   type PdpSections,
+  PoliciesSection,
   sectionData,
+  SleepingSection,
   TitleSection,
 } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
@@ -112,6 +118,9 @@ const diningDay = (restaurantId: number, fixtures: string[]): Case => ({
     dining.dayOf(answer, { restaurantId, date: '2031-05-16', preferredTime: '19:30', partySize: 2 }),
   records: (day: dining.Day | undefined) => day?.minutes.length ?? 0,
 });
+
+/** The rental listing page with every section (some as placeholders read through to their data). */
+const LISTING_PAGE = 'rental/listing-page-placeholders.html';
 
 /** One row per connector: add yours and every fixture of it is mutated. */
 const CASES: Case[] = [
@@ -485,6 +494,26 @@ const CASES: Case[] = [
         'the items state the beds and baths, which the contract has no null for: items that all lack a title fail the overview',
     },
   },
+  ...(
+    [
+      ['MEET_YOUR_HOST', HostSection, 'details'],
+      ['GUEST_FAVORITE_BANNER', BannerSection, 'details'],
+      ['POLICIES_DEFAULT', PoliciesSection, 'details'],
+      ['DESCRIPTION_DEFAULT', DescriptionSection, 'overview'],
+      ['SLEEPING_ARRANGEMENT_WITH_IMAGES', SleepingSection, 'overview'],
+    ] as const
+  ).map(([id, schema, route]): Case => ({
+    provider: 'rental',
+    fixtures: [LISTING_PAGE],
+    select: (pdp) => sectionData(pdp as PdpSections, id),
+    schema,
+    // The route's whole answer, from the fixture's page with this one section as read.
+    extract: (section: unknown) => {
+      const page = withSection(load(LISTING_PAGE) as PdpSections, id, section);
+      return route === 'details' ? extractDetails(page) : extractOverview(page);
+    },
+    records: (answer: unknown) => (answer ? 1 : 0),
+  })),
   {
     provider: 'web_search',
     fixtures: ['web-search/results.json', 'web-search/empty.json'],
@@ -496,6 +525,11 @@ const CASES: Case[] = [
     },
   },
 ];
+
+/** `pdp` with the section `id` replaced by `section` (its data as read). */
+function withSection(pdp: PdpSections, id: string, section: unknown): PdpSections {
+  return { ...pdp, sections: pdp.sections.map((s) => (s.sectionId === id ? { ...s, section } : s)) };
+}
 
 /** A rental page of just `sections` (by id), each as read, for a section's row to extract from. */
 const rentalPage = (sections: Record<string, unknown>): PdpSections => ({

@@ -112,21 +112,21 @@ function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: string, sche
   return section;
 }
 
-/** The listing's name (`TITLE_DEFAULT`); each section is read by the tolerant rule, the routes' three exported for the mutation tests. */
+/** The listing's name (`TITLE_DEFAULT`); each section is read by the tolerant rule (exported for the mutation tests). */
 export const TitleSection = tolerant(
   'rental',
   z.looseObject({ title: z.string().min(1) }),
   'the title section',
 );
-const HostSection = tolerant(
+export const HostSection = tolerant(
   'rental',
   z.looseObject({
     cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
   }),
   'the host section',
 );
-const BannerSection = tolerant('rental', z.looseObject({ title: z.string() }), 'the banner section');
-const PoliciesSection = tolerant(
+export const BannerSection = tolerant('rental', z.looseObject({ title: z.string() }), 'the banner section');
+export const PoliciesSection = tolerant(
   'rental',
   z.looseObject({
     houseRules: z.array(z.looseObject({ title: z.string() })).nullish(),
@@ -192,14 +192,14 @@ export const OverviewSection = tolerant(
   }),
   'the overview section',
 );
-const DescriptionSection = tolerant(
+export const DescriptionSection = tolerant(
   'rental',
   z.looseObject({
     htmlDescription: z.looseObject({ htmlText: z.string() }).nullish(),
   }),
   'the description section',
 );
-const SleepingSection = tolerant(
+export const SleepingSection = tolerant(
   'rental',
   z.looseObject({
     arrangementDetails: z.array(
