@@ -5,28 +5,20 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainCRooms } from '../../shared/schemas/chain-c.ts';
-import { currencyParam, intParam } from '../../shared/schemas/params.ts';
+import { currencyParam, idParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const RoomsQuery = withStayOrder(
   z.object({
-    property_id: z
-      .string({ error: 'is required' })
-      .trim()
-      .toUpperCase()
-      // A malformed id is the addendum's 400 INVALID_PROPERTY_ID, not the generic validation error.
-      .superRefine((id, ctx) => {
-        if (!/^[A-Z0-9]{1,10}$/.test(id))
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be 1 to 10 letters or digits, as loyalty search returned it',
-            params: { error_code: 'INVALID_PROPERTY_ID' },
-          });
-      })
-      .meta({
-        description: 'chain_c property code as loyalty search returned it; case-insensitive',
-        example: 'TOYPA',
-      }),
+    property_id: idParam(
+      /^[A-Z0-9]{1,10}$/,
+      'INVALID_PROPERTY_ID',
+      'must be 1 to 10 letters or digits, as loyalty search returned it',
+      { upper: true },
+    ).meta({
+      description: 'chain_c property code as loyalty search returned it; case-insensitive',
+      example: 'TOYPA',
+    }),
     check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
     check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
     adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),

@@ -4,18 +4,15 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingOverview } from '../../shared/providers/rental/index.ts';
 import { LISTING_ID } from '../../shared/providers/rental/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { idParam } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';
 
 export const OverviewPath = z.object({
-  listing_id: z
-    .string({ error: 'is required' })
-    .trim()
-    // A malformed id is the addendum's 400 INVALID_LISTING_ID, not the generic validation error.
-    .refine((id) => LISTING_ID.test(id), {
-      error: 'must be a positive integer of at most 20 digits',
-      params: { error_code: 'INVALID_LISTING_ID' },
-    })
-    .meta(ListingPath.shape.listing_id.meta() ?? {}),
+  listing_id: idParam(
+    LISTING_ID,
+    'INVALID_LISTING_ID',
+    'must be a positive integer of at most 20 digits',
+  ).meta(ListingPath.shape.listing_id.meta() ?? {}),
 });
 
 export const RentalOverviewResponse = z.object({

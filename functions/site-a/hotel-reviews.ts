@@ -3,26 +3,15 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { intParam } from '../../shared/schemas/params.ts';
+import { idParam, intParam } from '../../shared/schemas/params.ts';
 import { SiteAReviewsPage } from '../../shared/schemas/site-a.ts';
 
 export const HotelReviewsQuery = z.object({
-  hotel_id: z
-    .string({ error: 'is required' })
-    .trim()
-    .superRefine((id, ctx) => {
-      if (!/^\d{1,12}$/.test(id))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a numeric site_a hotel id',
-          params: { error_code: 'INVALID_HOTEL_ID' },
-        });
-    })
-    .meta({
-      description: 'Numeric site_a hotel id (from search or url-to-id)',
-      pattern: '^\\s*\\d{1,12}\\s*$',
-      example: '1007790',
-    }),
+  hotel_id: idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric site_a hotel id').meta({
+    description: 'Numeric site_a hotel id (from search or url-to-id)',
+    pattern: '^\\s*\\d{1,12}\\s*$',
+    example: '1007790',
+  }),
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({ description: 'Page, from 1. Default 1' }),
   per_page: intParam(1, 25, 10).meta({ description: 'Reviews a page, 1 to 25. Default 10' }),
   sort: z

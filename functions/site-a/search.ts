@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { currencyParam, dateParam, intParam, nights } from '../../shared/schemas/params.ts';
+import { currencyParam, dateParam, idParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { DestType, SiteAHotel } from '../../shared/schemas/site-a.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
@@ -13,23 +13,15 @@ const MAX_NIGHTS = 30;
 
 export const SearchQuery = z
   .object({
-    dest_id: z
-      .string({ error: 'is required' })
-      .trim()
-      .superRefine((id, ctx) => {
-        // A malformed id is the addendum's 400 INVALID_<THING>_ID, not the generic validation error.
-        if (!/^-?\d{1,12}$/.test(id))
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be a site_a dest_id such as -1456928, as the lookup returned it',
-            params: { error_code: 'INVALID_DESTINATION_ID' },
-          });
-      })
-      .meta({
-        description: 'As destinations/lookup returned it; may be negative (keep the sign)',
-        pattern: '^\\s*-?\\d{1,12}\\s*$',
-        example: '-1456928',
-      }),
+    dest_id: idParam(
+      /^-?\d{1,12}$/,
+      'INVALID_DESTINATION_ID',
+      'must be a site_a dest_id such as -1456928, as the lookup returned it',
+    ).meta({
+      description: 'As destinations/lookup returned it; may be negative (keep the sign)',
+      pattern: '^\\s*-?\\d{1,12}\\s*$',
+      example: '-1456928',
+    }),
     dest_type: z.string().trim().toUpperCase().pipe(DestType).default('CITY').meta({
       description: 'CITY (default), REGION, DISTRICT, AIRPORT or LANDMARK',
       type: 'string',

@@ -4,21 +4,11 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { SiteBReviewsBody } from '../../shared/providers/site-b/extract.ts';
 import { siteB } from '../../shared/providers/site-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { intParam } from '../../shared/schemas/params.ts';
+import { idParam, intParam } from '../../shared/schemas/params.ts';
 import { SiteBSorting } from '../../shared/schemas/site-b.ts';
 
 export const HotelReviewsPath = z.object({
-  hotel_id: z
-    .string()
-    .trim()
-    .superRefine((id, ctx) => {
-      if (!/^0*[1-9]\d{0,11}$/.test(id))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a positive integer site_b hotel id',
-          params: { error_code: 'INVALID_HOTEL_ID' },
-        });
-    })
+  hotel_id: idParam(/^0*[1-9]\d{0,11}$/, 'INVALID_HOTEL_ID', 'must be a positive integer site_b hotel id')
     .transform(Number)
     .meta({ description: 'site_b hotel id, as url-to-id returns it', type: 'integer', example: 200123 }),
 });

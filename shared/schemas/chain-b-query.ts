@@ -1,7 +1,7 @@
 /** Query parameters the chain_b endpoints share: the hotel id, the market, and a stay with its defaults. */
 import * as z from 'zod';
 import { addDays, todayUtc } from '../dates.ts';
-import { currencyParam, dateParam, intParam } from './params.ts';
+import { currencyParam, dateParam, idParam, intParam } from './params.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 const PAST = { error_code: 'PAST_DATES' } as const;
@@ -14,19 +14,12 @@ export const MAX_NIGHTS = 30;
  * @example hotelIdParam().parse('b7k2') // 'B7K2'
  */
 export function hotelIdParam() {
-  return z
-    .string({ error: 'is required' })
-    .trim()
-    .toUpperCase()
-    .superRefine((id, ctx) => {
-      if (!/^[A-Z0-9]{4,8}$/.test(id))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a chain_b hotel id: 4 to 8 letters or digits, as search returned it',
-          params: { error_code: 'INVALID_HOTEL_ID' },
-        });
-    })
-    .meta({ description: 'chain_b hotel id, as search returned it (case-insensitive)', example: '9WT3' });
+  return idParam(
+    /^[A-Z0-9]{4,8}$/,
+    'INVALID_HOTEL_ID',
+    'must be a chain_b hotel id: 4 to 8 letters or digits, as search returned it',
+    { upper: true },
+  ).meta({ description: 'chain_b hotel id, as search returned it (case-insensitive)', example: '9WT3' });
 }
 
 /** An ISO 3166 alpha-2 market, upper-cased; default US. */

@@ -90,6 +90,24 @@ export function text(max = 500, min = 1) {
     .max(max, { error: `must be ${what}` });
 }
 
+/**
+ * An id parameter of a known shape, trimmed (and upper-cased with `upper`): a malformed id answers the
+ * addendum's 400 `INVALID_<THING>_ID`, the route's own code, rather than its generic validation error.
+ * @example idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric hotel id') // ' 42 ' → '42', 'x' → issue
+ */
+export function idParam(
+  shape: RegExp,
+  errorCode: `INVALID_${string}_ID`,
+  message: string,
+  { upper = false } = {},
+) {
+  const trimmed = z.string({ error: 'is required' }).trim();
+  return (upper ? trimmed.toUpperCase() : trimmed).refine((id) => shape.test(id), {
+    error: message,
+    params: { error_code: errorCode },
+  });
+}
+
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
