@@ -123,6 +123,14 @@ const diningDay = (restaurantId: number, fixtures: string[]): Case => ({
 const LISTING_PAGE = 'rental/listing-page-placeholders.html';
 
 /** One row per connector: add yours and every fixture of it is mutated. */
+/** The rental sections answers: each row reading them mutates the same four fixtures. */
+const RENTAL_SECTIONS = [
+  'rental/sections.json',
+  'rental/sections-lakh.json',
+  'rental/sections-monthly.json',
+  'rental/sections-unavailable.json',
+];
+
 const CASES: Case[] = [
   {
     provider: 'chain_a',
@@ -439,12 +447,7 @@ const CASES: Case[] = [
   },
   {
     provider: 'rental',
-    fixtures: [
-      'rental/sections.json',
-      'rental/sections-lakh.json',
-      'rental/sections-monthly.json',
-      'rental/sections-unavailable.json',
-    ],
+    fixtures: RENTAL_SECTIONS,
     schema: PdpAnswer,
     extract: (answer: PdpAnswer) => {
       if (!answer.data) throw new ExtractionError('rental', 'the sections answer has no data');
@@ -455,12 +458,7 @@ const CASES: Case[] = [
   },
   {
     provider: 'rental',
-    fixtures: [
-      'rental/sections.json',
-      'rental/sections-lakh.json',
-      'rental/sections-monthly.json',
-      'rental/sections-unavailable.json',
-    ],
+    fixtures: RENTAL_SECTIONS,
     select: (answer) =>
       sectionData(
         (answer as { data: { presentation: { stayProductDetailPage: { sections: PdpSections } } } }).data
