@@ -7,7 +7,7 @@
  * which alone holds the folder, and written behind to the same items (counters.ts).
  * Delete the folder to start afresh.
  */
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -38,6 +38,24 @@ async function checkUnlocked(dir: string, path: string): Promise<void> {
   await db.close();
 }
 
+/**
+ * dynalite answers CreateTable while the table is still CREATING and turns it ACTIVE on a timer; until
+ * then every read is ResourceNotFound. Wait for ACTIVE, so the first call of a new folder never fails.
+ */
+async function untilActive(client: DynamoDBClient, dir: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() > until) {
+      throw new Error(
+        `the data folder ${dir} holds a table that never became ACTIVE (${Table?.TableStatus}): delete the folder`,
+      );
+    }
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+}
+
 /** @example dataDir({}) // '<project>/.data' */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(ROOT, env.DATA_DIR || '.data');
@@ -58,12 +76,16 @@ export interface DataFolder {
  * Opens (creating when new) the data folder. One process at a time: LevelDB locks the folder.
  * @example const data = await openDataFolder(dataDir()); useStores(data.stores(keys));
  */
-export async function openDataFolder(dir: string): Promise<DataFolder> {
+export async function openDataFolder(
+  dir: string,
+  /** How long dynalite keeps a new table CREATING (tests lengthen it to show the wait). */
+  createTableMs = 0,
+): Promise<DataFolder> {
   mkdirSync(dir, { recursive: true });
   const path = resolve(dir, 'dynamo');
   await checkUnlocked(dir, path);
   const { default: dynalite } = await import('dynalite');
-  const server = dynalite({ path, createTableMs: 0 });
+  const server = dynalite({ path, createTableMs });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => ok());
@@ -86,6 +108,7 @@ export async function openDataFolder(dir: string): Promise<DataFolder> {
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
   }
+  await untilActive(client, dir);
   // One counter store for the process: it is the authority over the folder's counts.
   const counters = new WriteBehindCounterStore(client, LOCAL_TABLE);
   return {

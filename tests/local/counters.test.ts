@@ -83,6 +83,14 @@ describe('WriteBehindCounterStore', () => {
     expect(usage).toMatchObject({ count: 10, inherited: 8 });
   });
 
+  it('answers the first call of a new folder: opening waits for dynalite to make the table ACTIVE', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-counters-'));
+    dirs.push(dir);
+    const data = await openDataFolder(dir, 300);
+    open.push(data);
+    expect(await data.stores().counters.consume('first', DAY, 10)).toEqual({ allowed: true, count: 1 });
+  });
+
   it('writes behind on its own within a moment, without a read or a close', async () => {
     const { data } = await folder();
     const counters = new WriteBehindCounterStore(data.client, LOCAL_TABLE, 20);
