@@ -40,18 +40,19 @@ async function checkUnlocked(dir: string, path: string): Promise<void> {
 
 /**
  * dynalite answers CreateTable while the table is still CREATING and turns it ACTIVE on a timer; until
- * then every read is ResourceNotFound. Wait for ACTIVE, so the first call of a new folder never fails.
+ * then every read is ResourceNotFound. Waiting for ACTIVE keeps the first call after a create from failing.
+ * @example await untilTableActive(client, LOCAL_TABLE);
  */
-async function untilActive(client: DynamoDBClient, dir: string, timeoutMs = 10_000): Promise<void> {
+export async function untilTableActive(
+  client: DynamoDBClient,
+  table: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
     if (Table?.TableStatus === 'ACTIVE') return;
-    if (Date.now() > until) {
-      throw new Error(
-        `the data folder ${dir} holds a table that never became ACTIVE (${Table?.TableStatus}): delete the folder`,
-      );
-    }
+    if (Date.now() > until) throw new Error(`table ${table} never became ACTIVE (${Table?.TableStatus})`);
     await new Promise((ok) => setTimeout(ok, 10));
   }
 }
@@ -108,7 +109,9 @@ export async function openDataFolder(
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
   }
-  await untilActive(client, dir);
+  await untilTableActive(client, LOCAL_TABLE).catch((error: unknown) => {
+    throw new Error(`the data folder ${dir} is unusable: delete it`, { cause: error });
+  });
   // One counter store for the process: it is the authority over the folder's counts.
   const counters = new WriteBehindCounterStore(client, LOCAL_TABLE);
   return {

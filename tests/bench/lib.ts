@@ -14,6 +14,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { Route } from '../../shared/routes/index.ts';
+import { untilTableActive } from '../../infra/local/data.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const OUT = resolve(ROOT, 'tests/bench/out');
@@ -210,6 +211,7 @@ export async function startCountingDynamo(table = 'counters'): Promise<CountingD
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }),
   );
+  await untilTableActive(client, table);
   const keyId = createHash('sha256').update(BENCH_KEY).digest('hex');
   await client.send(
     new PutItemCommand({

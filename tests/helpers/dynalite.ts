@@ -1,6 +1,7 @@
 /** dynalite (DynamoDB in memory, on loopback) with the stack's table shape, for store tests. */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { untilTableActive } from '../../infra/local/data.ts';
 import type { AddressInfo } from 'node:net';
 
 export interface LocalDynamo {
@@ -31,6 +32,7 @@ export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }),
   );
+  await untilTableActive(client, table);
   return {
     endpoint,
     client,
