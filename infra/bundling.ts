@@ -11,7 +11,8 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dataEntries, routeEntries, type Route } from '../shared/routes/index.ts';
 
@@ -207,6 +208,94 @@ export const packageVersionPlugin: Plugin = {
   },
 };
 
+/**
+ * The offset of the `closer` that ends the code starting at `from`, past nested brackets, strings, template
+ * literals (and their `${…}`) and comments. Regular expression literals are not told from division: the
+ * arguments of a schema's `.meta(…)` are object literals of strings (tests/infra/schema-docs.test.ts checks
+ * every source against TypeScript's parser).
+ */
+function codeEnd(source: string, from: number, closer: string): number {
+  let depth = 0;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
+    } else if (c === '`') {
+      for (i++; i < source.length && source[i] !== '`'; i++) {
+        if (source[i] === '\\') i++;
+        else if (source.startsWith('${', i)) {
+          i = codeEnd(source, i + 2, '}');
+          if (i < 0) return -1;
+        }
+      }
+    } else if (source.startsWith('//', i)) {
+      i = source.indexOf('\n', i);
+      if (i < 0) return -1;
+    } else if (source.startsWith('/*', i)) {
+      i = source.indexOf('*/', i + 2) + 1;
+      if (i === 0) return -1;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (depth === 0) return c === closer ? i : -1;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The `.meta(…)` calls with arguments in a module's source, as [start, end) offsets from the dot to past
+ * the closing parenthesis: a zod schema's documentation (description, example, the OpenAPI type, format
+ * and pattern), which only the OpenAPI builder reads, from the sources. `.meta()` without arguments, which
+ * reads it, is left.
+ * @example metaCalls("z.string().meta({ description: 'Id (required)' })") // [[10, 49]]
+ */
+export function metaCalls(source: string): [number, number][] {
+  const calls: [number, number][] = [];
+  for (const match of source.matchAll(/\??\.meta\((?!\s*\))/g)) {
+    const open = match.index + match[0].length - 1;
+    const close = codeEnd(source, open + 1, ')');
+    if (close < 0) throw new Error(`a .meta( call at offset ${match.index} does not close`);
+    // A call inside another's arguments goes with it.
+    if (calls.length && match.index < calls.at(-1)![1]) continue;
+    calls.push([match.index, close + 1]);
+  }
+  return calls;
+}
+
+/**
+ * A module's source without its schemas' `.meta(…)` documentation (`metaCalls`), each call blanked to
+ * spaces with its line breaks kept, so that every line and column, and the source map, stay as written.
+ * @example withoutSchemaDocs("z.string().meta({ description: 'Id' })") // 'z.string()' followed by spaces
+ */
+export function withoutSchemaDocs(source: string): string {
+  let out = '';
+  let last = 0;
+  for (const [start, end] of metaCalls(source)) {
+    out += source.slice(last, start) + source.slice(start, end).replace(/[^\r\n]/g, ' ');
+    last = end;
+  }
+  return out + source.slice(last);
+}
+
+/**
+ * Bundles our modules without their schemas' documentation (`withoutSchemaDocs`): the descriptions,
+ * examples and OpenAPI hints of every parameter and answer field (about 27 KB of MCP's bundle, which
+ * holds every route's schemas, and 1–4 KB of each other function's). No function reads them: the OpenAPI
+ * document is built from the sources at bundling time (generatedFor), zod's conversion to JSON Schema is
+ * left out of bundles (unusedFeaturesPlugin), and `.meta()` adds nothing to what a schema accepts.
+ */
+export const schemaDocsPlugin: Plugin = {
+  name: 'schema-docs',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async ({ path }) => {
+      if (path.includes(`${sep}node_modules${sep}`) || !path.startsWith(ROOT + sep)) return undefined;
+      const source = await readFile(path, 'utf8');
+      return source.includes('.meta(') ? { contents: withoutSchemaDocs(source), loader: 'ts' } : undefined;
+    });
+  },
+};
+
 /** Why a feature a stub stands for is refused, should anything reach it. */
 const NOT_BUNDLED = (feature: string) =>
   `const refuse = () => { throw new Error(${JSON.stringify(`${feature} is not in this bundle (infra/bundling.ts: unusedFeaturesPlugin)`)}); };`;
@@ -306,7 +395,13 @@ export const lambdaBundleOptions: BuildOptions = {
   metafile: true,
   // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
   external: ['@aws-sdk/*'],
-  plugins: [handlerLoadersPlugin, routeManifestPlugin, unusedFeaturesPlugin, packageVersionPlugin],
+  plugins: [
+    handlerLoadersPlugin,
+    routeManifestPlugin,
+    unusedFeaturesPlugin,
+    packageVersionPlugin,
+    schemaDocsPlugin,
+  ],
 };
 
 /** Handlers that read the embedded gazetteer index. */
