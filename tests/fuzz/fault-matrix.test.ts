@@ -122,9 +122,15 @@ async function afterRecovery(route: Route, provider: string) {
   await new Promise((resolve) => setTimeout(resolve, SIBLINGS_SETTLE_MS));
   api.sandbox.clearFaults();
   api.sandbox.resetLog();
-  configurePolicies();
-  const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
-  return { status: res.status, asked: api.sandbox.requests(provider).length };
+  let res;
+  // A heavy page (rental's 400 KB listing) can outlast the 2.5 s budget on a loaded CI machine with no
+  // fault at all: a timeout is asked once more; any other failure is the case's.
+  for (let attempt = 0; attempt < 2 && res?.status !== 200; attempt++) {
+    if (res && res.status !== 504) break;
+    configurePolicies();
+    res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
+  }
+  return { status: res!.status, asked: api.sandbox.requests(provider).length };
 }
 
 const cases = upstreamRoutes.flatMap((route) =>
