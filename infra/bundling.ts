@@ -281,9 +281,10 @@ export function withoutSchemaDocs(source: string): string {
 /**
  * Bundles our modules without their schemas' documentation (`withoutSchemaDocs`): the descriptions,
  * examples and OpenAPI hints of every parameter and answer field (about 27 KB of MCP's bundle, which
- * holds every route's schemas, and 1–4 KB of each other function's). No function reads them: the OpenAPI
- * document is built from the sources at bundling time (generatedFor), zod's conversion to JSON Schema is
- * left out of bundles (unusedFeaturesPlugin), and `.meta()` adds nothing to what a schema accepts.
+ * holds every route's schemas, and up to 4 KB of each other function's). No function reads them: the
+ * OpenAPI document is built from the sources at bundling time (generatedFor), zod's conversion to JSON
+ * Schema is left out of bundles (unusedFeaturesPlugin), and `.meta()` adds nothing to what a schema
+ * accepts. The source map's copy of such a module shows the calls blanked, at their own lines.
  */
 export const schemaDocsPlugin: Plugin = {
   name: 'schema-docs',
