@@ -43,21 +43,26 @@ function compile(route: Route): CompiledRoute {
 }
 
 const compiled = routeList.map(compile);
-// Most paths are fixed: one map lookup finds their routes; only templated paths are tried by pattern.
+// Most paths are fixed: one map lookup finds all their routes (templated ones that also match the path are
+// merged in once, here); only other paths are tried by pattern.
 const fixed = new Map<string, CompiledRoute[]>();
 const templated: CompiledRoute[] = [];
 for (const c of compiled) {
   if (c.names.length > 0) templated.push(c);
   else fixed.set(c.route.path, [...(fixed.get(c.route.path) ?? []), c]);
 }
+for (const [path, exact] of fixed) {
+  const also = templated.filter((c) => c.pattern.test(path));
+  if (also.length > 0)
+    fixed.set(
+      path,
+      [...exact, ...also].sort((a, b) => compiled.indexOf(a) - compiled.indexOf(b)),
+    );
+}
 
 /** Every route whose path matches, in manifest order. */
 function candidatesFor(path: string): CompiledRoute[] {
-  const exact = fixed.get(path);
-  let found: CompiledRoute[] | undefined;
-  for (const c of templated) if (c.pattern.test(path)) (found ??= []).push(c);
-  if (!found) return exact ?? [];
-  return exact ? [...exact, ...found].sort((a, b) => compiled.indexOf(a) - compiled.indexOf(b)) : found;
+  return fixed.get(path) ?? templated.filter((c) => c.pattern.test(path));
 }
 
 /** A handler module as `endpoint()` builds it: the Lambda handler, with the schemas it validates with. */
@@ -67,6 +72,8 @@ export interface HandlerModule {
   };
 }
 const modules = new Map<string, Promise<HandlerModule>>();
+// The modules loaded so far, by handler file: a request to a loaded route calls it without awaiting its import.
+const loaded = new Map<string, HandlerModule>();
 
 // Locally no document file is named: the reference and the MCP tools build it from the handlers, on first use.
 useOpenApiBuilder(async () => (await import('../../shared/openapi/build.ts')).buildOpenApi());
@@ -77,6 +84,10 @@ export function loadHandler(route: Route): Promise<HandlerModule> {
   if (!mod) {
     mod = import(pathToFileURL(resolve(ROOT, route.handler)).href) as Promise<HandlerModule>;
     modules.set(route.handler, mod);
+    void mod.then(
+      (m) => loaded.set(route.handler, m),
+      () => undefined, // the caller that awaits the import gets its error
+    );
   }
   return mod;
 }
@@ -105,6 +116,38 @@ export function matchRoute(
   }
 }
 
+/** The path and query of a request, as a URL names them (a URL is one). */
+export interface Target {
+  pathname: string;
+  /** `?` and the query as the URL parser keeps it, or '' without one. */
+  search: string;
+}
+
+// A target of these characters reads the same through the URL parser, which would change nothing in it: a path
+// with no escape and nothing it encodes (dot segments are ruled out below), a query with nothing it encodes (no
+// space, quote, apostrophe, angle bracket or fragment; escapes are left as they are).
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@/]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
+
+/**
+ * The request target's path and query as the URL parser reads them, without parsing a URL when the target
+ * is plain (most are); `undefined` when it does not parse.
+ * @example targetOf('/v1/health?x=1') // { pathname: '/v1/health', search: '?x=1' }
+ */
+export function targetOf(target: string): Target | undefined {
+  if (PLAIN_TARGET.test(target)) {
+    const q = target.indexOf('?');
+    const pathname = q < 0 ? target : target.slice(0, q);
+    if (!pathname.includes('/.'))
+      return { pathname, search: q < 0 || q === target.length - 1 ? '' : target.slice(q) };
+  }
+  try {
+    // A path is read as a path: `//v1/health` is no route (as a URL reference it would name a host "v1").
+    return new URL(target.startsWith('/') ? `http://local${target}` : target, 'http://local');
+  } catch {
+    return undefined;
+  }
+}
+
 /** What an event is built from: a request to the local server, or one made in-process (the canary). */
 export interface EventSource {
   method?: string;
@@ -125,7 +168,7 @@ export function toEvent(
   req: EventSource,
   route: Route,
   params: Record<string, string>,
-  url: URL,
+  url: Target,
   body: string | null = null,
   publicHost = '127.0.0.1',
 ): APIGatewayProxyEvent {
@@ -142,7 +185,7 @@ export function toEvent(
   let query: Record<string, string> | null = null;
   let multiQuery: Record<string, string[]> | null = null;
   if (url.search.length > 1) {
-    for (const [k, v] of url.searchParams) {
+    for (const [k, v] of new URLSearchParams(url.search)) {
       query ??= Object.create(null) as Record<string, string>;
       multiQuery ??= Object.create(null) as Record<string, string[]>;
       query[k] = v; // API Gateway keeps the last value of a repeated parameter
@@ -183,11 +226,8 @@ export function toEvent(
   };
 }
 
-/** The request body as text (what API Gateway passes for a JSON body), or null without one. */
+/** The request body as text (what API Gateway passes for a JSON body), or null when it is empty. */
 async function readBody(req: IncomingMessage): Promise<string | null | 'too large'> {
-  // A request that announces no body (no Content-Length, or 0, and no Transfer-Encoding) has none to read.
-  const length = req.headers['content-length'];
-  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -197,6 +237,9 @@ async function readBody(req: IncomingMessage): Promise<string | null | 'too larg
   }
   return size === 0 ? null : Buffer.concat(chunks).toString('utf8');
 }
+
+// Lambda's legacy completion callbacks: nothing here calls them, and one function serves every context.
+const ignore = (): undefined => undefined;
 
 function lambdaContext(name: string, requestId: string, budgetMs: number): Context {
   const deadline = Date.now() + budgetMs;
@@ -209,10 +252,11 @@ function lambdaContext(name: string, requestId: string, budgetMs: number): Conte
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
+    // A closure, not a method: middy calls it detached from the context.
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    done: ignore,
+    fail: ignore,
+    succeed: ignore,
   };
 }
 
@@ -246,12 +290,8 @@ async function handle(
   budgetMs: number,
   publicHost: string,
 ): Promise<Outcome> {
-  let url: URL;
-  try {
-    // A path is read as a path: `//v1/health` is no route (as a URL reference it would name a host "v1").
-    const target = req.url ?? '/';
-    url = new URL(target.startsWith('/') ? `http://local${target}` : target, 'http://local');
-  } catch {
+  const url = targetOf(req.url ?? '/');
+  if (!url) {
     send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
     return { status: 400 };
   }
@@ -284,7 +324,11 @@ async function handle(
     );
     return { status: 405 };
   }
-  const body = await readBody(req);
+  // A request that announces no body (no Content-Length, or 0, and no Transfer-Encoding) has none to read.
+  const length = req.headers['content-length'];
+  const announced =
+    (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  const body = announced ? await readBody(req) : null;
   if (body === 'too large') {
     send(
       res,
@@ -328,7 +372,7 @@ export async function invoke(
   event: APIGatewayProxyEvent,
   budgetMs = INVOCATION_BUDGET_MS,
 ): Promise<APIGatewayProxyResult> {
-  const { handler } = await loadHandler(route);
+  const { handler } = loaded.get(route.handler) ?? (await loadHandler(route));
   return (await handler(
     event,
     lambdaContext(functionName(route), event.requestContext.requestId, budgetMs),
@@ -401,29 +445,34 @@ export async function startServer({
       return;
     }
     inFlight.add(res);
-    res.on('close', () => {
-      inFlight.delete(res);
-      if (draining && inFlight.size === 0) drained?.();
-    });
-    const started = performance.now();
-    handle(req, res, budgetMs, publicHost)
-      .catch((error: unknown) => {
-        log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
-        if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
-        return { status: 500 } as Outcome;
-      })
-      .then(({ status, correlationId }) => {
-        // The line is built only when the level prints it.
-        if (!logs('info')) return;
-        log('info', 'access', {
-          method: req.method,
-          path: (req.url ?? '').split('?')[0],
-          status,
-          duration_ms: Math.round((performance.now() - started) * 10) / 10,
-          correlation_id: correlationId,
-        });
-      });
+    res.on('close', settled);
+    void serve(req, res);
   });
+  /** A response's 'close' listener, one for all of them (`this` is the response). */
+  function settled(this: ServerResponse): void {
+    inFlight.delete(this);
+    if (draining && inFlight.size === 0) drained?.();
+  }
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The access line is timed and built only when the level prints it.
+    const started = logs('info') ? performance.now() : undefined;
+    let outcome: Outcome;
+    try {
+      outcome = await handle(req, res, budgetMs, publicHost);
+    } catch (error) {
+      log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
+      outcome = { status: 500 };
+    }
+    if (started === undefined) return;
+    log('info', 'access', {
+      method: req.method,
+      path: (req.url ?? '').split('?')[0],
+      status: outcome.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      correlation_id: outcome.correlationId,
+    });
+  }
   server.on('clientError', (error: Error, socket) => {
     if (socket.writable) socket.end(protocolErrorResponse(error.message.slice(0, 200)));
     else socket.destroy();

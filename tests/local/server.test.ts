@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { startServer } from '../../infra/local/server.ts';
+import { startServer, targetOf, toEvent, matchRoute } from '../../infra/local/server.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { useStores } from '../../shared/store/index.ts';
@@ -142,6 +142,68 @@ describe('paths and methods', () => {
         '',
       ]);
       expect(get.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('request targets', () => {
+  // What the server read before it skipped the URL parse for plain targets: the parser's own reading.
+  const parsed = (target: string) => {
+    const url = new URL(target.startsWith('/') ? `http://local${target}` : target, 'http://local');
+    return { pathname: url.pathname, search: url.search };
+  };
+  const targets = [
+    '/',
+    '/health',
+    '/v1/health?',
+    '//v1/health',
+    '/v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28&sort_by=newest',
+    '/v1/meta/coordinates-lookup?term=paris&term=lyon&limit=3',
+    '/v1/site_a/hotel/url-to-id?url=https%3A%2F%2Fx.example%2Fa%20b&x=%zz&y=%&z=a+b',
+    "/v1/x?q=it's",
+    '/v1/x?q=a b&r="c"&s=<d>',
+    '/v1/x?q=1#fragment',
+    '/v1/x?q=caf\u00e9&r=\u65e5\u672c',
+    '/v1/./health',
+    '/v1/../health',
+    '/v1/%2e%2e/health',
+    '/v1/.well-known/x',
+    '/v1/a..b/c.json',
+    '/v1/a\\b',
+    '/v1/{x}/`y`/^z|',
+    '/v1/caf\u00e9',
+    '/v1/rentals/123%20456/details',
+    '/v1/x?a=1?b=2&&c=&=d',
+  ];
+
+  it.each(targets)('reads %s as the URL parser does', (target) => {
+    // Act
+    const read = targetOf(target)!;
+    // Assess: the same path and query, so the same route, parameters and event
+    expect({ pathname: read.pathname, search: read.search }).toEqual(parsed(target));
+    const route = matchRoute('/health', 'GET')!.route;
+    const source = { method: 'GET', rawHeaders: ['Host', 'x'], headers: { host: 'x' } };
+    const event = toEvent(source, route, {}, read);
+    const reference = toEvent(source, route, {}, new URL(`http://local${target}`));
+    expect([event.path, event.queryStringParameters, event.multiValueQueryStringParameters]).toEqual([
+      reference.path,
+      reference.queryStringParameters,
+      reference.multiValueQueryStringParameters,
+    ]);
+  });
+
+  it('answers 400 in JSON for a target the URL parser refuses', async () => {
+    expect(targetOf('http://[bad')).toBeUndefined();
+    const server = await startServer({ port: 0 });
+    try {
+      const answer = await raw(
+        server.url,
+        'GET http://[bad HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ error: { code: 'bad_request' } });
     } finally {
       await server.close();
     }
