@@ -7,7 +7,10 @@
  *
  * So that the ceiling adds no round trip of its own to a miss, a slot may be taken ahead (`takeAhead`, sent
  * by the endpoint with its result lease) and handed to the request's `acquire`; and its release waits to
- * be sent with the endpoint's last write (`flush`, with the result), not on its own just before it.
+ * be sent with the endpoint's last write (`flush`, with the result), not on its own just before it. A slot
+ * released while releases are held is kept for the next `acquire` of that source in the process, so a
+ * route's sequential requests to one source (chain_a's two) share one slot instead of taking one each; its
+ * parallel requests still take one each, so no more than `max` requests are ever in flight.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +27,15 @@ export interface SlotStore {
   takeAhead?(provider: string, max: number, ms: number): void;
   /** Holds releases back from now until `flush`, to be sent with the caller's last write. */
   holdReleases?(): void;
-  /** Sends the releases held back (and gives back unused slots taken ahead); resolves when they are done. */
+  /**
+   * The most slots of `provider` this process's requests used at once since `holdReleases`: how many a caller
+   * running the same work again may take ahead.
+   */
+  peak?(provider: string): number;
+  /**
+   * Gives back the slots released while held (and the unused ones taken ahead); resolves when they are
+   * done.
+   */
   flush?(): Promise<void>;
 }
 
@@ -37,12 +48,18 @@ export const SLOT_TRIES = 4;
 export class DynamoSlotStore implements SlotStore {
   readonly client: DynamoDBClient;
   readonly table: string;
-  /** Slots taken ahead, per source, in the order taken: their holder, and the slot once known. */
+  /**
+   * Slots this process holds and no request uses, per source: taken ahead (in the order taken), or released
+   * while held (first); their holder as written, and the slot once known.
+   */
   private readonly ahead = new Map<string, { holder: string; slot: Promise<number | undefined> }[]>();
   /** The holder a slot taken ahead was written with, by the holder the request acquired it as. */
   private readonly aliases = new Map<string, string>();
-  private held: (() => Promise<void>)[] = [];
   private holding = false;
+  /** The slots this process holds or is taking, by `provider#slot`. */
+  private readonly own = new Set<string>();
+  /** Slots of each source in use by this process's requests since `holdReleases`, and the most at once. */
+  private readonly inUse = new Map<string, { now: number; peak: number }>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(client: DynamoDBClient, table: string) {
@@ -51,6 +68,20 @@ export class DynamoSlotStore implements SlotStore {
   }
 
   async acquire(provider: string, max: number, holder: string, ms: number): Promise<number | undefined> {
+    // Counted from the moment a request wants a slot: two requests sent together are two at once, however
+    // long the second one's write takes.
+    const use = this.holding ? (this.inUse.get(provider) ?? { now: 0, peak: 0 }) : undefined;
+    if (use) {
+      use.now++;
+      use.peak = Math.max(use.peak, use.now);
+      this.inUse.set(provider, use);
+    }
+    const slot = await this.acquired(provider, max, holder, ms);
+    if (slot === undefined && use) use.now = Math.max(0, use.now - 1);
+    return slot;
+  }
+
+  private async acquired(provider: string, max: number, holder: string, ms: number) {
     const taken = this.ahead.get(provider)?.shift();
     if (taken) {
       const slot = await taken.slot.catch(() => undefined);
@@ -66,15 +97,26 @@ export class DynamoSlotStore implements SlotStore {
     const alias = `${provider}#${slot}#${holder}`;
     const written = this.aliases.get(alias) ?? holder;
     this.aliases.delete(alias);
-    const send = () => giveBackLease(this, `SLOT#${provider}#${slot}`, written);
-    if (!this.holding) return send();
-    this.held.push(send);
-    // A caller that never flushes: the release goes anyway, a little later.
+    if (!this.holding) return this.giveBack(provider, slot, written);
+    const use = this.inUse.get(provider);
+    if (use) use.now = Math.max(0, use.now - 1);
+    // Still held (its lease runs as long as the invocation can): the next request to the source reuses it,
+    // and `flush` gives it back if none does.
+    this.ahead.set(provider, [
+      { holder: written, slot: Promise.resolve(slot) },
+      ...(this.ahead.get(provider) ?? []),
+    ]);
+    // A caller that never flushes: the slot goes back anyway, a little later.
     this.timer ??= setTimeout(() => void this.flush(), RELEASE_HOLD_MS).unref();
   }
 
   holdReleases(): void {
     this.holding = true;
+    this.inUse.clear();
+  }
+
+  peak(provider: string): number {
+    return this.inUse.get(provider)?.peak ?? 0;
   }
 
   takeAhead(provider: string, max: number, ms: number): void {
@@ -91,26 +133,37 @@ export class DynamoSlotStore implements SlotStore {
     this.timer = undefined;
     this.holding = false;
     const unused = [...this.ahead].flatMap(([provider, queue]) =>
-      queue.map(({ holder, slot }) => async () => {
+      queue.map(async ({ holder, slot }) => {
         const n = await slot;
-        if (n !== undefined) await giveBackLease(this, `SLOT#${provider}#${n}`, holder);
+        if (n !== undefined) await this.giveBack(provider, n, holder);
       }),
     );
     this.ahead.clear();
-    const sends = [...this.held, ...unused];
-    this.held = [];
     // A release that fails leaves the slot to its lease's end: the ceiling is only lower meanwhile.
-    await Promise.all(sends.map((send) => send().catch(() => undefined)));
+    await Promise.all(unused.map((send) => send.catch(() => undefined)));
   }
 
   private async take(provider: string, max: number, holder: string, ms: number): Promise<number | undefined> {
-    // Start at a random slot so concurrent instances spread out instead of all racing for slot 0.
+    // Start at a random slot so concurrent instances spread out instead of all racing for slot 0; and try the
+    // slots this process holds or is taking last, as they would most likely cost a refused write (but may
+    // have run out: a lease that expired is free).
     const start = Math.floor(Math.random() * max);
-    for (let i = 0; i < Math.min(max, SLOT_TRIES); i++) {
-      const slot = (start + i) % max;
-      if (await takeLease(this, `SLOT#${provider}#${slot}`, holder, ms, 86_400)) return slot;
+    const order = Array.from({ length: max }, (_, i) => (start + i) % max);
+    const owned = (slot: number) => this.own.has(`${provider}#${slot}`);
+    const tries = [...order.filter((n) => !owned(n)), ...order.filter(owned)].slice(0, SLOT_TRIES);
+    for (const slot of tries) {
+      const key = `${provider}#${slot}`;
+      const mine = this.own.has(key);
+      this.own.add(key);
+      if (await takeLease(this, `SLOT#${key}`, holder, ms, 86_400)) return slot;
+      if (!mine) this.own.delete(key);
     }
     return undefined;
+  }
+
+  private giveBack(provider: string, slot: number, holder: string): Promise<void> {
+    this.own.delete(`${provider}#${slot}`);
+    return giveBackLease(this, `SLOT#${provider}#${slot}`, holder);
   }
 }
 
