@@ -3,7 +3,9 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith } from '../../tests/helpers/stack.ts';
 import { MemoryKeyStore } from '../store/memory.ts';
-import { apiKeyAuth } from './api-key-auth.ts';
+import { ProblemError } from '../errors.ts';
+import { apiKeyAuth, callerLookup } from './api-key-auth.ts';
+import type { ApiMiddleware } from './state.ts';
 
 const keys = MemoryKeyStore.fromSpec('good-key:basic');
 const handler = stackWith([httpHeaderNormalizer(), apiKeyAuth(() => keys)], undefined, (s) => ({
@@ -42,5 +44,47 @@ describe('apiKeyAuth', () => {
     expect(typeof body.error.message).toBe('string');
     expect(typeof body.error.details).toBe('string');
     expect(res.body).not.toContain('bad-key');
+  });
+});
+
+describe('apiKeyAuth with its lookup overlapped', () => {
+  // A parameter check after auth that refuses the request (as validation would, with a 400).
+  const invalid: ApiMiddleware = {
+    before: () => {
+      throw new ProblemError(400, 'INVALID_PARAMETERS', 'adults must be 1 to 8.');
+    },
+  };
+  const overlapped = (...after: ApiMiddleware[]) =>
+    stackWith([httpHeaderNormalizer(), apiKeyAuth(() => keys, { overlap: true }), ...after]);
+
+  it.each([
+    ['an answer that did not wait for the lookup', []],
+    ['an invalid parameter found first', [invalid]],
+  ])('still answers an unknown key 401 over %s', async (_case, after) => {
+    const res = await overlapped(...after)(
+      apiEvent({ headers: { 'x-api-key': 'bad-key' } }),
+      lambdaContext(),
+    );
+    expect(res.statusCode).toBe(401);
+    expect((parse(res.body) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it("lets a known key's request end in its own error, and records the caller for whoever awaits the lookup", async () => {
+    let seen: string | undefined;
+    const awaiting: ApiMiddleware = {
+      before: async (request) => {
+        seen = (await callerLookup(request.event))?.tier;
+      },
+    };
+    const refused = await overlapped(invalid)(
+      apiEvent({ headers: { 'x-api-key': 'good-key' } }),
+      lambdaContext(),
+    );
+    const answered = await overlapped(awaiting)(
+      apiEvent({ headers: { 'x-api-key': 'good-key' } }),
+      lambdaContext(),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect([answered.statusCode, seen]).toEqual([200, 'basic']);
   });
 });

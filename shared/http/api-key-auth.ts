@@ -4,20 +4,60 @@
  */
 import { UnauthorizedError } from '../errors.ts';
 import { hashKey } from '../hash.ts';
-import type { KeyStore } from '../store/types.ts';
-import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+import type { ApiKeyRecord, KeyStore } from '../store/types.ts';
+import { startedWork, stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
+
+/** The key lookups started and not yet awaited, by request (`overlap`). */
+const lookups = startedWork<ApiKeyRecord>('key lookup');
+
+/**
+ * The request's key lookup when `apiKeyAuth` started it without waiting (`overlap`): resolves to the caller
+ * (also recorded in the request state), rejects with the 401. Undefined when there is none to wait for.
+ * @example const [caller, read] = await Promise.all([callerLookup(event), results.get(key)])
+ */
+export function callerLookup(event: object): Promise<ApiKeyRecord> | undefined {
+  return lookups.of(event);
+}
 
 /**
  * Rejects a request without a known key (401 `unauthorized`) and records the caller's tier for the quota.
+ *
+ * With `overlap`, a missing key is still refused at once, but the store's lookup is started and not
+ * awaited: the handler must await `callerLookup(event)` before any write or answer, and may do so together
+ * with a read that does not depend on the key (the shared result cache), so that an instance's first call
+ * does not spend a round trip on the lookup alone. The 401 still wins: when an earlier error (an invalid
+ * parameter) ends the request first, the 401 replaces it, as it would have come first without overlap.
  * @example middy(handler).use(requestState(route)).use(apiKeyAuth(async () => (await stores()).keys))
  */
-export function apiKeyAuth(keys: () => KeyStore | Promise<KeyStore>): ApiMiddleware {
-  const apiKeyAuthBefore = async (request: ApiRequest) => {
-    const key = request.event.headers?.['x-api-key']?.trim();
-    if (!key) throw new UnauthorizedError('The x-api-key header is missing.');
+export function apiKeyAuth(
+  keys: () => KeyStore | Promise<KeyStore>,
+  { overlap = false }: { overlap?: boolean } = {},
+): ApiMiddleware {
+  const identify = async (request: ApiRequest, key: string) => {
     const caller = await (await keys()).lookup(hashKey(key));
     if (!caller) throw new UnauthorizedError('The API key is not recognised.');
     stateOf(request.event).caller = caller;
+    return caller;
   };
-  return { name: 'apiKeyAuth', before: apiKeyAuthBefore };
+  const apiKeyAuthBefore = async (request: ApiRequest) => {
+    const key = request.event.headers?.['x-api-key']?.trim();
+    if (!key) throw new UnauthorizedError('The x-api-key header is missing.');
+    const lookup = identify(request, key);
+    if (!overlap) return void (await lookup);
+    lookups.start(request.event, lookup); // the handler or onError sees the refusal
+  };
+  const apiKeyAuthAfter = async (request: ApiRequest) => {
+    // A handler that answered without awaiting a refused lookup does not get to send its answer.
+    const refused = await lookups.landed(request.event);
+    if (refused) throw refused;
+  };
+  const apiKeyAuthOnError = async (request: ApiRequest) => {
+    const refused = await lookups.landed(request.event);
+    if (refused) request.error = refused as Error;
+  };
+  return {
+    name: 'apiKeyAuth',
+    before: apiKeyAuthBefore,
+    ...(overlap ? { after: apiKeyAuthAfter, onError: apiKeyAuthOnError } : {}),
+  };
 }

@@ -15,7 +15,8 @@ import { utcDay } from '../dates.ts';
 import { log } from '../log.ts';
 import { BILLING_RULE, isBilled } from './daily-quota-billing.ts';
 import { dailyQuota, type ApiKeyRecord, type CounterStore } from '../store/types.ts';
-import { stateOf, type ApiMiddleware, type ApiRequest, type RequestState } from './state.ts';
+import { callerLookup } from './api-key-auth.ts';
+import { startedWork, stateOf, type ApiMiddleware, type ApiRequest, type RequestState } from './state.ts';
 import { routeEntries, type Route } from '../routes/index.ts';
 
 /**
@@ -39,7 +40,7 @@ export const ROUTE_OF_CODE = new Map<string, Route>(
 if (ROUTE_OF_CODE.size !== routeEntries.length) throw new Error('two route ids share an endpoint code');
 
 /** The reservations started and not yet awaited, by request (`overlap`). */
-const pending = new WeakMap<object, Promise<void>>();
+const reservations = startedWork<void>('quota reservation');
 
 /**
  * The request's quota reservation when `dailyQuotaLimit` started it without waiting (`overlap`): resolves
@@ -48,11 +49,12 @@ const pending = new WeakMap<object, Promise<void>>();
  * @example await Promise.all([quotaReservation(event), results.get(key)])
  */
 export function quotaReservation(event: object): Promise<void> | undefined {
-  return pending.get(event);
+  return reservations.of(event);
 }
 
 /**
- * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth`.
+ * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth` (and, when that one
+ * overlaps its key lookup, sends the reservation as soon as the caller is known).
  *
  * With `overlap`, the reservation is started and not awaited: the handler must await
  * `quotaReservation(event)` before any work the quota guards, and may do so together with a read of its
@@ -99,22 +101,16 @@ export function dailyQuotaLimit(
   };
   const dailyQuotaBefore = async (request: ApiRequest) => {
     const state = stateOf(request.event);
-    if (!state.caller) return; // open route: nothing to count
     if (state.route.counted === false) return; // reads the quota without spending it: it sets its own headers
-    const reservation = reserve(request, state, state.caller);
+    // The caller, known, or still being looked up (apiKeyAuth's overlap): the reservation follows the lookup,
+    // and fails with its 401.
+    const lookup = callerLookup(request.event);
+    if (!state.caller && !lookup) return; // open route: nothing to count
+    const reservation = lookup
+      ? lookup.then((caller) => reserve(request, state, caller))
+      : reserve(request, state, state.caller!);
     if (!overlap) return reservation;
-    reservation.catch(() => undefined); // the handler or onError sees the refusal
-    pending.set(request.event, reservation);
-  };
-  /** Waits for a reservation still in flight; its refusal (or failure) when it was refused. */
-  const landed = async (request: ApiRequest): Promise<unknown> => {
-    const reservation = pending.get(request.event);
-    if (!reservation) return undefined;
-    pending.delete(request.event);
-    return reservation.then(
-      () => undefined,
-      (error: unknown) => error ?? new Error('quota reservation failed'),
-    );
+    reservations.start(request.event, reservation); // the handler or onError sees the refusal
   };
   /** Gives the reservation back when the outcome is not billable. */
   const settle = async (request: ApiRequest, status: number, code?: string) => {
@@ -134,12 +130,12 @@ export function dailyQuotaLimit(
   };
   const dailyQuotaAfter = async (request: ApiRequest) => {
     // A handler that answered without awaiting a refused reservation does not get to send its answer.
-    const refused = await landed(request);
+    const refused = await reservations.landed(request.event);
     if (refused) throw refused;
     await settle(request, request.response?.statusCode ?? 200);
   };
   const dailyQuotaOnError = async (request: ApiRequest) => {
-    const refused = await landed(request);
+    const refused = await reservations.landed(request.event);
     if (refused && refused !== request.error) request.error = refused as Error;
     const error = request.error;
     if (error instanceof ProblemError) return settle(request, error.status, error.errorCode);

@@ -42,3 +42,32 @@ export function requestState(route: Route): ApiMiddleware {
   };
   return { name: 'requestState', before: requestStateBefore };
 }
+
+/**
+ * Work a middleware starts for a request without awaiting it (its `overlap`), kept by request until the
+ * handler, or the middleware's after / onError, waits for it; a failure is seen there, never unhandled.
+ * @example const lookups = startedWork<ApiKeyRecord>('key lookup'); lookups.start(request.event, lookup);
+ */
+export function startedWork<T>(what: string) {
+  const pending = new WeakMap<object, Promise<T>>();
+  return {
+    start(event: object, work: Promise<T>): void {
+      work.catch(() => undefined);
+      pending.set(event, work);
+    },
+    /** The request's work, when it was started and not yet waited for by `landed`. */
+    of(event: object): Promise<T> | undefined {
+      return pending.get(event);
+    },
+    /** Waits for the request's work still pending: its failure when it failed, else undefined. */
+    async landed(event: object): Promise<unknown> {
+      const work = pending.get(event);
+      if (!work) return undefined;
+      pending.delete(event);
+      return work.then(
+        () => undefined,
+        (error: unknown) => error ?? new Error(`${what} failed`),
+      );
+    },
+  };
+}
