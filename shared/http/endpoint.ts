@@ -1,10 +1,12 @@
 /**
  * The `endpoint()` factory: one Lambda handler per route, with the whole middy stack composed once.
  *
- * before: request state → header normalisation → correlation id → API-key auth → daily quota (its write
- *   started, not awaited) → validation
- * handler: the quota's write awaited (for a route that reaches a source, together with the shared result
- *   read: one round trip on a hit); then the route's result kept in process or shared, or `run` (the
+ * before: request state → header normalisation → correlation id → API-key auth (for a route that reaches a
+ *   source, its lookup started, not awaited) → daily quota (its write started once the caller is known, not
+ *   awaited) → validation
+ * handler: the key lookup and the quota's write awaited (for a route that reaches a source, together with
+ *   the shared result read: one round trip on a hit; on an instance's first call, the lookup with the read
+ *   and the quota's write with the lease); then the route's result kept in process or shared, or `run` (the
  *   endpoint's own work) and the response check; the checked body sent as JSON (a hit's as kept, serialized
  *   once)
  * after / onError: error rendering → shared response headers (correlation id, rate-limit headers)
@@ -31,7 +33,7 @@ import {
   UpstreamError,
   UpstreamUnavailableError,
 } from '../upstream/errors.ts';
-import { apiKeyAuth } from './api-key-auth.ts';
+import { apiKeyAuth, callerLookup } from './api-key-auth.ts';
 import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit, quotaReservation } from './daily-quota.ts';
 import { errorHandler } from './error-handler.ts';
@@ -76,6 +78,12 @@ export interface EndpointOptions<
     input: { query: z.output<Q>; path: z.output<P> },
     ctx: RunContext<ErrorCode<R>>,
   ): Promise<z.input<S>> | z.input<S>;
+  /**
+   * How many requests `run` sends at once to each of its capped sources, when more than one: that many of
+   * the source's slots are taken with the result lease on an instance's first miss (later misses use what
+   * the previous one did).
+   */
+  slotsAhead?: Partial<Record<string, number>>;
 }
 
 /**
@@ -132,9 +140,12 @@ function sourceConfigs(route: Route): unknown[] {
 /**
  * The deployment's slots of the route's capped sources taken with the result lease, and their releases sent
  * with the result's write, so that the ceiling adds no round trip of its own to a miss
- * (shared/store/slots.ts). A source the deployment does not configure has no slot to take.
+ * (shared/store/slots.ts). As many of a source's slots are taken as the route's last miss in this process
+ * used at once (chain_a rooms asks for its cash and points offers together: two), or as `slotsAhead` declares
+ * before any miss, one by default; unused ones go back with the result. A source the deployment does not
+ * configure has no slot to take.
  */
-function sourceSlotsAhead(route: Route, slots: SlotStore, deadline: Deadline) {
+function sourceSlotsAhead(route: Route, slots: SlotStore, deadline: Deadline, widths: Map<string, number>) {
   const ceilings = (route.upstream ?? []).flatMap((provider) => {
     try {
       const max = providerConfig(provider).maxConcurrent;
@@ -148,9 +159,18 @@ function sourceSlotsAhead(route: Route, slots: SlotStore, deadline: Deadline) {
     withLease: () => {
       slots.holdReleases?.();
       // Held at most as long as the invocation can run, like the slots the pipeline takes itself.
-      for (const { provider, max } of ceilings) slots.takeAhead!(provider, max, deadline.remaining() + 1_000);
+      for (const { provider, max } of ceilings)
+        for (let i = 0; i < Math.min(max, widths.get(provider) ?? 1); i++)
+          slots.takeAhead!(provider, max, deadline.remaining() + 1_000);
     },
-    withResult: () => slots.flush!(),
+    withResult: () => {
+      // A miss that was refused or waited used none: what it takes ahead is learned from those that fetched.
+      for (const { provider } of ceilings) {
+        const used = slots.peak?.(provider) ?? 0;
+        if (used > 0) widths.set(provider, used);
+      }
+      return slots.flush!();
+    },
   };
 }
 
@@ -170,6 +190,8 @@ export function endpoint<
   P extends z.ZodType = z.ZodNever,
 >(options: EndpointOptions<R, Q, P, S>) {
   const { route } = options;
+  // The slots of each capped source this route's misses use at once, seeded by the declaration.
+  const widths = new Map(Object.entries(options.slotsAhead ?? {}).map(([p, n]) => [p, n ?? 1]));
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(
     async (event: APIGatewayProxyEvent, lambda: Context) => {
       const state = stateOf(event);
@@ -186,8 +208,11 @@ export function endpoint<
         },
         error: (code, detail, opts) => routeError(route, code, detail, opts),
       };
-      // The quota reservation, started by dailyQuotaLimit and not awaited there: awaited here before any
-      // work, on a cache hit together with the shared read (one round trip for both).
+      // The key lookup and the quota reservation, started by apiKeyAuth and dailyQuotaLimit and not awaited
+      // there: awaited here before any work, on a cache hit together with the shared read (one round trip
+      // for both). While the key is still being looked up (an instance's first call: no key kept in process),
+      // the read goes with the lookup, and the reservation, which needs the key's tier, with the lease.
+      const lookup = state.caller ? undefined : callerLookup(event);
       const reservation = quotaReservation(event) ?? Promise.resolve();
       const compute = async () => {
         const result = await options.run(
@@ -208,13 +233,14 @@ export function endpoint<
               {
                 store: results,
                 deadline: ctx.deadline,
-                before: reservation,
+                before: lookup ?? reservation,
+                ...(lookup && { withLeaseAwait: reservation }),
                 builtWith: sourceConfigs(route),
-                ...(slots && sourceSlotsAhead(route, slots, ctx.deadline)),
+                ...(slots && sourceSlotsAhead(route, slots, ctx.deadline, widths)),
               },
               compute,
             )
-          : await reservation
+          : await Promise.all([lookup, reservation])
               .then(compute)
               .then(({ body }) => ({ json: JSON.stringify(body), hit: false, ageSeconds: 0 }));
       } catch (error) {
@@ -245,7 +271,8 @@ export function endpoint<
     .use(correlationId());
   if (route.auth) {
     handler
-      .use(apiKeyAuth(async () => (await stores()).keys))
+      // Overlapped only where it saves a round trip: with the shared result read, for a route that reaches a source.
+      .use(apiKeyAuth(async () => (await stores()).keys, { overlap: Boolean(route.upstream?.length) }))
       .use(dailyQuotaLimit(async () => (await stores()).counters, undefined, { overlap: true }));
   }
   // The schemas travel with the handler so the OpenAPI document is built from the very ones that validate.

@@ -182,6 +182,51 @@ describe('routeResult, deployment-wide', () => {
     expect(fetched).toBe(0);
     expect(store.leases.size).toBe(0);
   });
+
+  it('sends the lease with work that may go with it, and gives the lease and its writes back on a refusal', async () => {
+    // Prepare: a key lookup that lands, then a reservation that lands 40 ms after the lease went out
+    const store = new MemoryResults();
+    let leasedAt = 0;
+    let reservedAt = 0;
+    const lease = store.lease.bind(store);
+    store.lease = async (key: string, holder: string, ms: number) => {
+      leasedAt = performance.now();
+      return lease(key, holder, ms);
+    };
+    const settled: string[] = [];
+    const options = (reservation: Promise<void>): Partial<RouteResultOptions> => ({
+      before: Promise.resolve(),
+      withLeaseAwait: reservation,
+      withLease: () => settled.push('taken'),
+      withResult: async () => void settled.push('given back'),
+    });
+    let fetched = 0;
+    const compute = async () => {
+      fetched++;
+      return { body: { n: fetched }, served: [served('ids')] };
+    };
+    const reservation = (fails: boolean) =>
+      new Promise<void>((ok, no) =>
+        setTimeout(() => {
+          reservedAt = performance.now();
+          if (fails) no(new Error('429'));
+          else ok();
+        }, 40),
+      );
+
+    // Act
+    await expect(through(store, compute, options(reservation(true)))).rejects.toThrow('429');
+    const refusedLeaseBeforeReservation = leasedAt < reservedAt;
+    const afterRefusal = { fetched, leases: store.leases.size, settled: [...settled] };
+    const answer = await through(store, compute, options(reservation(false)));
+
+    // Assess: the lease went out before the reservation landed; refused, nothing was fetched and the lease
+    // and the writes sent with it were given back; admitted, the result was fetched and kept
+    expect(refusedLeaseBeforeReservation).toBe(true);
+    expect(afterRefusal).toEqual({ fetched: 0, leases: 0, settled: ['taken', 'given back'] });
+    expect(answer).toMatchObject({ hit: false, body: { n: 1 } });
+    expect(store.items.has('k')).toBe(true);
+  });
 });
 
 describe('routeResult, in process', () => {

@@ -12,7 +12,9 @@
  *
  * Round trips to the store: a hit costs one, the shared read sent together with the work that must precede
  * any answer (the quota reservation, `before`); a miss three: that one, the lease, and the result written
- * with the lease ended in the same write.
+ * with the lease ended in the same write. On an instance's first call the key lookup goes with the read
+ * (`before`) and the quota reservation, which needs the key's tier, with the lease (`withLeaseAwait`): three
+ * still.
  */
 import { randomUUID } from 'node:crypto';
 import { log } from '../log.ts';
@@ -93,6 +95,13 @@ export interface RouteResultOptions {
    */
   before?: Promise<unknown>;
   /**
+   * Work that must succeed before anything is answered or computed but may go with the lease rather than
+   * before it (the quota reservation, when `before` is the key lookup it waits for): awaited on a hit, and on
+   * a miss together with the lease; when it fails, the lease and the writes sent with it are given back, and
+   * its failure (a 429) is the request's.
+   */
+  withLeaseAwait?: Promise<unknown>;
+  /**
    * Writes for the fetch to come, sent with the lease (the source slots taken ahead); when the lease is
    * refused, `withResult` follows at once, as this instance waits instead of fetching.
    */
@@ -120,6 +129,7 @@ export async function routeResult(
     store,
     deadline,
     before,
+    withLeaseAwait,
     withLease,
     withResult,
     builtWith,
@@ -131,21 +141,35 @@ export async function routeResult(
   const local = inProcess.get(key);
   if (local && local.freshUntil > Date.now() && sameParts(local.builtWith, builtWith)) {
     await before;
+    await withLeaseAwait;
     return { json: local.json, hit: true, ageSeconds: ageOf(local.storedAt), level: 'process' };
   }
   if (!store) {
     await before;
+    await withLeaseAwait;
     return computeAndKeep(key, undefined, compute, undefined, builtWith);
   }
   // Both settle before either is acted on: a refusal leaves no read behind it still in flight.
   const [read, reserved] = await Promise.allSettled([quietly('get', store.get(key), undefined), before]);
   if (reserved.status === 'rejected') throw reserved.reason;
   const cached = read.status === 'fulfilled' ? read.value : undefined;
-  if (cached) return asHit(key, cached, builtWith);
+  if (cached) {
+    await withLeaseAwait;
+    return asHit(key, cached, builtWith);
+  }
   const holder = randomUUID();
   withLease?.();
-  let leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
   const settle = withResult && (() => quietly('settle', withResult(), undefined));
+  const [taken, admitted] = await Promise.allSettled([
+    quietly('lease', store.lease(key, holder, leaseMs), true),
+    withLeaseAwait,
+  ]);
+  let leased = taken.status === 'fulfilled' && taken.value;
+  if (admitted.status === 'rejected') {
+    // Refused (over quota): nothing is fetched, and what was taken for the fetch goes back before the answer.
+    await Promise.all([leased && quietly('release', store.release(key, holder), undefined), settle?.()]);
+    throw admitted.reason;
+  }
   if (!leased) await settle?.();
   let waitingSince = Date.now();
   while (!leased && deadline.remaining() > RESERVE_MS) {
