@@ -78,6 +78,7 @@ const hotelRef = (i: number) => {
 /** One call of site_a url-to-id, and the round trips and operations it made. */
 async function call(ref: string, key = KEY) {
   counter.reset();
+  sent.length = 0;
   const res = await handler(
     apiEvent({ path: '/v1/site_a/hotel/url-to-id', query: { url: ref }, headers: { 'x-api-key': key } }),
     lambdaContext(),
@@ -86,6 +87,7 @@ async function call(ref: string, key = KEY) {
     status: res.statusCode,
     cache: res.headers?.['X-Cache'],
     roundTrips: counter.roundTrips,
+    inSeries: inSeries(),
     requests: counter.requests,
     operations: [...counter.operations].sort(),
   };
@@ -154,12 +156,14 @@ describe.each([
     // The quota's write with the result's read; the lease (with the slot taken ahead); the result's write,
     // which ends the lease (with the slot's release).
     expect(miss.roundTrips).toBeLessThanOrEqual(3);
+    expect(miss.inSeries).toBe(3);
     expect(miss.requests).toBe(ceiling ? 6 : 4);
     // In process: only the quota's write.
     expect(hit).toEqual({
       status: 200,
       cache: 'HIT',
       roundTrips: 1,
+      inSeries: 1,
       requests: 1,
       operations: ['UpdateItem'],
     });
@@ -168,6 +172,7 @@ describe.each([
       status: 200,
       cache: 'HIT',
       roundTrips: 1,
+      inSeries: 1,
       requests: 2,
       operations: ['GetItem', 'UpdateItem'],
     });
