@@ -95,16 +95,43 @@ describe('routeResult, deployment-wide', () => {
     expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set(['{"n":1}']));
   });
 
+  /** A waiter's answer, polling every 10 ms, and how long it took. */
+  const waited = async (store: ResultCache, leaseMs: number) => {
+    const started = Date.now();
+    const answer = await through(store, async () => ({ body: { mine: true }, served: [served('search')] }), {
+      leaseMs,
+      pollMs: 10,
+    });
+    return { body: answer.body, ms: Date.now() - started };
+  };
+
   it('takes over a lease whose holder never delivered', async () => {
     const store = new MemoryResults();
     await store.lease('k', 'gone', 60);
-    const started = Date.now();
-    const answer = await through(store, async () => ({ body: { mine: true }, served: [served('search')] }), {
-      leaseMs: 60,
-      pollMs: 10,
+    const { body, ms } = await waited(store, 60);
+    expect(body).toEqual({ mine: true });
+    expect(ms).toBeGreaterThanOrEqual(50);
+  });
+
+  it('takes over at once a key whose holder gave it back without a result, and waits while a lease runs', async () => {
+    // Prepare: a store that tells waiters whether the lease still runs; a holder with a long lease that gives
+    // the key back after 40 ms (its fetch failed, or its quota refused it)
+    const store = Object.assign(new MemoryResults(), {
+      async watch(this: MemoryResults, key: string) {
+        const result = await this.get(key);
+        return { ...(result && { result }), leased: (this.leases.get(key)?.until ?? 0) > Date.now() };
+      },
     });
-    expect(answer.body).toEqual({ mine: true });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(50);
+    await store.lease('k', 'failing', 10_000);
+    setTimeout(() => void store.release('k', 'failing'), 40);
+
+    // Act
+    const { body, ms } = await waited(store, 10_000);
+
+    // Assess: fetched by the waiter soon after the key was given back, not at the lease's end
+    expect(body).toEqual({ mine: true });
+    expect(ms).toBeGreaterThanOrEqual(40);
+    expect(ms).toBeLessThan(2_000);
   });
 
   it('fetches anyway when the wait would eat the time the fetch needs', async () => {

@@ -172,12 +172,15 @@ export async function routeResult(
   }
   if (!leased) await settle?.();
   let waitingSince = Date.now();
+  const look = () =>
+    store.watch ? store.watch(key) : store.get(key).then((result) => ({ result, leased: true }));
   while (!leased && deadline.remaining() > RESERVE_MS) {
     await new Promise((ok) => setTimeout(ok, pollMs));
-    const found = await quietly('get', store.get(key), undefined);
-    if (found) return asHit(key, found, builtWith);
-    // A holder that has not delivered within its lease is gone: take the key over.
-    if (Date.now() - waitingSince >= leaseMs) {
+    const seen = await quietly('get', look(), { leased: true });
+    if (seen.result) return asHit(key, seen.result, builtWith);
+    // A holder that gave the key back without a result, or has not delivered within its lease, is gone: take
+    // the key over.
+    if (!seen.leased || Date.now() - waitingSince >= leaseMs) {
       leased = await quietly('lease', store.lease(key, holder, leaseMs), true);
       waitingSince = Date.now();
     }

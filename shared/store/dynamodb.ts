@@ -234,17 +234,26 @@ export class DynamoResultCache implements ResultCache {
   }
 
   async get(key: string): Promise<CachedResult | undefined> {
+    return (await this.watch(key)).result;
+  }
+
+  async watch(key: string): Promise<{ result?: CachedResult; leased: boolean }> {
     const out = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: `RESULT#${digest(key)}` } } }),
     );
     const item = out.Item;
+    const now = Date.now();
+    const leased = Number(item?.lease_until?.N ?? 0) > now;
     const freshUntil = Number(item?.fresh_until?.N ?? 0);
-    if (!item?.body?.B || freshUntil <= Date.now()) return undefined;
+    if (!item?.body?.B || freshUntil <= now) return { leased };
     return {
-      // Exact: an integer beyond 2^53 (a rental listing id) comes back as written, not rounded.
-      body: parseExact(brotliDecompressSync(item.body.B).toString('utf8')),
-      storedAt: Number(item.stored_at?.N ?? 0),
-      freshUntil,
+      result: {
+        // Exact: an integer beyond 2^53 (a rental listing id) comes back as written, not rounded.
+        body: parseExact(brotliDecompressSync(item.body.B).toString('utf8')),
+        storedAt: Number(item.stored_at?.N ?? 0),
+        freshUntil,
+      },
+      leased,
     };
   }
 

@@ -87,6 +87,11 @@ export interface CachedResult {
 export interface ResultCache {
   get(key: string): Promise<CachedResult | undefined>;
   /**
+   * As `get`, in the same read, and whether a lease on the key still runs: a waiter whose holder gave the key
+   * back without a result (its fetch failed, or it was refused) takes it over at once, not at the lease's end.
+   */
+  watch?(key: string): Promise<{ result?: CachedResult; leased: boolean }>;
+  /**
    * Keeps the result for `ttlSeconds` and, in the same write, ends the key's lease (whoever waits finds the
    * result); a result too large to keep is skipped (returns false) and the lease left to `release`.
    */

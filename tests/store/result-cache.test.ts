@@ -75,6 +75,19 @@ describe('DynamoResultCache', () => {
     await cache.put('stale', { body: { x: 1 }, storedAt: 1 }, -1);
     expect(await cache.lease('stale', 'other', 10_000)).toBe(true); // stale: fetch it again
   });
+
+  it('tells a waiter, in the read that looks for the result, whether a lease still runs', async () => {
+    const none = await cache.watch('watched');
+    await cache.lease('watched', 'holder', 10_000);
+    const held = await cache.watch('watched');
+    await cache.release('watched', 'holder');
+    const givenBack = await cache.watch('watched');
+    await cache.lease('watched', 'holder', 10_000);
+    await cache.put('watched', { body: { x: 1 }, storedAt: Date.now() }, 60);
+    const delivered = await cache.watch('watched');
+    expect([none, held, givenBack]).toEqual([{ leased: false }, { leased: true }, { leased: false }]);
+    expect(delivered).toMatchObject({ result: { body: { x: 1 } }, leased: false });
+  });
 });
 
 describe('across processes', () => {
