@@ -40,6 +40,8 @@ export const handler = endpoint({
   route: routes.chainARooms,
   query: RoomsQuery,
   response: ChainARoomsResponse,
+  // The cash and points offers are asked at once: both slots go with the lease, not one after it.
+  slotsAhead: { chain_a: 2 },
   run: async ({ query }, ctx) => {
     const stay = await chainA.rooms(ctx, {
       hotelCode: query.hotel_code,
