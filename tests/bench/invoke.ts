@@ -69,6 +69,23 @@ if (process.env.BENCH_WAIT === '1') {
   };
 }
 
+/**
+ * The longest chain of sends, each sent after the one before it came back: the round trips the caller
+ * waits in series. Busy periods (`serial`) under-count it when two chains overlap (the key lookup and
+ * quota beside the result read and lease).
+ */
+function depth(list: { start: number; end?: number }[]): number {
+  const sorted = [...list].sort((a, b) => a.start - b.start);
+  const depths: number[] = [];
+  sorted.forEach((s, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++)
+      if ((sorted[j]!.end ?? Infinity) <= s.start) before = Math.max(before, depths[j]!);
+    depths.push(before + 1);
+  });
+  return Math.max(0, ...depths);
+}
+
 /** Sends in series: a send that starts while another is awaited shares its round trip. */
 function serial(list: { start: number; end?: number }[]): number {
   let rounds = 0;
@@ -134,6 +151,7 @@ for (const [i, event] of events.entries()) {
     upstreamRequests: upstream.length,
     sends: mySends.length,
     sendRounds: serial(mySends),
+    sendDepth: depth(mySends),
     sendOps: mySends.map((x) => x.op),
   });
 }

@@ -325,6 +325,8 @@ export interface CallFigures {
   /** Stepwise only: DynamoDB sends of the call, the round trips they took in series, their operations. */
   sends: number;
   sendRounds: number;
+  /** The longest chain of its DynamoDB sends, each sent after the one before it came back. */
+  sendDepth: number;
   sendOps: string[];
 }
 

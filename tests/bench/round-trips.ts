@@ -3,8 +3,9 @@
  * instance (a fresh process running the bundle, stepwise) makes its first call (a miss: key lookup
  * included), the same call again (a hit in a warm instance), and another request of the route (a miss in
  * a warm instance); a second instance then asks the first call's request (a hit in the shared cache).
- * Round trips are counted as the caller waits: the instance's DynamoDB sends in series (sends awaited
- * together count once); the server's busy periods and request count are shown beside them.
+ * Round trips are counted as the caller waits: the longest chain of the instance's DynamoDB sends, each
+ * sent after the one before it came back; its busy periods, the server's and the request count are shown
+ * beside them.
  */
 import type { Route } from '../../shared/routes/index.ts';
 import {
@@ -25,8 +26,10 @@ export interface Step {
   status: number;
   cache: string | null;
   requests: number;
-  /** Round trips as the caller waits: its sends in series (sends awaited together count once). */
+  /** Round trips as the caller waits: the longest chain of its sends, each sent after the last came back. */
   rounds: number;
+  /** The instance's busy periods (sends awaited together count once): a lower bound when chains overlap. */
+  busyPeriods: number;
   /** Busy periods of the server: an upper bound (a send made at once may reach it after another ended). */
   serverRounds: number;
   /** Requests that started before the handler's answer reached the bench. */
@@ -68,7 +71,8 @@ async function step(db: CountingDynamo, instance: Instance, label: string): Prom
     status: f.status,
     cache: f.cache,
     requests: mine.length,
-    rounds: f.sendRounds,
+    rounds: f.sendDepth,
+    busyPeriods: f.sendRounds,
     serverRounds: serialRounds(mine),
     beforeAnswer: mine.filter((r) => r.start <= answered).length,
     ops: [...ops].map(([op, n]) => `${op}${n > 1 ? ` ×${n}` : ''}`).join(', '),
