@@ -46,10 +46,11 @@ export function apiKeyAuth(
     if (!overlap) return void (await lookup);
     lookups.start(request.event, lookup); // the handler or onError sees the refusal
   };
-  const apiKeyAuthAfter = async (request: ApiRequest) => {
+  const apiKeyAuthAfter = (request: ApiRequest) => {
     // A handler that answered without awaiting a refused lookup does not get to send its answer.
-    const refused = await lookups.landed(request.event);
-    if (refused) throw refused;
+    return lookups.landed(request.event)?.then((refused) => {
+      if (refused) throw refused;
+    });
   };
   const apiKeyAuthOnError = async (request: ApiRequest) => {
     const refused = await lookups.landed(request.event);

@@ -52,6 +52,14 @@ export function quotaReservation(event: object): Promise<void> | undefined {
   return reservations.of(event);
 }
 
+/** A call counted against a key's day, given back when its outcome is not billed. */
+interface Reservation {
+  keyId: string;
+  day: string;
+  endpoint: string;
+  limit: number;
+}
+
 /**
  * Counts the call against the caller's tier for the UTC day; runs after `apiKeyAuth` (and, when that one
  * overlaps its key lookup, sends the reservation as soon as the caller is known).
@@ -68,7 +76,7 @@ export function dailyQuotaLimit(
   clock: () => Date = () => new Date(),
   { overlap = false }: { overlap?: boolean } = {},
 ): ApiMiddleware {
-  const reserved = new WeakMap<object, { keyId: string; day: string; endpoint: string; limit: number }>();
+  const reserved = new WeakMap<object, Reservation>();
   // The UTC day and its reset, worked out once a day rather than on every call: reused while the clock
   // stays within that day.
   let today = { day: '', resetEpoch: 0, from: 0 };
@@ -113,12 +121,15 @@ export function dailyQuotaLimit(
     reservations.start(request.event, reservation); // the handler or onError sees the refusal
   };
   /** Gives the reservation back when the outcome is not billable. */
-  const settle = async (request: ApiRequest, status: number, code?: string) => {
+  const settle = (request: ApiRequest, status: number, code?: string): Promise<void> | undefined => {
     const held = reserved.get(request.event);
     if (!held) return;
     reserved.delete(request.event);
     const state = stateOf(request.event);
     if (isBilled(state.route, status, code)) return;
+    return refund(state, held);
+  };
+  const refund = async (state: RequestState, held: Reservation) => {
     try {
       await (await counters()).refund(held.keyId, held.day, held.endpoint);
       const remaining = Number(state.responseHeaders['X-RateLimit-Remaining']) + 1;
@@ -128,11 +139,15 @@ export function dailyQuotaLimit(
       log('error', 'quota refund failed', { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const dailyQuotaAfter = async (request: ApiRequest) => {
+  const dailyQuotaAfter = (request: ApiRequest) => {
     // A handler that answered without awaiting a refused reservation does not get to send its answer.
-    const refused = await reservations.landed(request.event);
-    if (refused) throw refused;
-    await settle(request, request.response?.statusCode ?? 200);
+    const billed = () => settle(request, request.response?.statusCode ?? 200);
+    const landing = reservations.landed(request.event);
+    if (!landing) return billed();
+    return landing.then((refused) => {
+      if (refused) throw refused;
+      return billed();
+    });
   };
   const dailyQuotaOnError = async (request: ApiRequest) => {
     const refused = await reservations.landed(request.event);

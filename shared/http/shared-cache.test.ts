@@ -351,6 +351,12 @@ describe('resultKey', () => {
       'GET /x {"query":{"9":3,"10":2,"b":1}}',
     );
   });
+
+  it('keeps a `__proto__` key as data, so it still tells two keys apart', () => {
+    const withProto = JSON.parse('{"__proto__":{"a":1},"b":2}') as Record<string, unknown>;
+    expect(resultKey('GET /x', withProto, {})).toBe('GET /x {"path":{},"query":{"__proto__":{"a":1},"b":2}}');
+    expect(resultKey('GET /x', withProto, {})).not.toBe(resultKey('GET /x', { b: 2 }, {}));
+  });
 });
 
 describe('routeResult, the body as sent', () => {

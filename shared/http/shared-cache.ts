@@ -243,29 +243,18 @@ export function clearRouteResults(): void {
   inProcess.clear();
 }
 
-const INDEX = /^(?:0|[1-9]\d{0,8})$/;
-
 /**
- * An object's keys in the order of a JavaScript object built from them sorted: integer-like keys first,
- * ascending, then the others sorted (the order the key has always had, so deployed keys stay valid).
+ * A copy of `v` whose objects have their keys inserted sorted, so that JSON.stringify (native, one pass)
+ * writes them in that order: integer-like keys first, ascending, then the others sorted, as a JavaScript
+ * object orders them (the order the key has always had, so deployed keys stay valid). The copies have no
+ * prototype, so a `__proto__` key is kept as data.
  */
-function sortedKeys(v: object): string[] {
-  const keys = Object.keys(v).sort();
-  if (!keys.some((k) => INDEX.test(k))) return keys;
-  const indexes = keys.filter((k) => INDEX.test(k)).sort((a, b) => Number(a) - Number(b));
-  return [...indexes, ...keys.filter((k) => !INDEX.test(k))];
-}
-
-/** JSON text of `v` with object keys sorted and undefined members left out, built in one pass. */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  let out = '';
-  for (const k of sortedKeys(v)) {
-    const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out += `${out ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(x)}`;
-  }
-  return `{${out}}`;
+function sortedCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedCopy);
+  if (v === null || typeof v !== 'object') return v;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(v).sort()) out[k] = sortedCopy((v as Record<string, unknown>)[k]);
+  return out;
 }
 
 /**
@@ -274,5 +263,5 @@ function canonicalJson(v: unknown): string {
  * @example resultKey('GET /v1/site_a/hotel/url-to-id', { url: 'fr/x' }, {}) // 'GET /v1/site_a/hotel/url-to-id {"path":{},"query":{"url":"fr/x"}}'
  */
 export function resultKey(route: string, query: unknown, path: unknown): string {
-  return `${route} ${canonicalJson({ query, path })}`;
+  return `${route} ${JSON.stringify(sortedCopy({ query, path }))}`;
 }

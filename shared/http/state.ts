@@ -59,8 +59,11 @@ export function startedWork<T>(what: string) {
     of(event: object): Promise<T> | undefined {
       return pending.get(event);
     },
-    /** Waits for the request's work still pending: its failure when it failed, else undefined. */
-    async landed(event: object): Promise<unknown> {
+    /**
+     * Waits for the request's work still pending: resolves to its failure when it failed, else undefined;
+     * undefined at once when there is none (no turn of the event loop for nothing).
+     */
+    landed(event: object): Promise<unknown> | undefined {
       const work = pending.get(event);
       if (!work) return undefined;
       pending.delete(event);

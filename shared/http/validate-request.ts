@@ -4,7 +4,7 @@
  * `params: { error_code }` to claim a more specific code the route documents, whose status the manifest
  * gives (a code is declared there alone).
  */
-import type * as z from 'zod';
+import * as z from 'zod';
 import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
 import { isRepeatable, type IssueCode } from '../schemas/params.ts';
@@ -88,14 +88,37 @@ function queryOf(event: ApiRequest['event'], schema: z.ZodType): Record<string, 
 
 /** The characters of a query's names and values (each value of a repeated parameter counted). */
 function queryChars(event: ApiRequest['event']): number {
-  const multi = event.multiValueQueryStringParameters;
-  const pairs: [string, readonly (string | undefined)[] | undefined][] = multi
-    ? Object.entries(multi)
-    : Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, [v]]);
   let chars = 0;
-  for (const [name, values] of pairs)
-    for (const v of values ?? []) chars += name.length + (v?.length ?? 0) + 2;
+  const multi = event.multiValueQueryStringParameters;
+  if (multi) {
+    for (const name in multi) for (const v of multi[name] ?? []) chars += name.length + (v?.length ?? 0) + 2;
+    return chars;
+  }
+  const single = event.queryStringParameters;
+  for (const name in single) chars += name.length + (single[name]?.length ?? 0) + 2;
   return chars;
+}
+
+/** The schemas a synchronous parse refused (an async refinement somewhere in them): parsed async from then on. */
+const asyncSchemas = new WeakSet<z.ZodType>();
+
+/**
+ * The schema's parse of `raw`: synchronous where the schema allows, so a request whose schemas have no
+ * async refinement is validated without a turn of the event loop.
+ */
+function parseParams(
+  schema: z.ZodType,
+  raw: unknown,
+): z.ZodSafeParseResult<unknown> | Promise<z.ZodSafeParseResult<unknown>> {
+  if (!asyncSchemas.has(schema)) {
+    try {
+      return schema.safeParse(raw);
+    } catch (error) {
+      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+      asyncSchemas.add(schema);
+    }
+  }
+  return schema.safeParseAsync(raw);
 }
 
 /** The issue of an over-long query: the query as a whole, named `query`, with no value echoed. */
@@ -114,17 +137,13 @@ function overLong(chars: number): LocatedIssue {
  * @example middy(handler).use(requestState(route)).use(validateRequest({ query: LookupQuery }))
  */
 export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
-  const validateRequestBefore = async (request: ApiRequest) => {
+  const validateRequestBefore = (request: ApiRequest): Promise<void> | undefined => {
     const state = stateOf(request.event);
     // Checked before any schema: an over-long query is refused whole, whatever the route reads of it.
     const chars = queryChars(request.event);
     if (chars > MAX_QUERY_CHARS) throw validationError(state.route, [overLong(chars)]);
     const issues: LocatedIssue[] = [];
-    for (const where of ['path', 'query'] as const) {
-      const schema = schemas[where];
-      if (!schema) continue;
-      const raw = where === 'path' ? (request.event.pathParameters ?? {}) : queryOf(request.event, schema);
-      const result = await schema.safeParseAsync(raw);
+    const settle = (where: 'path' | 'query', raw: unknown, result: z.ZodSafeParseResult<unknown>) => {
       if (result.success) state[where] = result.data;
       else {
         const given = raw as Record<string, string | string[] | undefined>;
@@ -136,8 +155,22 @@ export function validateRequest(schemas: RequestSchemas): ApiMiddleware {
           })),
         );
       }
+    };
+    const parsed: { where: 'path' | 'query'; raw: unknown; result: ReturnType<typeof parseParams> }[] = [];
+    for (const where of ['path', 'query'] as const) {
+      const schema = schemas[where];
+      if (!schema) continue;
+      const raw = where === 'path' ? (request.event.pathParameters ?? {}) : queryOf(request.event, schema);
+      parsed.push({ where, raw, result: parseParams(schema, raw) });
     }
-    if (issues.length > 0) throw validationError(state.route, issues);
+    const conclude = (results: z.ZodSafeParseResult<unknown>[]) => {
+      results.forEach((result, i) => settle(parsed[i]!.where, parsed[i]!.raw, result));
+      if (issues.length > 0) throw validationError(state.route, issues);
+    };
+    if (parsed.some((p) => p.result instanceof Promise))
+      return Promise.all(parsed.map((p) => p.result)).then(conclude);
+    conclude(parsed.map((p) => p.result as z.ZodSafeParseResult<unknown>));
+    return undefined;
   };
   return { name: 'validateRequest', before: validateRequestBefore };
 }

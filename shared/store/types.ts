@@ -5,6 +5,9 @@ import type { SlotStore } from './slots.ts';
 export const Tier = z.enum(['free', 'basic', 'pro', 'enterprise']);
 export type Tier = z.infer<typeof Tier>;
 
+// Read once: a deployment's environment does not change while its process runs.
+let enterpriseQuota: number | undefined;
+
 /** Daily request quota per tier (spec: Limits). Enterprise is configured per deployment. */
 export function dailyQuota(tier: Tier): number {
   switch (tier) {
@@ -15,7 +18,7 @@ export function dailyQuota(tier: Tier): number {
     case 'pro':
       return 10_000;
     case 'enterprise':
-      return Number(process.env.ENTERPRISE_DAILY_QUOTA ?? 100_000);
+      return (enterpriseQuota ??= Number(process.env.ENTERPRISE_DAILY_QUOTA ?? 100_000));
   }
 }
 
