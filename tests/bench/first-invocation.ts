@@ -4,16 +4,21 @@
  * sandbox, with the stack's NODE_OPTIONS (when it sets any) and without; trees, routes and variants
  * interleaved run by run, so the machine's load weighs on all alike.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   apiEvent,
+  BENCH_KEY,
   bundleOf,
   deployedNodeOptions,
   iqrHalf,
   lambdaEnv,
   median,
   ms,
+  OUT,
   startCountingDynamo,
   startInstance,
+  type Bundle,
   type CallFigures,
   type Side,
 } from './lib.ts';
@@ -29,6 +34,39 @@ export interface FirstInvocationResult {
   lines: string[];
 }
 
+/** The floor every keyed first invocation stands on: the card's DynamoDB client alone. */
+export interface FloorResult {
+  median: number;
+  noise: number;
+  cpuMedian: number;
+  importMedian: number;
+}
+
+/**
+ * A function that does only what every keyed first invocation must: load `@aws-sdk/client-dynamodb` (as
+ * deployed: external, from node_modules), build its client the way shared/store/dynamo-client.ts does on
+ * Lambda, and send one GetItem (the key lookup) to the table. Nothing of ours, no got, no zod.
+ */
+function floorBundle(): Bundle {
+  const dir = resolve(OUT, 'floor');
+  mkdirSync(dir, { recursive: true });
+  const outfile = resolve(dir, 'index.cjs');
+  writeFileSync(
+    outfile,
+    `const { DynamoDBClient, GetItemCommand } = require('@aws-sdk/client-dynamodb');
+const { fromEnv } = require('@aws-sdk/credential-provider-env');
+const { createHash } = require('node:crypto');
+const client = new DynamoDBClient({ endpointDiscoveryEnabled: false, credentials: fromEnv() });
+exports.handler = async () => {
+  const pk = 'KEY#' + createHash('sha256').update(${JSON.stringify(BENCH_KEY)}).digest('hex');
+  const { Item } = await client.send(new GetItemCommand({ TableName: process.env.COUNTER_TABLE, Key: { pk: { S: pk } } }));
+  return { statusCode: Item ? 200 : 404, headers: {}, body: '' };
+};
+`,
+  );
+  return { name: 'floor', outfile, bytes: 0, metafile: { inputs: {}, outputs: {} }, env: {} };
+}
+
 /**
  * @example const [after] = await measureFirstInvocation(sides, TYPICAL, sandbox.providers(), 5);
  */
@@ -37,14 +75,27 @@ export async function measureFirstInvocation(
   handlers: readonly string[],
   providers: unknown,
   runs: number,
-): Promise<FirstInvocationResult[]> {
+): Promise<{ results: FirstInvocationResult[]; floor: FloorResult }> {
   const figures = new Map<string, CallFigures[]>();
+  const floors: CallFigures[] = [];
+  const floor = floorBundle();
   const deployedOf = new Map<string, string>();
   for (const side of sides) deployedOf.set(side.label, await deployedNodeOptions(side.root));
   // What a deployed function runs with, and (when that is anything) the same without it.
   const variantsOf = (side: Side) => [...new Set([deployedOf.get(side.label)!, ''])];
   // Run 0 warms the sandbox's pages and the file cache; it is not counted.
   for (let run = 0; run <= runs; run++) {
+    // The floor, interleaved with the functions (once a run and route, as often as each of them).
+    for (let i = 0; i < handlers.length; i++) {
+      const db = await startCountingDynamo();
+      try {
+        const [f] = await startInstance(floor, [{}], lambdaEnv(db, providers)).done;
+        if (f!.status !== 200) throw new Error(`floor: status ${f!.status}`);
+        if (run > 0) floors.push(f!);
+      } finally {
+        await db.close();
+      }
+    }
     for (const handler of handlers) {
       for (const side of sides) {
         for (const variant of variantsOf(side)) {
@@ -68,7 +119,7 @@ export async function measureFirstInvocation(
       }
     }
   }
-  return sides.map((side) => {
+  const results = sides.map((side) => {
     const deployed = deployedOf.get(side.label)!;
     const lines: string[] = [];
     lines.push(
@@ -98,4 +149,11 @@ export async function measureFirstInvocation(
       lines,
     };
   });
+  const floor_ = {
+    median: median(floors.map((f) => f.totalMs)),
+    noise: iqrHalf(floors.map((f) => f.totalMs)),
+    cpuMedian: median(floors.map((f) => f.cpuMs)),
+    importMedian: median(floors.map((f) => f.importMs)),
+  };
+  return { results, floor: floor_ };
 }
