@@ -246,14 +246,18 @@ export function clearRouteResults(): void {
 /**
  * A copy of `v` whose objects have their keys inserted sorted, so that JSON.stringify (native, one pass)
  * writes them in that order: integer-like keys first, ascending, then the others sorted, as a JavaScript
- * object orders them (the order the key has always had, so deployed keys stay valid). The copies have no
- * prototype, so a `__proto__` key is kept as data.
+ * object orders them (the order the key has always had, so deployed keys stay valid). A `__proto__` key is
+ * defined as data, never set as the copy's prototype.
  */
 function sortedCopy(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortedCopy);
   if (v === null || typeof v !== 'object') return v;
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(v).sort()) out[k] = sortedCopy((v as Record<string, unknown>)[k]);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) {
+    const x = sortedCopy((v as Record<string, unknown>)[k]);
+    if (k === '__proto__') Object.defineProperty(out, k, { value: x, enumerable: true, writable: true });
+    else out[k] = x;
+  }
   return out;
 }
 
