@@ -38,7 +38,7 @@ const minimal: Handler = async () => ({
 
 const rounds = Number(process.env.BENCH_HIT_ROUNDS ?? 15);
 /** CPU ms a batch should take: the kernel's CPU accounting is tick-grained, so a batch spans many ticks. */
-const BATCH_CPU_MS = Number(process.env.BENCH_HIT_BATCH_MS ?? 30);
+const BATCH_CPU_MS = Number(process.env.BENCH_HIT_BATCH_MS ?? 100);
 const variants: Record<string, { fn: Handler; metrics: boolean; batch: number }> = {
   minimal: { fn: minimal, metrics: false, batch: 0 },
   handler: { fn: handler, metrics: false, batch: 0 },

@@ -344,7 +344,7 @@ if (on('hit')) {
   say('## Handler work on an in-process cache hit');
   say();
   say(
-    `Command: \`npm run bench\` — in a fresh process, the bundle answers its example from the in-process cache (memory key and quota stores) against a minimal handler returning the same JSON (JSON.stringify of the same value, no middy, no checks), EMF metrics off and on (on, as on Lambda; stdout a pipe the bench drains); the three interleaved in batches of about 30 ms of CPU, rotated each round; ${processes} processes a tree${sides.length > 1 ? ', trees alternating' : ''}, rounds pooled. CPU µs per call (process.cpuUsage) is the figure, as the machine's load stretches wall time; ratios are per round, then the median.`,
+    `Command: \`npm run bench\` — in a fresh process, the bundle answers its example from the in-process cache (memory key and quota stores) against a minimal handler returning the same JSON (JSON.stringify of the same value, no middy, no checks), EMF metrics off and on (on, as on Lambda; stdout a pipe the bench drains); the three interleaved in batches of about ${process.env.BENCH_HIT_BATCH_MS ?? 100} ms of CPU, rotated each round; ${processes} processes a tree${sides.length > 1 ? ', trees alternating' : ''}, rounds pooled. CPU µs per call (process.cpuUsage) is the figure, as the machine's load stretches wall time; ratios are per round, then the median.`,
   );
   say();
   say(
