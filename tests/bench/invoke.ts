@@ -9,7 +9,6 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 
 interface Span {
   dynamo: boolean;
@@ -107,7 +106,9 @@ const write = (value: unknown) =>
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const mod = (await import(pathToFileURL(process.env.BENCH_BUNDLE!).href)) as {
+// Loaded as Lambda's runtime loads the deployed index.js (CommonJS, its package.json says so): require(),
+// not import(), which adds the ESM loader's translation of a CommonJS module to the clock.
+const mod = createRequire(import.meta.url)(process.env.BENCH_BUNDLE!) as {
   handler: (
     event: unknown,
     context: unknown,

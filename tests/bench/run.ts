@@ -121,10 +121,11 @@ function topInputs(meta: Metafile, n = 3): string {
 
 /** Median import time of a module in fresh node processes. */
 function coldImport(file: string, env: NodeJS.ProcessEnv = {}): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
+  // require(), as Lambda's runtime loads a CommonJS index.js.
+  const script = `const t=performance.now();require(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t));`;
   const times: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    const r = spawnSync(process.execPath, ['-e', script], {
       env: { ...process.env, ...env, LOG_LEVEL: 'silent', NODE_OPTIONS: '' },
       encoding: 'utf8',
     });
@@ -164,7 +165,7 @@ if (on('bundles')) {
   say('## Functions: bundle size and cold import');
   say();
   say(
-    `Command: \`npm run bench\` — esbuild with infra/bundling.ts settings, then the median of ${COLD_RUNS} fresh \`node\` processes each timing \`await import(bundle)\` (no NODE_OPTIONS). A keyed function's first invocation is in the next section.`,
+    `Command: \`npm run bench\` — esbuild with infra/bundling.ts settings, then the median of ${COLD_RUNS} fresh \`node\` processes each timing \`require(bundle)\`, as Lambda's runtime loads a CommonJS index.js (no NODE_OPTIONS). A keyed function's first invocation is in the next section.`,
   );
   say();
   const baselineFile = resolve(OUT, 'empty.cjs');
@@ -235,7 +236,7 @@ if (on('first')) {
   say();
   const { results, floor } = await measureFirstInvocation(sides, TYPICAL, providers, FIRST_RUNS);
   say(
-    `Command: \`npm run bench\` — per run, a fresh dynalite (nothing cached, the bench key stored) and a fresh \`node\` process with a Lambda environment (credentials, function name: EMF metrics on) that times \`await import(bundle)\` plus the handler's first call with the route's example, against the sandbox (providers without deployment ceilings); ${FIRST_RUNS} runs a route after one warm-up run, ${sides.length > 1 ? 'trees, ' : ''}routes and NODE_OPTIONS variants interleaved. The split comes from node:http's diagnostics channels in that process: wall time with a DynamoDB request in flight, with an upstream request in flight, and with neither (module loading, got and zod on first use, our code).`,
+    `Command: \`npm run bench\` — per run, a fresh dynalite (nothing cached, the bench key stored) and a fresh \`node\` process with a Lambda environment (credentials, function name: EMF metrics on) that times \`require(bundle)\` (as Lambda's runtime loads a CommonJS index.js) plus the handler's first call with the route's example, against the sandbox (providers without deployment ceilings); ${FIRST_RUNS} runs a route after one warm-up run, ${sides.length > 1 ? 'trees, ' : ''}routes and NODE_OPTIONS variants interleaved. The split comes from node:http's diagnostics channels in that process: wall time with a DynamoDB request in flight, with an upstream request in flight, and with neither (module loading, got and zod on first use, our code).`,
   );
   say();
   for (const r of results) {
@@ -542,7 +543,7 @@ if (on('coords')) {
     lat.sort((a, b) => a - b);
     process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, p50: lat[500], p99: lat[990] }));`;
   const runs = Array.from({ length: 5 }, () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    const r = spawnSync(process.execPath, ['-e', script], {
       env: {
         ...process.env,
         GAZETTEER_DIR: resolve(dir, 'data'),
