@@ -260,14 +260,46 @@ function lambdaContext(name: string, requestId: string, budgetMs: number): Conte
   };
 }
 
+/** Header names node counts a body by: a result that sets one is sent through setHeader, which lets node read it. */
+const FRAMING = new Set(['content-length', 'transfer-encoding']);
+
+/**
+ * Writes a result. Most go as one `writeHead` with the headers in a list and the body's length (what node
+ * would add): no header map is built and filled one setHeader at a time. A result whose headers a list
+ * would send differently (several values, a name twice in other case, its own framing) takes setHeader.
+ */
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
-  res.statusCode = result.statusCode;
-  // One by one: node then adds Date, Connection and Content-Length after them, in its own order.
   const single = result.headers;
-  if (single) for (const k in single) res.setHeader(k, String(single[k]));
   const multi = result.multiValueHeaders;
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const status = result.statusCode;
+  if (multi === undefined && single !== undefined) {
+    const list: string[] = [];
+    const lower: string[] = [];
+    let listed = true;
+    for (const k in single) {
+      const name = k.toLowerCase();
+      if (FRAMING.has(name) || lower.includes(name)) {
+        listed = false;
+        break;
+      }
+      lower.push(name);
+      list.push(k, String(single[k]));
+    }
+    if (listed) {
+      // As node: no length for a response that has no body (HEAD, 1xx, 204, 304).
+      if (res.req.method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304)
+        list.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+      res.writeHead(status, list);
+      res.end(body);
+      return;
+    }
+  }
+  res.statusCode = status;
+  // One by one: node then adds Date, Connection and Content-Length after them, in its own order.
+  if (single) for (const k in single) res.setHeader(k, String(single[k]));
   if (multi) for (const k in multi) res.setHeader(k, multi[k]!.map(String));
-  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  res.end(body);
 }
 
 function edgeError(status: number, code: string, message: string, details: string): APIGatewayProxyResult {
@@ -438,16 +470,24 @@ export async function startServer({
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    if (draining) {
-      res.setHeader('Connection', 'close');
-      send(res, edgeError(503, 'unavailable', 'The server is shutting down.', 'Retry on another instance.'));
-      return;
-    }
-    inFlight.add(res);
-    res.on('close', settled);
-    void serve(req, res);
-  });
+  // optimizeEmptyRequests: a request that announces no body (the body is read only when one is announced) skips
+  // the request stream's data/end/close events, which nothing here listens to.
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, optimizeEmptyRequests: true },
+    (req, res) => {
+      if (draining) {
+        res.setHeader('Connection', 'close');
+        send(
+          res,
+          edgeError(503, 'unavailable', 'The server is shutting down.', 'Retry on another instance.'),
+        );
+        return;
+      }
+      inFlight.add(res);
+      res.on('close', settled);
+      void serve(req, res);
+    },
+  );
   /** A response's 'close' listener, one for all of them (`this` is the response). */
   function settled(this: ServerResponse): void {
     inFlight.delete(this);

@@ -148,6 +148,52 @@ describe('paths and methods', () => {
   });
 });
 
+describe('responses', () => {
+  /** A raw exchange's head, as header lines without the status line, and its body. */
+  const exchange = async (url: string, request: string) => {
+    const answer = await raw(url, request);
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    const [status, ...lines] = head.split('\r\n');
+    return { status, names: lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase()), head, body };
+  };
+
+  it("sends the handler's headers once each, with the body's byte length, and none for HEAD", async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      // Act: raw, so the head is read as sent
+      const get = await exchange(
+        server.url,
+        `GET /v1/maps_reviews/reviews?data_id=0x47e67d23e9013691:0x8a0000000865e28 HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\nConnection: close\r\n\r\n`,
+      );
+      const head = await exchange(
+        server.url,
+        'HEAD /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      );
+      // Assess
+      expect(get.status).toMatch(/^HTTP\/1\.1 200 /);
+      expect(new Set(get.names).size).toBe(get.names.length);
+      expect(get.names).toEqual(
+        expect.arrayContaining([
+          'x-correlation-id',
+          'x-ratelimit-remaining',
+          'content-type',
+          'date',
+          'connection',
+        ]),
+      );
+      expect(get.head).toContain(`Content-Length: ${Buffer.byteLength(get.body)}`);
+      expect(get.names).not.toContain('transfer-encoding');
+      expect(JSON.parse(get.body)).toHaveProperty('reviews');
+      expect(head.status).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head.names).not.toContain('content-length');
+      expect(head.names).toContain('content-type');
+      expect(head.body).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('request targets', () => {
   // What the server read before it skipped the URL parse for plain targets: the parser's own reading.
   const parsed = (target: string) => {
