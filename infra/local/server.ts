@@ -163,6 +163,48 @@ function hasAny(o: object): boolean {
   return false;
 }
 
+/** A query's parameters as API Gateway passes them: the last value of each, and all of them. */
+interface QueryMaps {
+  single: Record<string, string>;
+  multi: Record<string, string[]>;
+}
+
+function addParam(maps: QueryMaps, name: string, value: string): void {
+  maps.single[name] = value; // API Gateway keeps the last value of a repeated parameter
+  (maps.multi[name] ??= []).push(value);
+}
+
+/**
+ * A query's parameters as URLSearchParams reads them, or null without any. A query with no escape and no
+ * `+` decodes to itself: its pairs are split here, without URLSearchParams' decoding and iterator.
+ */
+function queryOf(search: string): QueryMaps | null {
+  if (search.length <= 1) return null;
+  // Null-prototype maps: a client may send a parameter named __proto__ or constructor.
+  const maps: QueryMaps = { single: Object.create(null), multi: Object.create(null) };
+  let count = 0;
+  if (search.includes('%') || search.includes('+')) {
+    for (const [name, value] of new URLSearchParams(search)) {
+      addParam(maps, name, value);
+      count++;
+    }
+  } else {
+    // `search` starts with '?'; pairs are separated by '&', a name from its value by the first '='.
+    for (let start = 1; start < search.length;) {
+      let end = search.indexOf('&', start);
+      if (end < 0) end = search.length;
+      if (end > start) {
+        const eq = search.indexOf('=', start);
+        if (eq >= 0 && eq < end) addParam(maps, search.slice(start, eq), search.slice(eq + 1, end));
+        else addParam(maps, search.slice(start, end), '');
+        count++;
+      }
+      start = end + 1;
+    }
+  }
+  return count > 0 ? maps : null;
+}
+
 /** @example toEvent(req, route, params, url) // the APIGatewayProxyEvent API Gateway would send */
 export function toEvent(
   req: EventSource,
@@ -182,16 +224,7 @@ export function toEvent(
     (multiValueHeaders[name] ??= []).push(value);
   }
   headers['X-Forwarded-Proto'] = 'http';
-  let query: Record<string, string> | null = null;
-  let multiQuery: Record<string, string[]> | null = null;
-  if (url.search.length > 1) {
-    for (const [k, v] of new URLSearchParams(url.search)) {
-      query ??= Object.create(null) as Record<string, string>;
-      multiQuery ??= Object.create(null) as Record<string, string[]>;
-      query[k] = v; // API Gateway keeps the last value of a repeated parameter
-      (multiQuery[k] ??= []).push(v);
-    }
-  }
+  const query = queryOf(url.search);
   const httpMethod = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   return {
     resource: route.path,
@@ -199,8 +232,8 @@ export function toEvent(
     httpMethod,
     headers,
     multiValueHeaders,
-    queryStringParameters: query,
-    multiValueQueryStringParameters: multiQuery,
+    queryStringParameters: query && query.single,
+    multiValueQueryStringParameters: query && query.multi,
     pathParameters: hasAny(params) ? params : null,
     stageVariables: null,
     body,
@@ -241,16 +274,48 @@ async function readBody(req: IncomingMessage): Promise<string | null | 'too larg
 // Lambda's legacy completion callbacks: nothing here calls them, and one function serves every context.
 const ignore = (): undefined => undefined;
 
-function lambdaContext(name: string, requestId: string, budgetMs: number): Context {
-  const deadline = Date.now() + budgetMs;
+/** A function's names as Lambda gives them, built once a route. */
+interface FunctionNames {
+  name: string;
+  arn: string;
+  logGroup: string;
+}
+const functionNames = new Map<Route, FunctionNames>();
+/** The function's name, as the stack names it from the handler file, and the names Lambda derives from it. */
+function namesOf(route: Route): FunctionNames {
+  let names = functionNames.get(route);
+  if (names === undefined) {
+    const name = route.handler
+      .replace(/^functions\//, '')
+      .replace(/\.ts$/, '')
+      .replace(/\W+/g, '-');
+    names = {
+      name,
+      arn: `arn:aws:lambda:local:000000000000:function:${name}`,
+      logGroup: `/aws/lambda/${name}`,
+    };
+    functionNames.set(route, names);
+  }
+  return names;
+}
+
+/** The context of an invocation of `event` that started at `startedAt` (epoch ms). */
+function lambdaContext(
+  route: Route,
+  event: APIGatewayProxyEvent,
+  startedAt: number,
+  budgetMs: number,
+): Context {
+  const deadline = startedAt + budgetMs;
+  const names = namesOf(route);
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
+    functionName: names.name,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    invokedFunctionArn: names.arn,
     memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${name}`,
+    awsRequestId: event.requestContext.requestId,
+    logGroupName: names.logGroup,
     logStreamName: 'local',
     // A closure, not a method: middy calls it detached from the context.
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
@@ -310,88 +375,45 @@ function edgeError(status: number, code: string, message: string, details: strin
   };
 }
 
-/** What the access line tells of a request: its status, and the correlation id the handler gave it. */
-interface Outcome {
-  status: number;
-  correlationId?: string;
+/** A request the edge passes to a route: the route, its path parameters and the target. */
+interface Routed {
+  route: Route;
+  params: Record<string, string>;
+  url: Target;
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  budgetMs: number,
-  publicHost: string,
-): Promise<Outcome> {
+/** The route a request goes to, or the edge's own answer when none takes it (400, 404, 405). */
+function routeOf(req: IncomingMessage): Routed | APIGatewayProxyResult {
   const url = targetOf(req.url ?? '/');
-  if (!url) {
-    send(res, edgeError(400, 'bad_request', 'The request URL could not be parsed.', ''));
-    return { status: 400 };
-  }
+  if (!url) return edgeError(400, 'bad_request', 'The request URL could not be parsed.', '');
   // HEAD is GET without the body (node's ServerResponse sends none for a HEAD request).
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const match = matchRoute(url.pathname, method);
-  if (!match) {
-    send(
-      res,
-      edgeError(
-        404,
-        'not_found',
-        'No such endpoint.',
-        `${url.pathname} is not a route of this API; GET / lists them.`,
-      ),
+  if (!match)
+    return edgeError(
+      404,
+      'not_found',
+      'No such endpoint.',
+      `${url.pathname} is not a route of this API; GET / lists them.`,
     );
-    return { status: 404 };
-  }
   if (method !== match.route.method) {
     const allowed = candidatesFor(url.pathname).map((c) => c.route.method);
-    res.setHeader('Allow', allowed.join(', '));
-    send(
-      res,
-      edgeError(
-        405,
-        'method_not_allowed',
-        'Method not allowed.',
-        `${match.route.path} answers ${allowed.join(' and ')} only.`,
-      ),
+    const refused = edgeError(
+      405,
+      'method_not_allowed',
+      'Method not allowed.',
+      `${match.route.path} answers ${allowed.join(' and ')} only.`,
     );
-    return { status: 405 };
+    refused.headers = { Allow: allowed.join(', '), ...refused.headers };
+    return refused;
   }
-  // A request that announces no body (no Content-Length, or 0, and no Transfer-Encoding) has none to read.
-  const length = req.headers['content-length'];
-  const announced =
-    (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  const body = announced ? await readBody(req) : null;
-  if (body === 'too large') {
-    send(
-      res,
-      edgeError(413, 'payload_too_large', 'Request body too large.', `The limit is ${MAX_BODY_BYTES} bytes.`),
-    );
-    return { status: 413 };
-  }
-  const result = await invoke(
-    match.route,
-    toEvent(req, match.route, match.params, url, body, publicHost),
-    budgetMs,
-  );
-  send(res, result);
-  return {
-    status: result.statusCode,
-    correlationId: result.headers?.[CORRELATION_HEADER] as string | undefined,
-  };
+  return { route: match.route, params: match.params, url };
 }
 
-const names = new Map<Route, string>();
-/** The function's name, as the stack names it from the handler file. */
-function functionName(route: Route): string {
-  let name = names.get(route);
-  if (name === undefined) {
-    name = route.handler
-      .replace(/^functions\//, '')
-      .replace(/\.ts$/, '')
-      .replace(/\W+/g, '-');
-    names.set(route, name);
-  }
-  return name;
+/** Whether a request announces a body: a Content-Length other than 0, or a Transfer-Encoding. */
+function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
 /**
@@ -407,8 +429,8 @@ export async function invoke(
   const { handler } = loaded.get(route.handler) ?? (await loadHandler(route));
   return (await handler(
     event,
-    lambdaContext(functionName(route), event.requestContext.requestId, budgetMs),
-    () => undefined,
+    lambdaContext(route, event, Date.now(), budgetMs),
+    ignore,
   )) as APIGatewayProxyResult;
 }
 
@@ -468,7 +490,8 @@ export async function startServer({
 }: ServerOptions = {}): Promise<LocalServer> {
   let publicHost = publicUrl ? new URL(publicUrl).host : host;
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
+  // Responses not yet closed (a count: the drain needs only how many).
+  let inFlight = 0;
   let drained: (() => void) | undefined;
   // optimizeEmptyRequests: a request that announces no body (the body is read only when one is announced) skips
   // the request stream's data/end/close events, which nothing here listens to.
@@ -483,34 +506,59 @@ export async function startServer({
         );
         return;
       }
-      inFlight.add(res);
+      inFlight++;
       res.on('close', settled);
       void serve(req, res);
     },
   );
-  /** A response's 'close' listener, one for all of them (`this` is the response). */
-  function settled(this: ServerResponse): void {
-    inFlight.delete(this);
-    if (draining && inFlight.size === 0) drained?.();
+  /** A response's 'close' listener, one for all of them. */
+  function settled(): void {
+    inFlight--;
+    if (draining && inFlight === 0) drained?.();
   }
+  /** One request, from its target to the response, with a single await on the way for most. */
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The access line is timed and built only when the level prints it.
     const started = logs('info') ? performance.now() : undefined;
-    let outcome: Outcome;
+    let result: APIGatewayProxyResult;
     try {
-      outcome = await handle(req, res, budgetMs, publicHost);
+      const routed = routeOf(req);
+      if ('statusCode' in routed) result = routed;
+      else {
+        // A request that announces no body has none to read.
+        const body = announcesBody(req) ? await readBody(req) : null;
+        if (body === 'too large')
+          result = edgeError(
+            413,
+            'payload_too_large',
+            'Request body too large.',
+            `The limit is ${MAX_BODY_BYTES} bytes.`,
+          );
+        else {
+          const { route } = routed;
+          const { handler } = loaded.get(route.handler) ?? (await loadHandler(route));
+          const event = toEvent(req, route, routed.params, routed.url, body, publicHost);
+          result = (await handler(
+            event,
+            // The event was built just now: its request time is the invocation's start.
+            lambdaContext(route, event, event.requestContext.requestTimeEpoch, budgetMs),
+            ignore,
+          )) as APIGatewayProxyResult;
+        }
+      }
+      send(res, result);
     } catch (error) {
       log('error', 'local server failure', { error: error instanceof Error ? error.stack : String(error) });
       if (!res.headersSent) send(res, edgeError(500, 'internal_error', 'Internal server error.', ''));
-      outcome = { status: 500 };
+      result = { statusCode: 500, body: '' };
     }
     if (started === undefined) return;
     log('info', 'access', {
       method: req.method,
       path: (req.url ?? '').split('?')[0],
-      status: outcome.status,
+      status: result.statusCode,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      correlation_id: outcome.correlationId,
+      correlation_id: result.headers?.[CORRELATION_HEADER] as string | undefined,
     });
   }
   server.on('clientError', (error: Error, socket) => {
@@ -533,7 +581,7 @@ export async function startServer({
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
         const quiet =
-          inFlight.size === 0
+          inFlight === 0
             ? Promise.resolve()
             : new Promise<void>((done) => {
                 drained = done;

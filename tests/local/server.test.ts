@@ -222,7 +222,22 @@ describe('request targets', () => {
     '/v1/caf\u00e9',
     '/v1/rentals/123%20456/details',
     '/v1/x?a=1?b=2&&c=&=d',
+    '/v1/x?&a=1&&b&=&c==d&a=3&__proto__=x',
+    '/v1/x?q=a%26b%3Dc&r=%E2%82%AC+1',
   ];
+
+  /** The query maps API Gateway would pass, read by URLSearchParams itself. */
+  const referenceQuery = (search: string) => {
+    const pairs = [...new URLSearchParams(search)];
+    if (pairs.length === 0) return [null, null];
+    const single: Record<string, string> = Object.create(null);
+    const multi: Record<string, string[]> = Object.create(null);
+    for (const [k, v] of pairs) {
+      single[k] = v;
+      (multi[k] ??= []).push(v);
+    }
+    return [single, multi];
+  };
 
   it.each(targets)('reads %s as the URL parser does', (target) => {
     // Act
@@ -238,6 +253,10 @@ describe('request targets', () => {
       reference.queryStringParameters,
       reference.multiValueQueryStringParameters,
     ]);
+    // The query is split without URLSearchParams when it has no escape or '+': the same maps either way.
+    expect([event.queryStringParameters, event.multiValueQueryStringParameters]).toEqual(
+      referenceQuery(parsed(target).search),
+    );
   });
 
   it('answers 400 in JSON for a target the URL parser refuses', async () => {
