@@ -1,8 +1,8 @@
 /**
  * The local server against a bare `node:http` server sending the same bytes on the same path, interleaved:
- * each round loads the local server, then the bare one, for a few seconds each (autocannon), and the
- * figure is the median of the per-round throughput ratios, so machine load drifting between rounds
- * weighs on both sides alike. Both servers run in their own process, as `npm start` runs.
+ * each round loads the local server and the bare one (which goes first alternating by round) for a few
+ * seconds each (autocannon), and the figure is the median of the per-round throughput ratios, so machine
+ * load drifting between rounds weighs on both sides alike. Both servers run in their own process, as `npm start` runs.
  *
  * `measureHandlerHit` times one route's Lambda handler on a cache hit against a minimal handler (no middy)
  * returning the same JSON, in interleaved batches, with the EMF metrics off and on (as on Lambda).
@@ -28,7 +28,7 @@ export const DEFAULT_PATHS = [
 export interface LocalThroughputOptions {
   /** Paths to load, each answered 200 (a keyed route gets the bench key). */
   paths?: readonly string[];
-  /** Interleaved rounds per path (local, then bare, each round). */
+  /** Interleaved rounds per path (local and bare each round, the first alternating). */
   rounds?: number;
   /** Seconds of load per server per round. */
   seconds?: number;
@@ -188,8 +188,13 @@ export async function measureLocalThroughput({
         await load(url, 1, connections, local);
         await load(`http://127.0.0.1:${barePort}${path}`, 1, connections, bare);
         for (let r = 0; r < rounds; r++) {
-          const ours = await load(url, seconds, connections, local);
-          const base = await load(`http://127.0.0.1:${barePort}${path}`, seconds, connections, bare);
+          // Which server goes first alternates by round, so neither always follows the other's load.
+          const bareLoad = () => load(`http://127.0.0.1:${barePort}${path}`, seconds, connections, bare);
+          const localLoad = () => load(url, seconds, connections, local);
+          const [ours, base] =
+            r % 2 === 0
+              ? [await localLoad(), await bareLoad()]
+              : await bareLoad().then(async (b) => [await localLoad(), b] as const);
           perRound.push({
             localRps: ours.rps,
             bareRps: base.rps,

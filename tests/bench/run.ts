@@ -419,10 +419,10 @@ if (on('local')) {
     const { measureLocalThroughput } = (await import(
       pathToFileURL(module).href
     )) as typeof import('./local-throughput.ts');
-    const rounds = Number(process.env.BENCH_LOCAL_ROUNDS ?? 5);
+    const rounds = Number(process.env.BENCH_LOCAL_ROUNDS ?? 9);
     const seconds = Number(process.env.BENCH_LOCAL_SECONDS ?? 2);
     say(
-      `Command: \`npm run bench\` (tests/bench/local-throughput.ts) — each tree's \`npm start\` entry (embedded sandbox, DynamoDB stores on disk) and a bare node:http server sending the local server's own body on the same path, each in its own process; autocannon, 10 connections, ${rounds} rounds of ${seconds} s on each, interleaved; the figure is the median of the per-round ratios.`,
+      `Command: \`npm run bench\` (tests/bench/local-throughput.ts) — each tree's \`npm start\` entry (embedded sandbox, DynamoDB stores on disk) and a bare node:http server sending the local server's own body on the same path, each in its own process; autocannon, 10 connections, ${rounds} rounds of ${seconds} s on each, interleaved (which goes first alternating by round); the figure is the median of the per-round ratios.`,
     );
     say();
     say(
