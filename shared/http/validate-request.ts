@@ -4,7 +4,9 @@
  * `params: { error_code }` to claim a more specific code the route documents, whose status the manifest
  * gives (a code is declared there alone).
  */
-import * as z from 'zod';
+import type * as z from 'zod';
+// The class alone, not the `z.core` namespace: reading `z.core` keeps the whole of zod's core in every bundle.
+import { $ZodAsyncError } from 'zod/v4/core';
 import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
 import { isRepeatable, type IssueCode } from '../schemas/params.ts';
@@ -114,7 +116,7 @@ function parseParams(
     try {
       return schema.safeParse(raw);
     } catch (error) {
-      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+      if (!(error instanceof $ZodAsyncError)) throw error;
       asyncSchemas.add(schema);
     }
   }
