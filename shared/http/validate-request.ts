@@ -82,10 +82,25 @@ function queryOf(event: ApiRequest['event'], schema: z.ZodType): Record<string, 
     string,
     string
   >;
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {}))
-    if (shape && values && values.length > 1 && isRepeatable(shape[name])) query[name] = values;
+  const multi = event.multiValueQueryStringParameters;
+  if (multi)
+    for (const name of repeatableNames(schema)) {
+      const values = multi[name];
+      if (values && values.length > 1) query[name] = values;
+    }
   return query;
+}
+
+/** The names of a schema's repeatable parameters, read once a schema (most have none). */
+const repeatables = new WeakMap<z.ZodType, readonly string[]>();
+function repeatableNames(schema: z.ZodType): readonly string[] {
+  let names = repeatables.get(schema);
+  if (!names) {
+    const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+    names = Object.keys(shape).filter((name) => isRepeatable(shape[name]));
+    repeatables.set(schema, names);
+  }
+  return names;
 }
 
 /** The characters of a query's names and values (each value of a repeated parameter counted). */
