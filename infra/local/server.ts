@@ -418,20 +418,24 @@ function announcesBody(req: IncomingMessage): boolean {
 
 /**
  * Calls a route's Lambda handler with an event, as Lambda would: a context whose remaining time runs
- * down from `budgetMs`.
+ * down from `budgetMs`, counted from `startedAt` (epoch ms; now by default). A loaded handler is called at
+ * once: the caller's await is the handler's own.
  * @example const result = await invoke(route, toEvent(req, route, params, url), 29_000);
  */
-export async function invoke(
+export function invoke(
   route: Route,
   event: APIGatewayProxyEvent,
   budgetMs = INVOCATION_BUDGET_MS,
+  startedAt = Date.now(),
 ): Promise<APIGatewayProxyResult> {
-  const { handler } = loaded.get(route.handler) ?? (await loadHandler(route));
-  return (await handler(
-    event,
-    lambdaContext(route, event, Date.now(), budgetMs),
-    ignore,
-  )) as APIGatewayProxyResult;
+  const call = ({ handler }: HandlerModule) =>
+    handler(
+      event,
+      lambdaContext(route, event, startedAt, budgetMs),
+      ignore,
+    ) as Promise<APIGatewayProxyResult>;
+  const ready = loaded.get(route.handler);
+  return ready ? call(ready) : loadHandler(route).then(call);
 }
 
 export interface LocalServer {
@@ -535,15 +539,9 @@ export async function startServer({
             `The limit is ${MAX_BODY_BYTES} bytes.`,
           );
         else {
-          const { route } = routed;
-          const { handler } = loaded.get(route.handler) ?? (await loadHandler(route));
-          const event = toEvent(req, route, routed.params, routed.url, body, publicHost);
-          result = (await handler(
-            event,
-            // The event was built just now: its request time is the invocation's start.
-            lambdaContext(route, event, event.requestContext.requestTimeEpoch, budgetMs),
-            ignore,
-          )) as APIGatewayProxyResult;
+          const event = toEvent(req, routed.route, routed.params, routed.url, body, publicHost);
+          // The event was built just now: its request time is the invocation's start.
+          result = await invoke(routed.route, event, budgetMs, event.requestContext.requestTimeEpoch);
         }
       }
       send(res, result);
