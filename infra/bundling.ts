@@ -15,6 +15,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dataEntries, routeEntries, type Route } from '../shared/routes/index.ts';
+import { writeBundledSdk } from './dynamodb-client.ts';
+
+export { writeBundledSdk };
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MANIFEST = resolve(ROOT, 'shared/routes/index.ts');
@@ -392,9 +395,14 @@ export const lambdaBundleOptions: BuildOptions = {
   // Linked: the bundle names its map, which Node reads when NODE_OPTIONS enables source maps (nodeOptionsFor).
   sourcemap: 'linked',
   mainFields: ['module', 'main'],
+  // A dynamic `import()` of a module left outside the bundle becomes a `require`: importing a built-in
+  // builds its ES module facade (node:http's loads Node's bundled fetch library, about 30 ms), and the
+  // SDK's packages are CommonJS.
+  supported: { 'dynamic-import': false },
   legalComments: 'none',
   metafile: true,
-  // Lambda's nodejs24.x runtime ships the AWS SDK v3: bundling it would only add weight and cold start.
+  // The SDK stays out of the function's bundle: the DynamoDB client goes beside it, bundled once for all
+  // functions (writeBundledSdk), and the clients only accounts use come from Lambda's runtime.
   external: ['@aws-sdk/*'],
   plugins: [
     handlerLoadersPlugin,
@@ -474,8 +482,8 @@ export function generatedFor(handler: string, root: string): GeneratedFile[] {
 
 /**
  * Bundles a function into a directory as Lambda runs it, the way the CDK stack deploys it: `index.js` and
- * its source map (lambdaBundleOptions with its plugins), the CommonJS package.json, its assets and its
- * generated files. Returns esbuild's metafile.
+ * its source map (lambdaBundleOptions with its plugins), the CommonJS package.json, the bundled DynamoDB
+ * client when it uses one, its assets and its generated files. Returns esbuild's metafile.
  * @example await bundleFunction('functions/health/health.ts', 'cdk.out/bundle-health')
  */
 export async function bundleFunction(handler: string, outputDir: string): Promise<Metafile> {
@@ -489,6 +497,7 @@ export async function bundleFunction(handler: string, outputDir: string): Promis
   });
   mkdirSync(outputDir, { recursive: true });
   writeFileSync(resolve(outputDir, 'package.json'), BUNDLE_PACKAGE_JSON);
+  await writeBundledSdk(result.metafile!, outputDir);
   for (const asset of assetsFor(handler))
     cpSync(resolve(ROOT, asset), resolve(outputDir, 'data'), { recursive: true });
   for (const file of generatedFor(handler, ROOT))

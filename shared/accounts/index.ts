@@ -22,11 +22,12 @@ export async function accountStore(): Promise<AccountStore> {
   if (!store) {
     const table = process.env.COUNTER_TABLE;
     if (table) {
-      const [{ DynamoAccountStore }, { DynamoDBClient }] = await Promise.all([
+      const [{ DynamoAccountStore }, { sharedDynamoClient }] = await Promise.all([
         import('./dynamo-store.ts'),
-        import('@aws-sdk/client-dynamodb'),
+        import('../store/dynamo-client.ts'),
       ]);
-      store = new DynamoAccountStore(new DynamoDBClient({}), table);
+      // The process's client: Lambda's credentials from the environment, as the bundled SDK expects.
+      store = new DynamoAccountStore(sharedDynamoClient(), table);
     } else if (current.keys instanceof MemoryKeyStore) store = new MemoryAccountStore(current.keys);
     else throw new Error('accounts need COUNTER_TABLE or the embedded key store');
     derived.set(current, store);

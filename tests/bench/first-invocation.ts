@@ -4,7 +4,7 @@
  * sandbox, with the stack's NODE_OPTIONS (when it sets any) and without; trees, routes and variants
  * interleaved run by run, so the machine's load weighs on all alike.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   apiEvent,
@@ -22,6 +22,7 @@ import {
   type CallFigures,
   type Side,
 } from './lib.ts';
+import { writeSdkPackages } from '../../infra/dynamodb-client.ts';
 
 export interface FirstInvocationResult {
   side: string;
@@ -42,14 +43,24 @@ export interface FloorResult {
   importMedian: number;
 }
 
+/** Which copy of the card's client a tree deploys: the runtime's (node_modules) or its bundled one. */
+export type FloorKind = 'runtime' | 'bundled';
+
+/** A tree deploys the bundled client when it has infra/dynamodb-client.ts. */
+export const floorKindOf = (root: string): FloorKind =>
+  existsSync(resolve(root, 'infra/dynamodb-client.ts')) ? 'bundled' : 'runtime';
+
 /**
- * A function that does only what every keyed first invocation must: load `@aws-sdk/client-dynamodb` (as
- * deployed: external, from node_modules), build its client the way shared/store/dynamo-client.ts does on
- * Lambda, and send one GetItem (the key lookup) to the table. Nothing of ours, no got, no zod.
+ * A function that does only what every keyed first invocation must: load `@aws-sdk/client-dynamodb` (the
+ * runtime's copy from node_modules, or this tree's bundled one beside it: infra/dynamodb-client.ts), build
+ * its client the way shared/store/dynamo-client.ts does on Lambda, and send one GetItem (the key lookup) to
+ * the table. Nothing of ours, no got, no zod.
  */
-function floorBundle(): Bundle {
-  const dir = resolve(OUT, 'floor');
+async function floorBundle(kind: FloorKind): Promise<Bundle> {
+  const dir = resolve(OUT, kind === 'runtime' ? 'floor' : 'floor-bundled');
   mkdirSync(dir, { recursive: true });
+  rmSync(resolve(dir, 'node_modules'), { recursive: true, force: true });
+  if (kind === 'bundled') await writeSdkPackages(dir);
   const outfile = resolve(dir, 'index.cjs');
   writeFileSync(
     outfile,
@@ -64,7 +75,7 @@ exports.handler = async () => {
 };
 `,
   );
-  return { name: 'floor', outfile, bytes: 0, metafile: { inputs: {}, outputs: {} }, env: {} };
+  return { name: `floor (${kind})`, outfile, bytes: 0, metafile: { inputs: {}, outputs: {} }, env: {} };
 }
 
 /**
@@ -75,10 +86,12 @@ export async function measureFirstInvocation(
   handlers: readonly string[],
   providers: unknown,
   runs: number,
-): Promise<{ results: FirstInvocationResult[]; floor: FloorResult }> {
+): Promise<{ results: FirstInvocationResult[]; floors: Map<FloorKind, FloorResult> }> {
   const figures = new Map<string, CallFigures[]>();
-  const floors: CallFigures[] = [];
-  const floor = floorBundle();
+  const kinds: FloorKind[] = ['runtime', 'bundled'];
+  const floorRuns = new Map<FloorKind, CallFigures[]>(kinds.map((k) => [k, []]));
+  const floorOf = new Map<FloorKind, Bundle>();
+  for (const kind of kinds) floorOf.set(kind, await floorBundle(kind));
   const deployedOf = new Map<string, string>();
   for (const side of sides) deployedOf.set(side.label, await deployedNodeOptions(side.root));
   // What a deployed function runs with, and (when that is anything) the same without it.
@@ -87,13 +100,15 @@ export async function measureFirstInvocation(
   for (let run = 0; run <= runs; run++) {
     // The floor, interleaved with the functions (once a run and route, as often as each of them).
     for (let i = 0; i < handlers.length; i++) {
-      const db = await startCountingDynamo();
-      try {
-        const [f] = await startInstance(floor, [{}], lambdaEnv(db, providers)).done;
-        if (f!.status !== 200) throw new Error(`floor: status ${f!.status}`);
-        if (run > 0) floors.push(f!);
-      } finally {
-        await db.close();
+      for (const kind of kinds) {
+        const db = await startCountingDynamo();
+        try {
+          const [f] = await startInstance(floorOf.get(kind)!, [{}], lambdaEnv(db, providers)).done;
+          if (f!.status !== 200) throw new Error(`floor (${kind}): status ${f!.status}`);
+          if (run > 0) floorRuns.get(kind)!.push(f!);
+        } finally {
+          await db.close();
+        }
       }
     }
     for (const handler of handlers) {
@@ -149,11 +164,16 @@ export async function measureFirstInvocation(
       lines,
     };
   });
-  const floor_ = {
-    median: median(floors.map((f) => f.totalMs)),
-    noise: iqrHalf(floors.map((f) => f.totalMs)),
-    cpuMedian: median(floors.map((f) => f.cpuMs)),
-    importMedian: median(floors.map((f) => f.importMs)),
-  };
-  return { results, floor: floor_ };
+  const floors = new Map(
+    [...floorRuns].map(([kind, runs_]) => [
+      kind,
+      {
+        median: median(runs_.map((f) => f.totalMs)),
+        noise: iqrHalf(runs_.map((f) => f.totalMs)),
+        cpuMedian: median(runs_.map((f) => f.cpuMs)),
+        importMedian: median(runs_.map((f) => f.importMs)),
+      },
+    ]),
+  );
+  return { results, floors };
 }

@@ -4,7 +4,7 @@
  * environment of a keyed function.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -80,6 +80,8 @@ const bundles = new Map<string, Promise<Bundle>>();
 /** A tree's own bundling settings (infra/bundling.ts), so another checkout is bundled as it deploys. */
 interface Bundling {
   lambdaBundleOptions: BuildOptions;
+  /** Writes the bundled DynamoDB client beside the bundle (trees that deploy one). */
+  writeBundledSdk?(metafile: Metafile, outputDir: string): Promise<string[]>;
   assetsFor(handler: string): string[];
   generatedFor(
     handler: string,
@@ -97,7 +99,7 @@ export function bundleOf(route: Route, root = ROOT): Promise<Bundle> {
   let done = bundles.get(`${root} ${name}`);
   if (!done) {
     done = (async () => {
-      const { lambdaBundleOptions, assetsFor, generatedFor } = (await import(
+      const { lambdaBundleOptions, writeBundledSdk, assetsFor, generatedFor } = (await import(
         pathToFileURL(resolve(root, 'infra/bundling.ts')).href
       )) as Bundling;
       const dir = resolve(root, 'tests/bench/out', name);
@@ -108,6 +110,8 @@ export function bundleOf(route: Route, root = ROOT): Promise<Bundle> {
         outfile,
         logLevel: 'silent',
       });
+      rmSync(resolve(dir, 'node_modules'), { recursive: true, force: true });
+      await writeBundledSdk?.(result.metafile!, dir);
       for (const asset of assetsFor(route.handler))
         cpSync(resolve(root, asset), resolve(dir, 'data'), { recursive: true });
       const env: Record<string, string> = {};
