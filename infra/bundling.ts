@@ -385,6 +385,44 @@ export const unusedFeaturesPlugin: Plugin = {
   },
 };
 
+/**
+ * Library code that runs at import but is needed only later, each rewritten to run on first use: the
+ * bundled module's text, the statement made lazy, and what replaces it. got's type checks
+ * (`@sindresorhus/is`) build two `Intl.ListFormat`s at import for their error messages; the first Intl
+ * object of a process loads ICU's data, about 22 ms of every cold start (`npm run bench`, the first
+ * invocation), for a message that is only written when a check fails.
+ */
+export const DEFERRED_AT_IMPORT: { filter: RegExp; statement: RegExp; lazy: string }[] = [
+  {
+    filter: /[\\/]@sindresorhus[\\/]is[\\/]distribution[\\/]index\.js$/,
+    statement:
+      /const (andFormatter|orFormatter) = new Intl\.ListFormat\(('en', \{ style: 'long', type: '(?:conjunction|disjunction)' \})\);/g,
+    lazy: 'const $1 = { format: (list) => new Intl.ListFormat($2).format(list) };',
+  },
+];
+
+/**
+ * Rewrites `DEFERRED_AT_IMPORT`'s statements in the modules they name; a module that no longer holds its
+ * statement fails the build, so that a library's update is looked at, not silently paid for.
+ */
+export const deferredAtImportPlugin: Plugin = {
+  name: 'deferred-at-import',
+  setup(build) {
+    for (const { filter, statement, lazy } of DEFERRED_AT_IMPORT)
+      build.onLoad({ filter }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const rewritten = source.replace(statement, lazy);
+        if (rewritten === source)
+          return {
+            errors: [
+              { text: `${path} no longer holds ${statement} (infra/bundling.ts: DEFERRED_AT_IMPORT)` },
+            ],
+          };
+        return { contents: rewritten, loader: 'js' };
+      });
+  },
+};
+
 /** @example await esbuild.build({ ...lambdaBundleOptions, entryPoints: ['functions/health/health.ts'], outfile: 'out/index.cjs' }) */
 export const lambdaBundleOptions: BuildOptions = {
   bundle: true,
@@ -408,6 +446,7 @@ export const lambdaBundleOptions: BuildOptions = {
     handlerLoadersPlugin,
     routeManifestPlugin,
     unusedFeaturesPlugin,
+    deferredAtImportPlugin,
     packageVersionPlugin,
     schemaDocsPlugin,
   ],
