@@ -259,6 +259,35 @@ describe('request targets', () => {
     );
   });
 
+  it("keeps names such as __proto__ and constructor as entries of plain maps, as Lambda's JSON.parse does", () => {
+    // Prepare: a header and parameters named after Object.prototype's own properties.
+    const route = matchRoute('/health', 'GET')!.route;
+    const source = {
+      method: 'GET',
+      rawHeaders: ['Host', 'x', '__proto__', 'h1', 'constructor', 'h2', '__proto__', 'h3'],
+      headers: { host: 'x' },
+    };
+    // Act
+    const event = toEvent(source, route, {}, targetOf('/health?__proto__=a&constructor=b&__proto__=c')!);
+    // Assess: the same maps as the JSON of an API Gateway event, read back
+    const expected = JSON.parse(
+      `{"headers": {"Host": "x", "__proto__": "h3", "constructor": "h2", "X-Forwarded-Proto": "http"},
+        "multiValueHeaders": {"Host": ["x"], "__proto__": ["h1", "h3"], "constructor": ["h2"]},
+        "queryStringParameters": {"__proto__": "c", "constructor": "b"},
+        "multiValueQueryStringParameters": {"__proto__": ["a", "c"], "constructor": ["b"]}}`,
+    ) as Record<string, Record<string, unknown>>;
+    for (const [name, map] of Object.entries(expected)) {
+      const got = event[name as keyof typeof event] as Record<string, unknown>;
+      expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+      expect(Object.keys(got).sort()).toEqual(Object.keys(map).sort());
+      for (const key of Object.keys(map))
+        expect(Object.getOwnPropertyDescriptor(got, key)?.value).toEqual(map[key]);
+    }
+    // Nothing reached Object.prototype.
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
+
   it('answers 400 in JSON for a target the URL parser refuses', async () => {
     expect(targetOf('http://[bad')).toBeUndefined();
     const server = await startServer({ port: 0 });
