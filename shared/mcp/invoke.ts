@@ -6,6 +6,7 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Route } from '../routes/index.ts';
+import { setOwn } from '../http/event-maps.ts';
 
 /** Headers of the MCP request the route sees too: the key, and what locates the deployment and caller. */
 const FORWARDED = ['x-api-key', 'host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent'];
@@ -28,24 +29,24 @@ export function routeEvent(
   args: Record<string, unknown>,
 ): APIGatewayProxyEvent {
   const pathNames = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
-  // Null-prototype maps: an argument may be named __proto__ or constructor.
-  const pathParameters: Record<string, string> = Object.create(null);
-  const query: Record<string, string> = Object.create(null);
-  const multiQuery: Record<string, string[]> = Object.create(null);
+  // Plain maps with own entries only (setOwn): an argument may be named __proto__ or constructor.
+  const pathParameters: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(args)) {
     const values = wire(value);
     if (values.length === 0) continue;
-    if (pathNames.has(name)) pathParameters[name] = values.at(-1)!;
+    if (pathNames.has(name)) setOwn(pathParameters, name, values.at(-1)!);
     else {
-      query[name] = values.at(-1)!; // API Gateway keeps the last value of a repeated parameter
-      multiQuery[name] = values;
+      setOwn(query, name, values.at(-1)!); // API Gateway keeps the last value of a repeated parameter
+      setOwn(multiQuery, name, values);
     }
   }
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
     encodeURIComponent(pathParameters[name] ?? ''),
   );
-  const headers: Record<string, string> = Object.create(null);
-  const multiValueHeaders: Record<string, string[]> = Object.create(null);
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(outer.headers ?? {})) {
     if (value === undefined || !FORWARDED.includes(name.toLowerCase())) continue;
     headers[name] = value;
