@@ -410,10 +410,18 @@ function routeOf(req: IncomingMessage): Routed | APIGatewayProxyResult {
   return { route: match.route, params: match.params, url };
 }
 
-/** Whether a request announces a body: a Content-Length other than 0, or a Transfer-Encoding. */
+/**
+ * Whether a request announces a body: a Content-Length other than 0, or a Transfer-Encoding. Read from the
+ * raw headers: node builds `req.headers` on first read, a map the local server does not otherwise need.
+ */
 function announcesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 14 && name.toLowerCase() === 'content-length' && raw[i + 1] !== '0') return true;
+    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') return true;
+  }
+  return false;
 }
 
 /**

@@ -192,6 +192,36 @@ describe('responses', () => {
       await server.close();
     }
   });
+
+  it('reads a body announced by Content-Length or chunked in any letter case, and none without', async () => {
+    const server = await startServer({ port: 0 });
+    // A JSON-RPC ping to MCP: its answer carries the id it read from the body.
+    const body = '{"jsonrpc":"2.0","id":4242,"method":"ping"}';
+    const post = (headers: string, payload: string) =>
+      exchange(
+        server.url,
+        `POST /mcp HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${headers}Connection: close\r\n\r\n${payload}`,
+      );
+    try {
+      // Act
+      const [byLength, chunked, noBody, emptyLength] = await Promise.all([
+        post(`content-LENGTH: ${Buffer.byteLength(body)}\r\n`, body),
+        post('TRANSFER-encoding: chunked\r\n', `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`),
+        post('', ''),
+        post('Content-Length: 0\r\n', ''),
+      ]);
+      // Assess: the body read however it came; none read without one
+      expect([byLength.status, byLength.body]).toEqual([
+        'HTTP/1.1 200 OK',
+        expect.stringContaining('"id":4242'),
+      ]);
+      expect([chunked.status, chunked.body]).toEqual([byLength.status, byLength.body]);
+      expect(noBody.body).not.toContain('4242');
+      expect([emptyLength.status, emptyLength.body]).toEqual([noBody.status, noBody.body]);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('request targets', () => {
