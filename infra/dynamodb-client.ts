@@ -58,11 +58,14 @@ const entry = () =>
   ).join('\n');
 
 /**
- * The bundled client's source: built once per installed SDK and kept in node_modules/.cache (a CDK
- * synth bundles every function in a process of its own).
+ * The bundled client's source: built once per installed SDK and kept in `cacheDir` (a CDK synth bundles
+ * every function in a process of its own).
  * @example const source = await bundledSdkSource(); // 'var …' (about 200 KB)
  */
-export async function bundledSdkSource(root = ROOT): Promise<string> {
+export async function bundledSdkSource(
+  root = ROOT,
+  cacheDir = resolve(root, 'node_modules/.cache/bundled-sdk'),
+): Promise<string> {
   const require = createRequire(resolve(root, 'package.json'));
   const versions = PACKAGES.map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
@@ -73,7 +76,7 @@ export async function bundledSdkSource(root = ROOT): Promise<string> {
     .update(readFileSync(import.meta.filename))
     .digest('hex')
     .slice(0, 16);
-  const cached = resolve(root, 'node_modules/.cache/bundled-sdk', `${key}.js`);
+  const cached = resolve(cacheDir, `${key}.js`);
   if (existsSync(cached)) return readFileSync(cached, 'utf8');
   const { build } = await import('esbuild');
   const result = await build({

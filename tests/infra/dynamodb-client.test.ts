@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { bundleFunction } from '../../infra/bundling.ts';
-import { BUNDLED_SDK_EXPORTS } from '../../infra/dynamodb-client.ts';
+import { BUNDLED_SDK_EXPORTS, bundledSdkSource } from '../../infra/dynamodb-client.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { apiEvent } from '../helpers/events.ts';
@@ -88,6 +88,25 @@ describe('the bundled DynamoDB client', () => {
     const bundled: string[] = Object.values(BUNDLED_SDK_EXPORTS).flat();
     expect([...used].filter((name) => !bundled.includes(name))).toEqual([]);
   });
+
+  it('is built once per installed SDK, without the default chain, and read from its cache after', async () => {
+    // Act: a build into an empty cache, then the same call again
+    const cache = join(dir, 'cache');
+    const built = await bundledSdkSource(ROOT, cache);
+    const [file] = readdirSync(cache);
+    const again = await bundledSdkSource(ROOT, cache);
+    // Assess: one file in the cache, the same source both times, naming the SDK's version, with the
+    // commands, and the default chain's place taken by the refusal
+    expect(readdirSync(cache)).toEqual([file]);
+    expect(again).toBe(built);
+    expect(readFileSync(join(cache, file!), 'utf8')).toBe(built);
+    const version = (
+      createRequire(import.meta.url)('@aws-sdk/client-dynamodb/package.json') as { version: string }
+    ).version;
+    expect(built.split('\n', 1)[0]).toContain(`@aws-sdk/client-dynamodb@${version}`);
+    expect(built).toContain('default credentials chain is not bundled');
+    expect(built).not.toMatch(/credential-provider-(sso|ini|process|web-identity)/);
+  }, 120_000);
 
   it('goes beside a keyed function, which answers from its own directory against DynamoDB', async () => {
     // Prepare: the function bundled as the stack deploys it, outside the project's node_modules.

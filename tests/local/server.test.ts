@@ -193,6 +193,52 @@ describe('responses', () => {
     }
   });
 
+  it('answers 413 in the global body to a body over 10 MB, without reading it all', async () => {
+    const server = await startServer({ port: 0 });
+    const size = 10 * 1024 * 1024 + 1;
+    try {
+      // Act: the head and the whole body written at once; the answer may come before the body is sent
+      const { port } = new URL(server.url);
+      const answer = await new Promise<string>((ok) => {
+        let text = '';
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /mcp HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+          );
+          socket.write(Buffer.alloc(size, 0x20));
+        });
+        socket.on('data', (d: Buffer) => {
+          text += d.toString('utf8');
+          if (text.includes('\r\n\r\n{') && text.trimEnd().endsWith('}')) socket.destroy();
+        });
+        socket.on('error', () => undefined); // the server may close while the body is still being written
+        socket.on('close', () => ok(text));
+      });
+      // Assess
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        error: { code: 'payload_too_large' },
+      });
+    } finally {
+      await server.close(1_000);
+    }
+  });
+
+  it('answers 404 to a templated path whose parameter does not decode', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const res = await fetch(`${server.url}/v1/rental/listing/%E0%A4%A/details`, {
+        headers: { 'x-api-key': KEY },
+      });
+      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([
+        404,
+        'not_found',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads a body announced by Content-Length or chunked in any letter case, and none without', async () => {
     const server = await startServer({ port: 0 });
     // A JSON-RPC ping to MCP: its answer carries the id it read from the body.
