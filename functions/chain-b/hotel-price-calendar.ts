@@ -7,6 +7,7 @@ import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.t
 import { addDays } from '../../shared/dates.ts';
 import { hotelIdParam, isDay, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
 import { currencyParam, dateParam, intParam } from '../../shared/schemas/params.ts';
+import { beyondHorizon } from '../../shared/schemas/stay.ts';
 
 /** The widest calendar: date_to at most this many days after date_from. */
 export const MAX_CALENDAR_DAYS = 60;
@@ -45,6 +46,17 @@ export const PriceCalendarQuery = z
         message: `must be at most ${MAX_CALENDAR_DAYS} days after date_from`,
         params: { error_code: 'RANGE_TOO_LARGE' },
       });
+    else {
+      // The last stay of the range ends within the horizon, as every stay does.
+      const beyond = beyondHorizon(addDays(q.date_to, q.nights));
+      if (beyond)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date_to'],
+          message: beyond,
+          params: { error_code: 'INVALID_DATES' },
+        });
+    }
   });
 
 export const PriceCalendarResponse = z.object({

@@ -5,7 +5,8 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
-import { isDay, marketParam } from '../../shared/schemas/chain-b-query.ts';
+import { marketParam } from '../../shared/schemas/chain-b-query.ts';
+import { checkStayDates } from '../../shared/schemas/stay.ts';
 import {
   coordinateParam,
   currencyParam,
@@ -65,16 +66,8 @@ export const ChainBQuery = z
         message: 'give coordinates or destination_slug, not both',
       });
     }
-    const checkIn = q.check_in ?? todayUtc();
-    // Dates in the wrong format are refused as such, not also as out of order.
-    if (isDay(checkIn) && isDay(q.check_out) && q.check_out <= checkIn) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['check_out'],
-        message: 'must be after check_in',
-        params: { error_code: 'INVALID_DATES' },
-      });
-    }
+    // Dates in the wrong format are refused as such, not also as out of order (checkStayDates skips them).
+    checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
   })
   .transform((q) => {
     const checkIn = q.check_in ?? todayUtc();

@@ -4,11 +4,8 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
-import { currencyParam, intParam, nights, text } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-
-/** The longest stay the addendum accepts. */
-export const MAX_NIGHTS = 30;
+import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
+import { MAX_NIGHTS, StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 /**
  * A maps_hotels hotel_id: the service's property token as search returned it, URL-safe base64 (letters,
@@ -35,17 +32,11 @@ export const MapsHotelInfoQuery = withStayOrder(
       description: 'ISO 4217 code (case-insensitive) of the prices. Default USD',
     }),
   }),
-)
-  .refine((q) => nights(q.check_in, q.check_out) <= MAX_NIGHTS, {
-    path: ['check_out'],
-    error: `must be at most ${MAX_NIGHTS} nights after check_in`,
-    params: { error_code: 'INVALID_DATES' },
-  })
-  .refine((q) => (q.hotel_id === undefined) !== (q.query === undefined), {
-    path: ['hotel_id'],
-    error: 'give exactly one of hotel_id or query',
-    params: { error_code: 'MISSING_HOTEL' },
-  });
+).refine((q) => (q.hotel_id === undefined) !== (q.query === undefined), {
+  path: ['hotel_id'],
+  error: 'give exactly one of hotel_id or query',
+  params: { error_code: 'MISSING_HOTEL' },
+});
 
 export const MapsHotelInfoResponse = z.object({
   success: z.literal(true),

@@ -5,9 +5,8 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotelPhoto } from '../../shared/schemas/maps-hotels.ts';
-import { nights } from '../../shared/schemas/params.ts';
-import { StayDates } from '../../shared/schemas/stay.ts';
-import { MapsHotelId, MAX_NIGHTS } from './info.ts';
+import { checkStayDates, MAX_NIGHTS, StayDates } from '../../shared/schemas/stay.ts';
+import { MapsHotelId } from './info.ts';
 
 export const MapsHotelPhotosQuery = z
   .object({
@@ -27,17 +26,8 @@ export const MapsHotelPhotosQuery = z
     error: 'needs check_in',
     params: { error_code: 'INVALID_DATES' },
   })
-  .refine((q) => !q.check_in || !q.check_out || q.check_out > q.check_in, {
-    path: ['check_out'],
-    error: 'must be after check_in',
-    params: { error_code: 'INVALID_DATES' },
-  })
-  // The addendum's longest stay holds here too, though the stay only serves to ask for the photos.
-  .refine((q) => !q.check_in || !q.check_out || nights(q.check_in, q.check_out) <= MAX_NIGHTS, {
-    path: ['check_out'],
-    error: `must be at most ${MAX_NIGHTS} nights after check_in`,
-    params: { error_code: 'INVALID_DATES' },
-  });
+  // The shared stay rule holds here too, though the stay only serves to ask for the photos.
+  .superRefine((q, ctx) => checkStayDates(q.check_in, q.check_out, ctx));
 
 export const MapsHotelPhotosResponse = z.object({
   success: z.literal(true),

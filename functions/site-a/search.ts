@@ -5,11 +5,9 @@ import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { currencyParam, dateParam, idParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { DestType, SiteAHotel } from '../../shared/schemas/site-a.ts';
+import { checkStayDates } from '../../shared/schemas/stay.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
-const INVALID_DATES = { error_code: 'INVALID_DATES' } as const;
-/** The longest stay the contract prices. */
-const MAX_NIGHTS = 30;
 
 export const SearchQuery = z
   .object({
@@ -74,22 +72,7 @@ export const SearchQuery = z
         path: [q.check_in === undefined ? 'check_in' : 'check_out'],
         message: 'is required with the other date: give check_in and check_out together, or neither',
       });
-    else if (q.check_in !== undefined && q.check_out !== undefined) {
-      if (q.check_out <= q.check_in)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['check_out'],
-          message: 'must be after check_in',
-          params: INVALID_DATES,
-        });
-      else if (nights(q.check_in, q.check_out) > MAX_NIGHTS)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['check_out'],
-          message: `must be at most ${MAX_NIGHTS} nights after check_in`,
-          params: INVALID_DATES,
-        });
-    }
+    else checkStayDates(q.check_in, q.check_out, ctx);
     const ages = q.children_ages ?? [];
     if ((q.children > 0 || q.children_ages !== undefined) && ages.length !== q.children)
       ctx.addIssue({

@@ -9,7 +9,10 @@ const HOTEL_ID_ERRORS = {
 /** A stay of the hotel endpoints: the date errors, 30 nights at most. */
 const HOTEL_STAY_ERRORS = {
   ...STAY_ERRORS,
-  INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights after it' },
+  INVALID_DATES: {
+    status: 400,
+    when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
+  },
 } as const;
 
 export const chainBRoutes = {
@@ -121,7 +124,10 @@ export const chainBRoutes = {
       ...HOTEL_ID_ERRORS,
       INVALID_DATE_FORMAT: { status: 400, when: 'date_from or date_to not YYYY-MM-DD' },
       PAST_DATES: { status: 400, when: 'date_from before today (UTC)' },
-      INVALID_DATES: { status: 400, when: 'date_to before date_from' },
+      INVALID_DATES: {
+        status: 400,
+        when: 'date_to before date_from, or its last stay beyond the booking horizon',
+      },
       RANGE_TOO_LARGE: { status: 400, when: 'date_to more than 60 days after date_from' },
       ...CURRENCY_ERRORS,
     },

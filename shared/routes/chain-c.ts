@@ -34,7 +34,10 @@ export const chainCRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights after it' },
+      INVALID_DATES: {
+        status: 400,
+        when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
+      },
       INVALID_CURRENCY: {
         status: 400,
         when: 'currency is not an ISO 4217 code, or not one chain_c prices in',

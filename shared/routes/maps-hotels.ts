@@ -33,7 +33,10 @@ export const mapsHotelsRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights later' },
+      INVALID_DATES: {
+        status: 400,
+        when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+      },
       INVALID_CURRENCY: {
         status: 400,
         when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
@@ -56,7 +59,10 @@ export const mapsHotelsRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights later' },
+      INVALID_DATES: {
+        status: 400,
+        when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+      },
       INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
     },

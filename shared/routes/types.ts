@@ -126,7 +126,10 @@ export type ErrorCode<R extends Route> = (
 export const STAY_ERRORS = {
   INVALID_DATE_FORMAT: { status: 400, when: 'check_in or check_out not YYYY-MM-DD' },
   PAST_DATES: { status: 400, when: 'check_in before today (UTC)' },
-  INVALID_DATES: { status: 400, when: 'check_out not strictly after check_in' },
+  INVALID_DATES: {
+    status: 400,
+    when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon (5 years)',
+  },
 } as const;
 /** The currency error of a route that takes a currency. */
 export const CURRENCY_ERRORS = {

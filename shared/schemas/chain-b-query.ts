@@ -1,12 +1,13 @@
 /** Query parameters the chain_b endpoints share: the hotel id, the market, and a stay with its defaults. */
 import * as z from 'zod';
 import { addDays, todayUtc } from '../dates.ts';
-import { currencyParam, dateParam, idParam, intParam } from './params.ts';
+import { currencyParam, dateParam, idParam, intParam, isDay } from './params.ts';
+import { checkStayDates, MAX_NIGHTS } from './stay.ts';
+
+export { isDay, MAX_NIGHTS };
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 const PAST = { error_code: 'PAST_DATES' } as const;
-/** The longest stay the addendum allows. */
-export const MAX_NIGHTS = 30;
 
 /**
  * A chain_b hotel id as search returned it: 4 to 8 letters or digits, upper-cased; anything else is
@@ -48,39 +49,17 @@ export const stayShape = {
   country_market: marketParam(),
 };
 
-/**
- * Whether a text is a calendar date: order checks skip a date whose format is already refused (and
- * `addDays` of a date that is none would throw).
- * @example isDay('2030-06-10') // true; isDay('2030-13-01') // false
- */
-export function isDay(value: string | undefined): value is string {
-  return (
-    value !== undefined &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-    addDays(value, 0) === value
-  );
-}
-
 interface StayInput {
   check_in?: string | undefined;
   check_out?: string | undefined;
 }
 
 /**
- * check_out after check_in and at most 30 nights later (400 INVALID_DATES), check_in defaulting to today.
+ * The shared stay rule (400 INVALID_DATES: order, 30 nights, horizon), check_in defaulting to today.
  * @example z.object(stayShape).superRefine(stayOrder)
  */
 export function stayOrder(q: StayInput, ctx: z.RefinementCtx): void {
-  const checkIn = q.check_in ?? todayUtc();
-  if (!isDay(checkIn) || !isDay(q.check_out)) return;
-  if (q.check_out <= checkIn || q.check_out > addDays(checkIn, MAX_NIGHTS))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['check_out'],
-      message: `must be after check_in, at most ${MAX_NIGHTS} nights later`,
-      params: { error_code: 'INVALID_DATES' },
-    });
+  checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
 }
 
 /** The stay with its defaults filled in. @example withStayDefaults({ check_in: '2030-06-10' }).check_out // '2030-06-11' */

@@ -108,8 +108,12 @@ export function idParam(
   });
 }
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+/**
+ * Whether a text is a calendar date: order checks skip a date whose format is already refused.
+ * @example isDay('2030-06-10') // true; isDay('2030-13-01') // false
+ */
+export function isDay(value: string | undefined): value is string {
+  if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -130,7 +134,7 @@ export function dateParam(codes: DateCodes) {
     .trim()
     .meta({ format: 'date' })
     .superRefine((value, ctx) => {
-      if (!isCalendarDate(value)) {
+      if (!isDay(value)) {
         ctx.addIssue({
           code: 'custom',
           message: 'must be a date in the form YYYY-MM-DD',
