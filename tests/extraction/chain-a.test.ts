@@ -349,17 +349,18 @@ describe('late-2026 answers', () => {
     expect(result).toMatchObject({ currency: 'CHF', brand_code: '', country_code: '' });
   });
 
-  it("gives a reward stay's cash fees as the points-only option's cash, in the property's currency", () => {
+  it('gives a points-only option no cash, even with cash fees beside the points', () => {
     // Act
     const [double, twin] = extractStay(fixture('offers-reward-fees.json'), undefined, stay)!.room_types;
     // Assess
     expect(double!.reward_options).toEqual([
-      { points: 38000, cash: 9, cash_currency: 'CHF', points_total: 152000, cash_total: 36 },
+      { points: 38000, cash: null, cash_currency: null, points_total: 152000, cash_total: null },
       { points: 20000, cash: 61.5, cash_currency: 'CHF', points_total: 80000, cash_total: 246 },
     ]);
     expect(twin!.reward_options).toEqual([
       { points: 45000, cash: null, cash_currency: null, points_total: 180000, cash_total: null },
     ]);
+    expect(double!.rates).toEqual([]);
   });
 
   it.each([
@@ -402,5 +403,63 @@ describe('late-2026 answers', () => {
     expect(() => offersOutcome(200, { errors: [{ code: 'X' }] })).toThrow(ExtractionError);
     expect(OffersCallAnswer.safeParse('<html>').success).toBe(false);
     expect(OffersCallAnswer.safeParse({ hotels_v2: [] }).success).toBe(false);
+  });
+});
+
+describe('reward nights with a totalRate beside pointsOnly (contract amendment 3)', () => {
+  /** The fixture's stay: one room, four nights. */
+  const fourNights: Stay = { ...stay, checkOut: '2031-03-14', nights: 4, rooms: 1 };
+  const answer = fixture('offers-reward-points-only.json');
+
+  it('gives a points-only option cash null and cash_total null, whatever totalRate says', () => {
+    // Act
+    const [king, queens] = extractStay(answer, undefined, fourNights)!.room_types;
+    // Assess
+    expect(king!.reward_options).toEqual([
+      { points: 58000, cash: null, cash_currency: null, points_total: 232000, cash_total: null },
+    ]);
+    expect(queens!.reward_options).toEqual([
+      { points: 64000, cash: null, cash_currency: null, points_total: 256000, cash_total: null },
+      { points: 32000, cash: 70, cash_currency: 'USD', points_total: 128000, cash_total: 280 },
+    ]);
+  });
+
+  it('shows the cash amount of a reward-night offer as no cash rate', () => {
+    // Act
+    const rooms = extractStay(answer, undefined, fourNights)!.room_types;
+    // Assess
+    expect(rooms.map((r) => [r.code, r.rates])).toEqual([
+      ['KNGS', []],
+      ['TQNS', []],
+    ]);
+    const amounts = JSON.stringify(rooms);
+    for (const shown of [579.12, 144.78, 655.36, 163.84, 508, 127])
+      expect(amounts).not.toContain(String(shown));
+  });
+
+  it('makes no cash rate of a reward-plan offer that carries only a totalRate, in either answer', () => {
+    // Prepare: reward nights gone from the offer, its cash amount left.
+    const bare = structuredClone(answer);
+    delete bare.hotels[0]!.rateDetails!.offers[0]!.rewardNights;
+    const cash = fixture('offers-cash.json');
+    const mixed = structuredClone(cash);
+    mixed.hotels[0]!.ratePlanDefinitions.push(answer.hotels[0]!.ratePlanDefinitions[0]!);
+    mixed.hotels[0]!.rateDetails!.offers.push({
+      ...bare.hotels[0]!.rateDetails!.offers[0]!,
+      productUses: [
+        { ...bare.hotels[0]!.rateDetails!.offers[0]!.productUses[0]!, inventoryTypeCode: 'DBLN' },
+      ],
+    });
+    // Act
+    const fromReward = extractStay(
+      cash,
+      { ...bare, hotels: [{ ...bare.hotels[0]!, hotelMnemonic: 'LRVAB' }] },
+      stay,
+    )!;
+    const fromCash = extractStay(mixed, undefined, stay)!;
+    // Assess
+    const codes = (s: typeof fromCash) => s.room_types.flatMap((r) => r.rates.map((x) => x.rate_plan_code));
+    expect(codes(fromReward)).not.toContain('IVANI');
+    expect(codes(fromCash)).toEqual(codes(extractStay(cash, undefined, stay)!));
   });
 });

@@ -141,6 +141,7 @@ const CASES: Case[] = [
       'chain-a/offers-unknown.json',
       'chain-a/offers-late-2026.json',
       'chain-a/offers-reward-fees.json',
+      'chain-a/offers-reward-points-only.json',
     ],
     schema: OffersAnswer,
     extract: (answer: OffersAnswer) => extractStay(answer, undefined, chainAStay),

@@ -6,7 +6,7 @@ import type { Fault } from '../../infra/sandbox/server.ts';
 import { billingCurrency, nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
 import {
   offerTotalsOnly,
-  rewardFees,
+  rewardTotalRate,
   SANDBOX_WEB_KEY,
   soldOutAsError,
 } from '../../infra/sandbox/sites/chain-a.ts';
@@ -157,10 +157,10 @@ describe('GET /v1/chain_a/rooms', () => {
     );
   });
 
-  it("gives reward stays' cash fees as the points-only option's cash, in the billing currency", async () => {
+  it('gives a points-only option cash null when chain_a attaches a totalRate to its reward offers', async () => {
     // Prepare
     const hotel = getWorld().hotels.find(
-      (h) => h.hotelCode && rewardFees(h) && billingCurrency(h) !== 'USD',
+      (h) => h.hotelCode && rewardTotalRate(h) && billingCurrency(h) !== 'USD',
     )!;
     let offset = 30;
     while (soldOut(hotel, day(offset))) offset++;
@@ -172,12 +172,28 @@ describe('GET /v1/chain_a/rooms', () => {
     });
     // Assess
     const body = Body.parse(res.body);
+    const sent = api.sandbox.requests('chain_a').map((r) => r.body ?? '');
+    expect(sent.some((b) => b.includes('IVANI'))).toBe(true);
     const options = body.room_types.flatMap((r) => r.reward_options);
-    expect(options.length).toBeGreaterThan(0);
-    // Without the fees a points-only option has no cash; with them every option has some.
-    for (const o of options) expect(o.cash).not.toBeNull();
-    expect(body.currency).not.toBe('USD');
-    expect(options.filter((o) => o.cash_currency === body.currency).length).toBeGreaterThan(0);
+    const pointsOnly = options.filter((o) => o.cash_currency === null);
+    expect(pointsOnly.length).toBeGreaterThan(0);
+    for (const o of pointsOnly) expect(o).toMatchObject({ cash: null, cash_total: null });
+    // Cash comes only with points plus cash (in USD here), never in the billing currency from the totalRate.
+    for (const o of options.filter((x) => x.cash !== null)) expect(o.cash_currency).toBe('USD');
+    expect(body.room_types.flatMap((r) => r.rates.map((x) => x.rate_plan_code))).not.toContain('IVANI');
+  });
+
+  it.each([
+    ['a stay of 31 nights', () => ({ check_in: day(10), check_out: day(41) })],
+    ['a stay of 1,000 nights', () => ({ check_in: day(10), check_out: day(1010) })],
+    ['a check-out in 9999', () => ({ check_in: day(10), check_out: '9999-12-30' })],
+  ])('answers 400 INVALID_DATES for %s, with no upstream request', async (_case, dates) => {
+    // Act
+    const res = await rooms({ hotel_code: 'ASPAR0', ...dates() });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error_code: 'INVALID_DATES', provider: 'chain_a' });
+    expect(api.sandbox.requests('chain_a')).toEqual([]);
   });
 
   it.each([
@@ -344,9 +360,6 @@ describe('GET /v1/chain_a/rooms', () => {
   });
 
   it('answers 502 UPSTREAM_ERROR with upstream_status when chain_a cannot complete the request', async () => {
-    const res = await rooms({ hotel_code: 'ASPAR0', check_in: day(40), check_out: day(80) });
-    expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', upstream_status: 400 });
     api.sandbox.inject('chain_a', { kind: 'status', status: 500 });
     const down = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
     expect(down.body).toMatchObject({ status: 502, error_code: 'UPSTREAM_ERROR', upstream_status: 500 });

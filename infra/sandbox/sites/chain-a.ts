@@ -12,7 +12,7 @@
  * `basePlusExcludedFeesAmount`, `feeTaxSubTotals`, no `amountBeforeTax`); a package plan
  * (`isPackage: true`) sold beside the room rates; a prepaid plan whose definition omits
  * `advanceBooking`, so only its offer's `policies.isRefundable: false` tells it is non-refundable;
- * reward offers with cash fees (`totalRate.amountAfterTax`) beside the points. An unknown code is a 400
+ * reward offers with a `totalRate` (the stay's cash amount with taxes) beside the points (issue #34). An unknown code is a 400
  * with `errors[].code` `INVALID_HOTEL_MNEMONICS`; a sold-out stay is either `availabilityStatus:
  * "CLOSED"` or a 400 with `CRS_50025`.
  */
@@ -102,10 +102,13 @@ const UNSOLD_PLANS = ['SXGRP', 'SXSTL'];
 export const offerTotalsOnly = (hotel: Hotel) => hash(`offer-totals:${hotel.key}`) % 2 === 0;
 /** Properties whose prepaid plan says it is non-refundable only through its offers' policies. */
 export const refundabilityInPoliciesOnly = (hotel: Hotel) => hash(`refundability:${hotel.key}`) % 2 === 0;
-/** Properties whose reward stays carry cash fees beside the points. */
 /** Properties whose sold-out stays are a 400 with `CRS_50025` rather than a closed property. */
 export const soldOutAsError = (hotel: Hotel) => hash(`crs:${hotel.key}`) % 2 === 0;
-export const rewardFees = (hotel: Hotel) => hash(`reward-fees:${hotel.key}`) % 2 === 0;
+/**
+ * Properties whose reward offers carry a `totalRate` beside the points, as a real answer did (a whole
+ * stay's cash amount with taxes and fees, whose meaning is not on record).
+ */
+export const rewardTotalRate = (hotel: Hotel) => hash(`reward-fees:${hotel.key}`) % 2 === 0;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 /** Amounts go out as decimal strings with two places, as the source writes them. */
@@ -378,16 +381,20 @@ function rewardOffer(q: Request, r: (typeof ROOMS)[number], use: object) {
   const share = q.nights.length * q.rooms;
   const pcPoints = Math.round(points / 2 / 500) * 500;
   const pcCash = round(perNightUsd * 0.45);
-  // A resort fee per room and night, paid in cash in the property's currency whatever the points.
-  const fees = round(9 * share * (FX[q.currency] ?? 1));
+  // The stay's cash amount before and after taxes, every room: what a real reward offer carried beside its points.
+  const before = round(perNightUsd * share * (FX[q.currency] ?? 1));
+  const fees = round(before * 0.14);
   return {
     ratePlanCode: REWARD_PLAN,
     productUses: [use],
-    ...(rewardFees(q.hotel)
+    ...(rewardTotalRate(q.hotel)
       ? {
           totalRate: {
-            amountAfterTax: money(fees),
-            feeTaxSubTotals: [{ amount: money(fees), otaCodeType: 'FEE', isIncludedInRate: false }],
+            amountBeforeTax: money(before),
+            baseAmount: money(before),
+            amountAfterTax: money(round(before + fees)),
+            feeTaxTotal: money(fees),
+            feeTaxSubTotals: [{ amount: money(fees), otaCodeType: 'TAX', isIncludedInRate: false }],
           },
         }
       : {}),

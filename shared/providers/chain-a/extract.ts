@@ -3,7 +3,8 @@
  * country, its room definitions (`productDefinitions`), rate plan definitions, and `rateDetails.offers[]`,
  * one per rate plan and room, joined to the room on `productUses[].inventoryTypeCode`. Amounts are
  * decimal strings. Offers of the reward plan carry `rewardNights` (points only, points plus cash) instead
- * of a cash price, and may carry cash fees beside the points. A sold-out stay is `availabilityStatus:
+ * of a cash price; a `totalRate` beside them has no meaning on record and is never read as a price
+ * (contract amendment 3: a points-only option has no cash). A sold-out stay is `availabilityStatus:
  * "CLOSED"`, or a non-2xx answer with the error code `CRS_50025`; an unknown hotel is a non-2xx answer
  * with `INVALID_HOTEL_MNEMONICS` or `CRS_50010` (real-sources §15).
  *
@@ -183,6 +184,9 @@ export const NO_AVAILABILITY_CODES = ['CRS_50025'];
 /** What an offers call answers, checked as it loads (so a drifted body is never kept): offers, or error codes. */
 export const OffersCallAnswer = z.union([OffersAnswer, ErrorAnswer]);
 
+/** The rate plan of reward nights (points, points plus cash), asked for by its code. */
+export const REWARD_RATE_PLAN = 'IVANI';
+
 /** HTTP statuses whose error codes are read rather than failed on. */
 export const ANSWERED_ERROR_STATUSES = [400, 404, 422];
 
@@ -296,7 +300,7 @@ function cashRate(
   };
 }
 
-/** A reward option and whether it is the points-only one (which may still carry the stay's cash fees). */
+/** A reward option and whether it is the points-only one. */
 interface Reward {
   pointsOnly: boolean;
   option: RewardOption;
@@ -304,24 +308,23 @@ interface Reward {
 
 /**
  * Reward options from an offer's `rewardNights`: stay totals as given, per night of one room derived.
- * Cash fees of the stay (`totalRate.amountAfterTax`, in the property's currency) are the points-only
- * option's cash: the stay cannot be had for points alone.
+ * A points-only option has no cash (contract amendment 3): a `totalRate` beside `pointsOnly` has no meaning
+ * on record (a real one was a whole stay's cash price with taxes), so it is never read as the member's price.
+ * Only points plus cash options carry cash, the amount they name, in their own currency.
  */
-function rewardOptions(offer: Offer, currency: string, stay: Stay): Reward[] {
+function rewardOptions(offer: Offer, stay: Stay): Reward[] {
   const reward = offer.rewardNights!;
-  const fees = stayTotals(totalsOf(offer)).after;
   const out: Reward[] = [];
   if (reward.pointsOnly) {
     const total = reward.pointsOnly.totalPoints;
-    const cash = fees !== null && fees > 0 ? fees : null;
     out.push({
       pointsOnly: true,
       option: {
         points: pointsPerRoomNight(total, stay),
-        cash: cash === null ? null : perRoomNight(cash, stay),
-        cash_currency: cash === null ? null : currency,
+        cash: null,
+        cash_currency: null,
         points_total: total,
-        cash_total: cash === null ? null : round(cash),
+        cash_total: null,
       },
     });
   }
@@ -436,8 +439,10 @@ export function extractStay(
         room.available_rooms = Math.max(room.available_rooms ?? 0, use.numberOfAvailableProducts);
       // The room is offered even when this rate cannot be described (no plan, no refundability).
       const advance = plan && advancePurchase(offer, plan);
-      if (offer.rewardNights)
-        room.rewards.push(...rewardOptions(offer, source.propertyCurrency.toUpperCase(), stay));
+      if (offer.rewardNights) room.rewards.push(...rewardOptions(offer, stay));
+      // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
+      // not a rate anyone can book (amendment 3), so it never becomes one.
+      else if (source !== hotel || offer.ratePlanCode === REWARD_RATE_PLAN) unreadable += 1;
       else if (plan && advance !== undefined)
         room.rates.push(cashRate(offer, plan, property.currency, stay, advance));
       else unreadable += 1;

@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../tokens.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { ANSWERED_ERROR_STATUSES } from './extract.ts';
+import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './extract.ts';
+
+export { REWARD_RATE_PLAN };
 
 /** The fields the answer must carry: rate details (offers) and their policies (cancellation text). */
 export const OFFERS_FIELDSET = 'rateDetails,rateDetails.policies,rateDetails.bonusRates,rateDetails.upsells';
-/** The rate plan of reward nights (points, points plus cash). */
-export const REWARD_RATE_PLAN = 'IVANI';
 /** The product code of a sleeping room. */
 const SLEEPING_ROOM = 'SR';
 
