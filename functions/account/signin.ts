@@ -1,9 +1,10 @@
 // POST /account/signin: email and password → the HttpOnly session cookie and the session's CSRF token.
-// Throttled per account and per client address; a wrong email and a wrong password answer alike.
+// A browser that signed in before (its device cookie) is limited by its own failures only; any other is
+// throttled per account and per client address. A wrong email and a wrong password answer alike.
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { Credentials, SessionAnswer } from '../../shared/accounts/model.ts';
-import { accountView, SESSION_MS, signIn } from '../../shared/accounts/service.ts';
+import { accountView, DEVICE_MS, SESSION_MS, signIn } from '../../shared/accounts/service.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({
@@ -12,8 +13,10 @@ export const handler = accountEndpoint({
   body: Credentials,
   response: SessionAnswer,
   run: async ({ body }, ctx) => {
-    const { token, csrf, account } = await signIn(await services(), body, ctx.address);
+    const sent = ctx.cookie('device');
+    const { token, csrf, account, device } = await signIn(await services(), body, ctx.address, sent);
     ctx.setCookie('sid', token, SESSION_MS / 1000);
+    if (device !== sent) ctx.setCookie('device', device, DEVICE_MS / 1000);
     return { signed_in: true, csrf_token: csrf, account: accountView(account) };
   },
 });

@@ -15,7 +15,8 @@ import type { RouteId } from '../../shared/routes/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
 import type { StackConfig } from '../config.ts';
 
-type Item = 'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'TIMES' | 'KEY' | 'COUNT';
+type Item =
+  'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'TIMES' | 'KEY' | 'COUNT' | 'DEVICE';
 type Gateway = 'create' | 'remove';
 
 interface Access {
@@ -45,8 +46,9 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   },
   accountSignIn: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    // TIMES: the failures per email and address, per address and per email, in a sliding window.
-    items: ['TIMES', 'EMAIL', 'ACCOUNT', 'SESSION'],
+    // TIMES: the failures per email and address, per address, per email and per device, in a sliding
+    // window; DEVICE: the browsers that signed in before, trusted by sign-in.
+    items: ['TIMES', 'EMAIL', 'ACCOUNT', 'SESSION', 'DEVICE'],
   },
   accountSignOut: { actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], items: ['SESSION', 'ACCOUNT'] },
   accountKeys: {

@@ -5,7 +5,9 @@
  *   `expires_at` while unverified, so an abandoned sign-up goes away by TTL;
  * - `EMAIL#<sha256 of the email>`: the account holding the address (claimed with a conditional put);
  * - `VERIFY#…`, `RESET#<sha256 of the token>`, `SESSION#<sha256 of the cookie>`: verification and
- *   password-reset links, sessions;
+ *   password-reset links, sessions; a reset link carries a nonce that must still be the account's
+ *   `reset_nonce`, so a newer link or a used one ends every other;
+ * - `DEVICE#<sha256 of the device cookie>`: a browser that signed in to the account, trusted by sign-in;
  * - `THROTTLE#<subject>#<day>`: creations of keys in a UTC day;
  * - `TIMES#<subject>`: when each failed sign-in (per account, per address, per pair), sign-up and reset
  *   request happened, for the sliding windows of the throttles;
@@ -15,7 +17,7 @@
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Tier, type ApiKeyRecord } from '../store/types.ts';
 import { sha256 } from './crypto.ts';
-import type { Account, AccountKey, AccountStore, KeyChange, Session } from './store.ts';
+import type { Account, AccountKey, AccountStore, KeyChange, ResetLink, Session } from './store.ts';
 
 const sdk = () => import('@aws-sdk/client-dynamodb');
 type Item = Record<string, AttributeValue>;
@@ -37,6 +39,9 @@ const isConditionFailure = (error: unknown) =>
 /** Items past their TTL that TTL has not deleted yet are treated as gone. */
 const alive = (item: Item | undefined) =>
   item && !(item.expires_at?.N && Number(item.expires_at.N) * 1000 <= Date.now()) ? item : undefined;
+
+const toReset = (item: Item | undefined): ResetLink | undefined =>
+  item?.account_id?.S && item.nonce?.S ? { accountId: item.account_id.S, nonce: item.nonce.S } : undefined;
 
 function keyItem(key: AccountKey): AttributeValue {
   return {
@@ -76,6 +81,7 @@ function toAccount(item: Item): Account {
     createdAt: Number(item.created_at?.N ?? 0),
     verifyNonce: item.verify_nonce?.S ?? '',
     ...(item.sessions_from?.N ? { sessionsFrom: Number(item.sessions_from.N) } : {}),
+    ...(item.reset_nonce?.S ? { resetNonce: item.reset_nonce.S } : {}),
     keys: Object.entries(item.account_keys?.M ?? {})
       .map(([id, value]) => toKey(id, value))
       .sort((a, b) => a.createdAt - b.createdAt),
@@ -205,10 +211,16 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async markVerified(id: string, nonce: string): Promise<boolean> {
-    const verified = await this.update(`ACCOUNT#${id}`, 'SET verified = :yes REMOVE expires_at', {
-      condition: 'verify_nonce = :nonce AND expires_at > :now',
-      values: { ':yes': { BOOL: true }, ':nonce': S(nonce), ':now': N(seconds(Date.now())) },
-    });
+    if (!nonce) return false;
+    // The nonce is spent: no other link of the account verifies after this one.
+    const verified = await this.update(
+      `ACCOUNT#${id}`,
+      'SET verified = :yes REMOVE expires_at, verify_nonce',
+      {
+        condition: 'verify_nonce = :nonce AND expires_at > :now',
+        values: { ':yes': { BOOL: true }, ':nonce': S(nonce), ':now': N(seconds(Date.now())) },
+      },
+    );
     if (!verified) return false;
     const account = await this.getAccount(id);
     await this.update(`EMAIL#${sha256(account!.email)}`, 'REMOVE expires_at', {
@@ -256,15 +268,26 @@ export class DynamoAccountStore implements AccountStore {
       : undefined;
   }
 
-  async putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
+  async putReset(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void> {
+    // The account's live nonce first: from here on, every link issued before is refused.
+    const changed = await this.update(`ACCOUNT#${accountId}`, 'SET reset_nonce = :nonce', {
+      condition: 'attribute_exists(pk)',
+      values: { ':nonce': S(nonce) },
+    });
+    if (!changed) return;
     await this.put({
       pk: S(`RESET#${tokenHash}`),
       account_id: S(accountId),
+      nonce: S(nonce),
       expires_at: N(seconds(expiresAt)),
     });
   }
 
-  async takeReset(tokenHash: string): Promise<string | undefined> {
+  async peekReset(tokenHash: string): Promise<ResetLink | undefined> {
+    return toReset(await this.get(`RESET#${tokenHash}`));
+  }
+
+  async takeReset(tokenHash: string): Promise<ResetLink | undefined> {
     const { DeleteItemCommand } = await sdk();
     const out = await this.client.send(
       new DeleteItemCommand({
@@ -273,16 +296,17 @@ export class DynamoAccountStore implements AccountStore {
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return alive(out.Attributes)?.account_id?.S;
+    return toReset(alive(out.Attributes));
   }
 
-  async setPassword(id: string, passwordHash: string, at: number): Promise<void> {
+  async setPassword(id: string, passwordHash: string, at: number, resetNonce: string): Promise<boolean> {
+    if (!resetNonce) return false;
     const changed = await this.update(
       `ACCOUNT#${id}`,
-      'SET password_hash = :hash, verified = :yes, sessions_from = :at REMOVE expires_at',
+      'SET password_hash = :hash, verified = :yes, sessions_from = :at REMOVE expires_at, reset_nonce',
       {
-        condition: 'attribute_exists(pk)',
-        values: { ':hash': S(passwordHash), ':yes': { BOOL: true }, ':at': N(at) },
+        condition: 'reset_nonce = :nonce',
+        values: { ':hash': S(passwordHash), ':yes': { BOOL: true }, ':at': N(at), ':nonce': S(resetNonce) },
       },
     );
     const account = changed ? await this.getAccount(id) : undefined;
@@ -291,6 +315,19 @@ export class DynamoAccountStore implements AccountStore {
         condition: 'account_id = :id',
         values: { ':id': S(id) },
       });
+    return changed;
+  }
+
+  async putDevice(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
+    await this.put({
+      pk: S(`DEVICE#${tokenHash}`),
+      account_id: S(accountId),
+      expires_at: N(seconds(expiresAt)),
+    });
+  }
+
+  async getDevice(tokenHash: string): Promise<string | undefined> {
+    return (await this.get(`DEVICE#${tokenHash}`))?.account_id?.S;
   }
 
   async deleteAccount(id: string): Promise<void> {

@@ -48,9 +48,12 @@ export interface AccountRunContext {
   setCookie(name: CookieName, value: string, maxAgeSeconds: number): void;
   /** The pre-session CSRF token from its cookie, if any. */
   preSessionToken?: string;
+  /** The value of one of our cookies in the request, if sent. */
+  cookie(name: CookieName): string | undefined;
 }
 
-export type CookieName = 'sid' | 'csrf';
+/** The session, the pre-session CSRF token, and the device cookie sign-in trusts (see signIn). */
+export type CookieName = 'sid' | 'csrf' | 'device';
 
 export interface AccountEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
   route: Route;
@@ -168,6 +171,7 @@ function accountGuard(
         secure,
         setCookie: (name, value, maxAge) => state.cookies.push(setCookieHeader(name, value, maxAge, secure)),
         preSessionToken: cookies.get(cookieName('csrf', secure)),
+        cookie: (name) => cookies.get(cookieName(name, secure)),
       },
     };
     guarded.set(event, state);

@@ -4,7 +4,7 @@
  */
 import type { MemoryKeyStore } from '../store/memory.ts';
 import type { ApiKeyRecord, Tier } from '../store/types.ts';
-import type { Account, AccountKey, AccountStore, KeyChange, Session } from './store.ts';
+import type { Account, AccountKey, AccountStore, KeyChange, ResetLink, Session } from './store.ts';
 
 interface Expiring<T> {
   value: T;
@@ -19,7 +19,8 @@ export class MemoryAccountStore implements AccountStore {
   private readonly accounts = new Map<string, Expiring<Account>>();
   private readonly emails = new Map<string, Expiring<string>>();
   private readonly verifications = new Map<string, Expiring<{ accountId: string; nonce: string }>>();
-  private readonly resets = new Map<string, Expiring<string>>();
+  private readonly resets = new Map<string, Expiring<ResetLink>>();
+  private readonly devices = new Map<string, Expiring<string>>();
   private readonly sessions = new Map<string, Session>();
   private readonly counts = new Map<string, Expiring<number>>();
   private readonly times = new Map<string, number[]>();
@@ -58,8 +59,9 @@ export class MemoryAccountStore implements AccountStore {
 
   async markVerified(id: string, nonce: string): Promise<boolean> {
     const entry = this.accounts.get(id);
-    if (!live(entry) || entry!.value.verifyNonce !== nonce) return false;
+    if (!live(entry) || !nonce || entry!.value.verifyNonce !== nonce) return false;
     entry!.value.verified = true;
+    entry!.value.verifyNonce = '';
     delete entry!.until;
     delete this.emails.get(entry!.value.email)?.until;
     return true;
@@ -82,22 +84,40 @@ export class MemoryAccountStore implements AccountStore {
     return found;
   }
 
-  async putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
-    this.resets.set(tokenHash, { value: accountId, until: expiresAt });
+  async putReset(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void> {
+    const account = live(this.accounts.get(accountId));
+    if (!account) return;
+    account.resetNonce = nonce;
+    this.resets.set(tokenHash, { value: { accountId, nonce }, until: expiresAt });
   }
 
-  async takeReset(tokenHash: string): Promise<string | undefined> {
+  async peekReset(tokenHash: string): Promise<ResetLink | undefined> {
+    const found = live(this.resets.get(tokenHash));
+    return found && { ...found };
+  }
+
+  async takeReset(tokenHash: string): Promise<ResetLink | undefined> {
     const found = live(this.resets.get(tokenHash));
     this.resets.delete(tokenHash);
     return found;
   }
 
-  async setPassword(id: string, passwordHash: string, at: number): Promise<void> {
+  async setPassword(id: string, passwordHash: string, at: number, resetNonce: string): Promise<boolean> {
     const entry = this.accounts.get(id);
-    if (!live(entry)) return;
+    if (!live(entry) || !resetNonce || entry!.value.resetNonce !== resetNonce) return false;
     Object.assign(entry!.value, { passwordHash, verified: true, sessionsFrom: at });
+    delete entry!.value.resetNonce;
     delete entry!.until;
     delete this.emails.get(entry!.value.email)?.until;
+    return true;
+  }
+
+  async putDevice(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
+    this.devices.set(tokenHash, { value: accountId, until: expiresAt });
+  }
+
+  async getDevice(tokenHash: string): Promise<string | undefined> {
+    return live(this.devices.get(tokenHash));
   }
 
   async deleteAccount(id: string): Promise<void> {

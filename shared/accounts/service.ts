@@ -40,18 +40,25 @@ export const VERIFY_MS = 24 * 3600_000;
 /** An account never verified is forgotten after this long (its email can then be signed up again). */
 export const UNVERIFIED_MS = 7 * 86_400_000;
 /**
- * Sign-in throttling, in sliding windows (any 15 minutes, not the clock's quarter hours): an address that
+ * Sign-in throttling, in sliding windows (any 15 minutes, not the clock's quarter hours). A browser that
+ * signed in to an account before carries its device cookie (OWASP's "device cookies"): for that account it
+ * is trusted, and only its own failures limit it (SIGNIN_FAILURES_PER_DEVICE in the window, then it is
+ * trusted no more until its oldest failure is 15 minutes old), so nobody else's failures ever delay the
+ * owner's right password. Every other sign-in (a new browser, a stranger) is untrusted: an address that
  * failed SIGNIN_FAILURES_PER_PAIR times for one account is refused for that account, and one that failed
- * SIGNIN_FAILURES_PER_ADDRESS times for any accounts is refused for all, until its oldest failure in the
- * window is 15 minutes old. Failures for one account from any addresses never lock its owner out: from
- * the SIGNIN_FAILURES_PER_ACCOUNT-th on, each next attempt waits 1 s, 2 s, 4 s… after the latest failure,
- * at most SIGNIN_MAX_DELAY_MS.
+ * SIGNIN_FAILURES_PER_ADDRESS times for any accounts is refused for all; failures of untrusted sign-ins
+ * for one account from any addresses slow that account's untrusted sign-ins down: from the
+ * SIGNIN_FAILURES_PER_ACCOUNT-th in the window on, each next one waits 1 s, 2 s, 4 s… after the latest
+ * failure, at most SIGNIN_MAX_DELAY_MS.
  */
 export const SIGNIN_WINDOW_MS = 15 * 60_000;
 export const SIGNIN_FAILURES_PER_PAIR = 5;
 export const SIGNIN_FAILURES_PER_ACCOUNT = 5;
 export const SIGNIN_FAILURES_PER_ADDRESS = 20;
+export const SIGNIN_FAILURES_PER_DEVICE = 5;
 export const SIGNIN_MAX_DELAY_MS = 60_000;
+/** A device cookie is trusted this long after the sign-in that set it. */
+export const DEVICE_MS = 180 * 86_400_000;
 /** Sign-ups (and reset requests) per client address in any hour (each may send a mail). */
 export const SIGNUPS_PER_ADDRESS = 20;
 export const SIGNUP_WINDOW_MS = 3600_000;
@@ -189,40 +196,77 @@ export async function verify(s: Services, token: string): Promise<void> {
     );
 }
 
+/** Whether a device cookie is one this account set, and its own failures have not spent its trust. */
+async function trustedDevice(
+  s: Services,
+  device: string | undefined,
+  account: Account | undefined,
+  now: number,
+): Promise<boolean> {
+  if (!device || !account) return false;
+  const hash = sha256(device);
+  const [owner, failures] = await Promise.all([
+    s.store.getDevice(hash),
+    s.store.recent(`signin-device:${hash}`, now - SIGNIN_WINDOW_MS),
+  ]);
+  return owner === account.id && failures.length < SIGNIN_FAILURES_PER_DEVICE;
+}
+
+/** What a sign-in opens: the session's cookie and CSRF token, and the device cookie to keep. */
+export interface SignedInAnswer {
+  token: string;
+  csrf: string;
+  account: Account;
+  /** The device cookie's value: the one sent, when it was trusted; a new one otherwise. */
+  device: string;
+}
+
 /**
- * Checks the password (as long for an unknown email as for a known one) under both throttles, and
- * opens a session. Only a right password learns that an account is unverified.
- * @example const { token, csrf } = await signIn(services, { email, password }, address)
+ * Checks the password (as long for an unknown email as for a known one) under the throttles, and opens a
+ * session. A browser with the account's device cookie is limited by its own failures only; any other by
+ * the failures for the pair, the address and the account (see SIGNIN_WINDOW_MS). Only a right password
+ * learns that an account is unverified.
+ * @example const { token, csrf, device } = await signIn(services, { email, password }, address, deviceCookie)
  */
 export async function signIn(
   s: Services,
   { email, password }: { email: string; password: string },
   address: string,
-): Promise<{ token: string; csrf: string; account: Account }> {
+  device?: string,
+): Promise<SignedInAnswer> {
   const now = Date.now();
-  const subjects = [
-    `signin-pair:${sha256(`${email} ${address}`)}`,
-    `signin-address:${sha256(address)}`,
-    `signin-account:${sha256(email)}`,
-  ] as const;
-  const [byPair, byAddress, byAccount] = await Promise.all(
-    subjects.map((subject) => s.store.recent(subject, now - SIGNIN_WINDOW_MS)),
-  );
-  const refusals = [
-    [
-      waitFor(byPair!, SIGNIN_FAILURES_PER_PAIR, SIGNIN_WINDOW_MS, now),
-      'failed sign-ins for this account from this address',
-    ],
-    [
-      waitFor(byAddress!, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_MS, now),
-      'failed sign-ins from this address',
-    ],
-    [slowdownFor(byAccount!, now), 'failed sign-ins for this account: it is slowed down'],
-  ] as const;
-  for (const [waitMs, what] of refusals) if (waitMs > 0) throw tooMany(waitMs, what);
   const account = await s.store.findByEmail(email);
+  const trusted = await trustedDevice(s, device, account, now);
+  const pair = `signin-pair:${sha256(`${email} ${address}`)}`;
+  const byAddress = `signin-address:${sha256(address)}`;
+  const byAccount = `signin-account:${sha256(email)}`;
+  if (!trusted) {
+    const [pairTimes, addressTimes, accountTimes] = await Promise.all(
+      [pair, byAddress, byAccount].map((subject) => s.store.recent(subject, now - SIGNIN_WINDOW_MS)),
+    );
+    const refusals = [
+      [
+        waitFor(pairTimes!, SIGNIN_FAILURES_PER_PAIR, SIGNIN_WINDOW_MS, now),
+        'failed sign-ins for this account from this address',
+      ],
+      [
+        waitFor(addressTimes!, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_MS, now),
+        'failed sign-ins from this address',
+      ],
+      [
+        slowdownFor(accountTimes!, now),
+        'failed sign-ins for this account from new browsers: it is slowed down (a browser that signed in before is not)',
+      ],
+    ] as const;
+    for (const [waitMs, what] of refusals) if (waitMs > 0) throw tooMany(waitMs, what);
+  }
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !matches) {
+    // A trusted browser's failures count against it (and its address), never against the account: they
+    // cannot slow the account's other browsers down.
+    const subjects = trusted
+      ? [pair, byAddress, `signin-device:${sha256(device!)}`]
+      : [pair, byAddress, byAccount];
     await Promise.all(subjects.map((subject) => s.store.record(subject, now, SIGNIN_WINDOW_MS)));
     throw new AccountError('INVALID_CREDENTIALS', 'The email or the password is wrong.');
   }
@@ -233,12 +277,12 @@ export async function signIn(
     );
   const token = randomToken();
   const csrf = randomToken();
-  await s.store.putSession(sha256(token), {
-    accountId: account.id,
-    csrf,
-    expiresAt: Date.now() + SESSION_MS,
-  });
-  return { token, csrf, account };
+  const kept = trusted ? device! : randomToken();
+  await Promise.all([
+    s.store.putSession(sha256(token), { accountId: account.id, csrf, expiresAt: Date.now() + SESSION_MS }),
+    trusted ? undefined : s.store.putDevice(sha256(kept), account.id, Date.now() + DEVICE_MS),
+  ]);
+  return { token, csrf, account, device: kept };
 }
 
 /**
@@ -506,7 +550,8 @@ export async function forgotPassword(
   const account = await s.store.findByEmail(email);
   if (!account) return FORGOT_MESSAGE;
   const token = randomToken();
-  await s.store.putReset(sha256(token), account.id, Date.now() + RESET_MS);
+  // A new link ends every link issued before it.
+  await s.store.putReset(sha256(token), account.id, randomToken(16), Date.now() + RESET_MS);
   const link = `${base}/dashboard#reset=${token}`;
   await s.mailer.send({
     to: account.email,
@@ -518,27 +563,29 @@ export async function forgotPassword(
 }
 
 /**
- * Sets the new password of the link's account (verifying its email) and ends its other sessions.
+ * Sets the new password of the link's account (verifying its email), ends its other sessions and every
+ * other outstanding link. A refused attempt (a weak password) leaves the link as it was: it never gains
+ * time.
  * @example await resetPassword(services, token, 'a new long passphrase')
  */
 export async function resetPassword(s: Services, token: string, password: string): Promise<string> {
-  const accountId = await s.store.takeReset(sha256(token));
-  const account = accountId ? await s.store.getAccount(accountId) : undefined;
-  if (!account)
-    throw new AccountError(
-      'INVALID_TOKEN',
-      'This reset link is unknown, used or expired: ask for a new one.',
-    );
+  const invalid = () =>
+    new AccountError('INVALID_TOKEN', 'This reset link is unknown, used or expired: ask for a new one.');
+  const link = await s.store.peekReset(sha256(token));
+  const account = link ? await s.store.getAccount(link.accountId) : undefined;
+  // A link older than the account's latest, or issued before a link was used, is refused.
+  if (!link || !account || account.resetNonce !== link.nonce) throw invalid();
   const weakness = passwordWeakness(password, account.email);
-  if (weakness) {
-    // The link stays usable for another try with a stronger password.
-    await s.store.putReset(sha256(token), account.id, Date.now() + RESET_MS);
+  if (weakness)
     throw new AccountError(
       'WEAK_PASSWORD',
       `The password is ${weakness}: use 12 or more characters, a phrase is best.`,
     );
-  }
-  await s.store.setPassword(account.id, await hashPassword(password), Date.now());
+  const passwordHash = await hashPassword(password);
+  // Spent first, then the password set only while the link's nonce is still the account's: of two uses at
+  // once, one wins.
+  if (!(await s.store.takeReset(sha256(token)))) throw invalid();
+  if (!(await s.store.setPassword(account.id, passwordHash, Date.now(), link.nonce))) throw invalid();
   return 'Your new password is set: sign in with it. Sessions opened before have ended.';
 }
 

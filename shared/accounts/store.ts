@@ -33,6 +33,11 @@ export interface Account {
   keys: AccountKey[];
   /** Epoch ms of the last password reset: sessions opened before it are over. */
   sessionsFrom?: number;
+  /**
+   * The nonce of the account's one live reset link: a new link replaces it, a used link clears it, so no
+   * other outstanding link works any more.
+   */
+  resetNonce?: string;
 }
 
 export interface Session {
@@ -45,6 +50,12 @@ export interface Session {
 
 export type KeyChange = 'done' | 'missing' | 'revoked already';
 
+/** A reset link as kept: its account, and the nonce the account must still hold for the link to work. */
+export interface ResetLink {
+  accountId: string;
+  nonce: string;
+}
+
 export interface AccountStore {
   /** Claims the email for a new account; 'exists' when a live account (verified, or unexpired) holds it. */
   createAccount(account: Account, unverifiedUntil: number): Promise<'created' | 'exists'>;
@@ -52,7 +63,10 @@ export interface AccountStore {
   getAccount(id: string): Promise<Account | undefined>;
   /** A new sign-up of an unverified account: its password and nonce are replaced, its life extended. */
   restartUnverified(id: string, passwordHash: string, verifyNonce: string, until: number): Promise<void>;
-  /** Marks the account verified when `nonce` is still its nonce; false otherwise. */
+  /**
+   * Marks the account verified when `nonce` is still its nonce, and spends the nonce (no other link of the
+   * account verifies after); false otherwise.
+   */
   markVerified(id: string, nonce: string): Promise<boolean>;
   setTier(id: string, tier: Tier): Promise<void>;
 
@@ -61,14 +75,28 @@ export interface AccountStore {
   /** Takes (reads and deletes) a verification token; undefined when unknown or expired. */
   takeVerification(tokenHash: string): Promise<{ accountId: string; nonce: string } | undefined>;
 
-  /** A password-reset link's token, by its SHA-256. */
-  putReset(tokenHash: string, accountId: string, expiresAt: number): Promise<void>;
-  /** Takes (reads and deletes) a reset token: its account, or undefined when unknown or expired. */
-  takeReset(tokenHash: string): Promise<string | undefined>;
-  /** A new password (the email is proven by the mailed link, so the account is verified); earlier sessions end. */
-  setPassword(id: string, passwordHash: string, at: number): Promise<void>;
+  /**
+   * A password-reset link's token, by its SHA-256, and its nonce made the account's only live one: every
+   * link issued before stops working.
+   */
+  putReset(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void>;
+  /** Reads a reset token without spending it: its account and nonce, or undefined when unknown or expired. */
+  peekReset(tokenHash: string): Promise<ResetLink | undefined>;
+  /** Takes (reads and deletes) a reset token: its account and nonce, or undefined when unknown or expired. */
+  takeReset(tokenHash: string): Promise<ResetLink | undefined>;
+  /**
+   * A new password (the email is proven by the mailed link, so the account is verified), when `resetNonce`
+   * is still the account's live one; the nonce is spent, so every outstanding link stops; earlier sessions
+   * end. False when the nonce was not the live one (a newer link, or one used meanwhile).
+   */
+  setPassword(id: string, passwordHash: string, at: number, resetNonce: string): Promise<boolean>;
   /** Forgets the account and frees its email (its keys are retired by the caller first). */
   deleteAccount(id: string): Promise<void>;
+
+  /** A device that signed in to the account (its cookie, by SHA-256), trusted until `expiresAt`. */
+  putDevice(tokenHash: string, accountId: string, expiresAt: number): Promise<void>;
+  /** The account a device cookie signed in to, or undefined when unknown or expired. */
+  getDevice(tokenHash: string): Promise<string | undefined>;
 
   /** A session, by the SHA-256 of its cookie. */
   putSession(tokenHash: string, session: Session): Promise<void>;

@@ -8,7 +8,10 @@ import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import {
   KEY_CAP,
   KEYS_PER_DAY,
+  RESET_MS,
+  SIGNIN_FAILURES_PER_ACCOUNT,
   SIGNIN_FAILURES_PER_ADDRESS,
+  SIGNIN_FAILURES_PER_DEVICE,
   SIGNIN_FAILURES_PER_PAIR,
   SIGNIN_MAX_DELAY_MS,
   SIGNIN_WINDOW_MS,
@@ -224,9 +227,13 @@ describe('sign-up and verification', () => {
     // Act
     const stale = await browser.post('/account/verify', { token: first });
     const latest = await browser.post('/account/verify', { token: second });
+    const latestAgain = await browser.post('/account/verify', { token: second });
+    const staleAfter = await browser.post('/account/verify', { token: first });
     const signin = await browser.post('/account/signin', { email, password: PASSWORD });
-    // Assess
+    // Assess: each link single-use, and none of the account's works once one has
     expectError(routes.accountVerify, stale, 400, 'INVALID_TOKEN');
+    expectError(routes.accountVerify, latestAgain, 400, 'INVALID_TOKEN');
+    expectError(routes.accountVerify, staleAfter, 400, 'INVALID_TOKEN');
     expect([latest.status, signin.status]).toEqual([200, 200]);
   });
 });
@@ -313,9 +320,10 @@ describe('sign-in', () => {
     expect(oldestOut.status).toBe(200);
   });
 
-  it('never locks the owner out from another address: failures from many addresses slow the account down, doubling to a minute', async () => {
-    // Prepare: one address that failed 5 times, then one failure each from further addresses
-    const { email } = await signedIn();
+  it('slows down sign-ins for an account from new browsers only: waits double to a minute, a browser that signed in before goes on', async () => {
+    // Prepare: the owner signed in once (its browser keeps the device cookie); one address failed 5 times,
+    // then one failure each from further addresses
+    const { browser: ownerBrowser, email } = await signedIn();
     const start = Date.now() + 1_000;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
     const guesser = await new Browser().open();
@@ -323,23 +331,101 @@ describe('sign-in', () => {
       await guesser.post('/account/signin', { email, password: 'wrong wrong wrong' });
     let now = start;
     const waits: number[] = [];
+    const ownerDuringWaits: number[] = [];
     for (let extra = 0; extra < 8; extra++) {
       const early = await (await new Browser().open()).post('/account/signin', { email, password: 'wrong' });
       expectError(routes.accountSignIn, early, 429, 'TOO_MANY_ATTEMPTS');
       waits.push(Number(early.headers['retry-after']));
+      const owner = await ownerBrowser.post('/account/signin', { email, password: PASSWORD });
+      ownerBrowser.csrf = owner.body.csrf_token;
+      ownerDuringWaits.push(owner.status);
       now += Number(early.headers['retry-after']) * 1_000;
       clock.mockReturnValue(now);
       const tried = await (await new Browser().open()).post('/account/signin', { email, password: 'wrong' });
       expect(tried.status).toBe(401);
     }
-    // Act: the owner from an address of its own, once the latest wait is over; the guesser with the right password
+    // Act: the owner from a new browser, during a wait and once it is over; the guesser with the right password
+    const newBrowserEarly = await (
+      await new Browser().open()
+    ).post('/account/signin', { email, password: PASSWORD });
     clock.mockReturnValue(now + SIGNIN_MAX_DELAY_MS);
-    const owner = await (await new Browser().open()).post('/account/signin', { email, password: PASSWORD });
+    const newBrowserLater = await (
+      await new Browser().open()
+    ).post('/account/signin', { email, password: PASSWORD });
     const guessed = await guesser.post('/account/signin', { email, password: PASSWORD });
-    // Assess: waits of 1, 2, 4… s up to the cap; the owner signs in; the guessing address stays refused
+    // Assess: waits of 1, 2, 4… s up to the cap for new browsers; the owner's own browser never waits
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
-    expect(owner.status).toBe(200);
+    expect(ownerDuringWaits).toEqual(Array(8).fill(200));
+    expectError(routes.accountSignIn, newBrowserEarly, 429, 'TOO_MANY_ATTEMPTS');
+    expect(newBrowserLater.status).toBe(200);
     expectError(routes.accountSignIn, guessed, 429, 'TOO_MANY_ATTEMPTS');
+  });
+
+  it('admits the owner every time from a browser it signed in with while a third party guesses each time its wait ends, and still limits the third party', async () => {
+    // Prepare: the owner signed in once (a device cookie, HttpOnly, SameSite=Strict, for half a year)
+    const { browser: owner, email } = await signedIn();
+    const device = owner.cookies.get('device');
+    const start = Date.now() + 1_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+    const SPAN_MS = 5 * 60_000;
+    // Act: the owner every 3 s; the third party, from a fresh address each time, a wrong password as soon as
+    // its last wait is over (at once after a 401), for five minutes of the clock
+    let ownerAt = start;
+    let attackerAt = start;
+    const ownerStatuses: number[] = [];
+    const attacker = { checked: 0, refused: 0, waits: [] as number[] };
+    while (Math.min(ownerAt, attackerAt) < start + SPAN_MS) {
+      if (ownerAt <= attackerAt) {
+        clock.mockReturnValue(ownerAt);
+        const res = await owner.post('/account/signin', { email, password: PASSWORD });
+        ownerStatuses.push(res.status);
+        if (res.status === 200) owner.csrf = res.body.csrf_token;
+        ownerAt += 3_000;
+      } else {
+        clock.mockReturnValue(attackerAt);
+        const res = await (
+          await new Browser().open()
+        ).post('/account/signin', { email, password: 'guess guess guess' });
+        if (res.status === 429) {
+          attacker.refused++;
+          attacker.waits.push(Number(res.headers['retry-after']));
+          attackerAt += Number(res.headers['retry-after']) * 1_000;
+        } else {
+          expect(res.status).toBe(401);
+          attacker.checked++;
+          attackerAt += 100;
+        }
+      }
+    }
+    // Assess: the owner in every time; the third party's guesses checked a handful of times, its waits
+    // doubling to the cap
+    expect(device).toMatch(/^[\w-]{43}$/);
+    expect(ownerStatuses.length).toBe(SPAN_MS / 3_000);
+    expect(ownerStatuses).toEqual(Array(SPAN_MS / 3_000).fill(200));
+    expect(attacker.refused).toBeGreaterThan(0);
+    expect(attacker.checked).toBeLessThanOrEqual(SIGNIN_FAILURES_PER_PAIR + 12);
+    expect(Math.max(...attacker.waits)).toBe(SIGNIN_MAX_DELAY_MS / 1_000);
+  });
+
+  it(`limits a browser that signed in before by its own failures: after ${SIGNIN_FAILURES_PER_DEVICE} it is trusted no more, and another account's device cookie is not trusted`, async () => {
+    // Prepare: an owner's browser with its device cookie; another account's browser
+    const { browser: owner, email } = await signedIn();
+    const { browser: other } = await signedIn();
+    // Act
+    const wrong = [];
+    for (let i = 0; i < SIGNIN_FAILURES_PER_DEVICE; i++)
+      wrong.push((await owner.post('/account/signin', { email, password: 'wrong wrong wrong' })).status);
+    const afterwards = await owner.post('/account/signin', { email, password: PASSWORD });
+    const start = Date.now() + 1_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++)
+      await (await new Browser().open()).post('/account/signin', { email, password: 'guess guess guess' });
+    clock.mockReturnValue(start + 100);
+    const strangersDevice = await other.post('/account/signin', { email, password: PASSWORD });
+    // Assess
+    expect(wrong).toEqual(Array(SIGNIN_FAILURES_PER_DEVICE).fill(401));
+    expectError(routes.accountSignIn, afterwards, 429, 'TOO_MANY_ATTEMPTS');
+    expectError(routes.accountSignIn, strangersDevice, 429, 'TOO_MANY_ATTEMPTS');
   });
 
   it(`throttles a client address after ${SIGNIN_FAILURES_PER_ADDRESS} failures, whatever the email; other addresses go on`, async () => {
@@ -676,6 +762,83 @@ describe('password reset and account deletion', () => {
     expectError(routes.accountKeys, oldSession, 401, 'SESSION_EXPIRED');
     expectError(routes.accountSignIn, oldPassword, 401, 'INVALID_CREDENTIALS');
     expect(newPassword.status).toBe(200);
+  });
+
+  it('refuses an older reset link once a newer one is issued, and every outstanding link once one is used', async () => {
+    // Prepare: two links, then two more
+    const { email } = await signedIn();
+    const stranger = await new Browser().open();
+    await stranger.post('/account/password/forgot', { email });
+    const first = resetTokenOf(lastMailTo(email));
+    await stranger.post('/account/password/forgot', { email });
+    const second = resetTokenOf(lastMailTo(email));
+    // Act: the newer link used, then the older one; a third link, used after a fourth was issued
+    const newer = await stranger.post('/account/password/reset', {
+      token: second,
+      password: 'the second new passphrase',
+    });
+    const older = await stranger.post('/account/password/reset', {
+      token: first,
+      password: 'the first new passphrase',
+    });
+    await stranger.post('/account/password/forgot', { email });
+    const third = resetTokenOf(lastMailTo(email));
+    await stranger.post('/account/password/forgot', { email });
+    const fourth = resetTokenOf(lastMailTo(email));
+    const superseded = await stranger.post('/account/password/reset', {
+      token: third,
+      password: 'the third new passphrase',
+    });
+    const latest = await stranger.post('/account/password/reset', {
+      token: fourth,
+      password: 'the fourth new passphrase',
+    });
+    const signin = await stranger.post('/account/signin', { email, password: 'the fourth new passphrase' });
+    const firstPassword = await (
+      await new Browser().open()
+    ).post('/account/signin', { email, password: 'the first new passphrase' });
+    // Assess
+    expect(newer.status).toBe(200);
+    expectError(routes.accountPasswordReset, older, 400, 'INVALID_TOKEN');
+    expectError(routes.accountPasswordReset, superseded, 400, 'INVALID_TOKEN');
+    expect(latest.status).toBe(200);
+    expect(signin.status).toBe(200);
+    expectError(routes.accountSignIn, firstPassword, 401, 'INVALID_CREDENTIALS');
+  });
+
+  it("leaves a link's expiry unchanged after a weak attempt: it works within its hour, and not after", async () => {
+    // Prepare: two accounts, a link each, issued at the same moment
+    const kept = await signedIn();
+    const lapsed = await signedIn();
+    const stranger = await new Browser().open();
+    const issued = Date.now() + 1_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(issued);
+    await stranger.post('/account/password/forgot', { email: kept.email });
+    const keptLink = resetTokenOf(lastMailTo(kept.email));
+    await stranger.post('/account/password/forgot', { email: lapsed.email });
+    const lapsedLink = resetTokenOf(lastMailTo(lapsed.email));
+    // Act: weak attempts a minute before the hour ends; the strong ones just before, and just after
+    clock.mockReturnValue(issued + RESET_MS - 60_000);
+    const weakKept = await stranger.post('/account/password/reset', { token: keptLink, password: 'short' });
+    const weakLapsed = await stranger.post('/account/password/reset', {
+      token: lapsedLink,
+      password: 'short',
+    });
+    clock.mockReturnValue(issued + RESET_MS - 2_000);
+    const inTime = await stranger.post('/account/password/reset', {
+      token: keptLink,
+      password: 'a brand new passphrase',
+    });
+    clock.mockReturnValue(issued + RESET_MS + 2_000);
+    const late = await stranger.post('/account/password/reset', {
+      token: lapsedLink,
+      password: 'a brand new passphrase',
+    });
+    // Assess: the weak attempt gave no extra time
+    expectError(routes.accountPasswordReset, weakKept, 400, 'WEAK_PASSWORD');
+    expectError(routes.accountPasswordReset, weakLapsed, 400, 'WEAK_PASSWORD');
+    expect(inTime.status).toBe(200);
+    expectError(routes.accountPasswordReset, late, 400, 'INVALID_TOKEN');
   });
 
   it('deletes an account with its password: its keys stop at once and its email can sign up again', async () => {

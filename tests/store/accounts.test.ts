@@ -105,6 +105,46 @@ describe('DynamoAccountStore', () => {
     expect(await store.getAccount(a.id)).toMatchObject({ verified: true, passwordHash: 'scrypt$y' });
   });
 
+  it('spends the nonce on verification: the same link verifies once, no other link after', async () => {
+    const a = account();
+    await store.createAccount(a, Date.now() + DAY);
+    expect(await store.markVerified(a.id, a.verifyNonce)).toBe(true);
+    expect(await store.markVerified(a.id, a.verifyNonce)).toBe(false);
+  });
+
+  it('keeps one live reset link an account: a newer one or a used one ends the others; peeking spends nothing', async () => {
+    // Prepare: two links of one account
+    const a = account();
+    await store.createAccount(a, Date.now() + DAY);
+    await store.putReset('r1', a.id, 'n1', Date.now() + 60_000);
+    await store.putReset('r2', a.id, 'n2', Date.now() + 60_000);
+    // Act
+    const peeked = [await store.peekReset('r2'), await store.peekReset('r2')];
+    const older = await store.setPassword(a.id, 'scrypt$old', Date.now(), 'n1');
+    const taken = await store.takeReset('r2');
+    const newer = await store.setPassword(a.id, 'scrypt$new', Date.now(), 'n2');
+    const again = await store.setPassword(a.id, 'scrypt$again', Date.now(), 'n2');
+    // Assess
+    expect(peeked).toEqual([
+      { accountId: a.id, nonce: 'n2' },
+      { accountId: a.id, nonce: 'n2' },
+    ]);
+    expect([older, newer, again]).toEqual([false, true, false]);
+    expect(taken).toEqual({ accountId: a.id, nonce: 'n2' });
+    expect(await store.takeReset('r2')).toBeUndefined();
+    const after = await store.getAccount(a.id);
+    expect(after).toMatchObject({ passwordHash: 'scrypt$new', verified: true });
+    expect(after?.resetNonce).toBeUndefined();
+  });
+
+  it('keeps a device cookie by hash for its account until it expires', async () => {
+    await store.putDevice('d1', 'acct-d', Date.now() + 60_000);
+    await store.putDevice('d2', 'acct-d', Date.now() - 1_000);
+    expect(await store.getDevice('d1')).toBe('acct-d');
+    expect(await store.getDevice('d2')).toBeUndefined();
+    expect(await store.getDevice('d3')).toBeUndefined();
+  });
+
   it('lets exactly the cap of keys through when 25 are added at once', async () => {
     const a = account();
     await store.createAccount(a, Date.now() + DAY);
