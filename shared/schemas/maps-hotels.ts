@@ -1,5 +1,18 @@
 import * as z from 'zod';
 
+/**
+ * A property's rating as the source shows it (the contract's amendment 1): null when the source shows
+ * neither score nor review count (a vacation rental often has none); either one alone keeps the other null.
+ */
+const MapsHotelRating = z
+  .object({
+    value: z.number().min(0).max(5).nullable().meta({ description: 'Average rating; null when not shown' }),
+    votes: z.number().int().min(0).nullable().meta({ description: 'Review count; null when not shown' }),
+    rating_max: z.number(),
+  })
+  .nullable()
+  .meta({ description: 'null when the source shows no rating at all (never 0 votes or a 0 value)' });
+
 /** Maps hotel (search result), per the contract's table. */
 export const MapsHotel = z.object({
   hotel_id: z.string().meta({ description: "The maps service's property token" }),
@@ -16,11 +29,7 @@ export const MapsHotel = z.object({
     currency: z.string().nullable().meta({ description: 'ISO 4217 code of every amount' }),
     price_per_night: z.number().min(0).meta({ description: 'current divided by the nights of the stay' }),
   }),
-  rating: z.object({
-    value: z.number().min(0).max(5).meta({ description: 'Average rating; 0 when the hotel has none yet' }),
-    votes: z.number().int().min(0),
-    rating_max: z.number(),
-  }),
+  rating: MapsHotelRating,
   stars: z.number().int().min(1).max(5).nullable().meta({ description: 'Hotel class; null when unclassed' }),
   check_in_time: z.string().meta({ description: 'Local time text, e.g. "3:00 PM"; may be empty' }),
   check_out_time: z.string().meta({ description: 'Local time text, e.g. "11:00 AM"; may be empty' }),
@@ -45,7 +54,7 @@ const InfoRate = z
 export const MapsHotelInfo = z.object({
   hotel_id: z.string().meta({ description: "The maps service's property token, as search returns it" }),
   name: z.string(),
-  type: z.string().meta({ description: 'e.g. "hotel" or "vacation rental"' }),
+  type: z.string().nullable().meta({ description: 'e.g. "hotel" or "vacation rental"; null when not shown' }),
   description: z.string().nullable(),
   link: z.string().nullable().meta({ description: "The hotel's own site; null when none" }),
   address: z.string().nullable(),
@@ -54,9 +63,7 @@ export const MapsHotelInfo = z.object({
   check_in_time: z.string().nullable().meta({ description: 'Local time text, e.g. "3:00 PM"' }),
   check_out_time: z.string().nullable(),
   stars: z.number().int().min(1).max(5).nullable(),
-  rating: z
-    .object({ value: z.number().min(0).max(5), votes: z.number().int().min(0), rating_max: z.number() })
-    .nullable(),
+  rating: MapsHotelRating,
   rate_per_night: InfoRate.meta({ description: 'Lowest nightly rate; null when the stay has no price' }),
   total_rate: InfoRate.meta({
     description: 'Lowest total for the stay (as search price.current); null when none',

@@ -6,34 +6,54 @@ const Day = z.iso.date();
 export const SiteCReview = z.object({
   id: z.number().int(),
   rating: z.number().int().min(1).max(5).meta({ description: 'Bubbles, 1 to 5' }),
-  title: z.string(),
-  text: z
-    .string()
-    .meta({ description: 'With language=all, machine-translated to English; else the original text' }),
-  language: z.string().meta({ description: 'Original language code of the review' }),
+  title: z.string().nullable(),
+  text: z.string().nullable().meta({
+    description:
+      'With language=all, machine-translated to English; else the original text. null when not shown',
+  }),
+  language: z.string().nullable().meta({ description: 'Original language code of the review' }),
   created_date: Day,
   published_date: Day,
-  helpful_votes: z.number().int().min(0),
-  user: z.object({
-    id: z.string(),
-    display_name: z.string(),
-    username: z.string(),
-    is_verified: z.boolean(),
-    contribution_count: z.number().int().min(0),
-    hometown: z.string().meta({ description: 'May be empty' }),
-    avatar_url: z.string(),
-  }),
-  trip_info: z.object({
-    stay_date: Day,
-    trip_type: z.string().meta({ description: 'e.g. COUPLES, FAMILY, SOLO, BUSINESS, FRIENDS' }),
-  }),
+  helpful_votes: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'null when the source shows no count' }),
+  user: z
+    .object({
+      id: z.string().nullable(),
+      display_name: z.string().nullable(),
+      username: z.string().nullable(),
+      is_verified: z.boolean().nullable(),
+      contribution_count: z.number().int().min(0).nullable(),
+      hometown: z.string().nullable(),
+      avatar_url: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The reviewer's profile; null when the review carries none. Each field null when not shown",
+    }),
+  trip_info: z
+    .object({
+      stay_date: Day.nullable(),
+      trip_type: z.string().nullable().meta({ description: 'e.g. COUPLES, FAMILY, SOLO, BUSINESS, FRIENDS' }),
+    })
+    .nullable()
+    .meta({ description: 'null when the review carries no trip information; each part null when not shown' }),
   additional_ratings: z
     .record(z.string(), z.number().int())
     .meta({ description: 'Rating by aspect, 1 to 5; keys seen: value, service, cleanliness' }),
   photos: z.array(z.string()).meta({ description: 'URLs of photos the reviewer attached' }),
-  review_url: z.string(),
+  review_url: z.string().nullable(),
   owner_response: z
-    .object({ text: z.string(), published_date: Day, author: z.string(), connection_to_subject: z.string() })
+    .object({
+      text: z.string(),
+      published_date: Day,
+      author: z.string().nullable(),
+      connection_to_subject: z.string().nullable(),
+    })
     .nullable()
     .meta({ description: "The property's reply; null when it did not reply" }),
 });

@@ -85,7 +85,7 @@ describe('hotels answer (a place)', () => {
     expect(searchUrl).toMatch(/^https:\/\/maps\.test\/travel\/search\?q=Weimar/);
   });
 
-  it('skips a placeholder and a property without its token or review count, counted; the others stay listed', () => {
+  it('skips a placeholder and a property without its token, counted; one without its review count stays', () => {
     // Prepare: the list with a null entry, a property that lost its token, one that lost its review count
     const raw = fixture('hotels-list.json') as { properties: (Record<string, unknown> | null)[] };
     delete raw.properties[0]!.property_token;
@@ -96,18 +96,46 @@ describe('hotels answer (a place)', () => {
     // Act
     const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
     stop();
-    // Assess: never a hotel of 0 votes for a count the answer did not give
+    // Assess: kept with votes null, never a hotel of 0 votes for a count the answer did not give
     expect(hotels.map((h) => h.name)).toEqual([
+      'H\u00f4tel Sonnenh\u00fcgel & Spa',
       'Goethe Residenz',
       'Bauhaus Loft Hotel',
       'Altstadt Loft - Entire apartment',
     ]);
+    expect(hotels[0]!.rating).toEqual({ value: 4.6, votes: null, rating_max: 5 });
     expect(seen).toContainEqual({
       provider: 'maps_hotels',
       kind: 'skipped',
       field: 'properties[]',
-      count: 3,
+      count: 2,
     });
+  });
+
+  it('keeps a vacation rental shown with no rating block at all, its rating null (amendment 1)', () => {
+    // Prepare: the rental as the source sends a new listing: no score, no review count, no class
+    const raw = fixture('hotels-list.json') as { properties: Record<string, unknown>[] };
+    const rental = raw.properties.find((p) => p.type === 'vacation rental')!;
+    delete rental.overall_rating;
+    delete rental.reviews;
+    // Act
+    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
+    // Assess
+    const kept = hotels.find((h) => h.name === rental.name)!;
+    expect(kept.rating).toBeNull();
+    expect(kept.stars).toBeNull();
+    expect(hotels).toHaveLength(hotelsIn('hotels-list.json').hotels.length);
+  });
+
+  it('keeps a score shown without its count, and a count without its score, the other null', () => {
+    const raw = fixture('hotels-list.json') as { properties: Record<string, unknown>[] };
+    delete raw.properties[0]!.reviews;
+    delete raw.properties[1]!.overall_rating;
+    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
+    expect(hotels.slice(0, 2).map((h) => h.rating)).toEqual([
+      { value: 4.3, votes: null, rating_max: 5 },
+      { value: null, votes: 1288, rating_max: 5 },
+    ]);
   });
 
   it('marks a property sponsored when an ad of the same name, folded, advertises it (ad tokens differ)', () => {
@@ -151,7 +179,7 @@ describe('hotels answer (a place)', () => {
   });
 
   it('applies min_rating exactly', () => {
-    expect(hotelsIn('hotels-list.json', { minRating: 4.5 }).hotels.map((h) => h.rating.value)).toEqual([
+    expect(hotelsIn('hotels-list.json', { minRating: 4.5 }).hotels.map((h) => h.rating?.value)).toEqual([
       4.6, 4.8,
     ]);
   });

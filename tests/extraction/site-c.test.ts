@@ -97,7 +97,7 @@ describe('review list', () => {
         username: 'marguerite_travels',
         is_verified: false,
         contribution_count: 14,
-        hometown: '',
+        hometown: null,
         avatar_url:
           'https://media.site-c.test/media/photo-o/0a/1b/2c/3d/default-avatar-7.jpg?w=200&h=200&s=1',
       },
@@ -127,9 +127,9 @@ describe('review list', () => {
       hometown: 'Vellmar, Nordmark',
       avatar_url: 'https://media.site-c.test/media/photo-o/3a/4b/5c/6d/tr.jpg?w=150&h=150&s=1',
     });
-    expect(b!.trip_info).toEqual({ stay_date: '2026-08-01', trip_type: '' });
+    expect(b!.trip_info).toEqual({ stay_date: '2026-08-01', trip_type: null });
     expect(b!.owner_response).toBeNull();
-    expect(c!.user).toMatchObject({ hometown: 'Lowland coast', avatar_url: '', contribution_count: 0 });
+    expect(c!.user).toMatchObject({ hometown: 'Lowland coast', avatar_url: null, contribution_count: null });
     expect(c).toMatchObject({ additional_ratings: {}, photos: [], language: 'de' });
   });
 
@@ -146,24 +146,17 @@ describe('review list', () => {
     // Assess
     expect(page.reviews.map((r) => r.id)).toEqual([880000101, 880000099, 880000090]);
     const [a, b] = page.reviews;
+    // Assess: never 0 votes, an empty text or `false` for what the review did not show
     expect(a).toMatchObject({
-      helpful_votes: 0,
+      helpful_votes: null,
       additional_ratings: {},
       photos: [],
-      review_url: '',
+      review_url: null,
       owner_response: null,
     });
-    expect(a!.user.avatar_url).toBe('');
-    expect(b).toMatchObject({ title: '', trip_info: { stay_date: '2026-08-01', trip_type: '' } });
-    expect(b!.user).toEqual({
-      id: '',
-      display_name: '',
-      username: '',
-      is_verified: false,
-      contribution_count: 0,
-      hometown: '',
-      avatar_url: '',
-    });
+    expect(a!.user!.avatar_url).toBeNull();
+    expect(b).toMatchObject({ title: null, trip_info: { stay_date: '2026-08-01', trip_type: null } });
+    expect(b!.user).toBeNull();
     const reviews = 'ReviewsProxy_getReviewListPageForLocation[].reviews[]';
     expect(drift).toEqual(
       expect.arrayContaining([
@@ -172,6 +165,27 @@ describe('review list', () => {
         { provider: 'site_c', kind: 'skipped', field: reviews, count: 1 },
       ]),
     );
+  });
+
+  it('keeps a review without trip information, trip_info null, and one with part of it (amendment 2)', () => {
+    // Prepare: the first review of the page without tripInfo, the second without its stay date
+    const raw = JSON.parse(JSON.stringify(batch('reviews-batch.json'))) as {
+      data: { ReviewsProxy_getReviewListPageForLocation: { reviews: Record<string, unknown>[] }[] };
+    }[];
+    const [first, second] = raw[0]!.data.ReviewsProxy_getReviewListPageForLocation[0]!.reviews;
+    delete first!.tripInfo;
+    delete (second!.tripInfo as Record<string, unknown>).stayDate;
+    // Act
+    const page = extractReviews(reviewLists(raw as unknown as BatchAnswer), {
+      origin: ORIGIN,
+      sortBy: 'DATE',
+    })!;
+    // Assess
+    expect(page.reviews).toHaveLength(
+      extractReviews(lists(), { origin: ORIGIN, sortBy: 'DATE' })!.reviews.length,
+    );
+    expect(page.reviews[0]!.trip_info).toBeNull();
+    expect(page.reviews[1]!.trip_info?.stay_date).toBeNull();
   });
 
   it('answers undefined for a location the source does not have', () => {

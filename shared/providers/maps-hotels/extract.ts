@@ -29,9 +29,9 @@ export const Property = z.object({
     .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
     .optional(),
   overall_rating: z.number().optional(),
-  // The contract's votes has no null, and an absent count is not a real 0: a property without it is
-  // skipped (counted) by the tolerant read, never listed with 0 votes.
-  reviews: z.number().int(),
+  // An absent count is not a real 0: the property is kept with its rating's votes null (the contract's
+  // amendment 1), or with no rating at all when neither score nor count is shown (a vacation rental).
+  reviews: z.number().int().optional(),
   amenities: z.array(z.string()).optional(),
   sponsored: z.boolean().optional(),
 });
@@ -102,7 +102,7 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
       currency,
       price_per_night: round2(current / nights),
     },
-    rating: { value: p.overall_rating ?? 0, votes: p.reviews, rating_max: 5 },
+    rating: ratingOf(p),
     stars: p.extracted_hotel_class ?? null,
     check_in_time: spaced(p.check_in_time),
     check_out_time: spaced(p.check_out_time),
@@ -114,6 +114,16 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
     description: p.description,
     is_paid: paid,
   };
+}
+
+/**
+ * A property's rating as the source shows it: null when it shows neither score nor count; either one
+ * alone keeps the other null, never 0 (the contract's amendment 1).
+ * @example ratingOf({ overall_rating: 4.2 }) // { value: 4.2, votes: null, rating_max: 5 }
+ */
+export function ratingOf(p: { overall_rating?: number | undefined; reviews?: number | undefined }) {
+  if (p.overall_rating === undefined && p.reviews === undefined) return null;
+  return { value: p.overall_rating ?? null, votes: p.reviews ?? null, rating_max: 5 };
 }
 
 /** The properties of an answer: its list, the one property of a details answer, or none when empty. */
@@ -299,7 +309,7 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
   const info = {
     hotel_id: hotelId,
     name: a.name,
-    type: a.type ?? 'hotel',
+    type: a.type ?? null,
     description: a.description ?? null,
     link: a.link ?? null,
     address: a.address ?? null,
@@ -308,10 +318,7 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
     check_in_time: a.check_in_time === undefined ? null : spaced(a.check_in_time),
     check_out_time: a.check_out_time === undefined ? null : spaced(a.check_out_time),
     stars: a.extracted_hotel_class ?? null,
-    rating:
-      a.overall_rating === undefined
-        ? null
-        : { value: a.overall_rating, votes: a.reviews ?? 0, rating_max: 5 },
+    rating: ratingOf(a),
     rate_per_night: rateOf(a.rate_per_night, currency),
     total_rate: rateOf(a.total_rate, currency),
     prices: (a.prices ?? []).map((p) => ({

@@ -95,7 +95,7 @@ export const RawReview = z.looseObject({
   publishedDate: z.string(),
   helpfulVotes: z.number().int().optional(),
   userProfile: UserProfile.nullish(),
-  tripInfo: z.looseObject({ stayDate: z.string(), tripType: z.string().nullish() }),
+  tripInfo: z.looseObject({ stayDate: z.string().nullish(), tripType: z.string().nullish() }).nullish(),
   additionalRatings: z
     .array(z.looseObject({ rating: z.number().int(), ratingLabelLocalizedString: z.string() }))
     .nullish(),
@@ -163,39 +163,48 @@ export function toReview(r: RawReview, origin: string): SiteCReview {
     {
       id: r.id,
       rating: r.rating,
-      title: r.title ?? '',
-      text: r.text ?? '',
-      language: r.originalLanguage ?? '',
+      title: r.title ?? null,
+      text: r.text ?? null,
+      language: r.originalLanguage ?? null,
       created_date: r.createdDate,
       published_date: r.publishedDate,
-      helpful_votes: r.helpfulVotes ?? 0,
-      user: {
-        id: profile?.id ?? '',
-        display_name: profile?.displayName ?? '',
-        username: profile?.username ?? '',
-        is_verified: profile?.isVerified ?? false,
-        contribution_count: profile?.contributionCounts?.sumAllUgc ?? 0,
-        hometown: home?.location?.additionalNames?.long ?? home?.location?.name ?? home?.fallbackString ?? '',
-        avatar_url: avatar
-          ? sized(
-              avatar.urlTemplate,
-              Math.min(AVATAR_PX, avatar.maxWidth ?? AVATAR_PX),
-              Math.min(AVATAR_PX, avatar.maxHeight ?? AVATAR_PX),
-            )
-          : '',
-      },
-      trip_info: { stay_date: day(r.tripInfo.stayDate), trip_type: r.tripInfo.tripType ?? '' },
+      helpful_votes: r.helpfulVotes ?? null,
+      user: profile
+        ? {
+            id: profile.id ?? null,
+            display_name: profile.displayName ?? null,
+            username: profile.username ?? null,
+            is_verified: profile.isVerified ?? null,
+            contribution_count: profile.contributionCounts?.sumAllUgc ?? null,
+            hometown:
+              home?.location?.additionalNames?.long ?? home?.location?.name ?? home?.fallbackString ?? null,
+            avatar_url: avatar
+              ? sized(
+                  avatar.urlTemplate,
+                  Math.min(AVATAR_PX, avatar.maxWidth ?? AVATAR_PX),
+                  Math.min(AVATAR_PX, avatar.maxHeight ?? AVATAR_PX),
+                )
+              : null,
+          }
+        : null,
+      // A review without trip information is kept (the contract's amendment 2), its parts null when absent.
+      trip_info: r.tripInfo
+        ? {
+            stay_date: r.tripInfo.stayDate ? day(r.tripInfo.stayDate) : null,
+            trip_type: r.tripInfo.tripType ?? null,
+          }
+        : null,
       additional_ratings: additional,
       photos: (r.photos ?? []).map(({ photo: { photoSizeDynamic: p } }) =>
         sized(p.urlTemplate, p.maxWidth ?? 1024, p.maxHeight ?? 768),
       ),
-      review_url: route ? new URL(route, origin).href : '',
+      review_url: route ? new URL(route, origin).href : null,
       owner_response: response
         ? {
             text: response.text,
             published_date: response.publishedDate,
-            author: response.userProfile?.displayName ?? '',
-            connection_to_subject: response.connectionToSubject ?? '',
+            author: response.userProfile?.displayName ?? null,
+            connection_to_subject: response.connectionToSubject ?? null,
           }
         : null,
     },
