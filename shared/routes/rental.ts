@@ -1,6 +1,12 @@
 /** The rental routes. */
 import { CURRENCY_ERRORS, INVALID_PARAMETERS, type Route, STAY_ERRORS } from './types.ts';
 
+const INVALID_LISTING_ID = {
+  status: 400,
+  when: 'listing_id is not a positive integer of at most 20 digits',
+} as const;
+const LISTING_NOT_FOUND = { status: 404, when: 'no listing with that id' } as const;
+
 export const rentalRoutes = {
   rentalDetails: {
     method: 'GET',
@@ -58,6 +64,25 @@ export const rentalRoutes = {
     summary:
       "A rental listing's overview, no dates: name, description, guests, bedrooms, beds, baths, where guests sleep",
     example: '/v1/rental/listing/1234567890123456789/overview',
+  },
+  rentalCalendar: {
+    method: 'GET',
+    path: '/v1/rental/listing/{listing_id}/calendar',
+    handler: 'functions/rental/calendar.ts',
+    provider: 'rental',
+    product: 'calendar',
+    auth: true,
+    upstream: ['rental'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_LISTING_ID,
+      LISTING_NOT_FOUND,
+      INVALID_DATE_FORMAT: { status: 400, when: 'start_month not YYYY-MM' },
+      PAST_DATES: { status: 400, when: 'start_month before the current month (UTC)' },
+    },
+    summary:
+      "A rental listing's availability by day, up to 12 months: available, check-in, check-out, minimum and maximum nights. No prices (the source gives none): a stay's price is /v1/rental/listing/{listing_id}/pricing",
+    example: '/v1/rental/listing/40000001/calendar?months=2',
   },
   rentalExtractId: {
     method: 'GET',

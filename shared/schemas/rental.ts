@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { idParam } from './params.ts';
 
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits (ids exceed 2^53). */
 const LISTING_ID = /^[1-9]\d{0,19}$/;
@@ -19,6 +20,19 @@ export const ListingPath = z.object({
       pattern: undefined,
       description: 'The rental listing id: the number after rooms/ in a listing URL (any length)',
     }),
+});
+
+/**
+ * The listing id in the path of the routes that answer a malformed one with 400 `INVALID_LISTING_ID`
+ * (overview, calendar, reviews): the same decimal string, documented the same way.
+ * @example ListingIdPath.parse({ listing_id: '1234567890123456789' }).listing_id // '1234567890123456789'
+ */
+export const ListingIdPath = z.object({
+  listing_id: idParam(
+    LISTING_ID,
+    'INVALID_LISTING_ID',
+    'must be a positive integer of at most 20 digits',
+  ).meta(ListingPath.shape.listing_id.meta() ?? {}),
 });
 
 const isRawJson = (v: unknown): boolean =>

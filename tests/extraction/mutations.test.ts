@@ -35,6 +35,7 @@ import {
   TitleSection,
 } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
+import * as rentalCalendar from '../../shared/providers/rental/calendar.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
@@ -513,6 +514,13 @@ const CASES: Case[] = [
     },
     records: (answer: unknown) => (answer ? 1 : 0),
   })),
+  {
+    provider: 'rental',
+    fixtures: ['rental/calendar.json', 'rental/calendar-unknown-listing.json'],
+    schema: rentalCalendar.CalendarAnswer,
+    extract: (answer: rentalCalendar.CalendarAnswer) => rentalCalendar.extractCalendar(answer),
+    records: (months: rentalCalendar.Calendar) => months?.reduce((n, m) => n + m.days.length, 0) ?? 0,
+  },
   {
     provider: 'web_search',
     fixtures: ['web-search/results.json', 'web-search/empty.json'],

@@ -15,19 +15,24 @@
  * hash answers without `errors[]` and with a book-it section that has no price. Listings created recently
  * have 19-digit ids, above 2^53: ids are decimal strings here, never JS numbers.
  */
-import { hash, pick, rng } from '../random.ts';
+import { hash } from '../random.ts';
 import { FX } from '../prices.ts';
 import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
-import { getWorld } from '../world.ts';
 import { picture } from './maps.ts';
+import { calendarRoute, CALENDAR_HASH } from './rental-calendar.ts';
+import { API_KEY, booked, graphqlError, json, listing, type Listing } from './rental-world.ts';
 
-export const LISTINGS_PER_CITY = 6;
-export const FIRST_LISTING_ID = 40_000_001;
-/** The first id of the recent listings, a 19-digit id as the platform gives new listings today. */
-export const FIRST_RECENT_LISTING_ID = '1234567890123456789';
-/** The web app's key this sandbox hands out on its homepage and wants on its API. */
-export const API_KEY = 'sbx7r3ntalk3y0d1c2e3f4a5b6c7d8e9f0';
+export {
+  API_KEY,
+  booked,
+  FIRST_HOTEL_LISTING_ID,
+  FIRST_LISTING_ID,
+  FIRST_RECENT_LISTING_ID,
+  listing,
+  LISTINGS_PER_CITY,
+} from './rental-world.ts';
+
 /** The persisted-query hash this sandbox knows (handed out as provider configuration). */
 export const SECTIONS_HASH = '3c5b1e0f9a7d4c2b8e6f1a0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b';
 /** A hash the source still accepts but no longer prices with: no `errors[]`, no price (a stale hash). */
@@ -36,76 +41,6 @@ export const STALE_SECTIONS_HASH = '8e1d2c3b4a5f60718293a4b5c6d7e8f90a1b2c3d4e5f
 export const MONTHLY_NIGHTS = 28;
 /** The monthly stay discount the sandbox's hosts give. */
 const MONTHLY_DISCOUNT = 0.1;
-const HOSTS = ['Maria', 'Kenji', 'Amara', 'Lucas', 'Sofia', 'Noah', 'Ayla', 'Mateo'];
-const KINDS = [
-  'Sunny loft',
-  'Cosy studio',
-  'Family flat',
-  'Garden cottage',
-  'Penthouse',
-  'Canal-side apartment',
-];
-
-/** The index of a listing in the world (both id ranges), from its decimal id; undefined for no listing. */
-function listingIndex(id: string): number | undefined {
-  if (!/^[1-9]\d{0,19}$/.test(id)) return undefined;
-  const big = BigInt(id);
-  const recent = big - BigInt(FIRST_RECENT_LISTING_ID);
-  const i = recent >= 0n ? recent : big - BigInt(FIRST_LISTING_ID);
-  const count = BigInt(getWorld().cities.length * LISTINGS_PER_CITY);
-  return i >= 0n && i < count ? Number(i) : undefined;
-}
-
-/** The bed of each bedroom, as the sleeping arrangements name them. */
-const BEDS = ['1 queen bed', '1 double bed', '2 single beds', '1 king bed', '1 double bed, 1 sofa bed'];
-
-/** A rental listing by its decimal id (a string for the 19-digit ones), or undefined for none. */
-export function listing(listingId: number | string) {
-  const id = String(listingId);
-  const i = listingIndex(id);
-  if (i === undefined) return undefined;
-  const cities = getWorld().cities;
-  const city = cities[Math.floor(i / LISTINGS_PER_CITY)]!;
-  const r = rng(`listing:${id}`);
-  const reviews = Math.floor(r() * 400);
-  const kind = pick(r, KINDS);
-  const base = {
-    id,
-    city,
-    title: `${kind} in ${city.name}`,
-    kind,
-    host: pick(r, HOSTS),
-    maxGuests: 2 + Math.floor(r() * 7),
-    children: r() < 0.8,
-    infants: r() < 0.6,
-    pets: r() < 0.3,
-    rating: reviews ? Math.round((4 + r()) * 100) / 100 : 0,
-    reviews,
-    badge: reviews > 100 && r() < 0.5 ? 'Guest favourite' : 'Superhost',
-    nightlyUsd: 40 + Math.floor(r() * 260),
-    serviceFeeRate: 0.14,
-  };
-  // The overview draws on its own seed, so the fields above stay what they always were.
-  const o = rng(`overview:${id}`);
-  // A studio has no separate bedroom; the others about one bedroom for two guests.
-  const bedrooms =
-    kind === 'Cosy studio' ? 0 : Math.max(1, Math.ceil(base.maxGuests / 2) - Math.floor(o() * 2));
-  const sleeping = Array.from({ length: Math.max(1, bedrooms) }, () => pick(o, BEDS));
-  return {
-    ...base,
-    bedrooms,
-    sleeping,
-    beds: sleeping.reduce((n, b) => n + (/2 single|sofa/.test(b) ? 2 : 1), 0),
-    baths: [1, 1, 1.5, 2, 2.5][Math.floor(o() * 5)]!,
-    // Half the pages carry the overview and the banner as placeholders, their data in sbuiData.
-    placeholders: o() < 0.5,
-  };
-}
-type Listing = NonNullable<ReturnType<typeof listing>>;
-
-/** Whether a night is booked: bookings come in whole weeks, so that a free month is there to find. */
-export const booked = (id: number | string, night: string) =>
-  hash(`booked-week:${id}:${Math.floor(Date.parse(`${night}T00:00:00Z`) / (7 * 86_400_000))}`) % 9 === 0;
 
 function nights(checkIn: string, checkOut: string): string[] {
   const out: string[] = [];
@@ -470,22 +405,9 @@ function homepage(): string {
   return parts.join('');
 }
 
-const graphqlError = (message: string, code: string): SiteResponse => ({
-  status: 200,
-  json: { errors: [{ message, locations: [], path: [], extensions: { code } }], data: null },
-});
-
 interface SectionsVariables {
   id?: string;
   pdpSectionsRequest?: { adults?: string; checkIn?: string; checkOut?: string; sectionIds?: string[] };
-}
-
-function json<T>(text: string | null): T | undefined {
-  try {
-    return JSON.parse(text ?? '') as T;
-  } catch {
-    return undefined;
-  }
 }
 
 export const rental: Site = {
@@ -493,7 +415,10 @@ export const rental: Site = {
   // The www host first (the site's own links), then a country host and the mobile host, as the real one has.
   hosts: ['www.rental.test', 'rental.test', 'www.rental.fr.test', 'www.rental.co.uk.test', 'm.rental.test'],
   config: {
-    operations: { stays_pdp_sections: SECTIONS_HASH },
+    operations: {
+      stays_pdp_sections: SECTIONS_HASH,
+      pdp_availability_calendar: CALENDAR_HASH,
+    },
     session: {
       origin: 'pages',
       path: '/',
@@ -558,6 +483,7 @@ export const rental: Site = {
         return { status: 200, json: pdp(l, base, sections) };
       },
     ],
+    calendarRoute,
     [
       'GET',
       /^\/im\/pictures\/miso\/Hosting-(\d+)\/original\/[0-9a-f-]+\.jpeg$/,
