@@ -1,5 +1,5 @@
 /** The chain_a routes. */
-import { INVALID_PARAMETERS, type Route, STAY_ERRORS } from './types.ts';
+import { INVALID_PARAMETERS, NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
 
 export const chainARoutes = {
   chainARooms: {
@@ -23,5 +23,37 @@ export const chainARoutes = {
     },
     summary: 'chain_a room types, cash rates and points options for a stay',
     example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-01&check_out=2030-06-03&adults=2',
+  },
+  chainAHotelDetails: {
+    method: 'GET',
+    path: '/v1/chain_a/hotel/details',
+    handler: 'functions/chain-a/details.ts',
+    provider: 'chain_a',
+    product: 'details',
+    auth: true,
+    upstream: ['chain_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      HOTEL_NOT_FOUND: { status: 404, when: 'chain_a has no hotel with that hotel_code' },
+    },
+    summary:
+      'A chain_a hotel profile: name, brand, descriptions, address, location, rooms count, times, page',
+    example: '/v1/chain_a/hotel/details?hotel_code=ASPAR0',
+  },
+  chainASearch: {
+    method: 'GET',
+    path: '/v1/chain_a/search',
+    handler: 'functions/chain-a/search.ts',
+    provider: 'chain_a',
+    product: 'search',
+    auth: true,
+    upstream: ['chain_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      NO_RESULTS: { ...NO_RESULTS, when: 'chain_a has no hotel within the radius for the stay' },
+    },
+    summary: 'chain_a hotels around a point, nearest first, with their lowest nightly cash and points prices',
+    example: '/v1/chain_a/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-01&check_out=2030-06-03',
   },
 } as const satisfies Record<string, Route>;

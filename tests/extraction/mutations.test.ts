@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import type * as z from 'zod';
 import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
+import * as chainADetails from '../../shared/providers/chain-a/details.ts';
+import * as chainASearch from '../../shared/providers/chain-a/search.ts';
 import * as chainB from '../../shared/providers/chain-b/extract.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
@@ -147,6 +149,29 @@ const CASES: Case[] = [
     schema: OffersAnswer,
     extract: (answer: OffersAnswer) => extractStay(answer, undefined, chainAStay),
     records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
+  },
+  {
+    provider: 'chain_a',
+    fixtures: ['chain-a/profile-details.json', 'chain-a/profile-details-bare.json'],
+    schema: chainADetails.ProfileAnswer,
+    extract: (answer: chainADetails.ProfileAnswer) =>
+      chainADetails.extractDetails(answer, 'https://www.chain-a.test'),
+    records: (details: unknown) => (details ? 1 : 0),
+  },
+  {
+    provider: 'chain_a',
+    fixtures: ['chain-a/profiles-batch.json'],
+    schema: chainADetails.ProfilesAnswer,
+    extract: (answer: chainADetails.ProfilesAnswer) => [...chainADetails.namesOf(answer).keys()],
+    records: (codes: string[]) => codes.length,
+  },
+  {
+    provider: 'chain_a',
+    fixtures: ['chain-a/offers-geo.json'],
+    schema: chainASearch.GeoOffersAnswer,
+    extract: (answer: chainASearch.GeoOffersAnswer) =>
+      chainASearch.searchHotels(chainASearch.geoHotels(answer), new Map()),
+    records: (hotels: unknown[]) => hotels.length,
   },
   {
     provider: 'site_a',

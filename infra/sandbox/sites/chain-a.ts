@@ -19,8 +19,9 @@
 import * as z from 'zod';
 import { hash } from '../random.ts';
 import { billingCurrency, FX, nightlyUsd, nightsOf, pointsPerNight, soldOut } from '../prices.ts';
-import type { Site, SiteResponse } from '../site.ts';
+import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+import { geoAnswer, type Offer, type OffersModule, profileRoutes } from './chain-a-profiles.ts';
 
 /** The sandbox's web-app key, handed out as provider configuration (the live one is a secret). */
 export const SANDBOX_WEB_KEY = `sbx-${hash('chain_a web-app key').toString(36)}`;
@@ -559,6 +560,35 @@ function answer(hotel: Hotel, body: OffersBody, fieldset: string[]): SiteRespons
   };
 }
 
+/** The web-app key's refusal, or undefined when the request carries the key. */
+function keyRefusal({ headers }: SiteRequest): SiteResponse | undefined {
+  if (headers['x-ihg-api-key'] === SANDBOX_WEB_KEY) return undefined;
+  return {
+    status: 403,
+    json: { fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } } },
+  };
+}
+
+/** What the profile and geo routes borrow: the key check, and the offers the rooms call quotes. */
+const offersModule: OffersModule = {
+  keyRefusal,
+  offersFor: (hotel, stay, reward) => {
+    const currency = billingCurrency(hotel);
+    const q: Request = {
+      hotel,
+      arrival: stay.startDate,
+      departure: stay.endDate,
+      nights: nightsOf(stay.startDate, stay.endDate),
+      adults: stay.adults,
+      children: 0,
+      rooms: stay.rooms,
+      currency,
+      policies: false,
+    };
+    return { offers: offers(q, reward, hash(`brk:${hotel.key}`) % 2 === 0) as Offer[], currency };
+  },
+};
+
 export const chainA: Site = {
   provider: 'chain_a',
   hosts: ['www.chain-a.test'],
@@ -567,17 +597,21 @@ export const chainA: Site = {
     [
       'POST',
       /^\/availability\/v3\/hotels\/offers$/,
-      ({ headers, query, body }): SiteResponse => {
-        if (headers['x-ihg-api-key'] !== SANDBOX_WEB_KEY)
-          return {
-            status: 403,
-            json: {
-              fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } },
-            },
-          };
+      (req): SiteResponse => {
+        const { query, body } = req;
+        const refused = keyRefusal(req);
+        if (refused) return refused;
+        let raw: unknown;
         let parsed: OffersBody;
         try {
-          parsed = OffersBody.parse(JSON.parse(body));
+          raw = JSON.parse(body);
+        } catch {
+          return fail(400, 'AVL_100400', 'The request body is not a valid offers request');
+        }
+        const geo = geoAnswer(offersModule, raw);
+        if (geo) return geo;
+        try {
+          parsed = OffersBody.parse(raw);
         } catch {
           return fail(400, 'AVL_100400', 'The request body is not a valid offers request');
         }
@@ -591,5 +625,6 @@ export const chainA: Site = {
         return answer(hotel, parsed, (query.get('fieldset') ?? '').split(','));
       },
     ],
+    ...profileRoutes(offersModule),
   ],
 };

@@ -3,14 +3,27 @@
  * API. Two checked fetches run together, cash offers and reward-nights offers. chain_a answers an unknown
  * hotel and a stay without rooms with non-2xx error codes (or, in older answers, with no property and a
  * closed property): they become "no such hotel" and the empty stay, never a failure.
+ * The hotel profile comes from the profile API; a search near a point from the offers API by coordinates
+ * (its per-hotel summary), named by one batch call of the profile API.
  */
 import type { ChainAStay } from '../../schemas/chain-a.ts';
+import type { ChainAHotelDetails, ChainASearchHotel } from '../../schemas/chain-a-hotels.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
+import { providerConfig } from '../../upstream/providers.ts';
+import { extractDetails, namesOf, ProfileCallAnswer, profileOutcome, ProfilesAnswer } from './details.ts';
 import { OffersCallAnswer, offersOutcome, stayFrom } from './extract.ts';
-import { offersRequest, type Stay } from './requests.ts';
+import {
+  geoOffersRequest,
+  profileRequest,
+  profilesRequest,
+  offersRequest,
+  type GeoStay,
+  type Stay,
+} from './requests.ts';
+import { GeoCallAnswer, geoHotels, geoOutcome, searchHotels } from './search.ts';
 
-export type { Stay } from './requests.ts';
+export type { GeoStay, Stay } from './requests.ts';
 
 /**
  * The property's rooms for the stay, or undefined when chain_a does not know the code.
@@ -28,5 +41,33 @@ async function rooms(ctx: UpstreamContext, stay: Stay): Promise<ChainAStay | und
   return stayFrom(cash!, reward!, stay);
 }
 
-/** chain_a, as the handler uses it. */
-export const chainA = { rooms };
+/**
+ * The hotel's profile, or undefined when chain_a does not know the code.
+ * @example await chainA.details(ctx, 'ASPAR0') // { name: 'Aurelia Suites Paris', brand: { code: 'AS', name: 'Aurelia Suites' }, … }
+ */
+async function details(ctx: UpstreamContext, hotelCode: string): Promise<ChainAHotelDetails | undefined> {
+  const res = await fetchParsed(profileRequest(hotelCode), ProfileCallAnswer, ctx, 'the hotel profile');
+  const profile = profileOutcome(res.status, res.body);
+  return profile && extractDetails(profile, `https://${providerConfig('chain_a').hosts[0] ?? 'localhost'}`);
+}
+
+/**
+ * The hotels around a point for the stay, nearest first, with the source's nightly summary prices; none
+ * when chain_a has none there. Names come from one batch call of the profile API.
+ * @example await chainA.search(ctx, { latitude: 48.85, longitude: 2.35, radiusKm: 25, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 1, rooms: 1 }) // [{ hotel_code: 'ASPAR0', … }]
+ */
+async function search(ctx: UpstreamContext, q: GeoStay): Promise<ChainASearchHotel[]> {
+  const res = await fetchParsed(geoOffersRequest(q), GeoCallAnswer, ctx, 'the offers near a point');
+  const hotels = geoHotels(geoOutcome(res.status, res.body));
+  if (hotels.length === 0) return [];
+  const named = await fetchParsed(
+    profilesRequest(hotels.map((h) => h.hotel_code)),
+    ProfilesAnswer,
+    ctx,
+    'the hotel profiles',
+  );
+  return searchHotels(hotels, namesOf(named.body));
+}
+
+/** chain_a, as the handlers use it. */
+export const chainA = { rooms, details, search };

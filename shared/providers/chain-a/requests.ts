@@ -1,13 +1,14 @@
 /**
- * chain_a's real request: the web app's offers API, `POST /availability/v3/hotels/offers?fieldset=…` on
- * the `api` origin. The web-app key (`x-ihg-api-key`) is provider configuration; the session and
+ * chain_a's real requests: the web app's offers API, `POST /availability/v3/hotels/offers?fieldset=…` on
+ * the `api` origin, for one hotel (rooms) or around a point (search); and its profile API on the same
+ * origin, one hotel's profile (details) or a batch of names and brands (search). The web-app key (`x-ihg-api-key`) is provider configuration; the session and
  * transaction ids are fresh UUIDs, kept out of the cache key. Cash rates and reward nights are two
  * answers: the evidence (saved answers) shows cash offers only without a rate filter, and the reward
  * plan is asked for by its code.
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../tokens.ts';
-import { providerConfig } from '../../upstream/providers.ts';
+import { operationId, providerConfig } from '../../upstream/providers.ts';
 import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './extract.ts';
 
 export { REWARD_RATE_PLAN };
@@ -71,18 +72,126 @@ export function offersRequest(stay: Stay, kind: OffersKind): SourceRequest {
     method: 'POST',
     path: '/availability/v3/hotels/offers',
     query: { fieldset: OFFERS_FIELDSET },
-    headers: {
-      'ihg-language': 'en-US',
-      'ihg-sessionid': randomUUID(),
-      'ihg-transactionid': randomUUID(),
-      origin: siteOrigin(),
-      referer: `${siteOrigin()}/`,
-    },
+    headers: appHeaders(false),
     body: { json: body },
     safe: true,
     // An unknown hotel and a stay without rooms come as these statuses with error codes (extract.ts).
     passStatuses: ANSWERED_ERROR_STATUSES,
     cacheKey: `offers ${kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
+    expect: 'json',
+    cache: 'prices',
+  };
+}
+
+/** The profile fields the details read (the site asks for these; `contact` and `policies` are read tolerantly). */
+export const PROFILE_FIELDSET =
+  'brandInfo,profile,address,contact,policies,location,facilities,parking,tax,services,marketing';
+
+/** Headers of the web app's calls: fresh ids, the site as origin; the profile host wants the fetch metadata too. */
+function appHeaders(profiles: boolean): Record<string, string> {
+  return {
+    'ihg-language': 'en-US',
+    'ihg-sessionid': randomUUID(),
+    'ihg-transactionid': randomUUID(),
+    origin: siteOrigin(),
+    referer: `${siteOrigin()}/`,
+    // The profile host refuses calls without them (the 2026 skill file; real-sources §16).
+    ...(profiles ? { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' } : {}),
+  };
+}
+
+/**
+ * One hotel's profile (`GET /hotels/v1/profiles/{code}/details`); the path version is configuration
+ * (`operations.profile_version`: the site called v3 in 2026-06, the clients v1).
+ * @example profileRequest('ASPAR0').path // '/hotels/v1/profiles/ASPAR0/details'
+ */
+export function profileRequest(hotelCode: string): SourceRequest {
+  const version = operationId('chain_a', 'profile_version', 'v1');
+  return {
+    provider: 'chain_a',
+    origin: 'api',
+    method: 'GET',
+    path: `/hotels/${version}/profiles/${encodeURIComponent(hotelCode)}/details`,
+    query: { fieldset: PROFILE_FIELDSET },
+    headers: appHeaders(true),
+    passStatuses: ANSWERED_ERROR_STATUSES,
+    cacheKey: `profile ${hotelCode}`,
+    expect: 'json',
+    cache: 'ids',
+  };
+}
+
+/**
+ * The names and brands of several hotels in one call (`POST /hotels/v1/profiles/details`, a JSON array
+ * of codes). Codes are sent sorted, so one set of hotels is one cache entry.
+ * @example profilesRequest(['ASPAR0', 'AULYO0']).body // { json: ['ASPAR0', 'AULYO0'] }
+ */
+export function profilesRequest(hotelCodes: string[]): SourceRequest {
+  const codes = [...new Set(hotelCodes)].sort();
+  return {
+    provider: 'chain_a',
+    origin: 'api',
+    method: 'POST',
+    path: '/hotels/v1/profiles/details',
+    query: { fieldset: 'profile,brandInfo' },
+    headers: appHeaders(true),
+    body: { json: codes },
+    safe: true,
+    cacheKey: `profiles ${codes.join(',')}`,
+    expect: 'json',
+    cache: 'ids',
+  };
+}
+
+/** A search near a point for a stay. */
+export interface GeoStay {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  checkIn: string;
+  checkOut: string;
+  /** Per room. */
+  adults: number;
+  rooms: number;
+}
+
+/** The summary the geo search answers: per-hotel lowest prices and their ranges (no rate details). */
+export const GEO_FIELDSET = 'summary,summary.rateRanges';
+
+/**
+ * The offers call by coordinates: `geoLocation` (an array, which excludes `hotelMnemonics`), a straight
+ * line radius in kilometres, the stay and the party.
+ * @example geoOffersRequest({ latitude: 48.85, longitude: 2.35, radiusKm: 25, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 1, rooms: 1 }).body // { json: { geoLocation: [{ latitude: 48.85, longitude: 2.35 }], … } }
+ */
+export function geoOffersRequest(q: GeoStay): SourceRequest {
+  const body = {
+    geoLocation: [{ latitude: q.latitude, longitude: q.longitude }],
+    radius: q.radiusKm,
+    distanceUnit: 'KM',
+    distanceType: 'STRAIGHT_LINE',
+    startDate: q.checkIn,
+    endDate: q.checkOut,
+    products: [
+      {
+        productCode: SLEEPING_ROOM,
+        startDate: q.checkIn,
+        endDate: q.checkOut,
+        quantity: q.rooms,
+        guestCounts: [{ otaCode: 'AQC10', count: q.adults }],
+      },
+    ],
+  };
+  return {
+    provider: 'chain_a',
+    origin: 'api',
+    method: 'POST',
+    path: '/availability/v3/hotels/offers',
+    query: { fieldset: GEO_FIELDSET },
+    headers: appHeaders(false),
+    body: { json: body },
+    safe: true,
+    passStatuses: ANSWERED_ERROR_STATUSES,
+    cacheKey: `geo ${q.latitude} ${q.longitude} ${q.radiusKm} ${q.checkIn} ${q.checkOut} ${q.adults} ${q.rooms}`,
     expect: 'json',
     cache: 'prices',
   };
