@@ -1,5 +1,5 @@
 /** The rental routes. */
-import { CURRENCY_ERRORS, INVALID_PARAMETERS, type Route, STAY_ERRORS } from './types.ts';
+import { CURRENCY_ERRORS, INVALID_PARAMETERS, NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
 
 const INVALID_LISTING_ID = {
   status: 400,
@@ -83,6 +83,24 @@ export const rentalRoutes = {
     summary:
       "A rental listing's availability by day, up to 12 months: available, check-in, check-out, minimum and maximum nights. No prices (the source gives none): a stay's price is /v1/rental/listing/{listing_id}/pricing",
     example: '/v1/rental/listing/40000001/calendar?months=2',
+  },
+  rentalReviews: {
+    method: 'GET',
+    path: '/v1/rental/listing/{listing_id}/reviews',
+    handler: 'functions/rental/reviews.ts',
+    provider: 'rental',
+    product: 'reviews',
+    auth: true,
+    upstream: ['rental'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_LISTING_ID,
+      LISTING_NOT_FOUND,
+      NO_RESULTS: { ...NO_RESULTS, when: 'the listing has no reviews, or offset is past the end' },
+    },
+    summary:
+      "A rental listing's reviews as plain text, with the host's response and what reviews mention, paged by limit and offset (best or recent first)",
+    example: '/v1/rental/listing/40000001/reviews?limit=10&sort=recent',
   },
   rentalExtractId: {
     method: 'GET',

@@ -38,6 +38,7 @@ import {
 } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import * as rentalCalendar from '../../shared/providers/rental/calendar.ts';
+import * as rentalReviews from '../../shared/providers/rental/reviews.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
@@ -545,6 +546,13 @@ const CASES: Case[] = [
     schema: rentalCalendar.CalendarAnswer,
     extract: (answer: rentalCalendar.CalendarAnswer) => rentalCalendar.extractCalendar(answer),
     records: (months: rentalCalendar.Calendar) => months?.reduce((n, m) => n + m.days.length, 0) ?? 0,
+  },
+  {
+    provider: 'rental',
+    fixtures: ['rental/reviews.json', 'rental/reviews-unknown-listing.json'],
+    schema: rentalReviews.ReviewsAnswer,
+    extract: (answer: rentalReviews.ReviewsAnswer) => rentalReviews.extractReviews(answer),
+    records: (page: ReturnType<typeof rentalReviews.extractReviews>) => page?.reviews.length ?? 0,
   },
   {
     provider: 'web_search',

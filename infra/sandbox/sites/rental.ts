@@ -21,6 +21,7 @@ import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { picture } from './maps.ts';
 import { calendarRoute, CALENDAR_HASH } from './rental-calendar.ts';
+import { reviewsRoute, REVIEWS_HASH } from './rental-reviews.ts';
 import { API_KEY, booked, graphqlError, json, listing, type Listing } from './rental-world.ts';
 
 export {
@@ -418,6 +419,7 @@ export const rental: Site = {
     operations: {
       stays_pdp_sections: SECTIONS_HASH,
       pdp_availability_calendar: CALENDAR_HASH,
+      stays_pdp_reviews: REVIEWS_HASH,
     },
     session: {
       origin: 'pages',
@@ -484,6 +486,7 @@ export const rental: Site = {
       },
     ],
     calendarRoute,
+    reviewsRoute,
     [
       'GET',
       /^\/im\/pictures\/miso\/Hosting-(\d+)\/original\/[0-9a-f-]+\.jpeg$/,

@@ -217,7 +217,7 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
  * (numeric ones and the common named ones), without an HTML parser in the bundle.
  * @example plainText('Quiet &amp; bright<br />2 beds') // 'Quiet & bright\n2 beds'
  */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>/gi, '\n')

@@ -10,3 +10,4 @@ export { listingCalendar } from './calendar.ts';
 export { listingDetails } from './details.ts';
 export { listingOverview } from './overview.ts';
 export { listingPricing, type PricingResult } from './pricing.ts';
+export { listingReviews, type ReviewsSort } from './reviews.ts';
