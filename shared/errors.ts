@@ -69,17 +69,32 @@ export class UnauthorizedError extends GlobalError {
 
 /** 429 `rate_limit_exceeded`: the key's daily quota is used up; `Retry-After` points at the next UTC midnight. */
 export class RateLimitExceededError extends GlobalError {
-  /** `rule`: what the quota bills, said after the numbers (shared/http/daily-quota-billing.ts). */
-  constructor(limit: number, retryAfterSeconds: number, rule = '') {
+  /**
+   * `rule`: what the quota bills, said after the numbers (shared/http/daily-quota-billing.ts). `inFlight`:
+   * the refusal came while that many calls of the key were still running with their reservation, any of
+   * which may yet be given back, so the quota is not known to be used up: a short wait, said as such.
+   */
+  constructor(limit: number, retryAfterSeconds: number, rule = '', inFlight = 0) {
     super(
       429,
       'rate_limit_exceeded',
-      'Daily request quota exceeded for this API key.',
-      `The quota of ${limit} requests per UTC day is used up; it resets in ${retryAfterSeconds} s.${rule ? ` ${rule}` : ''}`,
+      inFlight
+        ? 'The last calls of the daily quota are held by calls still running.'
+        : 'Daily request quota exceeded for this API key.',
+      inFlight
+        ? `${inFlight} call(s) of this key are still running and hold the last of its ${limit} requests per UTC day; a call that is not billed gives its request back when it ends. Retry in ${retryAfterSeconds} s.${rule ? ` ${rule}` : ''}`
+        : `The quota of ${limit} requests per UTC day is used up; it resets in ${hoursAndMinutes(retryAfterSeconds)} (${retryAfterSeconds} s).${rule ? ` ${rule}` : ''}`,
       { headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
     this.name = 'RateLimitExceededError';
   }
+}
+
+/** @example hoursAndMinutes(66907) // '18 h 35 min' */
+export function hoursAndMinutes(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  return h ? `${h} h ${minutes % 60} min` : `${minutes} min`;
 }
 
 /** One item of the `detail` array that `/v1/meta/match` documents for invalid input. */

@@ -84,7 +84,7 @@ export class WriteBehindCounterStore implements CounterStore {
     const known = this.day(keyId, day);
     const d = known instanceof Promise ? await known : known;
     // Checked and counted in one synchronous step: concurrent calls never let more than `limit` through.
-    if (d.count >= limit) return { allowed: false, count: limit };
+    if (d.count >= limit) return { allowed: false, count: limit, lastAt: d.pending.lastAt };
     this.changed(d, endpoint, 1);
     d.pending.lastAt = Date.now();
     return { allowed: true, count: d.count };

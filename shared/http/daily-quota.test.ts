@@ -37,6 +37,37 @@ describe('dailyQuota', () => {
     expect(res.headers?.['X-RateLimit-Remaining']).toBe('0');
   });
 
+  it('asks again while another instance may still give a call back, instead of saying the quota is used up', async () => {
+    // Prepare: a day used up by a reservation made a moment ago elsewhere, given back 200 ms later
+    const counters = new MemoryCounterStore();
+    const day = utcDay(new Date()).day;
+    for (let i = 0; i < 10; i++) await counters.consume('key-free', day, 10);
+    setTimeout(() => void counters.refund('key-free', day), 200);
+    const h = stackWith([asCaller('free'), dailyQuotaLimit(() => counters)]);
+    // Act
+    const res = await h(apiEvent(), lambdaContext());
+    // Assess: the call given back is this one's
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['X-RateLimit-Remaining']).toBe('0');
+  });
+
+  it('states a used-up day in hours and minutes, after waiting out a recent reservation', async () => {
+    const counters = new MemoryCounterStore();
+    const now = new Date('2026-11-21T05:24:53Z');
+    for (let i = 0; i < 10; i++) await counters.consume('key-free', '2026-11-21', 10);
+    const h = stackWith([
+      asCaller('free'),
+      dailyQuotaLimit(
+        () => counters,
+        () => now,
+      ),
+    ]);
+    const res = await h(apiEvent(), lambdaContext());
+    expect(res.statusCode).toBe(429);
+    expect(res.headers?.['Retry-After']).toBe('66907');
+    expect(parse(res.body).error.details).toMatch(/resets in 18 h 36 min \(66907 s\)/);
+  });
+
   it('sends limit, remaining and reset headers on every keyed response', async () => {
     const now = new Date('2026-11-21T10:00:00Z');
     const h = stackWith([

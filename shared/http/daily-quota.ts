@@ -52,6 +52,44 @@ export function quotaReservation(event: object): Promise<void> | undefined {
   return reservations.of(event);
 }
 
+/**
+ * Reservations of each key held by calls still running in this process. A refusal while some are held may
+ * be theirs (a call that ends unbilled gives its reservation back), so it waits for them a little before
+ * it says the quota is used up.
+ */
+const holding = new Map<string, { count: number; wake: (() => void)[] }>();
+/** How long a refused call waits for the key's running calls to settle before it answers. */
+export const IN_FLIGHT_WAIT_MS = 1_500;
+/** The Retry-After of a refusal while calls of the key still run: the quota is not known to be used up. */
+export const IN_FLIGHT_RETRY_S = 1;
+
+/** How often a refused call asks again while another instance's calls may run. */
+const POLL_MS = 500;
+/** A reservation younger than the longest call (API Gateway's 29 s) may belong to a call still running. */
+const mayRun = (lastAt: number | undefined) => lastAt !== undefined && Date.now() - lastAt < 30_000;
+
+const heldBy = (keyId: string) => holding.get(keyId)?.count ?? 0;
+function hold(keyId: string): void {
+  const h = holding.get(keyId) ?? { count: 0, wake: [] };
+  h.count++;
+  holding.set(keyId, h);
+}
+function release(keyId: string): void {
+  const h = holding.get(keyId);
+  if (!h) return;
+  if (--h.count === 0) holding.delete(keyId);
+  for (const wake of h.wake.splice(0)) wake();
+}
+/** Resolves when a call of the key settles here, or after `ms`. */
+const settled = (keyId: string, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    holding.get(keyId)?.wake.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** A call counted against a key's day, given back when its outcome is not billed. */
 interface Reservation {
   keyId: string;
@@ -95,16 +133,29 @@ export function dailyQuotaLimit(
     // The route is counted with the call, in the same write (per-endpoint usage), by its short code: a day's
     // counter item stays under 1 KB, one write unit, however many endpoints a key calls.
     const endpoint = ROUTE_CODES.get(state.route) ?? state.route.path;
-    const { allowed, count } = await (await counters()).consume(caller.keyId, day, limit, endpoint);
+    const store = await counters();
+    let { allowed, count, lastAt } = await store.consume(caller.keyId, day, limit, endpoint);
+    // Refused while calls of the key may still run (here, or reserved moments ago by another instance):
+    // wait for them to settle, then ask again, so that a call given back is not refused as "used up".
+    const until = Date.now() + IN_FLIGHT_WAIT_MS;
+    while (!allowed && Date.now() < until && (heldBy(caller.keyId) > 0 || mayRun(lastAt))) {
+      await settled(caller.keyId, Math.min(POLL_MS, until - Date.now()));
+      ({ allowed, count, lastAt } = await store.consume(caller.keyId, day, limit, endpoint));
+    }
     state.responseHeaders['X-RateLimit-Limit'] = String(limit);
     state.responseHeaders['X-RateLimit-Remaining'] = String(Math.max(0, limit - count));
     state.responseHeaders['X-RateLimit-Reset'] = String(resetEpoch);
-    if (!allowed)
-      throw new RateLimitExceededError(
-        limit,
-        Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)),
-        BILLING_RULE,
-      );
+    if (!allowed) {
+      const running = heldBy(caller.keyId);
+      throw running
+        ? new RateLimitExceededError(limit, IN_FLIGHT_RETRY_S, BILLING_RULE, running)
+        : new RateLimitExceededError(
+            limit,
+            Math.max(1, Math.ceil(resetEpoch - now.getTime() / 1000)),
+            BILLING_RULE,
+          );
+    }
+    hold(caller.keyId);
     reserved.set(request.event, { keyId: caller.keyId, day, endpoint, limit });
   };
   const dailyQuotaBefore = async (request: ApiRequest) => {
@@ -126,8 +177,11 @@ export function dailyQuotaLimit(
     if (!held) return;
     reserved.delete(request.event);
     const state = stateOf(request.event);
-    if (isBilled(state.route, status, code)) return;
-    return refund(state, held);
+    if (isBilled(state.route, status, code)) {
+      release(held.keyId);
+      return;
+    }
+    return refund(state, held).finally(() => release(held.keyId));
   };
   const refund = async (state: RequestState, held: Reservation) => {
     try {

@@ -76,12 +76,15 @@ export class DynamoCounterStore implements CounterStore {
             ':now': { N: String(Date.now()) },
           },
           ReturnValues: 'UPDATED_NEW',
+          // A refusal brings the item's last reservation time, free: calls reserved moments ago may yet be given back.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       return { allowed: true, count: Number(out.Attributes?.count?.N ?? 1) };
     } catch (error) {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
-        return { allowed: false, count: limit };
+        const last = (error as { Item?: Record<string, AttributeValue> }).Item?.last_at?.N;
+        return { allowed: false, count: limit, lastAt: last === undefined ? undefined : Number(last) };
       }
       throw error;
     }

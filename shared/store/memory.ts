@@ -69,7 +69,7 @@ export class MemoryCounterStore implements CounterStore {
     }
     const id = `${keyId}#${day}`;
     const usage = this.days.get(id) ?? { day, count: 0, endpoints: {} };
-    if (usage.count >= limit) return { allowed: false, count: usage.count };
+    if (usage.count >= limit) return { allowed: false, count: usage.count, lastAt: usage.lastAt };
     usage.count += 1;
     if (endpoint) usage.endpoints[endpoint] = (usage.endpoints[endpoint] ?? 0) + 1;
     usage.lastAt = Date.now();

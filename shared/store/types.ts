@@ -40,6 +40,8 @@ export interface KeyStore {
 export interface CounterResult {
   allowed: boolean;
   count: number;
+  /** On a refusal, when the store says: the time (epoch ms) of the day's latest reservation. */
+  lastAt?: number | undefined;
 }
 
 /** One key's requests on one UTC day, as counted: the total, per endpoint (route id), and the last one's time. */

@@ -103,4 +103,24 @@ describe('what a free key is billed for', () => {
     expect(good.isError).toBeFalsy();
     expect(await used(key)).toBe(1);
   });
+
+  it('never tells a key with calls left that its quota is used up: 200 concurrent invalid calls, then 10 billed', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    // Act: 200 invalid calls at once (each holds a reservation until its 400 gives it back)
+    const invalid = await Promise.all(
+      Array.from({ length: 200 }, () => api.get('/v1/meta/coordinates-lookup?term=paris&limit=abc', as(key))),
+    );
+    const refusals = invalid.filter((r) => r.status === 429);
+    const good = [];
+    for (let i = 0; i < 11; i++) good.push((await lookup(key)).status);
+    // Assess: a refusal while calls still run says so, with a short Retry-After; the day's 10 calls are intact
+    expect(invalid.filter((r) => r.status !== 400 && r.status !== 429)).toEqual([]);
+    for (const r of refusals) {
+      expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(r.body.error.details).toMatch(/still running/);
+    }
+    expect(good).toEqual([...Array(10).fill(200), 429]);
+    expect(await used(key)).toBe(10);
+  });
 });
