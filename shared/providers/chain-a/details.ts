@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { ChainAHotelDetails } from '../../schemas/chain-a-hotels.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './extract.ts';
 
 /** A coordinate as a number or a decimal string, checked as one type (absent and wrong stay distinct). */
@@ -84,8 +84,20 @@ export function profileOutcome(status: number, body: ProfileAnswer | ErrorAnswer
 /** A text as shown, trimmed; null when empty. */
 const text = (s: string | undefined | null) => (s?.trim() ? s.trim() : null);
 
+/**
+ * A text field as shown, trimmed; null when absent or blank, a blank one counted like an absent one (the
+ * read counts those that are not there).
+ */
+function shown(value: string | undefined, field: string, what: string): string | null {
+  const t = text(value);
+  if (value !== undefined && t === null) recordMissing('chain_a', field, what);
+  return t;
+}
+
+const PROFILE = 'the hotel profile';
+
 /** Plain text of a description that may carry markup or entities. */
-function plain(s: string | undefined): string | null {
+function plain(s: string | undefined, field: string): string | null {
   const stripped = s
     ?.replace(/<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
@@ -93,7 +105,7 @@ function plain(s: string | undefined): string | null {
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'");
-  return text(stripped);
+  return shown(stripped, field, PROFILE);
 }
 
 /** Every value under `root` (depth-limited) whose key matches, with the object that holds it. */
@@ -176,14 +188,17 @@ export function extractDetails(answer: ProfileAnswer, site: string): ChainAHotel
     ChainAHotelDetails,
     {
       name: profile.name.trim(),
-      brand: { code: text(info.brandInfo?.brandCode), name: text(info.brandInfo?.brandName) },
-      short_description: plain(profile.shortDescription),
-      description: plain(profile.longDescription),
+      brand: {
+        code: shown(info.brandInfo?.brandCode, 'hotelInfo.brandInfo.brandCode', PROFILE),
+        name: shown(info.brandInfo?.brandName, 'hotelInfo.brandInfo.brandName', PROFILE),
+      },
+      short_description: plain(profile.shortDescription, 'hotelInfo.profile.shortDescription'),
+      description: plain(profile.longDescription, 'hotelInfo.profile.longDescription'),
       address: {
         street: streets.length ? streets.join(', ') : null,
-        city: text(address?.city),
+        city: shown(address?.city, 'hotelInfo.address.city', PROFILE),
         state: text(address?.state?.name) ?? text(address?.state?.code),
-        postal_code: text(address?.zip),
+        postal_code: shown(address?.zip, 'hotelInfo.address.zip', PROFILE),
         country_code: country && /^[A-Z]{2}$/.test(country) ? country : null,
       },
       location:
@@ -228,12 +243,16 @@ export interface ProfileName {
  * @example namesOf([{ hotelCode: 'ASPAR0', profile: { name: 'Aurelia Suites Paris' } }]).get('ASPAR0')?.name // 'Aurelia Suites Paris'
  */
 export function namesOf(answer: ProfilesAnswer): Map<string, ProfileName> {
+  const what = 'the hotel profiles';
   return new Map(
     answer.map((p) => [
       p.hotelCode.trim().toUpperCase(),
       {
-        name: text(p.profile?.name),
-        brand: { code: text(p.brandInfo?.brandCode), name: text(p.brandInfo?.brandName) },
+        name: shown(p.profile?.name, '[].profile.name', what),
+        brand: {
+          code: shown(p.brandInfo?.brandCode, '[].brandInfo.brandCode', what),
+          name: shown(p.brandInfo?.brandName, '[].brandInfo.brandName', what),
+        },
       },
     ]),
   );

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ChainAHotelCode, ChainASearchHotel } from '../../schemas/chain-a-hotels.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import { cents } from '../rooms-rule.ts';
 import type { ProfileName } from './details.ts';
 import { ErrorAnswer, NO_AVAILABILITY_CODES } from './extract.ts';
@@ -101,14 +101,24 @@ const AVAILABILITY: Record<string, 'AVAILABLE' | 'UNAVAILABLE'> = {
   CLOSED: 'UNAVAILABLE',
 };
 
+const WHAT = 'the offers near a point';
+
 /** A hotel's summary in the contract's terms, before its name is known. */
 function summaryOf(h: GeoHotel): Omit<ChainASearchHotel, 'name' | 'brand'> & { brandCode: string | null } {
   const pc = h.lowestPointsAndCashCost;
+  const availability =
+    h.availabilityStatus === undefined
+      ? null
+      : (AVAILABILITY[h.availabilityStatus.trim().toUpperCase()] ?? null);
+  // A status or brand that is there but says nothing readable is counted like an absent one.
+  if (h.availabilityStatus !== undefined && availability === null)
+    recordMissing('chain_a', 'hotels[].availabilityStatus', WHAT);
+  if (h.brandCode !== undefined && !h.brandCode.trim()) recordMissing('chain_a', 'hotels[].brandCode', WHAT);
   return {
     hotel_code: h.hotelMnemonic.trim().toUpperCase(),
     brandCode: h.brandCode?.trim() || null,
     distance_km: h.distance === undefined ? null : Math.round(h.distance * 100) / 100,
-    availability: AVAILABILITY[h.availabilityStatus?.toUpperCase() ?? ''] ?? null,
+    availability,
     currency: h.propertyCurrency?.toUpperCase() ?? null,
     // Nightly, as the source gives it: never a stay total.
     lowest_per_night:
@@ -142,7 +152,7 @@ export function geoHotels(answer: GeoOffersAnswer): GeoSummary[] {
     seen.add(summary.hotel_code);
     hotels.push(summary);
   }
-  if (unusable) recordSkipped('chain_a', 'hotels[].hotelMnemonic', 'the offers near a point', unusable);
+  if (unusable) recordSkipped('chain_a', 'hotels[].hotelMnemonic', WHAT, unusable);
   const far = (s: GeoSummary) => s.distance_km ?? Number.POSITIVE_INFINITY;
   return hotels.sort((a, b) => (far(a) === far(b) ? 0 : far(a) < far(b) ? -1 : 1));
 }
