@@ -3,7 +3,8 @@
  * actions on the counters table, limited by `dynamodb:LeadingKeys` to the items it works on (sessions,
  * accounts, tokens, throttles, keys, counters); the key functions the API Gateway calls that make and remove
  * an account's key and its usage-plan key (on this API's plans only); the sign-up function `ses:SendEmail` on
- * the configured identity, from the configured sender only.
+ * the configured identity, from the configured sender only; the mailing functions the asynchronous
+ * invocation of themselves that runs their mail after the answer.
  */
 import { Aws, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -119,6 +120,9 @@ export function accountEnvironment(
     ...(access.mail
       ? {
           PUBLIC_BASE_URL: props.publicBaseUrl,
+          // Mail and the account's changes run in an asynchronous invocation of the function itself, after
+          // the answer (shared/accounts/outbox.ts): the answer takes as long for any email.
+          MAIL_QUEUE: 'lambda',
           ...(props.config.mailFrom ? { MAIL_FROM: props.config.mailFrom } : {}),
         }
       : {}),
@@ -164,6 +168,15 @@ export class AccountPermissions extends Construct {
           }),
         );
       }
+      if (access.mail)
+        // A policy of its own, not the role's default one (the function depends on that one, and this one
+        // names the function): the function may queue its own jobs (InvocationType Event), nothing else.
+        new iam.Policy(this, `${routeId}Outbox`, {
+          roles: [fn.role!],
+          statements: [
+            new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }),
+          ],
+        });
       if (!access.gateway) continue;
       // A policy of its own, not the role's default one: the function depends on that one, and this one names
       // the usage plans, which depend (through the stage and its methods) on the function.

@@ -25,8 +25,9 @@ import { validateRequest } from '../http/validate-request.ts';
 import { baseUrl, jsonResponse } from '../problem.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
-import { accountStore } from './index.ts';
-import { AccountError, SESSION_MS } from './service.ts';
+import { accountStore, services } from './index.ts';
+import { isOutboxEvent } from './outbox.ts';
+import { AccountError, runMailJob, SESSION_MS } from './service.ts';
 import type { Account, Session } from './store.ts';
 
 /** A signed-in caller: the account, its session and the session cookie's hash. */
@@ -286,3 +287,19 @@ export function accountEndpoint<
 
 /** A fresh pre-session CSRF token for a signed-out browser. @example newCsrfToken() */
 export const newCsrfToken = () => randomToken();
+
+/**
+ * A handler that also runs the jobs its function posts to itself (deployed, see outbox.ts): an event
+ * `{ outbox: job }` comes only from an asynchronous invocation by the function's own role (API Gateway's
+ * events always carry an HTTP method), and is run, not answered.
+ * @example export const handler = acceptingJobs(accountEndpoint({ ... }));
+ */
+export function acceptingJobs<H extends (event: APIGatewayProxyEvent, ...rest: never[]) => unknown>(
+  handler: H,
+): H {
+  const both = (event: unknown, ...rest: never[]) =>
+    isOutboxEvent(event)
+      ? services().then((s) => runMailJob(s, event.outbox))
+      : handler(event as APIGatewayProxyEvent, ...rest);
+  return Object.assign(both, handler) as unknown as H;
+}

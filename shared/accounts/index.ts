@@ -9,7 +9,8 @@ import type { Stores } from '../store/types.ts';
 import { ApiGatewayKeys, NO_GATEWAY, type KeyGateway } from './gateway.ts';
 import { mailer } from './mailer.ts';
 import { MemoryAccountStore } from './memory-store.ts';
-import type { Services } from './service.ts';
+import { afterAnswer, LambdaOutbox, type Outbox } from './outbox.ts';
+import { runMailJob, type Services } from './service.ts';
 import type { AccountStore } from './store.ts';
 
 const derived = new WeakMap<Stores, AccountStore>();
@@ -50,6 +51,21 @@ export function useKeyGateway(next: KeyGateway): void {
   gateway = next;
 }
 
+let outbox: Outbox | undefined;
+
+/**
+ * Deployed (`MAIL_QUEUE=lambda`), jobs are queued as asynchronous invocations of this function; otherwise
+ * they run in this process once the answer is written.
+ * @example await (await services()).outbox!.post(job)
+ */
+export function mailOutbox(): Outbox {
+  outbox ??=
+    process.env.MAIL_QUEUE === 'lambda' && process.env.AWS_LAMBDA_FUNCTION_NAME
+      ? new LambdaOutbox(process.env.AWS_LAMBDA_FUNCTION_NAME)
+      : afterAnswer(async (job) => runMailJob(await services(), job));
+  return outbox;
+}
+
 /** Everything the account rules use, as this process has it. @example await signUp(await services(), body, where) */
 export async function services(): Promise<Services> {
   return {
@@ -57,5 +73,6 @@ export async function services(): Promise<Services> {
     mailer: mailer(),
     gateway: keyGateway(),
     counters: (await stores()).counters,
+    outbox: mailOutbox(),
   };
 }

@@ -20,6 +20,7 @@ import {
 } from './crypto.ts';
 import type { KeyGateway } from './gateway.ts';
 import type { Mailer } from './mailer.ts';
+import type { MailJob, Outbox } from './outbox.ts';
 import type { KeyView } from './model.ts';
 import type { Account, AccountKey, AccountStore } from './store.ts';
 
@@ -85,6 +86,24 @@ export interface Services {
   gateway: KeyGateway;
   /** The daily counters: a rotated key inherits its predecessor's count for the day. */
   counters: CounterStore;
+  /**
+   * Where the work that depends on whether an email is registered goes, to run after the answer (see
+   * outbox.ts); without one it runs before the answer (operators' commands, store tests).
+   */
+  outbox?: Outbox;
+}
+
+/** Hands a job to the outbox, or runs it now when there is none. */
+const postJob = (s: Services, job: MailJob): Promise<void> =>
+  s.outbox ? s.outbox.post(job) : runMailJob(s, job);
+
+/**
+ * What sign-up and forgot-password do for an email once answered: the account's links, mails and changes.
+ * @example await runMailJob(services, { kind: 'forgot', email, base })
+ */
+export async function runMailJob(s: Services, job: MailJob): Promise<void> {
+  if (job.kind === 'signup') await signUpLater(s, job);
+  else await forgotLater(s, job);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -136,7 +155,8 @@ async function mailVerification(
 }
 
 /**
- * Signs up, or, for an address already registered, mails its owner instead: the answer is the same.
+ * Signs up, or, for an address already registered, mails its owner instead: the answer is the same, and
+ * as fast (the account and the mail are made after it, see outbox.ts).
  * @example await signUp(services, { email, password }, { base, address })
  */
 export async function signUp(
@@ -150,10 +170,19 @@ export async function signUp(
       'WEAK_PASSWORD',
       `The password is ${weakness}: use 12 or more characters, a phrase is best.`,
     );
-  const now = Date.now();
   await withinRate(s, `signup-address:${sha256(address)}`, SIGNUPS_PER_ADDRESS, 'sign-ups from this address');
   // Hashed whatever happens next, so a registered address takes as long to answer as a new one.
   const passwordHash = await hashPassword(password);
+  await postJob(s, { kind: 'signup', email, passwordHash, base });
+  return SIGNUP_MESSAGE;
+}
+
+/** Sign-up's work after the answer: a new account and its link, or a notice to the address's owner. */
+async function signUpLater(
+  s: Services,
+  { email, passwordHash, base }: { email: string; passwordHash: string; base: string },
+): Promise<void> {
+  const now = Date.now();
   const nonce = randomToken(16);
   const existing = await s.store.findByEmail(email);
   if (!existing) {
@@ -169,21 +198,20 @@ export async function signUp(
     };
     if ((await s.store.createAccount(account, now + UNVERIFIED_MS)) === 'created') {
       await mailVerification(s, account, nonce, base);
-      return SIGNUP_MESSAGE;
+      return;
     }
   } else if (!existing.verified) {
     // The latest sign-up's password wins, and only the link mailed for it verifies: whoever registered the
     // address first without owning it cannot keep it.
     await s.store.restartUnverified(existing.id, passwordHash, nonce, now + UNVERIFIED_MS);
     await mailVerification(s, existing, nonce, base);
-    return SIGNUP_MESSAGE;
+    return;
   }
   await s.mailer.send({
     to: email,
     subject: 'Someone tried to sign up with your email',
     text: `This address already has a travel-data-api account. If that was you, sign in at ${base}/dashboard. Nothing was changed.`,
   });
-  return SIGNUP_MESSAGE;
 }
 
 /** @example await verify(services, token) */
@@ -532,7 +560,8 @@ export const FORGOT_MESSAGE =
   'If an account uses this address, a link to set a new password is on its way to it. It works for an hour.';
 
 /**
- * Mails a verified account's owner a link to set a new password; the same answer for any address.
+ * Mails a registered account's owner a link to set a new password; the same answer, as fast, for any
+ * address (the link and the mail are made after it, see outbox.ts).
  * @example await forgotPassword(services, email, { base, address })
  */
 export async function forgotPassword(
@@ -547,8 +576,14 @@ export async function forgotPassword(
     SIGNUPS_PER_ADDRESS,
     'reset requests from this address',
   );
+  await postJob(s, { kind: 'forgot', email, base });
+  return FORGOT_MESSAGE;
+}
+
+/** Forgot-password's work after the answer: a registered account's owner is mailed a new link. */
+async function forgotLater(s: Services, { email, base }: { email: string; base: string }): Promise<void> {
   const account = await s.store.findByEmail(email);
-  if (!account) return FORGOT_MESSAGE;
+  if (!account) return;
   const token = randomToken();
   // A new link ends every link issued before it.
   await s.store.putReset(sha256(token), account.id, randomToken(16), Date.now() + RESET_MS);
@@ -559,7 +594,6 @@ export async function forgotPassword(
     text: `Open this link within an hour to set a new password:\n\n${link}\n\nIf you did not ask, ignore this mail: nothing changes.`,
     link,
   });
-  return FORGOT_MESSAGE;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { request } from 'node:http';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import {
   KEY_CAP,
   KEYS_PER_DAY,
@@ -89,11 +90,13 @@ class Browser {
               if (value) this.cookies.set(pair!.slice(0, at), value);
               else this.cookies.delete(pair!.slice(0, at));
             }
-            resolve({
+            const answer = {
               status: res.statusCode ?? 0,
               headers: res.headers,
               body: text ? JSON.parse(text) : undefined,
-            });
+            };
+            // Mail goes after the answer: a test reads the outbox once this request's mail has gone.
+            void outboxSettled().then(() => resolve(answer));
           });
         },
       );
