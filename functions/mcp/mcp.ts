@@ -1,5 +1,6 @@
 // POST /mcp: the MCP server for AI agents, over streamable HTTP (stateless, JSON answers). Every data
-// route is one tool (shared/mcp/tools.ts). A request needs a known x-api-key; a tool call runs the route's
+// route is one tool (shared/mcp/tools.ts), and describeTool answers the rest of any tool's description
+// (shared/mcp/describe.ts). A request needs a known x-api-key; a tool call runs the route's
 // own handler on the event API Gateway would send it (shared/mcp/invoke.ts), so it counts once against
 // the key's daily quota, and validates and fails exactly as the endpoint does.
 import middy from '@middy/core';
@@ -13,7 +14,8 @@ import { errorHandler, FALLBACK_BODY, logUnrendered } from '../../shared/http/er
 import { responseHeaders } from '../../shared/http/response-headers.ts';
 import { requestState } from '../../shared/http/state.ts';
 import { routeEvent } from '../../shared/mcp/invoke.ts';
-import { toolResult, toolsFor } from '../../shared/mcp/tools.ts';
+import { describeTool } from '../../shared/mcp/describe.ts';
+import { DESCRIBE_TOOL, toolResult, toolsFor } from '../../shared/mcp/tools.ts';
 import { baseUrl, globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
 import { dataEntries, routes, type DataRouteId } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
@@ -63,6 +65,8 @@ async function serve(event: APIGatewayProxyEvent, context: Context): Promise<API
   const response = await answerMcp(webRequest(event), {
     tools: list,
     async call(name, args) {
+      // Answered from the document: no route runs, nothing is counted.
+      if (name === DESCRIBE_TOOL.name) return describeTool(await openApiDocument(), dataEntries, args);
       const id = name as DataRouteId;
       const { handler } = (await handlers[id]()) as { handler: RouteHandler };
       return toolResult(await handler(routeEvent(event, routeOf.get(id)!, args), context));

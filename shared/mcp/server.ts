@@ -14,17 +14,21 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version.ts';
 import { BILLING_RULE } from '../http/daily-quota-billing.ts';
+import { refusalOf, rpcError } from './rpc.ts';
 import { SHARED_PARAMETERS } from './tools.ts';
 
 /**
  * What every tool shares, said once here rather than in each tool: read-only data, the billing rule, the
- * error shape, paging, and the parameters many tools take.
+ * error shape, where a tool's full description is, paging, and the parameters many tools take.
  */
 export const INSTRUCTIONS = [
   'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only.',
   `Quota: each billed call counts once against the API key's daily quota. ${BILLING_RULE}`,
   'A failed call is a tool error whose text is JSON with status, error_code and detail (and retry_after when ' +
     'waiting helps); {base}/errors/{error_code in kebab-case} explains each code.',
+  'tools/list gives each tool with its parameters by name, type and enum, and which are required; ' +
+    "describeTool {name} answers the rest, free: each parameter's meaning, bounds, default and format, the " +
+    "answer's JSON Schema and the errors by status. An id typed integer or string may pass 2^53: send its digits as a string.",
   'Paged tools: call again with the same arguments and page + 1, offset + limit, or the next_page_token of ' +
     'the answer, while more remain; past the end is 404 NO_RESULTS.',
   `Shared parameters: ${Object.entries(SHARED_PARAMETERS)
@@ -38,51 +42,21 @@ export interface McpOptions {
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
 }
 
-/** A JSON-RPC error answer, as the SDK's transport writes its own. */
-function rpcError(status: number, id: unknown, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: id ?? null }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+/** A JSON answer with the JSON-RPC content type, as the SDK's transport writes its own. */
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/**
- * What the SDK would answer with an internal error and a zod dump, answered as JSON-RPC says: an empty
- * batch is an invalid request (-32600); a tools/call without a tool name, or with arguments that are no
- * object, has invalid params (-32602), said in words. Anything else (unreadable JSON too) goes on to the SDK.
- */
-async function refused(request: Request): Promise<Response | undefined> {
-  let message: unknown;
-  try {
-    message = await request.clone().json();
-  } catch {
-    return undefined;
-  }
-  if (Array.isArray(message) && message.length === 0)
-    return rpcError(400, null, ErrorCode.InvalidRequest, 'Invalid Request: the batch is empty.');
-  const call = message as { method?: unknown; id?: unknown; params?: unknown };
-  if (!call || typeof call !== 'object' || call.method !== 'tools/call') return undefined;
-  const checked = CallToolRequestSchema.safeParse(message);
-  if (checked.success) return undefined;
-  const issues = checked.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
-  return rpcError(
-    200,
-    call.id,
-    ErrorCode.InvalidParams,
-    `Invalid params: tools/call takes params {name: the tool's name, arguments: an object} (${issues}).`,
-  );
+/** The JSON-RPC answers in an SDK response: an array (a batch), one answer, or none (202, notifications only). */
+async function answersOf(response: Response): Promise<unknown[]> {
+  const text = await response.text();
+  if (!text) return [];
+  const body = JSON.parse(text) as unknown;
+  return Array.isArray(body) ? body : [body];
 }
 
-/**
- * Answers one MCP HTTP request (POST: a JSON-RPC message or batch) with the SDK's transport.
- * @example const response = await answerMcp(new Request(url, { method: 'POST', headers, body }), { tools, call });
- */
-export async function answerMcp(request: Request, { tools, call }: McpOptions): Promise<Response> {
-  const refusal = await refused(request);
-  if (refusal) return refusal;
+/** Answers one request with the SDK's server and its stateless transport. */
+async function sdkAnswer(request: Request, { tools, call }: McpOptions): Promise<Response> {
   const server = new Server(
     { name: 'travel-data-api', version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -103,4 +77,44 @@ export async function answerMcp(request: Request, { tools, call }: McpOptions): 
   } finally {
     await server.close();
   }
+}
+
+/**
+ * Answers one MCP HTTP request (POST: a JSON-RPC message or batch) with the SDK's transport, after
+ * refusing in words what the SDK would answer with an issue dump (rpc.ts). A batch is answered with an
+ * array, one element included (JSON-RPC 2.0): the SDK's answers to the messages it was given, with the
+ * refusals of the others. The HTTP status is 400 when no message was a JSON-RPC request at all (an empty
+ * batch, -32600 only), as the SDK answers an unreadable one; unreadable JSON is the SDK's -32700.
+ * @example const response = await answerMcp(new Request(url, { method: 'POST', headers, body }), { tools, call });
+ */
+export async function answerMcp(request: Request, options: McpOptions): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.clone().json();
+  } catch {
+    return sdkAnswer(request, options);
+  }
+  const batch = Array.isArray(body);
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  if (messages.length === 0)
+    return json(400, rpcError(null, ErrorCode.InvalidRequest, 'Invalid Request: the batch is empty.'));
+  const refusals = messages.map(refusalOf);
+  const passed = messages.filter((_, i) => !refusals[i]);
+  if (!batch && passed.length === 1) return sdkAnswer(request, options);
+  let answers: unknown[] = [];
+  if (passed.length > 0) {
+    const forwarded =
+      passed.length === messages.length
+        ? request
+        : new Request(request, { body: JSON.stringify(batch ? passed : passed[0]) });
+    const response = await sdkAnswer(forwarded, options);
+    // A refusal of the transport's own (a header, the protocol version) answers the whole request.
+    if (response.status >= 400) return response;
+    answers = await answersOf(response);
+  }
+  const all = [...refusals.filter((r) => r !== undefined), ...answers];
+  const status =
+    passed.length === 0 && refusals.every((r) => r?.error.code === ErrorCode.InvalidRequest) ? 400 : 200;
+  if (all.length === 0) return new Response(null, { status: 202 });
+  return json(status, batch ? all : all[0]);
 }

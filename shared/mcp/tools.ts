@@ -1,10 +1,13 @@
 /**
  * The API as MCP tools: one per data route, named by its manifest id, described by its summary, its input
  * the operation's parameters from the OpenAPI document (built from the very zod schemas the handler
- * validates with). Concise by construction, so `tools/list` stays small as routes are added: what every
- * tool shares (errors, quota, paging, the common parameters) is said once in the server's instructions
- * (server.ts); each parameter keeps its type, bounds, enum and default, and its own first clause only.
- * No output schema: answers carry their JSON as structured content, described in the OpenAPI document.
+ * validates with). Small by construction, so that `tools/list` stays within an agent's context as routes are
+ * added (tests/mcp/scale.test.ts holds it with the wave 3 routes): a listed tool carries what an agent needs
+ * to pick it and to form a call (its summary and paging, each parameter's name, type and enum, which are
+ * required); the rest of each parameter (its meaning, bounds, default, format), the answer's shape and the
+ * errors are one call away, in `describeTool` (describe.ts). What every tool shares (errors, quota, paging,
+ * the common parameters) is said once in the server's instructions (server.ts). No output schema: answers
+ * carry their JSON as structured content, described by `describeTool` and the OpenAPI document.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyResult } from 'aws-lambda';
@@ -13,8 +16,8 @@ import type { JsonSchema, OpenApiDocument, Operation } from '../openapi/types.ts
 import type { Route } from '../routes/index.ts';
 
 /**
- * Parameters many tools share, described once (in the server's instructions) instead of in every tool: an
- * agent reads each meaning once, and `tools/list` stays small however many routes take them.
+ * Parameters many tools share, described once, in the server's instructions: an agent knows their meaning
+ * and form (a date, a currency code) without a `describeTool` call, however many tools take them.
  */
 export const SHARED_PARAMETERS: Readonly<Record<string, string>> = {
   check_in: 'arrival date, YYYY-MM-DD, not before today (UTC)',
@@ -37,59 +40,44 @@ export const SHARED_PARAMETERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A parameter's own description, at its shortest: none for a shared parameter, else its first clause
- * without bounds and default (the schema carries them).
- * @example ownDescription('hotel_id', 'Numeric site_a hotel id (required). Default 1') // 'Numeric site_a hotel id (required)'
+ * A parameter's schema as `tools/list` carries it: its type and enum (an array's items likewise), what a
+ * call needs to be well formed. Bounds, defaults, formats and patterns are in `describeTool`'s answer; the
+ * API enforces them and names the parameter in a free validation error. An int64 (a rental listing id)
+ * is an integer or a string: past 2^53 a JSON number loses digits, its string does not.
+ * @example listed({ type: 'integer', minimum: 1, maximum: 25, default: 10 }) // { type: 'integer' }
  */
-export function ownDescription(name: string, description: string | undefined): string | undefined {
-  if (!description || Object.hasOwn(SHARED_PARAMETERS, name)) return undefined;
-  const first = description
-    .split(/\.\s+(?=[A-Z])|;\s/)[0]!
-    .replace(/[.;,]?\s*Default .*$/i, '')
-    .replace(/,?\s*(from )?-?\d[\d.]* to -?\d[\d.]*/g, '')
-    .trim();
-  return first || undefined;
-}
-
-/** Bounds at or past this are guards against abuse, not limits an agent meets: the API still enforces them. */
-const GUARD = 100;
-
-/**
- * A parameter's schema with what an agent needs: type, enum, default and the bounds it may meet. A shared
- * parameter's form (a date, a currency code) is in its shared description.
- * @example compact('offset', { type: 'integer', minimum: 0, maximum: 100000 }) // { type: 'integer', minimum: 0 }
- */
-export function compact(name: string, schema: JsonSchema): JsonSchema {
-  const { pattern, format, minLength, maxLength, maximum, ...rest } = schema;
-  const shared = Object.hasOwn(SHARED_PARAMETERS, name);
+export function listed(schema: JsonSchema): JsonSchema {
+  const { type, enum: values, items, format } = schema;
   return {
-    ...rest,
-    ...(typeof maximum === 'number' && maximum < GUARD * 10 ? { maximum } : {}),
-    ...(typeof minLength === 'number' && minLength > 1 ? { minLength } : {}),
-    ...(typeof maxLength === 'number' && maxLength < GUARD ? { maxLength } : {}),
-    ...(shared ? {} : { ...(pattern ? { pattern } : {}), ...(format ? { format } : {}) }),
+    ...(type === undefined ? {} : { type: format === 'int64' ? ['integer', 'string'] : type }),
+    ...(values === undefined ? {} : { enum: values }),
+    ...(items && typeof items === 'object' ? { items: listed(items as JsonSchema) } : {}),
   };
 }
 
-function operationOf(doc: OpenApiDocument, route: Route): Operation {
+/**
+ * The operation of a route in the document.
+ * @example operationOf(doc, routes.chainARooms).operationId // 'chainARooms'
+ */
+export function operationOf(doc: OpenApiDocument, route: Route): Operation {
   const op = doc.paths[route.path]?.[route.method.toLowerCase()];
   if (!op) throw new Error(`the OpenAPI document has no operation for ${route.method} ${route.path}`);
   return op;
 }
 
-/** Path and query parameters as the properties of one arguments object: types, bounds, defaults, enums. */
+/** Path and query parameters as the properties of one arguments object, as listed: names, types, enums. */
 function inputSchema(op: Operation): Tool['inputSchema'] {
-  const properties: Record<string, JsonSchema> = {};
-  for (const p of op.parameters.filter((x) => !x.deprecated)) {
-    const description = ownDescription(p.name, p.description);
-    properties[p.name] = { ...compact(p.name, p.schema), ...(description ? { description } : {}) };
-  }
-  const required = op.parameters.filter((p) => p.required && !p.deprecated).map((p) => p.name);
+  const parameters = op.parameters.filter((p) => !p.deprecated);
+  const properties = Object.fromEntries(parameters.map((p) => [p.name, listed(p.schema)]));
+  const required = parameters.filter((p) => p.required).map((p) => p.name);
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-/** How to fetch the next page, for routes whose parameters page their answers. */
-function pagingHint(op: Operation): string | undefined {
+/**
+ * How to fetch the next page, for routes whose parameters page their answers.
+ * @example pagingHint(operationOf(doc, routes.mapsReviews)) // 'Paged by next_page_token.'
+ */
+export function pagingHint(op: Operation): string | undefined {
   const names = new Set(op.parameters.map((p) => p.name));
   if (names.has('next_page_token')) return 'Paged by next_page_token.';
   if (names.has('page')) return 'Paged by page.';
@@ -97,13 +85,23 @@ function pagingHint(op: Operation): string | undefined {
   return undefined;
 }
 
+/** The tool that answers the rest of a tool's description (describe.ts): not a route, free, local. */
+export const DESCRIBE_TOOL: Tool = {
+  name: 'describeTool',
+  description:
+    "A tool's parameters in full (meaning, bounds, default, format), its answer's JSON Schema and its errors. Free.",
+  inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
 /**
- * One tool per data route, in manifest order: its summary, its parameters' schema, read-only. What every
- * tool shares (errors, quota, paging, shared parameters) is said once, in the server's instructions.
- * @example toolsFor(await openApiDocument(), dataEntries).map((t) => t.name) // ['coordinatesLookup', …]
+ * One tool per data route, in manifest order (its summary and paging, its parameters as `listed`,
+ * read-only), then `describeTool`. What every tool shares (errors, quota, paging, shared parameters) is
+ * said once, in the server's instructions.
+ * @example toolsFor(await openApiDocument(), dataEntries).map((t) => t.name) // ['coordinatesLookup', …, 'describeTool']
  */
 export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [string, Route])[]): Tool[] {
-  return entries.map(([id, route]) => {
+  const tools = entries.map(([id, route]): Tool => {
     const op = operationOf(doc, route);
     return {
       name: id,
@@ -115,6 +113,7 @@ export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [stri
       annotations: { readOnlyHint: true, ...(route.upstream?.length ? {} : { openWorldHint: false }) },
     };
   });
+  return [...tools, DESCRIBE_TOOL];
 }
 
 /** The problem details of an error answer, whichever of the contract's bodies it came in. */
