@@ -209,8 +209,8 @@ describe('the outbox deployed', () => {
     const sent: { input: Record<string, unknown> }[] = [];
     class InvokeCommand {
       readonly input: Record<string, unknown>;
-      constructor(input: Record<string, unknown>) {
-        this.input = input;
+      constructor(input: object) {
+        this.input = input as Record<string, unknown>;
       }
     }
     const outboxed = new LambdaOutbox('TravelDataApi-AccountPasswordForgot', undefined, async () => ({
