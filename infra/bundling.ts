@@ -14,10 +14,18 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dataEntries, routeEntries, type Route } from '../shared/routes/index.ts';
+import { routeEntries, type Route } from '../shared/routes/index.ts';
 import { writeBundledSdk } from './dynamodb-client.ts';
+import {
+  handlerLoadersModule,
+  handlerLoadersPlugin,
+  isSplit,
+  requestBytes,
+  SPLIT_PACKAGE_JSON,
+  splitOptionsOf,
+} from './mcp-bundle.ts';
 
-export { writeBundledSdk };
+export { handlerLoadersModule, handlerLoadersPlugin, isSplit, requestBytes, writeBundledSdk };
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MANIFEST = resolve(ROOT, 'shared/routes/index.ts');
@@ -103,35 +111,6 @@ export function manifestModule(handlers: readonly string[]): string {
     'export const dataEntries = operationEntries.filter(([, r]) => r.auth && r.counted !== false);',
   ].join('\n');
 }
-
-const HANDLER_LOADERS = resolve(ROOT, 'functions/mcp/handlers.ts');
-
-/**
- * The MCP function's handler loaders as bundled: functions/mcp/handlers.ts's `handlers`, with a literal
- * `import()` of each data route's handler file from the manifest, so that the bundler puts every handler
- * in the bundle (a specifier computed at run time, as the source module's, is left to Node, and finds no
- * file beside the bundle).
- * @example handlerLoadersModule() // 'export const handlers = {"coordinatesLookup":() => import("../../functions/meta/coordinates-lookup.ts"), …};'
- */
-export function handlerLoadersModule(): string {
-  const from = relative(dirname(HANDLER_LOADERS), ROOT);
-  const loaders = dataEntries.map(
-    ([id, route]) => `${JSON.stringify(id)}: () => import(${JSON.stringify(`${from}/${route.handler}`)})`,
-  );
-  return `export const handlers = {\n${loaders.join(',\n')}\n};`;
-}
-
-/** Bundles functions/mcp/handlers.ts as `handlerLoadersModule()`: every data route's handler, loaded on first use. */
-export const handlerLoadersPlugin: Plugin = {
-  name: 'handler-loaders',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]functions[\\/]mcp[\\/]handlers\.ts$/ }, ({ path }) =>
-      path === HANDLER_LOADERS
-        ? { contents: handlerLoadersModule(), loader: 'js', resolveDir: dirname(HANDLER_LOADERS) }
-        : undefined,
-    );
-  },
-};
 
 const isHandler = (file: string) => routeEntries.some(([, r]) => r.handler === file);
 
@@ -452,6 +431,26 @@ export const lambdaBundleOptions: BuildOptions = {
   ],
 };
 
+/** `lambdaBundleOptions` for a split bundle (infra/mcp-bundle.ts). */
+export const splitBundleOptions: BuildOptions = splitOptionsOf(lambdaBundleOptions);
+
+/**
+ * esbuild's options for a function's bundle in `outputDir`, as it is deployed: `index.js` and its map,
+ * or, split, `index.js`, its chunks and their maps.
+ * @example await esbuild.build(bundleOptionsFor('functions/mcp/mcp.ts', 'cdk.out/bundle-mcp'))
+ */
+export function bundleOptionsFor(handler: string, outputDir: string): BuildOptions {
+  const entry = { entryPoints: [resolve(ROOT, handler)], absWorkingDir: ROOT };
+  return isSplit(handler)
+    ? { ...splitBundleOptions, ...entry, outdir: outputDir }
+    : { ...lambdaBundleOptions, ...entry, outfile: resolve(outputDir, 'index.js') };
+}
+
+/** @example packageJsonFor('functions/mcp/mcp.ts') // '{"type":"module"}' */
+export function packageJsonFor(handler: string): string {
+  return isSplit(handler) ? SPLIT_PACKAGE_JSON : BUNDLE_PACKAGE_JSON;
+}
+
 /** Handlers that read the embedded gazetteer index. */
 const GAZETTEER_HANDLERS = [
   'functions/meta/coordinates-lookup.ts',
@@ -521,21 +520,16 @@ export function generatedFor(handler: string, root: string): GeneratedFile[] {
 
 /**
  * Bundles a function into a directory as Lambda runs it, the way the CDK stack deploys it: `index.js` and
- * its source map (lambdaBundleOptions with its plugins), the CommonJS package.json, the bundled DynamoDB
+ * its source map (lambdaBundleOptions with its plugins; split, its chunks too: `bundleOptionsFor`), the
+ * package.json that says which module system they are, the bundled DynamoDB
  * client when it uses one, its assets and its generated files. Returns esbuild's metafile.
  * @example await bundleFunction('functions/health/health.ts', 'cdk.out/bundle-health')
  */
 export async function bundleFunction(handler: string, outputDir: string): Promise<Metafile> {
   const { build } = await import('esbuild');
-  const result = await build({
-    ...lambdaBundleOptions,
-    entryPoints: [resolve(ROOT, handler)],
-    outfile: resolve(outputDir, 'index.js'),
-    absWorkingDir: ROOT,
-    logLevel: 'error',
-  });
+  const result = await build({ ...bundleOptionsFor(handler, outputDir), logLevel: 'error' });
   mkdirSync(outputDir, { recursive: true });
-  writeFileSync(resolve(outputDir, 'package.json'), BUNDLE_PACKAGE_JSON);
+  writeFileSync(resolve(outputDir, 'package.json'), packageJsonFor(handler));
   await writeBundledSdk(result.metafile!, outputDir);
   for (const asset of assetsFor(handler))
     cpSync(resolve(ROOT, asset), resolve(outputDir, 'data'), { recursive: true });

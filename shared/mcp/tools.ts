@@ -27,7 +27,7 @@ export const SHARED_PARAMETERS: Readonly<Record<string, string>> = {
   infants: 'infants',
   pets: 'pets',
   rooms: 'rooms',
-  currency: 'ISO 4217 code of the prices, case-insensitive',
+  currency: "the prices' currency, an ISO 4217 code in any letter case",
   limit: 'results per answer',
   offset: 'results to skip',
   page: 'page number, from 1',
