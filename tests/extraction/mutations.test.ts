@@ -50,6 +50,9 @@ import {
   searchPageOf,
 } from '../../shared/providers/site-a/extract.ts';
 import { galleryOf, HotelPhotos } from '../../shared/providers/site-a/gallery.ts';
+import { DetailsView, detailsView, toDetails } from '../../shared/providers/site-a/details.ts';
+import { hotelPageData } from '../../shared/providers/site-a/hotel-page.ts';
+import * as siteAScores from '../../shared/providers/site-a/scores.ts';
 import { literalAfter, readLiteral } from '../../shared/upstream/js-literal.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
@@ -229,6 +232,36 @@ const CASES: Case[] = [
     schema: HotelPhotos,
     extract: (photos: unknown[]) => galleryOf(photos, [], '4412009'),
     records: (gallery: ReturnType<typeof galleryOf>) => gallery.photos.length,
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/hotel-page-apollo.html', 'site-a/hotel-page-no-stars.html'],
+    select: (html) => detailsView(hotelPageData(html as string), 'https://images.site-a.test'),
+    schema: DetailsView,
+    extract: (view: z.output<typeof DetailsView>) =>
+      toDetails(view, 'https://www.site-a.test/hotel/zz/hotel-lorvane-garden.html'),
+    records: (details: unknown) => (details ? 1 : 0),
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/hotel-page-apollo.html', 'site-a/hotel-page-no-stars.html'],
+    select: (html) => siteAScores.scoresView(hotelPageData(html as string)),
+    schema: siteAScores.ScoresView,
+    extract: (view: siteAScores.ScoresView) =>
+      siteAScores.toScores(view, '4412009', { distribution: null, languages: null }),
+    records: (scores: unknown) => (scores ? 1 : 0),
+    requiredWhen: {
+      totalScore:
+        'a page that scores categories or questions without the overall score lost it (no scores at all: NO_RESULTS)',
+    },
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/review-list.json', 'site-a/review-list-bare.json'],
+    select: (answer) => (answer as { data: { reviewListFrontend: unknown } }).data.reviewListFrontend,
+    schema: siteAScores.ReviewFacets,
+    extract: (facets: siteAScores.ReviewFacets) => siteAScores.facetsOf(facets),
+    records: (facets: unknown) => (facets ? 1 : 0),
   },
   {
     provider: 'site_b',

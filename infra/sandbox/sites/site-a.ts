@@ -12,6 +12,14 @@ import { getWorld, type Hotel } from '../world.ts';
 import { signPhoto } from './images.ts';
 import { siteAReviewCount, siteAScore, graphql } from './site-a-reviews.ts';
 import { homePage, searchResults } from './site-a-search.ts';
+import {
+  apolloStore,
+  carrierOf,
+  emptyShell,
+  envRooms,
+  roomTableHtml,
+  type PageStay,
+} from './site-a-hotel.ts';
 
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
@@ -38,7 +46,7 @@ const photoUrl = (imageBase: string, size: string, id: string) =>
  * the hidden `hotel_id` input, the `hotelPhotos` literal with its quirks, a late `data-hotel-id` near
  * 400 KB, then further gallery images and reviews.
  */
-export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
+export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb', stay?: PageStay, shell = false): string {
   const r = rng(`page:${h.key}`);
   const id = String(h.ids.site_a);
   const cc = h.city.country.toLowerCase();
@@ -56,7 +64,9 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
     `</style>\n<script>\nvar booking = window.booking || {};\nbooking.env = booking.env || {};\nbooking['env'] = {\n`,
     `  b_action: 'hotel',\n  b_lang: '${lang}',\n  b_csrf_token: '${hash(`csrf:${h.key}`).toString(36)}${hash(id).toString(36)}',\n`,
     `  b_hotel_id: '${id}',\n  b_hotel_name: '${h.name.replace(/'/g, "\\'")}',\n  b_ufi: ${ufi},\n`,
-    `  b_dest_id: '${ufi}',\n  b_dest_type: 'city',\n  b_cc: '${cc}',\n  b_stars: ${h.stars}\n};\n</script>\n`,
+    `  b_dest_id: '${ufi}',\n  b_dest_type: 'city',\n  b_cc: '${cc}',\n`,
+    stay && !shell && carrierOf(h) === 'env' ? envRooms(h, stay) : '',
+    `  b_stars: ${h.stars}\n};\n</script>\n`,
     `<script>\nwindow.utag_data = { pageview_id: '${hash(`pv:${id}`).toString(16)}', page_type: 'hotel', `,
     `hotel_id: '${id}', dest_ufi: '${ufi}', city_name: '${h.city.name.replace(/'/g, "\\'")}', country_code: '${cc}' };\n</script>\n`,
   );
@@ -93,6 +103,13 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
   parts.push(
     `<script>\nbooking.ensureNamespaceExists('hotel');\nbooking.hotel = {\n  b_gallery_version: 2,\n  hotelPhotos: [ ${literal} ],\n  b_photo_count: ${photos.length}\n};\n</script>\n`,
   );
+  // An empty shell (a dated render that lost its state) has neither the cache nor the room table.
+  if (!shell) {
+    if (stay && carrierOf(h) === 'table') parts.push(roomTableHtml(h, stay));
+    parts.push(
+      `<script type="application/json" data-capla-store-data="apollo">${JSON.stringify(apolloStore(h, imageBase, stay))}</script>\n`,
+    );
+  }
   padTo(
     parts,
     395 * KB + (hash(`late:${h.key}`) % (60 * KB)),
@@ -117,12 +134,34 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb'): string {
 
 const pages = new Map<string, string>();
 
+const isDate = (v: string | null) => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const count = (v: string | null, fallback: number) => {
+  const n = Number(v ?? fallback);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
+/** The stay a hotel page is asked for (`checkin`, `checkout`, party, currency), or undefined for none. */
+function pageStay(query: URLSearchParams): PageStay | undefined {
+  const checkIn = query.get('checkin');
+  const checkOut = query.get('checkout');
+  if (!isDate(checkIn) || !isDate(checkOut) || checkOut! <= checkIn!) return undefined;
+  const currency = query.get('selected_currency') ?? 'USD';
+  return {
+    checkIn: checkIn!,
+    checkOut: checkOut!,
+    adults: Math.max(1, count(query.get('group_adults'), 2)),
+    children: count(query.get('group_children'), 0),
+    rooms: Math.max(1, count(query.get('no_rooms'), 1)),
+    currency: /^[A-Z]{3}$/.test(currency) ? currency : 'USD',
+  };
+}
+
 /** Pages are large and deterministic: a few are kept, as a CDN would. */
-function cachedPage(h: Hotel, imageBase: string, lang: string): string {
-  const key = `${h.key} ${imageBase} ${lang}`;
+function cachedPage(h: Hotel, imageBase: string, lang: string, stay?: PageStay, shell = false): string {
+  const key = `${h.key} ${imageBase} ${lang} ${JSON.stringify(stay ?? null)} ${shell}`;
   let page = pages.get(key);
   if (!page) {
-    page = hotelPage(h, imageBase, lang);
+    page = hotelPage(h, imageBase, lang, stay, shell);
     if (pages.size >= 32) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
   }
@@ -214,12 +253,13 @@ export const siteA: Site = {
     [
       'GET',
       /^\/hotel\/([a-z]{2})\/([a-z0-9-]+?)(?:\.([a-z]{2}(?:-[a-z]{2})?))?\.html$/,
-      ({ match, base }): SiteResponse => {
+      ({ match, base, query }): SiteResponse => {
         const h = hotelBySlug(match[1]!, match[2]!);
         const imageBase = base.replace(/\/site_a$/, '/site_a_images');
-        return h
-          ? { status: 200, html: cachedPage(h, imageBase, match[3] ?? 'en-gb') }
-          : { status: 404, html: '<html><body><h1>Page not found</h1></body></html>' };
+        if (!h) return { status: 404, html: '<html><body><h1>Page not found</h1></body></html>' };
+        const stay = pageStay(query);
+        const shell = Boolean(stay) && query.get('nocache') !== '1' && emptyShell(h, stay!);
+        return { status: 200, html: cachedPage(h, imageBase, match[3] ?? 'en-gb', stay, shell) };
       },
     ],
     ['GET', /^\/searchresults(?:\.[a-z-]+)?\.html$/, (req) => searchResults(req, siteA.hosts[0]!)],

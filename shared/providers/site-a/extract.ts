@@ -16,6 +16,7 @@ import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import type { StreamScan } from '../../upstream/stream-scan.ts';
 import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import type { HotelRef } from './urls.ts';
+import { resolveRefs } from './apollo.ts';
 
 /** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
 export const AutocompleteAnswer = tolerant(
@@ -240,16 +241,6 @@ const EchoedInput = z.looseObject({
     sorters: z.looseObject({ selectedSorter: z.string().nullish() }).optional(),
   }),
 });
-
-/** Apollo's normalised cache stores a shared object once, under a key, and points to it with `__ref`. */
-function resolveRefs(value: unknown, store: Record<string, unknown>, depth = 0): unknown {
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, store, depth + 1));
-  const ref = (value as { __ref?: unknown }).__ref;
-  if (typeof ref === 'string' && Object.keys(value).length === 1)
-    return resolveRefs(store[ref], store, depth + 1);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, store, depth + 1)]));
-}
 
 /** A hotel as a listing shows it: enough to reach its page and to score its reviews. */
 export interface Listing {

@@ -11,7 +11,7 @@ import type { DestinationSuggestion, SiteAReviewsPage } from '../../schemas/site
 import { fetchParsed, scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId } from '../../upstream/providers.ts';
 import { windowScan } from '../../upstream/stream-scan.ts';
 import {
   AutocompleteAnswer,
@@ -38,7 +38,8 @@ import {
   type SearchSort,
 } from './requests.ts';
 import { knownRefs } from './known.ts';
-import { hotelUrl, type HotelRef } from './urls.ts';
+import { hotelDetails, hotelScores } from './hotel.ts';
+import { hotelUrl, imageBase, type HotelRef } from './urls.ts';
 
 /** @example await siteA.destinations(ctx, 'paris', 'fr') // up to 5 suggestions, best first */
 async function destinations(
@@ -73,18 +74,6 @@ function remember(listings: Listing[]): void {
   for (const l of listings) {
     knownListings.set(l.hotelId, l);
     knownRefs.set(l.hotelId, l.ref);
-  }
-}
-
-/** Where the source's relative image paths live: the configured image origin, else the image host's own provider. */
-function imageBase(): string | undefined {
-  const own = providerConfig('site_a').origins.images;
-  if (own) return own;
-  try {
-    const images = providerConfig('site_a_images');
-    return images.publicBaseUrl ?? images.baseUrl;
-  } catch {
-    return undefined;
   }
 }
 
@@ -248,5 +237,8 @@ async function reviews(
   return extractReviewList(res.body, { hotelId, page: o.page, perPage: o.perPage, sorter, listing });
 }
 
-/** site_a, as the handlers use it; its photos are `sitePhotos` in photos.ts (the only reader that needs JSON5). */
-export const siteA = { destinations, urlToId, search, reviews };
+/**
+ * site_a, as the handlers use it; its photos are `sitePhotos` in photos.ts (the only reader that needs
+ * JSON5), its hotel details and scores are in hotel.ts.
+ */
+export const siteA = { destinations, urlToId, search, reviews, hotelDetails, hotelScores };

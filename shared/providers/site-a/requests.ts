@@ -49,6 +49,40 @@ export function hotelPageRequest(ref: HotelRef): SourceRequest {
   };
 }
 
+/** A stay as a dated hotel page is asked for it (real-sources §16 site_a, rooms for dates). */
+export interface PageStay {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  rooms: number;
+  childrenAges: number[];
+  currency: string;
+}
+
+/**
+ * A hotel page in a language (`/hotel/{cc}/{pagename}.{lang}.html`), undated (its static facts and scores)
+ * or dated (its rooms and blocks for the stay: `checkin`, `checkout`, party, `selected_currency`).
+ * `nocache=1` asks again past a render that came back as an empty shell.
+ * @example hotelPageIn({ cc: 'fr', slug: 'x' }, 'en-us').path // '/hotel/fr/x.en-us.html'
+ */
+export function hotelPageIn(
+  ref: HotelRef,
+  language: string,
+  stay?: PageStay,
+  nocache = false,
+): SourceRequest {
+  const path = `/hotel/${ref.cc}/${ref.slug}.${language}.html`;
+  if (!stay) return { provider: 'site_a', path, expect: 'html', cache: 'reviews', notFoundOk: true };
+  const params = new URLSearchParams({ checkin: stay.checkIn, checkout: stay.checkOut });
+  params.set('group_adults', String(stay.adults));
+  params.set('group_children', String(stay.childrenAges.length));
+  for (const age of stay.childrenAges) params.append('age', String(age));
+  params.set('no_rooms', String(stay.rooms));
+  params.set('selected_currency', stay.currency);
+  if (nocache) params.set('nocache', '1');
+  return { provider: 'site_a', path: `${path}?${params}`, expect: 'html', cache: 'prices', notFoundOk: true };
+}
+
 /**
  * The page that leads from a numeric id to the hotel's page: no page is addressed by id, but a search
  * for the hotel as a destination lists it first. The path is configuration (`hotel_by_id`, `{id}`

@@ -43,3 +43,19 @@ export function parseHotelRef(input: string): HotelRef {
 export function hotelUrl(ref: HotelRef): string {
   return `https://${providerConfig('site_a').hosts[0]}/hotel/${ref.cc}/${ref.slug}.html`;
 }
+
+/**
+ * Where the source's relative image paths live: the configured image origin, else the image host's own
+ * provider (the sandbox's).
+ * @example imageBase() // 'https://<image host>'
+ */
+export function imageBase(): string | undefined {
+  const own = providerConfig('site_a').origins.images;
+  if (own) return own;
+  try {
+    const images = providerConfig('site_a_images');
+    return images.publicBaseUrl ?? images.baseUrl;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * A site_a hotel page as the details, scores and rooms read it (real-sources §16 site_a): the `booking.env`
+ * block (`b_hotel_id`), the JSON-LD `Hotel`, the gallery's first photo and the Apollo cache, whose
+ * argument-keyed entries are found by prefix and resolved through their references. The page is reached
+ * from an id through the hotel as a search destination (no page is addressed by id), remembered.
+ */
+import { scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
+import type { UpstreamContext } from '../../upstream/context.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+import { windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
+import { apolloStoreIn, fieldByPrefix, holds, resolveRefs, type ApolloStore } from './apollo.ts';
+import { hotelIdInPage, hotelRefInResults } from './extract.ts';
+import { knownRefs } from './known.ts';
+import { hotelByIdRequest } from './requests.ts';
+import type { HotelRef } from './urls.ts';
+
+/** What a hotel page holds for the readers, its cache entries resolved; any of it may be absent. */
+export interface HotelPageData {
+  /** `b_hotel_id` (or the page's other id markers). */
+  hotelId?: string;
+  /** The ROOT_QUERY entry `hotelPageByPageName(…).propertyDetails(…)`: the Property. */
+  property?: unknown;
+  /** The `hotelPageByPageName(…searchConfig…)` entry's `propertyFullExtended`. */
+  extended?: unknown;
+  /** The ROOT_QUERY entry `reviewsFrontend(…)`. */
+  reviews?: unknown;
+  /** The ROOT_QUERY entry `roomTable(…)`: the room catalogue (and, where a dated page has them, its blocks). */
+  roomTable?: unknown;
+  /** Every `RoomData:` object of the store. */
+  roomData?: unknown[];
+  /** The JSON-LD `Hotel` object. */
+  jsonLd?: unknown;
+  /** The gallery literal's first large URL (`hotelPhotos[0].large_url`). */
+  firstPhoto?: string;
+}
+
+const LD = /<script\b[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/g;
+const FIRST_PHOTO = /hotelPhotos\s*:\s*\[\s*\{[^}]*?\blarge_url\s*:\s*'([^']+)'/;
+
+/** The page's JSON-LD object of type Hotel (or a lodging type), or undefined. */
+function jsonLdHotel(html: string): unknown {
+  for (const m of html.matchAll(LD)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(m[1]!);
+    } catch {
+      continue; // One malformed block does not hide another.
+    }
+    const type = (value as { '@type'?: unknown } | null)?.['@type'];
+    if (typeof type === 'string' && /Hotel|Lodging|Hostel|Resort|Apartment|House|Inn/i.test(type))
+      return value;
+  }
+  return undefined;
+}
+
+/**
+ * The readers' view of a hotel page, its cache entries looked up by prefix and resolved. A page with
+ * neither the cache nor the JSON-LD is not a hotel page as the research knows it: an extraction error.
+ * @example hotelPageData(html).property
+ */
+export function hotelPageData(html: string): HotelPageData {
+  const store = apolloStoreIn(html);
+  const jsonLd = jsonLdHotel(html);
+  if (!store && jsonLd === undefined)
+    throw new ExtractionError('site_a', 'the hotel page carries neither its Apollo cache nor its JSON-LD');
+  const data: HotelPageData = {
+    hotelId: hotelIdInPage(html),
+    jsonLd,
+    firstPhoto: FIRST_PHOTO.exec(html)?.[1],
+  };
+  if (store) Object.assign(data, cacheEntries(store));
+  return data;
+}
+
+/** The cache entries the readers use, resolved. */
+export function cacheEntries(store: ApolloStore): Partial<HotelPageData> {
+  const root = store.ROOT_QUERY;
+  const page = fieldByPrefix(root, 'hotelPageByPageName(', holds('propertyDetails('));
+  const extended = fieldByPrefix(root, 'hotelPageByPageName(', holds('propertyFullExtended'));
+  const resolve = (v: unknown) => (v === undefined ? undefined : resolveRefs(v, store));
+  return {
+    property: resolve(fieldByPrefix(page, 'propertyDetails(')),
+    extended: resolve((extended as { propertyFullExtended?: unknown } | undefined)?.propertyFullExtended),
+    reviews: resolve(fieldByPrefix(root, 'reviewsFrontend(')),
+    roomTable: resolve(fieldByPrefix(root, 'roomTable(')),
+    roomData: Object.entries(store)
+      .filter(([key]) => key.startsWith('RoomData:'))
+      .map(([, value]) => resolveRefs(value, store)),
+  };
+}
+
+const APOLLO_OPEN = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>/;
+
+/**
+ * A hotel page read until its Apollo cache has arrived (or to its end when it has none, or when `whole`:
+ * a dated page's room table may come after it); `read` then sees the page so far, once.
+ * @example scanAll(hotelPageScan(hotelPageData), html)
+ */
+export function hotelPageScan<T>(read: (html: string) => T, whole = false): StreamScan<T> {
+  const parts: string[] = [];
+  let tail = '';
+  let inside = false;
+  let examined = 0;
+  const done = () => {
+    const html = parts.join('');
+    examined += html.length;
+    return read(html);
+  };
+  return {
+    feed(fresh) {
+      parts.push(fresh);
+      if (whole) return undefined;
+      let window = tail + fresh;
+      examined += window.length;
+      if (!inside) {
+        const open = APOLLO_OPEN.exec(window);
+        if (!open) {
+          tail = window.slice(-1024);
+          return undefined;
+        }
+        inside = true;
+        window = window.slice(open.index + open[0].length);
+      }
+      if (window.includes('</script>')) return done();
+      tail = window.slice(-8);
+      return undefined;
+    },
+    end() {
+      const last = parts.length ? parts.join('').slice(-256) : '';
+      return /<\/html>\s*$/i.test(last) ? done() : undefined;
+    },
+    get examined() {
+      return examined;
+    },
+  };
+}
+
+type Scanned<T> = { value: T } | { failure: unknown };
+
+/**
+ * A page read by `hotelPageScan`, or undefined for its 404. What the reader throws is carried out of the
+ * stream and thrown here (a throw inside the stream's handlers would escape the request), and such an
+ * answer is never cached; `reading` names the cache entry, so that two routes reading a page alike share it.
+ * @example await readHotelPage(ctx, hotelPageIn(ref, 'en-us'), hotelPageData, 'hotel page data')
+ */
+export async function readHotelPage<T>(
+  ctx: UpstreamContext,
+  req: UpstreamRequest,
+  read: (html: string) => T,
+  reading: string,
+  whole = false,
+): Promise<T | undefined> {
+  const res = await scanUpstream<Scanned<T>>(
+    { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
+    ctx,
+    () =>
+      hotelPageScan((html) => {
+        try {
+          return { value: read(html) };
+        } catch (failure) {
+          return { failure };
+        }
+      }, whole),
+    reading,
+  );
+  if (res.status === 404) return undefined;
+  if (!res.body) throw new ExtractionError('site_a', 'the hotel page ended early', undefined, res.status);
+  if ('failure' in res.body) throw res.body.failure;
+  return res.body.value;
+}
+
+/**
+ * The hotel page of an id: remembered from url-to-id, a search or an earlier call, else the first hotel the
+ * results page for the hotel as a destination links to (checked against the page's own id by the caller);
+ * undefined when site_a lists no such hotel.
+ * @example await hotelRefById(ctx, '1007790') // { cc: 'fr', slug: 'aurelia-suites-paris' }
+ */
+export async function hotelRefById(ctx: UpstreamContext, hotelId: string): Promise<HotelRef | undefined> {
+  const known = knownRefs.get(hotelId);
+  if (known) return known;
+  const found = await scanUpstream(
+    hotelByIdRequest(hotelId),
+    ctx,
+    () =>
+      windowScan((html) =>
+        /<\/html>/i.test(html.slice(-256)) ? (hotelRefInResults(html) ?? null) : hotelRefInResults(html),
+      ),
+    'first hotel',
+  );
+  if (found.status === 404 || !found.body) return undefined;
+  return found.body;
+}
