@@ -65,4 +65,22 @@ export const mapsReviewsRoutes = {
     summary: 'Place name to the place and the first page of its reviews',
     example: '/v1/maps_reviews/search-and-review?query=Aurelia%20Suites%20Paris',
   },
+  mapsPlace: {
+    method: 'GET',
+    path: '/v1/maps_reviews/place',
+    handler: 'functions/maps-reviews/place.ts',
+    provider: 'maps_reviews',
+    product: 'place',
+    auth: true,
+    upstream: ['maps_reviews'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      MISSING_PLACE: { status: 400, when: 'neither or both of place_id and data_id' },
+      INVALID_PLACE_ID: { status: 400, when: "a place_id or data_id not in the source's form" },
+      PLACE_NOT_FOUND: { status: 404, when: 'the maps service knows no such place' },
+    },
+    summary:
+      'One place in full by place_id or data_id: address, phone, website, coordinates, rating and its distribution, price level, categories, weekly hours, open state, description, attributes',
+    example: '/v1/maps_reviews/place?data_id=0x47e67d23e9013691:0x8a0000000865e28',
+  },
 } as const satisfies Record<string, Route>;

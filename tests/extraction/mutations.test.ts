@@ -39,6 +39,7 @@ import {
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import * as rentalCalendar from '../../shared/providers/rental/calendar.ts';
 import * as rentalReviews from '../../shared/providers/rental/reviews.ts';
+import * as mapsPlace from '../../shared/providers/maps-reviews/place.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
@@ -586,6 +587,23 @@ const CASES: Case[] = [
     schema: rentalReviews.ReviewsAnswer,
     extract: (answer: rentalReviews.ReviewsAnswer) => rentalReviews.extractReviews(answer),
     records: (page: ReturnType<typeof rentalReviews.extractReviews>) => page?.reviews.length ?? 0,
+  },
+  {
+    provider: 'maps_reviews',
+    fixtures: [
+      'maps-reviews/place-details.json',
+      'maps-reviews/place-local-results.json',
+      'maps-reviews/place-not-found.json',
+    ],
+    schema: mapsPlace.PlaceAnswer,
+    extract: (answer: mapsPlace.PlaceAnswer) =>
+      mapsPlace.extractPlaceDetails(answer, { placeId: 'ChIJ8x1Qd0Zv5kcR4Wm3aH0eS1I' }),
+    records: (place: unknown) => (place ? 1 : 0),
+    requiredWhen: {
+      place_results: 'an answer that is neither the search shape nor the empty state is the place itself',
+      local_results: 'an answer in the search shape lists the place',
+      error: 'an answer without a place says why: the empty-result error',
+    },
   },
   {
     provider: 'web_search',

@@ -87,13 +87,13 @@ describe('GET /v1/rental/listing/{listing_id}/reviews', () => {
   });
 
   it.each([
-    ['an offset past the end', 404, 'NO_RESULTS', () => withReviews(5, 30), { offset: '500' }],
-    ['a listing without reviews', 404, 'NO_RESULTS', () => withReviews(0, 0), {}],
-    ['an unknown listing', 404, 'LISTING_NOT_FOUND', () => '99', {}],
-    ['a listing_id that is not a number', 400, 'INVALID_LISTING_ID', () => '12ab', {}],
-    ['a limit of 51', 400, 'INVALID_PARAMETERS', () => BIG, { limit: '51' }],
-    ['a negative offset', 400, 'INVALID_PARAMETERS', () => BIG, { offset: '-1' }],
-    ['an unknown sort', 400, 'INVALID_PARAMETERS', () => BIG, { sort: 'worst' }],
+    ['an offset past the end', 404, 'NO_RESULTS', (): string => withReviews(5, 30), { offset: '500' }],
+    ['a listing without reviews', 404, 'NO_RESULTS', (): string => withReviews(0, 0), {}],
+    ['an unknown listing', 404, 'LISTING_NOT_FOUND', (): string => '99', {}],
+    ['a listing_id that is not a number', 400, 'INVALID_LISTING_ID', (): string => '12ab', {}],
+    ['a limit of 51', 400, 'INVALID_PARAMETERS', (): string => BIG, { limit: '51' }],
+    ['a negative offset', 400, 'INVALID_PARAMETERS', (): string => BIG, { offset: '-1' }],
+    ['an unknown sort', 400, 'INVALID_PARAMETERS', (): string => BIG, { sort: 'worst' }],
   ] as const)('answers %s with %i %s', async (_name, status, code, id, query) => {
     // Act
     const res = await reviews(id(), query as Record<string, string>);

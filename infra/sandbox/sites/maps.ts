@@ -8,6 +8,9 @@
  * gps_coordinates, rating, reviews, type, address, …) for several, or the empty state
  * (`local_results_state: "Fully empty"` and the empty-result error).
  *
+ * One place in full (`engine=place_search` with `place_id`, `data_cid` or `type=place&data=`): `place_results`
+ * in the place answer's shape, from the same place as the search's (`maps-place.ts`).
+ *
  * Reviews (`engine=reviews&data_id=&hl=&sort_by=&next_page_token=&num=`): `place_info`, `topics[]` on
  * the first page, `reviews[]` (position, link, rating, date, iso_date, iso_date_of_last_edit, snippet
  * and extracted_snippet unless star-only, `images` only when the reviewer attached some, user,
@@ -25,6 +28,7 @@ import { hash, rng, pick } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
+import { isPlaceRequest, place } from './maps-place.ts';
 
 /** The maps service's public site. */
 const PUBLIC_SITE = 'https://maps.test';
@@ -97,7 +101,8 @@ interface Review {
   quality: number;
 }
 
-function reviewsOf(h: Hotel): Review[] {
+/** Every review of a place, in the order they were written (the place answer's rating summary counts them). */
+export function reviewsOf(h: Hotel): Review[] {
   return Array.from({ length: reviewCount(h) }, (_, i) => {
     const r = rng(`review:${h.key}:${i}`);
     return {
@@ -234,12 +239,13 @@ function renderReview(h: Hotel, rv: Review, position: number, hl: string, base: 
   };
 }
 
-function rating(h: Hotel): number | undefined {
+/** A place's rating, from its reviews; none without. */
+export function rating(h: Hotel): number | undefined {
   return reviewCount(h) ? Math.round(38 + (hash(`rt:${h.key}`) % 12)) / 10 : undefined;
 }
 
 /** A place as the search lists it; a place without reviews has no rating and no review count. */
-function placeResult(h: Hotel, base: string) {
+export function placeResult(h: Hotel, base: string) {
   const count = reviewCount(h);
   const cid = String(BigInt(`0x${h.ids.maps_data_id.split(':0x')[1]}`));
   const reviewsLink = `${base}/search.json?${new URLSearchParams({ engine: 'reviews', data_id: h.ids.maps_data_id, hl: 'en' })}`;
@@ -392,7 +398,10 @@ export const maps: Site = {
       /^\/search\.json$/,
       ({ query, base }) => {
         const engine = query.get('engine');
-        if (engine === 'place_search') return search(query, base);
+        if (engine === 'place_search')
+          return isPlaceRequest(query)
+            ? place(query, base, { placeResult, rating, reviewCount, reviewsOf })
+            : search(query, base);
         if (engine === 'reviews') return reviews(query, base);
         return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
       },

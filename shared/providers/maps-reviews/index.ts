@@ -10,7 +10,8 @@
  * out (`<sort>~<source token>`), so later pages keep the first page's order whatever the caller sends.
  *
  * Place search: `engine=<place_search>&type=search&q=&ll=@lat,lng,14z` answers `place_results` for a
- * single match, `local_results[]` for several, or the empty state.
+ * single match, `local_results[]` for several, or the empty state. One place in full: the same engine by
+ * `place_id` or `data_cid` (`place.ts`).
  */
 import type { MapsReview, MapsReviewsPage, MapsSort } from '../../schemas/maps.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
@@ -28,6 +29,7 @@ import {
 import { placeSearchRequest, readPageToken, reviewsRequest } from './requests.ts';
 
 export type { FoundPlace, ReviewsResult } from './extract.ts';
+export { placeDetails, type PlaceKey } from './place.ts';
 
 /** The most pages one call walks (the contract's `pages` bound). */
 export const MAX_PAGES = 10;

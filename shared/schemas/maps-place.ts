@@ -1,0 +1,49 @@
+/** One maps place in full (wave 3: GET /v1/maps_reviews/place). */
+import * as z from 'zod';
+
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+export const MapsPlace = z.object({
+  place_id: z.string().nullable(),
+  data_id: z.string().nullable().meta({ description: 'For /v1/maps_reviews/reviews' }),
+  name: z.string().min(1),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  location: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .nullable(),
+  rating: z.number().min(1).max(5).nullable(),
+  review_count: z.number().int().min(0).nullable(),
+  rating_distribution: z
+    .object({
+      1: z.number().int().min(0),
+      2: z.number().int().min(0),
+      3: z.number().int().min(0),
+      4: z.number().int().min(0),
+      5: z.number().int().min(0),
+    })
+    .nullable()
+    .meta({ description: 'Reviews by stars, "1" to "5"; null when the source does not give it' }),
+  price_level: z.string().nullable().meta({ description: 'As the source shows it, e.g. "$$"' }),
+  categories: z.array(z.string()),
+  hours: z
+    .array(
+      z.object({ day: z.enum(WEEK_DAYS), text: z.string().meta({ description: 'e.g. "8 AM–5:30 PM"' }) }),
+    )
+    .meta({ description: 'Opening hours by day, Monday first, plain spaces' }),
+  open_state: z.string().nullable().meta({ description: 'e.g. "Open · Closes 6 PM"' }),
+  description: z.string().nullable(),
+  attributes: z
+    .record(z.string(), z.array(z.string()))
+    .meta({ description: 'Group name (e.g. accessibility) → what the place offers' }),
+});
+export type MapsPlace = z.infer<typeof MapsPlace>;
