@@ -289,6 +289,14 @@ function encode(response: SiteResponse): { type: string; body: Buffer } {
   return { type: response.type, body: response.bytes };
 }
 
+/** A site's named origins (paths such as `/brand`) as URLs under its prefix; nothing when it names none. */
+function originsUnder(prefix: string, origins: Record<string, string> | undefined) {
+  if (!origins) return {};
+  return {
+    origins: Object.fromEntries(Object.entries(origins).map(([name, path]) => [name, `${prefix}${path}`])),
+  };
+}
+
 /**
  * Provider configuration pointing every provider at a sandbox reachable at `base`.
  * @example providersAt('http://host.docker.internal:3100').site_a.baseUrl // 'http://host.docker.internal:3100/site_a'
@@ -300,6 +308,8 @@ export function providersAt(base: string): Providers {
       provider,
       {
         ...configs.get(provider),
+        // A site's own named origins are paths under its prefix (a brand host that serves what the main refuses).
+        ...originsUnder(`${base}/${provider}`, configs.get(provider)?.origins),
         baseUrl: `${base}/${provider}`,
         hosts: [...hosts],
         allowHttp: true,

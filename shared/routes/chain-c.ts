@@ -49,4 +49,21 @@ export const chainCRoutes = {
       'The rooms of a chain_c property for a stay: cash, points and cash-and-points rates with nightly rates',
     example: '/v1/chain_c/loyalty/rooms?property_id=TOYPA&check_in=2030-06-10&check_out=2030-06-12&adults=2',
   },
+  chainCPropertyDetails: {
+    method: 'GET',
+    path: '/v1/chain_c/property/details',
+    handler: 'functions/chain-c/details.ts',
+    provider: 'chain_c',
+    product: 'details',
+    auth: true,
+    upstream: ['chain_c'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
+      PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
+    },
+    summary:
+      'A chain_c property: name, brand, address, location, phone, currency, review, pictures and its room catalogue',
+    example: '/v1/chain_c/property/details?property_id=TOYPA',
+  },
 } as const satisfies Record<string, Route>;

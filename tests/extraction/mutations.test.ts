@@ -18,6 +18,7 @@ import * as chainADetails from '../../shared/providers/chain-a/details.ts';
 import * as chainASearch from '../../shared/providers/chain-a/search.ts';
 import * as chainB from '../../shared/providers/chain-b/extract.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
+import * as chainCProperty from '../../shared/providers/chain-c/property.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import {
@@ -433,6 +434,33 @@ const CASES: Case[] = [
     schema: chainC.ConvertAnswer,
     extract: (answer: chainC.ConvertAnswer) => chainC.exchangeRate(answer),
     records: (rate: number | undefined) => (rate === undefined ? 0 : 1),
+  },
+  {
+    provider: 'chain_c',
+    fixtures: ['chain-c/header-data.json', 'chain-c/header-data-bare.json', 'chain-c/header-unknown.json'],
+    schema: chainCProperty.HeaderAnswer,
+    extract: (answer: chainCProperty.HeaderAnswer) => {
+      const property = chainCProperty.headerProperty(answer, 200);
+      return (
+        property &&
+        chainCProperty.extractProperty(property, [], {
+          propertyId: property.id?.toUpperCase() ?? '',
+          imageBase: 'https://img.chain-c.test',
+        })
+      );
+    },
+    records: (details: unknown) => (details ? 1 : 0),
+    requiredWhen: {
+      errors:
+        'an answer without a property says why in its errors: without them it is no proven "no such property"',
+    },
+  },
+  {
+    provider: 'chain_c',
+    fixtures: ['chain-c/room-cards.json'],
+    schema: chainCProperty.RoomCardsAnswer,
+    extract: (answer: chainCProperty.RoomCardsAnswer) => chainCProperty.roomTypesOf(answer),
+    records: (rooms: unknown[]) => rooms.length,
   },
   {
     provider: 'maps_reviews',

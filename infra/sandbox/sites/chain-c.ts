@@ -1,15 +1,17 @@
 /**
  * chain_c, a hotel chain with a loyalty programme, in its real format: the site's GraphQL gateway at
  * `POST /mi/query/<operation>`, which answers only a safelisted operation signature (anything else is its
- * GraphQL error) and only browser-like clients (a bot manager's 403 page otherwise). Four operations: the
+ * GraphQL error) and only browser-like clients (a bot manager's 403 page otherwise). Five operations: the
  * 2026 priced geo search (`phoenixShopDatedSearchByGeoQuery`, `application-name: shop`, no document
  * needed, money as `{amount, currency, decimalPoint}` in the property's currency, per night of one room,
  * points per stay, statuses `AvailableForSale`/`NotAvailable`); the older lowest-rates search with integer
  * amounts and their decimal point in the property's currency (`origin`) and the visitor's (`locale`, US
  * dollars here); the rooms of one property on the booking path (`PhoenixBookDTTSearchProductsByProperty`,
  * `application-name: book`: one product per room type and rate plan, cash, points and cash-and-points
- * modes, nightly rates, stay totals); and the display currency converter. Every operation quotes the same
- * nightly prices. Also the property pictures its answers point to, by path relative to the image host.
+ * modes, nightly rates, stay totals); the display currency converter; and a property's header
+ * (`PhoenixBookDTTHotelHeaderData`, `application-name: book`) with its room catalogue on a brand origin
+ * (chain-c-property.ts). Every operation quotes the same nightly prices. Also the property pictures its
+ * answers point to, by path relative to the image host.
  */
 import { distanceMeters } from '../geo.ts';
 import {
@@ -25,6 +27,7 @@ import {
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+import { type GatewayModule, headerAnswer, propertyRoutes } from './chain-c-property.ts';
 import { picture } from './maps.ts';
 
 const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
@@ -219,15 +222,23 @@ const DATED_SEARCH = 'phoenixShopDatedSearchByGeoQuery';
 const PRODUCTS = 'PhoenixBookDTTSearchProductsByProperty';
 /** The site's display converter behind its currency selector. */
 const CONVERT = 'phoenixShopADFConvertCurrencyQuery';
+/** A property's header, on the booking path. */
+const HEADER = 'PhoenixBookDTTHotelHeaderData';
 /** Signatures the sandbox safelists, per operation (handed out as provider configuration). */
 export const SIGNATURES: Record<string, string> = {
+  [HEADER]: '239d9b9be80625bf4d1880cd7de4c938fa7603da928093c7df1197079ab2f952',
   [OPERATION]: SIGNATURE,
   [DATED_SEARCH]: '7a0c2e4f6b8d1a3c5e7f9b0d2c4e6a8f1b3d5c7e9a0f2b4d6c8e1a3f5b7d9c0e',
   [PRODUCTS]: '2b4d6f8a0c1e3a5c7e9b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a0c2e4b6d8f1a3c',
   [CONVERT]: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d',
 };
 /** The `application-name` each operation's page sends: the shop pages, or the booking path. */
-const APPLICATION: Record<string, string> = { [DATED_SEARCH]: 'shop', [CONVERT]: 'shop', [PRODUCTS]: 'book' };
+const APPLICATION: Record<string, string> = {
+  [DATED_SEARCH]: 'shop',
+  [CONVERT]: 'shop',
+  [PRODUCTS]: 'book',
+  [HEADER]: 'book',
+};
 
 /** Money as the 2026 operations write it: an integer of minor units and its decimal point. */
 const minor = (units: number, currency: string) => ({
@@ -509,11 +520,22 @@ function convert(v: ConvertVariables): SiteResponse {
   };
 }
 
+/** What the property details module borrows: codes, the search's property, the room types, the refusal. */
+const gateway: GatewayModule = {
+  propertyCode,
+  searchProperty: (h) => node(h, 0, null, 0).property,
+  roomTypes: ROOM_TYPES,
+  accessDenied: ACCESS_DENIED,
+};
+
 export const chainC: Site = {
   provider: 'chain_c',
   hosts: ['www.chain-c.test'],
   config: {
+    // The room catalogue's brand host: a path under the sandbox's prefix.
+    origins: { brand: '/brand' },
     operations: {
+      hotel_header_data: SIGNATURES[HEADER]!,
       dated_search_by_geo: SIGNATURES[DATED_SEARCH]!,
       lowest_rates_by_geo: SIGNATURE,
       search_products_by_property: SIGNATURES[PRODUCTS]!,
@@ -549,6 +571,7 @@ export const chainC: Site = {
         if (operation === DATED_SEARCH) return datedSearch(variables);
         if (operation === PRODUCTS) return products(variables);
         if (operation === CONVERT) return convert(variables);
+        if (operation === HEADER) return headerAnswer(gateway, variables);
         return lowestRates(variables);
       },
     ],
@@ -557,5 +580,6 @@ export const chainC: Site = {
       /^\/content\/dam\/renditions\/[A-Z]{5}\/[a-z]{5}-exterior-\d+-hor-wide\.jpg$/,
       ({ path }) => picture(path),
     ],
+    ...propertyRoutes(gateway),
   ],
 };

@@ -487,7 +487,9 @@ export const ProductsAnswer = tolerant(
 );
 export type ProductsAnswer = z.infer<typeof ProductsAnswer>;
 
-const UNKNOWN_PROPERTY = /INVALID_PROPERTY|PROPERTY_NOT_FOUND|property .*(not valid|not found|unknown)/i;
+/** What an error says of a property chain_c does not know (its code or its message). */
+export const UNKNOWN_PROPERTY =
+  /INVALID_PROPERTY|PROPERTY_NOT_FOUND|property .*(not valid|not found|unknown)/i;
 
 /**
  * Whether a rooms answer says the property does not exist (every error names the property id).

@@ -7,9 +7,11 @@
  * profile). A stale operation signature is a 502 that names it.
  */
 import type { ChainCHotel, ChainCRooms } from '../../schemas/chain-c.ts';
+import type { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c-property.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { originUrl, providerConfig } from '../../upstream/providers.ts';
+import { recordMissing } from '../../upstream/tolerant.ts';
 import {
   ConvertAnswer,
   currenciesOf,
@@ -30,6 +32,8 @@ import {
 import {
   convertRequest,
   CONVERT,
+  headerRequest,
+  roomCardsRequest,
   DATED_SEARCH,
   datedSearchRequest,
   lowestRatesRequest,
@@ -40,6 +44,7 @@ import {
   type LowestRatesQuery,
   type ProductsQuery,
 } from './requests.ts';
+import { extractProperty, HeaderAnswer, headerProperty, RoomCardsAnswer, roomTypesOf } from './property.ts';
 
 export interface ChainCQuery extends LowestRatesQuery {
   currency: string;
@@ -131,5 +136,34 @@ async function rooms(
   return extractRooms(res.body, { ...links(currency), rates, nights: nightsOf(q), rooms: q.rooms });
 }
 
+/**
+ * The room catalogue, or [] when it cannot be read: the source refuses it on its main site (403) and
+ * answers it on brand hosts only, so a refusal, a failure or a changed answer says nothing about the
+ * rooms (counted as drift, never a failed route).
+ */
+async function catalogue(ctx: UpstreamContext, propertyId: string): Promise<ChainCRoomTypeInfo[]> {
+  try {
+    const res = await fetchParsed(roomCardsRequest(propertyId), RoomCardsAnswer, ctx, 'the room catalogue');
+    return roomTypesOf(res.body);
+  } catch {
+    recordMissing('chain_c', 'data.property.roomTypes', 'the room catalogue');
+    return [];
+  }
+}
+
+/**
+ * The property's header and room catalogue, or undefined when chain_c does not know the property. Both
+ * are asked at once; the catalogue is [] when it could not be read.
+ * @example await chainC.details(ctx, 'PARXY') // { name: 'Meridian Crown Paris', brand: { code: 'MC' }, …, room_types: [...] }
+ */
+async function details(ctx: UpstreamContext, propertyId: string): Promise<ChainCPropertyDetails | undefined> {
+  const [header, roomTypes] = await Promise.all([
+    fetchParsed(headerRequest(propertyId), HeaderAnswer, ctx, 'the property header'),
+    catalogue(ctx, propertyId),
+  ]);
+  const property = headerProperty(header.body, header.status);
+  return property && extractProperty(property, roomTypes, { propertyId, imageBase: links('').imageBase });
+}
+
 /** chain_c, as the handlers use it. */
-export const chainC = { search, rooms };
+export const chainC = { search, rooms, details };

@@ -7,7 +7,10 @@
  *   or, configured as `operations.search_operation`, the older `phoenixShopLowestAvailableRatesByGeoQuery`
  *   (`operations.lowest_rates_by_geo`, with its query document);
  * - rooms of one property: `PhoenixBookDTTSearchProductsByProperty` (`operations.search_products_by_property`);
- * - the display currency converter `phoenixShopADFConvertCurrencyQuery` (`operations.convert_currency`).
+ * - the display currency converter `phoenixShopADFConvertCurrencyQuery` (`operations.convert_currency`);
+ * - a property's header, `PhoenixBookDTTHotelHeaderData` (`operations.hotel_header_data`), and its room
+ *   catalogue, `GET /services/marriott-hws/roomCards` on the `brand` origin (no signature; the main site
+ *   refuses it with a 403, a brand host answers it).
  * The safelisted operations need no document (the gateway holds it); one is sent when configured
  * (`operations.<name>_query`). The sort value for price is configuration too, being unconfirmed.
  */
@@ -297,4 +300,39 @@ export function convertRequest(from: string, to: string): UpstreamRequest {
     cache: 'search',
     referer: '/search/findHotels.mi',
   });
+}
+
+/** A property's header: name, brand, address, contact, reviews, pictures. */
+export const HEADER = 'PhoenixBookDTTHotelHeaderData';
+
+/**
+ * The header of one property, on the booking path (the gateway caches it at its edge for 3 hours).
+ * @example headerRequest('PARXY').body // { json: { operationName: 'PhoenixBookDTTHotelHeaderData', variables: { propertyId: 'PARXY' } } }
+ */
+export function headerRequest(propertyId: string): UpstreamRequest {
+  return gatewayRequest({
+    operation: HEADER,
+    signature: 'hotel_header_data',
+    app: 'book',
+    variables: { propertyId },
+    cache: 'ids',
+    referer: '/reservation/availabilitySearch.mi',
+  });
+}
+
+/**
+ * The room catalogue of one property: a plain GET on the `brand` origin (the main site answers it 403).
+ * @example roomCardsRequest('PARXY').query // { marsha: 'PARXY', locale: 'en-US', acrsEnabled: 'false' }
+ */
+export function roomCardsRequest(propertyId: string): UpstreamRequest {
+  return {
+    provider: 'chain_c',
+    origin: 'brand',
+    method: 'GET',
+    path: '/services/marriott-hws/roomCards',
+    query: { marsha: propertyId, locale: 'en-US', acrsEnabled: 'false' },
+    headers: { referer: `${siteOrigin()}/` },
+    expect: 'json',
+    cache: 'ids',
+  };
 }
