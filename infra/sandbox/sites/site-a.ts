@@ -12,14 +12,8 @@ import { getWorld, type Hotel } from '../world.ts';
 import { signPhoto } from './images.ts';
 import { siteAReviewCount, siteAScore, graphql } from './site-a-reviews.ts';
 import { homePage, searchResults } from './site-a-search.ts';
-import {
-  apolloStore,
-  carrierOf,
-  emptyShell,
-  envRooms,
-  roomTableHtml,
-  type PageStay,
-} from './site-a-hotel.ts';
+import { apolloStore } from './site-a-hotel.ts';
+import { carrierOf, emptyShell, envRooms, roomTableHtml, type PageStay } from './site-a-rooms.ts';
 
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
