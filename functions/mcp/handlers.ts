@@ -1,7 +1,8 @@
 // The handler of every data route, loaded when its tool is first called, from the file the route manifest
 // names: a new data route needs no line here. Run from source (the local server, the tests), the loader
-// imports that file; bundled, infra/bundling.ts (handlerLoadersPlugin) replaces this module with one of
-// literal `import()`s of the same files, so the MCP bundle holds every handler, each evaluated on first use.
+// imports that file; bundled, infra/mcp-bundle.ts (handlerLoadersPlugin) replaces this module with one of
+// literal `import()`s of the same files, so the MCP bundle holds every handler, each a chunk of its own
+// that a request reads only when it calls that tool.
 import { dataEntries, type DataRouteId } from '../../shared/routes/index.ts';
 
 /** The project root, which the manifest's handler paths are relative to. */

@@ -24,9 +24,9 @@ import { handlers } from './handlers.ts';
 
 type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-// The SDK is loaded on the first request. Imported eagerly, the bundle ran the SDK's zod schemas before
-// zod's own (lazily initialised) modules and failed at cold start ("t is not a constructor"); loaded
-// like the handlers, it is ordered with them, and stays out of the cold import.
+// The SDK is loaded on the first request, a chunk of the split bundle (infra/mcp-bundle.ts) like each
+// handler, and stays out of the cold import. (Imported eagerly into the single CommonJS bundle of before,
+// it ran the SDK's zod schemas before zod's own lazily initialised modules and failed at cold start.)
 const protocol = () => import('../../shared/mcp/server.ts');
 
 const routeOf = new Map(dataEntries);

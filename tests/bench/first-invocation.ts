@@ -75,7 +75,14 @@ exports.handler = async () => {
 };
 `,
   );
-  return { name: `floor (${kind})`, outfile, bytes: 0, metafile: { inputs: {}, outputs: {} }, env: {} };
+  return {
+    name: `floor (${kind})`,
+    outfile,
+    bytes: 0,
+    total: 0,
+    metafile: { inputs: {}, outputs: {} },
+    env: {},
+  };
 }
 
 /**

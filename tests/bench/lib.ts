@@ -4,7 +4,7 @@
  * environment of a keyed function.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -69,7 +69,10 @@ export function apiEvent(route: Route, target: string) {
 export interface Bundle {
   name: string;
   outfile: string;
+  /** The code one request loads at most: the file, or of a split bundle (MCP) its `requestBytes`. */
   bytes: number;
+  /** Every file of the bundle (source maps left out): `bytes` but for a split bundle. */
+  total: number;
   metafile: Metafile;
   /** What the deployed function finds in its environment about its own files (gazetteer, generated). */
   env: Record<string, string>;
@@ -80,6 +83,10 @@ const bundles = new Map<string, Promise<Bundle>>();
 /** A tree's own bundling settings (infra/bundling.ts), so another checkout is bundled as it deploys. */
 interface Bundling {
   lambdaBundleOptions: BuildOptions;
+  /** A function's options as deployed, split for MCP (trees that split it). */
+  bundleOptionsFor?(handler: string, outputDir: string): BuildOptions;
+  packageJsonFor?(handler: string): string;
+  requestBytes?(metafile: Metafile, choices: readonly string[]): { bytes: number; total: number };
   /** Writes the bundled DynamoDB client beside the bundle (trees that deploy one). */
   writeBundledSdk?(metafile: Metafile, outputDir: string): Promise<string[]>;
   assetsFor(handler: string): string[];
@@ -91,25 +98,30 @@ interface Bundling {
 
 /**
  * The route's handler bundled with its tree's settings into `<root>/tests/bench/out`, with its assets and
- * generated files beside it; built once per run. `root`: another checkout (the "before" tree) or this one.
+ * generated files beside it; built once per run. `root`: another checkout (the "before" tree) or this one;
+ * `routes`: that tree's, whose data handlers are MCP's choices (`requestBytes`).
  * @example const { outfile } = await bundleOf(route);
  */
-export function bundleOf(route: Route, root = ROOT): Promise<Bundle> {
+export function bundleOf(route: Route, root = ROOT, routes: readonly Route[] = []): Promise<Bundle> {
   const name = route.handler.replace(/^functions\//, '').replace(/\.ts$/, '');
   let done = bundles.get(`${root} ${name}`);
   if (!done) {
     done = (async () => {
-      const { lambdaBundleOptions, writeBundledSdk, assetsFor, generatedFor } = (await import(
-        pathToFileURL(resolve(root, 'infra/bundling.ts')).href
-      )) as Bundling;
+      const bundling = (await import(pathToFileURL(resolve(root, 'infra/bundling.ts')).href)) as Bundling;
+      const { lambdaBundleOptions, writeBundledSdk, assetsFor, generatedFor } = bundling;
       const dir = resolve(root, 'tests/bench/out', name);
-      const outfile = resolve(dir, 'index.cjs');
+      rmSync(dir, { recursive: true, force: true });
+      // As the tree deploys it: its own options when it has them (index.js beside the package.json that
+      // says its module system, split for MCP), else one CommonJS file.
+      const deployed = bundling.bundleOptionsFor?.(route.handler, dir);
+      const outfile = resolve(dir, deployed ? 'index.js' : 'index.cjs');
       const result = await build({
-        ...lambdaBundleOptions,
-        entryPoints: [resolve(root, route.handler)],
-        outfile,
+        ...(deployed ?? { ...lambdaBundleOptions, entryPoints: [resolve(root, route.handler)], outfile }),
         logLevel: 'silent',
       });
+      if (deployed) writeFileSync(resolve(dir, 'package.json'), bundling.packageJsonFor!(route.handler));
+      const handlers = routes.filter((r) => r.auth && r.kind === undefined).map((r) => r.handler);
+      const load = bundling.requestBytes?.(result.metafile!, handlers);
       rmSync(resolve(dir, 'node_modules'), { recursive: true, force: true });
       await writeBundledSdk?.(result.metafile!, dir);
       for (const asset of assetsFor(route.handler))
@@ -120,7 +132,15 @@ export function bundleOf(route: Route, root = ROOT): Promise<Bundle> {
         spawnSync('bash', ['-c', file.command(dir)], { stdio: 'ignore' });
         env[file.variable] = resolve(dir, file.path);
       }
-      return { name, outfile, bytes: readFileSync(outfile).length, metafile: result.metafile!, env };
+      const bytes = readFileSync(outfile).length;
+      return {
+        name,
+        outfile,
+        bytes: load?.bytes ?? bytes,
+        total: load?.total ?? bytes,
+        metafile: result.metafile!,
+        env,
+      };
     })();
     bundles.set(`${root} ${name}`, done);
   }

@@ -181,17 +181,20 @@ if (on('bundles')) {
   // The DynamoDB client a keyed function carries beside its bundle (infra/dynamodb-client.ts).
   const sdkBeside: string[] = [];
   for (const route of routeList) {
-    const bundle = await bundleOf(route);
+    const bundle = await bundleOf(route, ROOT, routeList);
     const sdkFile = resolve(dirname(bundle.outfile), 'node_modules/@aws-sdk/client-dynamodb/index.js');
     if (existsSync(sdkFile)) sdkBeside.push(sdkFile);
     const code = readFileSync(bundle.outfile);
     const cold = coldImport(bundle.outfile, bundle.env);
     const has = (pkg: string) =>
       Object.keys(bundle.metafile.inputs).some((p) => p.includes(`node_modules/${pkg}/`)) ? 'yes' : 'no';
-    if (code.length > 400 * 1024 || cold > 60)
-      budgetMisses.push(`${bundle.name}: ${kb(code.length)}, ${ms(cold)}`);
+    // A split bundle (MCP): what one request loads at most, of every file deployed; its entry is `code`.
+    const split = bundle.total !== bundle.bytes;
+    if (bundle.bytes > (split ? 600 : 400) * 1024 || cold > 60)
+      budgetMisses.push(`${bundle.name}: ${kb(bundle.bytes)}, ${ms(cold)}`);
+    const size = split ? `${kb(bundle.bytes)} a request (${kb(bundle.total)} in all)` : kb(code.length);
     say(
-      `| ${bundle.name} | ${kb(code.length)} | ${kb(gzipSync(code).length)} | ${ms(cold)} | ${ms(cold - baseline)} | ${has('node-html-parser')} | ${has('json5')} | ${topInputs(bundle.metafile)} |`,
+      `| ${bundle.name} | ${size} | ${split ? `${kb(gzipSync(code).length)} (entry)` : kb(gzipSync(code).length)} | ${ms(cold)} | ${ms(cold - baseline)} | ${has('node-html-parser')} | ${has('json5')} | ${topInputs(bundle.metafile)} |`,
     );
   }
   say();
@@ -204,16 +207,17 @@ if (on('bundles')) {
   say();
   say(
     budgetMisses.length
-      ? `Budget (400 KB, 60 ms import) missed by: ${budgetMisses.join('; ')}.`
-      : 'Every function is within the budget of 400 KB and 60 ms cold import.',
+      ? `Budget (400 KB, MCP 600 KB a request, 60 ms import) missed by: ${budgetMisses.join('; ')}.`
+      : 'Every function is within the budget of 400 KB (MCP 600 KB a request) and 60 ms cold import.',
   );
   say();
   for (const side of sides) {
     let largest = { name: '', bytes: 0 };
     let mcpBytes = 0;
+    let mcpTotal = 0;
     for (const route of side.routes) {
-      const bundle = await bundleOf(route, side.root);
-      if (bundle.name === 'mcp/mcp') mcpBytes = bundle.bytes;
+      const bundle = await bundleOf(route, side.root, side.routes);
+      if (bundle.name === 'mcp/mcp') [mcpBytes, mcpTotal] = [bundle.bytes, bundle.total];
       else if (bundle.bytes > largest.bytes) largest = { name: bundle.name, bytes: bundle.bytes };
     }
     record(
@@ -232,11 +236,11 @@ if (on('bundles')) {
       '≤ 600 KB',
       side.label,
       {
-        value: kb(mcpBytes),
+        value: mcpTotal > mcpBytes ? `${kb(mcpBytes)} a request (${kb(mcpTotal)} in all)` : kb(mcpBytes),
         met: mcpBytes > 0 && mcpBytes <= 600 * 1024,
         noise: 'exact',
       },
-      "esbuild with the tree's own settings",
+      "esbuild with the tree's own settings; split (infra/mcp-bundle.ts): the most one request loads",
     );
   }
 }
@@ -865,7 +869,7 @@ if (on('mcp')) {
   api.kill('SIGTERM');
   const bytes = Buffer.byteLength(text);
   say(
-    `Command: \`npm run bench\` — one \`tools/list\` request to \`/mcp\`: ${tools} tools in ${(bytes / 1024).toFixed(1)} KB (${Math.round(bytes / tools)} bytes a tool; budget 25 KB, about ${Math.floor((25 * 1024) / (bytes / tools))} tools at this size). Shared parameters, paging, errors and the billing rule are said once, in the server's instructions; tests/mcp/mcp.test.ts holds the budget.`,
+    `Command: \`npm run bench\` — one \`tools/list\` request to \`/mcp\`: ${tools} tools in ${(bytes / 1024).toFixed(1)} KB (${Math.round(bytes / tools)} bytes a tool; budget 25 KB, about ${Math.floor((25 * 1024) / (bytes / tools))} tools at this size). A tool lists its parameters' names, types and enums; describeTool answers the rest. Shared parameters, paging, errors and the billing rule are said once, in the server's instructions; tests/mcp/scale.test.ts holds the budget with the wave 3 routes.`,
   );
   say();
 }
