@@ -20,6 +20,8 @@ import * as chainB from '../../shared/providers/chain-b/extract.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as chainCProperty from '../../shared/providers/chain-c/property.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
+import * as diningProfile from '../../shared/providers/dining/profile.ts';
+import * as diningReviews from '../../shared/providers/dining/reviews.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import {
   BannerSection,
@@ -534,6 +536,42 @@ const CASES: Case[] = [
       };
     },
     records: (page: { restaurants: unknown[] }) => page.restaurants.length,
+  },
+  {
+    provider: 'dining',
+    fixtures: ['dining/profile-page.html', 'dining/profile-listing.html', 'dining/profile-no-menu.html'],
+    select: (html) => diningProfile.profileOf(html as string),
+    schema: diningProfile.ProfileState,
+    extract: (state: z.output<typeof diningProfile.ProfileState>) =>
+      diningProfile.restaurantDetails(state.restaurantProfile.restaurant, 'https://www.dining.test'),
+    records: (details: { cuisines: unknown[]; payment_options: unknown[] }) =>
+      1 + details.cuisines.length + details.payment_options.length,
+    absenceMeansNone: {
+      'restaurantProfile.restaurant.cuisines': 'no cuisine list: none shown',
+      'restaurantProfile.restaurant.paymentOptions': 'no payment list: none shown',
+    },
+  },
+  {
+    provider: 'dining',
+    fixtures: ['dining/profile-page.html', 'dining/profile-listing.html', 'dining/profile-no-menu.html'],
+    select: (html) => diningProfile.profileOf(html as string),
+    schema: diningProfile.MenuState,
+    extract: (state: z.output<typeof diningProfile.MenuState>) =>
+      diningProfile.menusOf(state, 'https://www.dining.test'),
+    records: (m: ReturnType<typeof diningProfile.menusOf>) =>
+      m.menus.flatMap((x) => x.sections.flatMap((s) => s.items)).length,
+    absenceMeansNone: {
+      'restaurantProfile.menus': 'a profile without menus publishes none',
+      'restaurantProfile.menus.menuData': 'no menu data: no structured menu',
+    },
+  },
+  {
+    provider: 'dining',
+    fixtures: ['dining/reviews.json', 'dining/reviews-unknown-restaurant.json'],
+    schema: diningReviews.ReviewsAnswer,
+    extract: (answer: diningReviews.ReviewsAnswer) =>
+      diningReviews.extractReviews(answer, 'https://www.dining.test'),
+    records: (page: ReturnType<typeof diningReviews.extractReviews>) => page?.reviews.length ?? 0,
   },
   {
     provider: 'rental',

@@ -13,36 +13,54 @@
  * bands as repeated `priceBandIds[]`, pages of SEARCH_PAGE_SIZE by `page`) is server-rendered: its state,
  * `windowVariables.__INITIAL_STATE__.multiSearch` in the `primary-window-vars` script, lists the restaurants
  * near the point (`restaurants[]`, `totalRestaurantCount`), the very ids the availability query serves.
+ *
+ * Each restaurant's profile page and the `ReviewSearchResults` operation are in dining-profile.ts (an
+ * info-only listing there takes no reservations here: its days have no times); the restaurants themselves
+ * in dining-world.ts.
  */
 import { createHash } from 'node:crypto';
 import { distanceMeters } from '../geo.ts';
-import { hash, pick, rng, slugify } from '../random.ts';
+import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld } from '../world.ts';
+import {
+  CSRF_PATTERN,
+  FIRST_RESTAURANT_ID,
+  page,
+  restaurant,
+  RESTAURANTS_PER_CITY,
+  restaurantCity,
+  SANDBOX_CSRF_TOKEN,
+  searchEntry,
+  type Restaurant,
+} from './dining-world.ts';
+import {
+  isListing,
+  profilePage,
+  REVIEW_PAGE_LIMIT,
+  REVIEW_SORTS,
+  reviewSearchResults,
+} from './dining-profile.ts';
 
-export const RESTAURANTS_PER_CITY = 5;
-export const FIRST_RESTAURANT_ID = 10_001;
+export {
+  CSRF_PATTERN,
+  FIRST_RESTAURANT_ID,
+  restaurant,
+  RESTAURANTS_PER_CITY,
+  restaurantCity,
+  SANDBOX_CSRF_TOKEN,
+  type Restaurant,
+} from './dining-world.ts';
+
 const OPERATION = 'RestaurantsAvailability';
+
+const REVIEWS_OPERATION = 'ReviewSearchResults';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The persisted query hash the sandbox knows, handed out as provider configuration. */
 export const SANDBOX_AVAILABILITY_HASH = sha256(`sandbox ${OPERATION}`);
-/** The CSRF token the sandbox's pages hand out, UUID-shaped as the source's. */
-export const SANDBOX_CSRF_TOKEN = sha256('dining csrf')
-  .slice(0, 32)
-  .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-/** Where the token is in a page: the `__CSRF_TOKEN__` window variable of the `primary-window-vars` script. */
-export const CSRF_PATTERN = 'id="primary-window-vars"[^>]*>[^<]*?"__CSRF_TOKEN__"\\s*:\\s*"([^"]+)"';
-
-/** Restaurant ids follow the world's cities: id → city and its index there. */
-export function restaurantCity(id: number) {
-  const i = id - FIRST_RESTAURANT_ID;
-  const cities = getWorld().cities;
-  return i >= 0 && i < cities.length * RESTAURANTS_PER_CITY
-    ? cities[Math.floor(i / RESTAURANTS_PER_CITY)]
-    : undefined;
-}
-
+/** The persisted query hash of the review search the sandbox knows. */
+export const SANDBOX_REVIEWS_HASH = sha256(`sandbox ${REVIEWS_OPERATION}`);
 /** Restaurants a search page lists at most. */
 export const SEARCH_PAGE_SIZE = 50;
 /** How far from the point a search reaches. */
@@ -51,53 +69,6 @@ export const SEARCH_RADIUS_KM = 25;
 export const closedOn = (id: number, date: string) =>
   (id - FIRST_RESTAURANT_ID) % RESTAURANTS_PER_CITY === RESTAURANTS_PER_CITY - 1 &&
   new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
-
-const CUISINES = [
-  'Italian',
-  'Japanese',
-  'French',
-  'Steakhouse',
-  'Seafood',
-  'Indian',
-  'Mexican',
-  'Contemporary',
-];
-const NAMES = ['Osteria', 'Brasserie', 'Table', 'Kitchen', 'Grill', 'Bistro', 'House', 'Cantina'];
-const WORDS = ['Olive', 'Copper', 'Harbour', 'Saffron', 'Juniper', 'Ember', 'Lantern', 'Fig'];
-const BANDS = [
-  { priceBandId: 1, currencySymbol: '$', name: '$30 and under' },
-  { priceBandId: 2, currencySymbol: '$', name: '$31 to $50' },
-  { priceBandId: 3, currencySymbol: '$', name: '$50 and over' },
-  { priceBandId: 4, currencySymbol: '$', name: '$$$$' },
-];
-
-/** A restaurant of the world by its id: name, place near its city's centre, price band and the rest. */
-export function restaurant(id: number) {
-  const city = restaurantCity(id);
-  if (!city) return undefined;
-  const r = rng(`restaurant:${id}`);
-  const name = `${pick(r, WORDS)} ${pick(r, NAMES)}`;
-  return {
-    id,
-    city,
-    name,
-    slug: `${slugify(name)}-${city.slug}`,
-    cuisine: pick(r, CUISINES),
-    band: pick(r, BANDS),
-    latitude: Math.round((city.latitude + (r() - 0.5) * 0.06) * 1e6) / 1e6,
-    longitude: Math.round((city.longitude + (r() - 0.5) * 0.06) * 1e6) / 1e6,
-    rating: Math.round((3.6 + r() * 1.4) * 10) / 10,
-    reviews: Math.floor(r() * 5_000),
-    takeout: r() < 0.5,
-    privateDining: r() < 0.3,
-    orderOnline: r() < 0.4,
-    // Some listings come without a photo, a phone or a neighbourhood, as the real ones do.
-    photo: r() < 0.85,
-    phone: r() < 0.9 ? `+1 555 01${String(id % 100).padStart(2, '0')}` : null,
-    neighborhood: r() < 0.8 ? `${pick(r, ['Old Town', 'Riverside', 'Harbour', 'Market'])} District` : null,
-  };
-}
-type Restaurant = NonNullable<ReturnType<typeof restaurant>>;
 
 /** Another restaurant of the same city, which the source lists alongside. */
 function neighbour(id: number): number {
@@ -127,7 +98,8 @@ function block(id: number, q: Query) {
   const close = 22 * 60 + 30;
   const center = minutes(q.time);
   const slots: object[] = [];
-  const closed = closedOn(id, q.date);
+  // An info-only listing takes no reservations: no times, whatever the day.
+  const closed = closedOn(id, q.date) || isListing(id);
   if (q.partySize <= maxParty && !closed && !Number.isNaN(center)) {
     // The restaurant's own quarter hours, whatever time was asked: offsets are from the time asked.
     const back = Math.min(q.backwardMinutes, 15 * Math.min(q.backwardTimeslots, 72));
@@ -182,74 +154,6 @@ const errors = (status: number, message: string, code?: string): SiteResponse =>
   json: { errors: [{ message, ...(code ? { extensions: { code } } : {}) }] },
 });
 
-/** A page of the site, about 150 KB, with the window variables (and the CSRF token) in a JSON script. */
-function page(initialState?: object): string {
-  const vars = {
-    windowVariables: {
-      ...(initialState ? { __INITIAL_STATE__: initialState } : {}),
-      __OT_GA_DATA__: { cd1: 'home', cd6: '' },
-      __CSRF_TOKEN__: SANDBOX_CSRF_TOKEN,
-      __ENABLE_TRACKING__: false,
-      __LOCALE__: 'en-US',
-      __DOMAIN__: 'com',
-    },
-  };
-  const nav = Array.from(
-    { length: 1_400 },
-    (_, i) => `<li class="c-${i % 97}"><a href="/metro/area-${i}">Restaurants near area ${i}</a></li>`,
-  ).join('\n');
-  return [
-    '<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><title>Restaurants and reservations</title>',
-    '<link rel="preconnect" href="/"></head><body><div id="mainContent"><ul class="metro-list">',
-    nav,
-    '</ul></div>',
-    `<script id="primary-window-vars" type="application/json">${JSON.stringify(vars).replace(/</g, '\\u003c')}</script>`,
-    '<script src="/static/app.js" defer></script></body></html>',
-  ].join('\n');
-}
-
-/** A restaurant as the search page's state lists it (some fields missing, as real entries have them). */
-function searchEntry(x: Restaurant) {
-  return {
-    __typename: 'Restaurant',
-    restaurantId: x.id,
-    name: x.name,
-    primaryCuisine: { __typename: 'Cuisine', name: x.cuisine },
-    priceBand: { __typename: 'PriceBand', ...x.band },
-    ...(x.neighborhood ? { neighborhood: { __typename: 'Neighborhood', name: x.neighborhood } } : {}),
-    address: {
-      __typename: 'Address',
-      line1: `${1 + (x.id % 180)} ${pick(rng(`street:${x.id}`), ['Market', 'Harbour', 'Station', 'Garden'])} Street`,
-      line2: null,
-      city: x.city.name,
-      state: '',
-      postCode: String(10_000 + (x.id % 89_999)),
-    },
-    coordinates: { __typename: 'Coordinates', latitude: x.latitude, longitude: x.longitude },
-    contactInformation: x.phone ? { __typename: 'ContactInformation', formattedPhoneNumber: x.phone } : null,
-    statistics: {
-      __typename: 'RestaurantStatistics',
-      recentReservationCount: x.reviews * 3,
-      reviews: {
-        __typename: 'ReviewStatistics',
-        allTimeTextReviewCount: x.reviews,
-        ratings: { __typename: 'Ratings', overall: { __typename: 'Rating', rating: x.rating } },
-      },
-    },
-    photos: x.photo
-      ? {
-          __typename: 'Photos',
-          profileV3: { __typename: 'Photo', url: `//images.dining.test/v3/photos/${x.id}-1` },
-        }
-      : null,
-    urls: { __typename: 'RestaurantUrls', profileLink: { __typename: 'Link', link: `/r/${x.slug}` } },
-    hasTakeout: x.takeout,
-    hasPrivateDining: x.privateDining,
-    orderOnlineLink: x.orderOnline ? `/r/${x.slug}/order` : null,
-    isPromoted: false,
-  };
-}
-
 /** The search page: the restaurants near the point, nearest first, of the price bands asked for. */
 function searchPage(query: URLSearchParams): SiteResponse {
   const lat = Number(query.get('latitude'));
@@ -291,6 +195,29 @@ function searchPage(query: URLSearchParams): SiteResponse {
   return { status: 200, html: page(state) };
 }
 
+/** The review search: a page of a restaurant's reviews in the order asked for; no restaurant for an unknown id. */
+function reviewSearch(v: Record<string, unknown>): SiteResponse {
+  const x = restaurant(Number(v.restaurantId));
+  if (!x) return { status: 200, json: { data: { restaurant: null } } };
+  const sortBy = String(v.sortBy ?? 'newestReview');
+  if (!(REVIEW_SORTS as readonly string[]).includes(sortBy))
+    return errors(200, `Variable "sortBy" got invalid value "${sortBy}"`, 'BAD_USER_INPUT');
+  const pageNumber = Number.isInteger(v.page) && (v.page as number) > 0 ? (v.page as number) : 1;
+  const pageSize = Number.isInteger(v.pageSize) ? (v.pageSize as number) : REVIEW_PAGE_LIMIT;
+  return {
+    status: 200,
+    json: {
+      data: {
+        restaurant: {
+          __typename: 'Restaurant',
+          restaurantId: x.id,
+          reviewSearchResults: reviewSearchResults(x, pageNumber, pageSize, sortBy),
+        },
+      },
+    },
+  };
+}
+
 export const dining: Site = {
   provider: 'dining',
   hosts: ['www.dining.test'],
@@ -301,10 +228,13 @@ export const dining: Site = {
       csrf: { pattern: CSRF_PATTERN, header: 'x-csrf-token' },
       ttlSeconds: 1_800,
     },
-    operations: { availability: SANDBOX_AVAILABILITY_HASH },
+    operations: { availability: SANDBOX_AVAILABILITY_HASH, reviews: SANDBOX_REVIEWS_HASH },
   },
   routes: [
     ['GET', /^\/s$/, ({ query }): SiteResponse => searchPage(query)],
+    // The profile by numeric id, and by the slug the search card links to.
+    ['GET', /^\/restaurant\/profile\/(\d{1,12})$/, ({ match }) => profilePage({ id: Number(match[1]) })],
+    ['GET', /^\/r\/([a-z0-9-]{1,200})$/, ({ match }) => profilePage({ slug: match[1]! })],
     [
       'GET',
       /^\/$/,
@@ -331,9 +261,12 @@ export const dining: Site = {
         }
         if (query.get('opname') !== request.operationName)
           return errors(409, 'The operation name does not match the request');
-        if (request.extensions?.persistedQuery?.sha256Hash !== SANDBOX_AVAILABILITY_HASH)
+        const known =
+          request.operationName === REVIEWS_OPERATION ? SANDBOX_REVIEWS_HASH : SANDBOX_AVAILABILITY_HASH;
+        if (request.extensions?.persistedQuery?.sha256Hash !== known)
           return errors(200, 'PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND');
         const v = request.variables ?? {};
+        if (request.operationName === REVIEWS_OPERATION) return reviewSearch(v);
         const int = (x: unknown, fallback: number) => (Number.isInteger(x) ? (x as number) : fallback);
         const id = Array.isArray(v.restaurantIds) ? Number(v.restaurantIds[0]) : Number.NaN;
         if (!restaurantCity(id)) return { status: 200, json: { data: { availability: [] } } };

@@ -7,6 +7,7 @@
 import { fetchExtracted, fetchUpstream } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
 import {
   answerFailure,
   AvailabilityAnswer,
@@ -15,9 +16,16 @@ import {
   searchFromPage,
   toRestaurant,
 } from './extract.ts';
+import { extractDetails, extractMenus, profileOf, type Profile } from './profile.ts';
+import { type DiningReview, extractReviews, ReviewsAnswer, reviewsFailure } from './reviews.ts';
 import {
   availabilityHash,
   availabilityRequest,
+  profileRequest,
+  reviewPageSize,
+  reviewSearchRequest,
+  reviewsHash,
+  type ReviewSort,
   searchPageSize,
   searchRequest,
   siteOrigin,
@@ -25,7 +33,7 @@ import {
   type SlotQuery,
 } from './requests.ts';
 
-export type { SearchQuery, SlotQuery } from './requests.ts';
+export type { ReviewSort, SearchQuery, SlotQuery } from './requests.ts';
 
 /** The availability answer for a restaurant's window around a time, checked and read. */
 async function availabilityAnswer(ctx: UpstreamContext, q: SlotQuery): Promise<AvailabilityAnswer> {
@@ -83,5 +91,76 @@ async function search(ctx: UpstreamContext, q: SearchQuery, range: { offset: num
   };
 }
 
+/** The restaurant's profile page as kept (undefined: the source does not know the restaurant). */
+async function profile(ctx: UpstreamContext, restaurantId: number): Promise<Profile | undefined> {
+  // The state's parts the routes read, not the page, are kept: details then menu is one page fetch.
+  const { body } = await fetchExtracted(profileRequest(restaurantId), ctx, 'profile', ({ status, body }) =>
+    status === 404 ? undefined : profileOf(String(body), status),
+  );
+  return body;
+}
+
+/**
+ * A restaurant's details from its profile page, or undefined when the source has no such restaurant.
+ * @example await dining.details(ctx, 10001) // { restaurant_id: 10001, name: 'Olive Osteria', bookable: true, … }
+ */
+async function details(ctx: UpstreamContext, restaurantId: number) {
+  const kept = await profile(ctx, restaurantId);
+  if (!kept) return undefined;
+  const read = extractDetails(kept, siteOrigin());
+  if (read.restaurant_id !== restaurantId)
+    throw new ExtractionError('dining', `the profile page of ${restaurantId} is about ${read.restaurant_id}`);
+  return read;
+}
+
+/**
+ * A restaurant's menus from the same profile page (no second request once the page is kept), or
+ * undefined when the source has no such restaurant.
+ * @example await dining.menu(ctx, 10001) // { menus: [{ title: 'Dinner', sections: [...] }], external_menu_url: null }
+ */
+async function menu(ctx: UpstreamContext, restaurantId: number) {
+  const kept = await profile(ctx, restaurantId);
+  return kept ? extractMenus(kept, siteOrigin()) : undefined;
+}
+
+/** One source page of reviews, checked and read; undefined when the source has no such restaurant. */
+async function reviewPage(ctx: UpstreamContext, restaurantId: number, page: number, sort: ReviewSort) {
+  const res = await fetchUpstream(reviewSearchRequest(restaurantId, page, sort), ctx);
+  const failure = reviewsFailure(res.status, res.body, reviewsHash());
+  if (failure) throw failure;
+  const answer = conform('dining', ReviewsAnswer, res.body, 'the review search', res.status);
+  return extractReviews(answer, siteOrigin());
+}
+
+/**
+ * The reviews of a contract page (`page` from 1, `pageSize` a page) in an order, with the total: the
+ * source's pages that cover it, read in turn, no review twice. Undefined when the source has no such
+ * restaurant.
+ * @example await dining.reviews(ctx, 10001, { page: 1, pageSize: 10, sort: 'newest' }) // { total: 128, reviews: [...] }
+ */
+async function reviews(
+  ctx: UpstreamContext,
+  restaurantId: number,
+  q: { page: number; pageSize: number; sort: ReviewSort },
+) {
+  const size = reviewPageSize();
+  const start = (q.page - 1) * q.pageSize;
+  const first = Math.floor(start / size) + 1;
+  const last = Math.floor((start + q.pageSize - 1) / size) + 1;
+  const listed: DiningReview[] = [];
+  let total = 0;
+  for (let n = first; n <= last; n++) {
+    const page = await reviewPage(ctx, restaurantId, n, q.sort);
+    if (!page) return undefined;
+    if (n === first) total = page.total;
+    listed.push(...page.reviews);
+    if (page.reviews.length < size || n * size >= total) break;
+  }
+  const seen = new Set<string>();
+  const unique = listed.filter((r) => !seen.has(r.review_id) && seen.add(r.review_id));
+  const at = start - (first - 1) * size;
+  return { total, reviews: unique.slice(at, at + q.pageSize) };
+}
+
 /** dining, as the handlers use it. */
-export const dining = { slots, availability, search };
+export const dining = { slots, availability, search, details, menu, reviews };

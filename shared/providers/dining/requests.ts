@@ -125,3 +125,92 @@ export function searchRequest(q: SearchQuery, page: number): SourceRequest {
     cache: 'search',
   };
 }
+
+/**
+ * The restaurant's profile page by its numeric id (`/r/{id}` is no route of the source). Its state holds
+ * the details, the menus and the first page of reviews, so one page serves details and menu. A 404 is the
+ * source not knowing the restaurant.
+ * @example profileRequest(10001).path // '/restaurant/profile/10001'
+ */
+export function profileRequest(restaurantId: number): SourceRequest {
+  return {
+    provider: 'dining',
+    path: `/restaurant/profile/${restaurantId}`,
+    headers: { referer: `${siteOrigin()}/` },
+    expect: 'html',
+    cache: 'reviews',
+    notFoundOk: true,
+  };
+}
+
+export const REVIEWS_OPERATION = 'ReviewSearchResults';
+
+/** The contract's review orders. */
+export type ReviewSort = 'newest' | 'highest' | 'lowest';
+
+/**
+ * The source's sortBy for an order: `newestReview` is the web app's own; the rating orders are
+ * configuration (`operations.reviews_sort_highest`, `reviews_sort_lowest`), their wire values unverified.
+ * @example reviewSortBy('newest') // 'newestReview'
+ */
+export function reviewSortBy(sort: ReviewSort): string {
+  if (sort === 'highest') return operationId('dining', 'reviews_sort_highest', 'highestRating');
+  if (sort === 'lowest') return operationId('dining', 'reviews_sort_lowest', 'lowestRating');
+  return operationId('dining', 'reviews_sort_newest', 'newestReview');
+}
+
+/** Reviews the source serves a page (configuration: `operations.reviews_page_size`; 10 as the web app asks). */
+export function reviewPageSize(): number {
+  const size = Number(operationId('dining', 'reviews_page_size', '10'));
+  return Number.isInteger(size) && size > 0 ? size : 10;
+}
+
+/** The review search's persisted query hash (configuration: `operations.reviews`). @example reviewsHash() */
+export function reviewsHash(): string {
+  return requiredOperation('dining', 'reviews');
+}
+
+/**
+ * One page (from 1) of the review search, as the profile page's web app sends it: the persisted
+ * `ReviewSearchResults` query with the session's CSRF token and the profile page's page group and type.
+ * @example reviewSearchRequest(10001, 1, 'newest').query // { optype: 'query', opname: 'ReviewSearchResults' }
+ */
+export function reviewSearchRequest(restaurantId: number, page: number, sort: ReviewSort): SourceRequest {
+  const hash = reviewsHash();
+  const sortBy = reviewSortBy(sort);
+  const pageSize = reviewPageSize();
+  return {
+    provider: 'dining',
+    method: 'POST',
+    path: '/dapi/fe/gql',
+    query: { optype: 'query', opname: REVIEWS_OPERATION },
+    headers: {
+      origin: siteOrigin(),
+      referer: `${siteOrigin()}/restaurant/profile/${restaurantId}`,
+      'ot-page-group': 'rest-profile',
+      'ot-page-type': 'restprofilepage',
+    },
+    body: {
+      json: {
+        operationName: REVIEWS_OPERATION,
+        variables: {
+          restaurantId,
+          page,
+          pageSize,
+          sortBy,
+          searchTerm: '',
+          highlightFormat: 'index',
+          gpid: 0,
+          prioritiseUserLanguage: false,
+        },
+        extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+      },
+    },
+    session: true,
+    safe: true,
+    cacheKey: `reviews ${hash} ${restaurantId} ${page} ${pageSize} ${sortBy}`,
+    expect: 'json',
+    cache: 'reviews',
+    passStatuses: [400, 404, 409],
+  };
+}

@@ -1,0 +1,189 @@
+// dining's profile page (details and menus) and review search readers on fresh fixtures in §16's shapes:
+// a bookable restaurant with structured menus, an info-only listing with only an external menu (its state
+// as the older `window.__INITIAL_STATE__` assignment), one with no menu; a review page with placeholders.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { extractDetails, extractMenus, profileOf } from '../../shared/providers/dining/profile.ts';
+import { extractReviews, ReviewsAnswer, reviewsFailure } from '../../shared/providers/dining/reviews.ts';
+import { conform } from '../../shared/upstream/conform.ts';
+import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+
+const ORIGIN = 'https://www.dining.test';
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/dining/${name}`, import.meta.url), 'utf8');
+const profile = (name: string) => profileOf(fixture(name), 200);
+/** What `act` returns, with the drift it recorded. */
+function withDrift<T>(act: () => T): { value: T; drift: Drift[] } {
+  const drift: Drift[] = [];
+  const stop = observeDrift((d) => drift.push(d));
+  try {
+    return { value: act(), drift };
+  } finally {
+    stop();
+  }
+}
+
+describe('dining restaurant details', () => {
+  it('reads a bookable restaurant: the main cuisine, band, address, the free-text hours, ratings and their spread', () => {
+    // Act
+    const d = extractDetails(profile('profile-page.html'), ORIGIN);
+    // Assess
+    expect(d).toMatchObject({
+      restaurant_id: 48210,
+      name: 'Saffron Lantern',
+      bookable: true,
+      cuisine: 'Indian',
+      cuisines: ['Indian', 'Vegetarian'],
+      price_band: 2,
+      neighborhood: 'Canal Quarter',
+      address: { line1: '18 Canal Row', line2: null, city: 'Lorvane', state: 'LV', postal_code: '40117' },
+      phone: '(555) 555-0147',
+      website: 'https://saffron-lantern.example/',
+      location: { latitude: 41.8823, longitude: -87.6312 },
+      executive_chef: 'Mira Dalton',
+      hours_text: 'Dinner\nTue–Sun 5:00 pm–10:30 pm\nLunch\nSat, Sun 12:00 pm–3:00 pm',
+      parking: 'Public lot on Weir Street.',
+      payment_options: ['AMEX', 'Discover', 'Mastercard', 'Visa'],
+      features: { bar: true, outdoor: false, takeout: true, private_dining: true, permanently_closed: false },
+      rating: { overall: 4.6, food: 4.7, service: 4.5, ambience: 4.3, value: 4.2, count: 230 },
+      rating_distribution: { '1': 3, '2': 5, '3': 17, '4': 52, '5': 153 },
+      max_party_size: 10,
+      photo_url: 'https://images.dining.test/v3/photos/48210-1',
+      url: `${ORIGIN}/restaurant/profile/48210`,
+    });
+  });
+
+  it("reads an info-only listing: bookable false, no phone (the service line is not the restaurant's), unrated, absent flags null", () => {
+    // Act
+    const { value: d, drift } = withDrift(() => extractDetails(profile('profile-listing.html'), ORIGIN));
+    // Assess
+    expect(d).toMatchObject({
+      restaurant_id: 52740,
+      bookable: false,
+      phone: null,
+      website: null,
+      description: null,
+      rating: null,
+      rating_distribution: null,
+      max_party_size: null,
+      photo_url: null,
+      features: {
+        bar: false,
+        outdoor: true,
+        takeout: null,
+        private_dining: false,
+        permanently_closed: false,
+      },
+    });
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'restaurantProfile.restaurant.hasTakeout' }),
+    );
+  });
+
+  it('refuses a profile whose restaurant has no name: never a details answer of nulls', () => {
+    const page = fixture('profile-page.html').replace(
+      '"name": "Saffron Lantern"',
+      '"title": "Saffron Lantern"',
+    );
+    expect(() => extractDetails(profileOf(page, 200), ORIGIN)).toThrow(ExtractionError);
+  });
+
+  it('refuses a page without the profile state', () => {
+    expect(() => profileOf(fixture('page.html'), 200)).toThrow(ExtractionError);
+    expect(() => profileOf('<html><body>Access Denied</body></html>', 200)).toThrow(ExtractionError);
+  });
+});
+
+describe('dining restaurant menus', () => {
+  it('reads structured menus in order: untitled kept, empty sections and menus left out, prices as amounts and text', () => {
+    // Act
+    const m = extractMenus(profile('profile-page.html'), ORIGIN);
+    // Assess
+    expect(m.external_menu_url).toBeNull();
+    expect(m.menus.map((x) => x.title)).toEqual(['Dinner', null]);
+    expect(m.menus[0]).toMatchObject({ currency: 'USD', updated_at: '2026-09-12T20:36:21.187' });
+    expect(m.menus[0]!.sections.map((s) => s.title)).toEqual(['Small plates', 'Curries']);
+    expect(m.menus[0]!.sections[1]!.items).toEqual([
+      { name: 'Lamb rogan josh', description: null, price: 24, price_text: '24.00', variations: [] },
+      {
+        name: 'Catch of the day',
+        description: 'Ask your server',
+        price: null,
+        price_text: null,
+        variations: [],
+      },
+      {
+        name: 'Thali',
+        description: null,
+        price: null,
+        price_text: 'from 19',
+        variations: [
+          { name: 'Vegetarian', price: 19 },
+          { name: 'Meat', price: 23 },
+        ],
+      },
+    ]);
+    expect(m.menus[1]!.sections[0]).toMatchObject({
+      title: null,
+      items: [{ name: 'Mango lassi', price: 6 }],
+    });
+  });
+
+  it('answers only the link for a menu kept elsewhere', () => {
+    expect(extractMenus(profile('profile-listing.html'), ORIGIN)).toEqual({
+      menus: [],
+      external_menu_url: 'https://copper-cantina.example/menu.pdf',
+    });
+  });
+
+  it('answers no menus and no link for a restaurant that publishes none', () => {
+    expect(extractMenus(profile('profile-no-menu.html'), ORIGIN)).toEqual({
+      menus: [],
+      external_menu_url: null,
+    });
+  });
+});
+
+describe('dining review search', () => {
+  it('reads a page: placeholders skipped and counted, ratings, reviewer, the reply and photos', () => {
+    // Act
+    const { value, drift } = withDrift(() =>
+      extractReviews(
+        conform('dining', ReviewsAnswer, JSON.parse(fixture('reviews.json')), 'the review search'),
+        ORIGIN,
+      ),
+    );
+    // Assess
+    expect(value!.total).toBe(212);
+    expect(value!.reviews.map((r) => r.review_id)).toEqual(['318400103', '318400104', '318400105']);
+    expect(value!.reviews[1]).toMatchObject({
+      rating: { overall: 2, food: 2, service: 2, ambience: 4, value: 4 },
+      noise: 'Energetic',
+      dined_date: '2026-09-26',
+      submitted_at: '2026-10-02T21:44:00.000Z',
+      reviewer: { nickname: 'LorvaneDiner4', metro: 'Lorvane', review_count: 7 },
+      restaurant_reply: { text: 'Thank you, see you soon!', date: '2026-10-03' },
+    });
+    expect(value!.reviews[2]!.photos).toEqual(['https://images.dining.test/v3/reviews/48210-5']);
+    expect(drift).toContainEqual(expect.objectContaining({ kind: 'skipped', count: 2 }));
+  });
+
+  it('reads an unknown restaurant as none', () => {
+    const answer = conform(
+      'dining',
+      ReviewsAnswer,
+      JSON.parse(fixture('reviews-unknown-restaurant.json')),
+      'x',
+    );
+    expect(extractReviews(answer, ORIGIN)).toBeUndefined();
+  });
+
+  it('names the stale hash and the 409 refusal', () => {
+    const stale = reviewsFailure(200, JSON.parse(fixture('persisted-query-not-found.json')), 'h1');
+    expect(stale).toBeInstanceOf(UpstreamError);
+    expect(stale!.message).toContain('operations.reviews');
+    expect(reviewsFailure(409, {}, 'h1')!.message).toContain('ReviewSearchResults (HTTP 409');
+    expect(reviewsFailure(200, JSON.parse(fixture('reviews.json')), 'h1')).toBeUndefined();
+  });
+});
