@@ -83,8 +83,8 @@ async function sdkAnswer(request: Request, { tools, call }: McpOptions): Promise
  * Answers one MCP HTTP request (POST: a JSON-RPC message or batch) with the SDK's transport, after
  * refusing in words what the SDK would answer with an issue dump (rpc.ts). A batch is answered with an
  * array, one element included (JSON-RPC 2.0): the SDK's answers to the messages it was given, with the
- * refusals of the others. The HTTP status is 400 when no message was a JSON-RPC request at all (an empty
- * batch, -32600 only), as the SDK answers an unreadable one; unreadable JSON is the SDK's -32700.
+ * refusals of the others, in a 200. The HTTP status is 400 for one message that is no JSON-RPC request
+ * (-32600) and for an empty batch, as the SDK answers unreadable JSON (its -32700).
  * @example const response = await answerMcp(new Request(url, { method: 'POST', headers, body }), { tools, call });
  */
 export async function answerMcp(request: Request, options: McpOptions): Promise<Response> {
@@ -113,8 +113,9 @@ export async function answerMcp(request: Request, options: McpOptions): Promise<
     answers = await answersOf(response);
   }
   const all = [...refusals.filter((r) => r !== undefined), ...answers];
-  const status =
-    passed.length === 0 && refusals.every((r) => r?.error.code === ErrorCode.InvalidRequest) ? 400 : 200;
+  // A batch is answered with an array, each element its own answer (JSON-RPC 2.0): the HTTP request did
+  // its part. One message that is no request is refused whole, as the SDK refuses unreadable JSON.
+  const status = !batch && refusals[0]?.error.code === ErrorCode.InvalidRequest ? 400 : 200;
   if (all.length === 0) return new Response(null, { status: 202 });
   return json(status, batch ? all : all[0]);
 }

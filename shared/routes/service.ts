@@ -14,12 +14,12 @@ const NOT_FOUND = (what: string) =>
 const MCP_ERRORS = {
   PARSE_ERROR: {
     status: 400,
-    when: 'the body is no JSON or no JSON-RPC message (-32700)',
+    when: 'the body is no JSON (-32700)',
     dialect: 'json-rpc',
   },
   INVALID_REQUEST: {
     status: 400,
-    when: 'an empty batch, a batch too long, or a request the stateless server does not take (-32600, -32000)',
+    when: 'JSON that is no JSON-RPC message (no jsonrpc "2.0", a method that is no string, an id that is neither a string nor an integer), an empty batch, a batch too long, or a request the stateless server does not take (-32600, -32000); invalid params are -32602 in a 200',
     dialect: 'json-rpc',
   },
   NOT_ACCEPTABLE: {

@@ -278,6 +278,16 @@ const MCP_MESSAGES: unknown[] = [
     { jsonrpc: '2.0', method: 'notifications/initialized' },
   ],
   { id: 8 },
+  { jsonrpc: '2.0', id: 9, method: 'initialize', params: {} },
+  { jsonrpc: '2.0', id: 10, method: 'tools/list', params: { cursor: 'bogus' } },
+  [{ jsonrpc: '2.0', id: 11, method: 'tools/call', params: {} }],
+  [1, { jsonrpc: '2.0', id: 12, method: 'tools/list' }],
+  {
+    jsonrpc: '2.0',
+    id: 13,
+    method: 'tools/call',
+    params: { name: 'describeTool', arguments: { name: 'x' } },
+  },
 ];
 /** A body: a JSON value, a JSON-RPC message (or batch), or text that is no JSON. */
 const requestBody = fc.oneof(

@@ -375,7 +375,7 @@ describe('tool calls', () => {
       ]),
     ],
     ['an empty batch', [], 400, refused(-32600, null, /^Invalid Request: the batch is empty/)],
-    ['a batch of a number', [1], 400, [refused(-32600, null, REQUEST)]],
+    ['a batch of a number', [1], 200, [refused(-32600, null, REQUEST)]],
     ['a message without jsonrpc', { id: 12, method: 'tools/list' }, 400, refused(-32600, null, REQUEST)],
     [
       'a request whose id is an object',
