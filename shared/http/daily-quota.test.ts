@@ -65,7 +65,9 @@ describe('dailyQuota', () => {
     const res = await h(apiEvent(), lambdaContext());
     expect(res.statusCode).toBe(429);
     expect(res.headers?.['Retry-After']).toBe('66907');
-    expect(parse(res.body).error.details).toMatch(/resets in 18 h 36 min \(66907 s\)/);
+    expect((parse(res.body) as { error: { details: string } }).error.details).toMatch(
+      /resets in 18 h 36 min \(66907 s\)/,
+    );
   });
 
   it('sends limit, remaining and reset headers on every keyed response', async () => {

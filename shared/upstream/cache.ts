@@ -33,7 +33,14 @@ function newCache(maxBytes: number): LRUCache<string, CachedValue<unknown>> {
 }
 
 let cache = newCache(cacheBytesBudget(RESPONSE_CACHE_SHARE));
-const inFlight = new Map<string, Promise<CachedValue<unknown>>>();
+const inFlight = new Map<string, { load: Promise<CachedValue<unknown>>; since: number }>();
+
+/**
+ * How long a load in flight is worth joining. A healthy answer comes well within it; a load older than this
+ * is stuck (a source that hangs, a fault that has since cleared), and a request that joined it would inherit
+ * its failure: a newer request starts a load of its own instead, which those after it join.
+ */
+export const JOIN_MS = 3_000;
 
 export interface CacheAnswer<T> {
   value: T;
@@ -42,8 +49,8 @@ export interface CacheAnswer<T> {
 }
 
 /**
- * Serves `key` from the cache, joins an identical request in flight, or loads it once. A load that
- * throws keeps nothing: the next request loads again.
+ * Serves `key` from the cache, joins an identical request in flight (younger than `JOIN_MS`), or loads it
+ * once. A load that throws keeps nothing: the next request loads again.
  * @example await cached('site_a GET https://…', 'ids', () => load())
  */
 export async function cached<T>(
@@ -56,10 +63,13 @@ export async function cached<T>(
     if (hit)
       return { value: hit.value, hit: true, ageSeconds: Math.floor((Date.now() - hit.storedAt) / 1000) };
   }
-  let pending = inFlight.get(key) as Promise<CachedValue<T>> | undefined;
+  const flight = inFlight.get(key);
+  let pending =
+    flight && Date.now() - flight.since < JOIN_MS ? (flight.load as Promise<CachedValue<T>>) : undefined;
   if (!pending) {
     pending = load();
-    inFlight.set(key, pending);
+    const mine = { load: pending, since: Date.now() };
+    inFlight.set(key, mine);
     pending
       .then(
         (entry) => {
@@ -68,7 +78,9 @@ export async function cached<T>(
         },
         () => undefined,
       )
-      .finally(() => inFlight.delete(key));
+      .finally(() => {
+        if (inFlight.get(key) === mine) inFlight.delete(key);
+      });
   }
   const entry = await pending;
   return { value: entry.value, hit: false, ageSeconds: 0 };

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import type { ProblemError } from '../../shared/errors.ts';
-import { clearCache } from '../../shared/upstream/cache.ts';
+import { clearCache, JOIN_MS } from '../../shared/upstream/cache.ts';
 import { fetchUpstream, scanUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { windowScan } from '../../shared/upstream/stream-scan.ts';
@@ -93,6 +93,24 @@ describe('cache', () => {
     );
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(upstreamCalls()).toBe(1);
+  });
+
+  it('answers the first call after a cleared fault, never joining a load stuck on the fault', async () => {
+    // Prepare: one request stuck on a source that hangs past its deadline
+    sandbox.inject('web_search', { kind: 'latency', ms: JOIN_MS + 2_000 }, 1);
+    const stuck = fetchUpstream(search('harbour lights oslo'), deadline(JOIN_MS + 1_500)).catch(
+      (e: unknown) => e,
+    );
+    await new Promise((ok) => setTimeout(ok, JOIN_MS + 100));
+    sandbox.clearFaults();
+    // Act: the same request once the fault has cleared
+    const started = Date.now();
+    const next = await fetchUpstream(search('harbour lights oslo'), deadline());
+    // Assess: answered at once, by a load of its own
+    expect(next.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await stuck).toBeInstanceOf(Error);
+    await new Promise((ok) => setTimeout(ok, 600)); // the sandbox's late answer lands before the file ends
   });
 });
 
