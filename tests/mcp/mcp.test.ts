@@ -158,8 +158,17 @@ describe('tools', () => {
       properties: { hotel_code: { type: 'string' }, room_types: { type: 'array' } },
     });
     expect(JSON.stringify(rooms.answer)).not.toContain('$ref');
+    expect(rooms.example).toEqual({
+      hotel_code: 'ASPAR0',
+      check_in: '2030-06-01',
+      check_out: '2030-06-03',
+      adults: 2,
+    });
     expect(Object.keys(rooms.errors)).toEqual(expect.arrayContaining(['400', '401', '404', '429', '502']));
     expect((await described('mapsReviews')).paging).toBe('Paged by next_page_token.');
+    // An int64 id's example as its digits, which a JSON number past 2^53 would round.
+    const digits = /listing\/(\d+)\//.exec(routes.rentalOverview.example)![1];
+    expect((await described('rentalOverview')).example).toEqual({ listing_id: digits });
   });
 
   it('answers describeTool for a name that is no route tool with -32602 invalid params, in words', async () => {
