@@ -27,8 +27,9 @@ export const INSTRUCTIONS = [
   'A failed call is a tool error whose text is JSON with status, error_code and detail (and retry_after when ' +
     'waiting helps); {base}/errors/{error_code in kebab-case} explains each code.',
   'tools/list gives each tool with its parameters by name, type and enum, and which are required; ' +
-    "describeTool {name} answers the rest, free: each parameter's meaning, bounds, default and format, the " +
-    "answer's JSON Schema and the errors by status. An id typed integer or string may pass 2^53: send its digits as a string.",
+    "describeTool {name} answers the rest, free: each parameter's meaning, bounds, default and format, " +
+    "the arguments of a call that works, the answer's JSON Schema and the errors by status. An id typed " +
+    'integer or string may pass 2^53: send its digits as a string.',
   'Paged tools: call again with the same arguments and page + 1, offset + limit, or the next_page_token of ' +
     'the answer, while more remain; past the end is 404 NO_RESULTS.',
   `Shared parameters: ${Object.entries(SHARED_PARAMETERS)

@@ -89,7 +89,7 @@ export function pagingHint(op: Operation): string | undefined {
 export const DESCRIBE_TOOL: Tool = {
   name: 'describeTool',
   description:
-    "A tool's parameters in full (meaning, bounds, default, format), its answer's JSON Schema and its errors. Free.",
+    "A tool's parameters in full (meaning, bounds, default, format), example arguments, its answer's JSON Schema and its errors. Free.",
   inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
   annotations: { readOnlyHint: true, openWorldHint: false },
 };
