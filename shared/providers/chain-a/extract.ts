@@ -15,12 +15,13 @@
  * to say so.
  */
 import * as z from 'zod';
-import { ChainAStay, type CashRate, type RewardOption, type RoomType } from '../../schemas/chain-a.ts';
+import { ChainAStay, type CashRate, type RoomType } from '../../schemas/chain-a.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import { cents, perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
+import { cents, perRoomNight } from '../rooms-rule.ts';
 import type { Stay } from './requests.ts';
+import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
 
 /** An amount as the source writes it: a decimal string such as "112.52". */
 const Decimal = z
@@ -168,7 +169,7 @@ export const OffersAnswer = tolerant(
   'the offers',
 );
 export type OffersAnswer = z.infer<typeof OffersAnswer>;
-type Offer = z.infer<typeof Offer>;
+export type Offer = z.infer<typeof Offer>;
 type HotelAnswer = z.infer<typeof Hotel>;
 
 /** A non-2xx answer of the offers API: its error codes. */
@@ -298,69 +299,6 @@ function cashRate(
     long_description: text(plan.additionalDescriptions?.longRateDesc),
     policy_description: text(offer.policies?.cancellationNoShow?.description),
   };
-}
-
-/** A reward option and whether it is the points-only one. */
-interface Reward {
-  pointsOnly: boolean;
-  option: RewardOption;
-}
-
-/**
- * Reward options from an offer's `rewardNights`: stay totals as given, per night of one room derived.
- * A points-only option has no cash (contract amendment 3): a `totalRate` beside `pointsOnly` has no meaning
- * on record (a real one was a whole stay's cash price with taxes), so it is never read as the member's price.
- * Only points plus cash options carry cash, the amount they name, in their own currency.
- */
-function rewardOptions(offer: Offer, stay: Stay): Reward[] {
-  const reward = offer.rewardNights!;
-  const out: Reward[] = [];
-  if (reward.pointsOnly) {
-    const total = reward.pointsOnly.totalPoints;
-    out.push({
-      pointsOnly: true,
-      option: {
-        points: pointsPerRoomNight(total, stay),
-        cash: null,
-        cash_currency: null,
-        points_total: total,
-        cash_total: null,
-      },
-    });
-  }
-  for (const o of reward.pointsCash?.options ?? []) {
-    out.push({
-      pointsOnly: false,
-      option: {
-        points: pointsPerRoomNight(o.totalPoints, stay),
-        cash: perRoomNight(o.totalCash, stay),
-        cash_currency: o.currency.toUpperCase(),
-        points_total: o.totalPoints,
-        cash_total: round(o.totalCash),
-      },
-    });
-  }
-  return out;
-}
-
-/** At most one points-only option (the fewest points), then each distinct points-plus-cash option. */
-function distinctRewards(rewards: Reward[]): RewardOption[] {
-  const pointsOnly = rewards
-    .filter((r) => r.pointsOnly)
-    .map((r) => r.option)
-    .sort((a, b) => a.points - b.points)
-    .slice(0, 1);
-  const seen = new Set<string>();
-  const withCash = rewards
-    .filter((r) => !r.pointsOnly)
-    .map((r) => r.option)
-    .filter((o) => {
-      const key = `${o.points} ${o.cash} ${o.cash_currency}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  return [...pointsOnly, ...withCash];
 }
 
 /** The contract's property fields; brand and country are empty when the answer leaves them out. */
