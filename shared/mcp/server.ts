@@ -3,6 +3,7 @@
  * transport per HTTP request, answering JSON (no stream, no session), with the API's tools.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
@@ -99,6 +100,8 @@ export async function answerMcp(request: Request, options: McpOptions): Promise<
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   if (messages.length === 0)
     return json(400, rpcError(null, ErrorCode.InvalidRequest, 'Invalid Request: the batch is empty.'));
+  // A batch over the SDK's limit is refused whole by the SDK, before any message is read.
+  if (messages.length > MAX_BATCH_SIZE) return sdkAnswer(request, options);
   const refusals = messages.map(refusalOf);
   const passed = messages.filter((_, i) => !refusals[i]);
   if (!batch && passed.length === 1) return sdkAnswer(request, options);

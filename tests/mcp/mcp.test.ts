@@ -384,6 +384,12 @@ describe('tool calls', () => {
       ]),
     ],
     ['an empty batch', [], 400, refused(-32600, null, /^Invalid Request: the batch is empty/)],
+    [
+      'a batch of 101 messages, one of them bad',
+      [call(14, {}), ...Array.from({ length: 100 }, (_, i) => list(100 + i))],
+      400,
+      refused(-32600, null, /^Invalid Request: Batch must not exceed 100 messages/),
+    ],
     ['a batch of a number', [1], 200, [refused(-32600, null, REQUEST)]],
     ['a message without jsonrpc', { id: 12, method: 'tools/list' }, 400, refused(-32600, null, REQUEST)],
     [
