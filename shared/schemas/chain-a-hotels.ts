@@ -62,7 +62,9 @@ const PerNight = z.number().min(0).nullable();
 /** A hotel of a search near a point, with the source's nightly summary prices (never stay totals). */
 export const ChainASearchHotel = z.object({
   hotel_code: ChainAHotelCode,
-  name: Text.meta({ description: 'From the profile batch; null when it does not name the hotel' }),
+  name: Text.meta({
+    description: 'From the profile batch; null when it does not name the hotel or could not be read',
+  }),
   brand: ChainABrand,
   distance_km: z.number().min(0).nullable().meta({ description: 'From the point searched, straight line' }),
   availability: z.enum(['AVAILABLE', 'UNAVAILABLE']).nullable().meta({

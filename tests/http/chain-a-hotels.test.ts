@@ -217,6 +217,22 @@ describe('GET /v1/chain_a/search', () => {
     expect(JSON.parse(sent[1]!.body!)).toEqual(expect.arrayContaining(['ASPAR0']));
   });
 
+  it('still answers the prices, with names null, when the batch of profiles cannot be read', async () => {
+    // Prepare: the profile host's answer unreadable, the offers host's intact.
+    api.sandbox.inject('chain_a', {
+      kind: 'contract-drift',
+      mode: 'retype',
+      only: { path: '/hotels/v1/profiles/details' },
+    });
+    // Act
+    const res = await search({ ...PARIS, ...stayFor('ASPAR0') });
+    // Assess
+    expect(res.status).toBe(200);
+    const paris = ChainASearchResponse.parse(res.body).hotels[0]!;
+    expect(paris).toMatchObject({ hotel_code: 'ASPAR0', name: null, brand: { code: 'AS', name: null } });
+    expect(paris.lowest_per_night).not.toBeNull();
+  });
+
   it('answers 404 NO_RESULTS when no hotel lies within the radius', async () => {
     // Act
     const res = await search({ latitude: '-48.5', longitude: '-123.4', ...stayFor('ASPAR0') });

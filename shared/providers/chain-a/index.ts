@@ -11,7 +11,15 @@ import type { ChainAHotelDetails, ChainASearchHotel } from '../../schemas/chain-
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { extractDetails, namesOf, ProfileCallAnswer, profileOutcome, ProfilesAnswer } from './details.ts';
+import { recordMissing } from '../../upstream/tolerant.ts';
+import {
+  extractDetails,
+  namesOf,
+  ProfileCallAnswer,
+  profileOutcome,
+  ProfilesAnswer,
+  type ProfileName,
+} from './details.ts';
 import { OffersCallAnswer, offersOutcome, stayFrom } from './extract.ts';
 import {
   geoOffersRequest,
@@ -60,13 +68,28 @@ async function search(ctx: UpstreamContext, q: GeoStay): Promise<ChainASearchHot
   const res = await fetchParsed(geoOffersRequest(q), GeoCallAnswer, ctx, 'the offers near a point');
   const hotels = geoHotels(geoOutcome(res.status, res.body));
   if (hotels.length === 0) return [];
-  const named = await fetchParsed(
-    profilesRequest(hotels.map((h) => h.hotel_code)),
-    ProfilesAnswer,
-    ctx,
-    'the hotel profiles',
+  return searchHotels(
+    hotels,
+    await names(
+      ctx,
+      hotels.map((h) => h.hotel_code),
+    ),
   );
-  return searchHotels(hotels, namesOf(named.body));
+}
+
+/**
+ * The names and brands of hotels from one batch call of the profile API; none when it cannot be read. The
+ * profile host has been blocked while the offers host answered (real-sources §8): the prices found are
+ * then still answered, with names null (counted as drift), rather than lost to a failed route.
+ */
+async function names(ctx: UpstreamContext, codes: string[]): Promise<Map<string, ProfileName>> {
+  try {
+    const res = await fetchParsed(profilesRequest(codes), ProfilesAnswer, ctx, 'the hotel profiles');
+    return namesOf(res.body);
+  } catch {
+    recordMissing('chain_a', '[].profile.name', 'the hotel profiles', codes.length);
+    return new Map();
+  }
 }
 
 /** chain_a, as the handlers use it. */
