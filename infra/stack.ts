@@ -221,6 +221,12 @@ export class TravelApiStack extends Stack {
       '404',
       globalBody('not_found', 'No such endpoint.'),
     );
+    // Its own status: DEFAULT_4XX's 400 would otherwise stand for it (shared/routes/types.ts EDGE_ERRORS).
+    json(
+      apigw.ResponseType.REQUEST_TOO_LARGE,
+      '413',
+      globalBody('payload_too_large', 'Request body too large.'),
+    );
     json(apigw.ResponseType.DEFAULT_4XX, '400', globalBody('bad_request', 'The request was rejected.'));
     json(
       apigw.ResponseType.DEFAULT_5XX,

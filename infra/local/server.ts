@@ -1,6 +1,15 @@
 /**
  * The local server: serves every manifest route on loopback by turning each HTTP request into an
  * API Gateway REST (v1) proxy event and calling the very handler that runs in Lambda.
+ *
+ * The edge refuses, before any route's code, what API Gateway would not route: a body over 10 MB (413, and
+ * the connection is closed: its unread rest is never taken for a next request), headers over 1 MB or that
+ * the parser refuses, no Host header, a dot segment (`.`, `..`, `%2e`) anywhere in the path, and a target
+ * that is not a path (absolute or asterisk form): 400. Each comes in the body of the route the raw path names
+ * (`edgeDialect`: Problem Details `MALFORMED_REQUEST` / `CONTENT_TOO_LARGE`, or the global body), declared for
+ * every route once (shared/routes/types.ts `EDGE_ERRORS`); a target that names no route gets the global
+ * body, as an unknown path's 404. Dot segments are refused, never resolved: `/docs/../openapi.json` is not
+ * `/openapi.json`.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,10 +19,12 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import type * as z from 'zod';
 import { useOpenApiBuilder } from '../../functions/docs/document.ts';
+import { titleFromCode } from '../../shared/errors.ts';
 import { CORRELATION_HEADER } from '../../shared/http/correlation-id.ts';
 import { addTo, setOwn } from '../../shared/http/event-maps.ts';
 import { log, logs } from '../../shared/log.ts';
-import { globalErrorBody } from '../../shared/problem.ts';
+import { globalErrorBody, PROBLEM_JSON, problemBody } from '../../shared/problem.ts';
+import { edgeDialect } from '../../shared/routes/errors.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -23,8 +34,10 @@ export const INVOCATION_BUDGET_MS = 29_000;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 // Node's parser refuses a request line and headers over 16 KB with a bare 400; an over-long query must
 // reach the route, whose validation answers it in its own status and body. (Deployed, API Gateway refuses
-// a URL over 10,240 characters itself.)
+// a URL over 10,240 characters itself.) Headers over MAX_HEADER_BYTES are refused by the edge in the
+// route's body; node's parser, which cannot tell the route, only refuses past twice that.
 const MAX_HEADER_BYTES = 1024 * 1024;
+const PARSER_MAX_HEADER_BYTES = 2 * MAX_HEADER_BYTES;
 
 interface CompiledRoute {
   route: Route;
@@ -93,9 +106,19 @@ export function loadHandler(route: Route): Promise<HandlerModule> {
   return mod;
 }
 
+/** A path parameter as API Gateway passes it: decoded, or as sent when it does not decode (`%ZZ`). */
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * Finds the route for a path, the one of `method` when several share the path (`GET` and `POST
- * /account/keys`); `undefined` when none matches or the path does not decode.
+ * /account/keys`); `undefined` when none matches. A parameter that does not decode is passed as sent, so
+ * the route's own validation answers it with its documented error.
  */
 export function matchRoute(
   path: string,
@@ -107,14 +130,10 @@ export function matchRoute(
   const params: Record<string, string> = {};
   if (c.names.length === 0) return { route: c.route, params };
   const m = c.pattern.exec(path)!;
-  try {
-    c.names.forEach((n, i) => {
-      params[n] = decodeURIComponent(m[i + 1]!);
-    });
-    return { route: c.route, params };
-  } catch {
-    return undefined;
-  }
+  c.names.forEach((n, i) => {
+    params[n] = decodeParam(m[i + 1]!);
+  });
+  return { route: c.route, params };
 }
 
 /** The path and query of a request, as a URL names them (a URL is one). */
@@ -259,16 +278,27 @@ export function toEvent(
   };
 }
 
-/** The request body as text (what API Gateway passes for a JSON body), or null when it is empty. */
-async function readBody(req: IncomingMessage): Promise<string | null | 'too large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return 'too large';
-    chunks.push(chunk);
-  }
-  return size === 0 ? null : Buffer.concat(chunks).toString('utf8');
+/**
+ * The request body as text (what API Gateway passes for a JSON body), or null when it is empty. Past the
+ * limit, reading stops (the request is left unread, its connection to be closed by the 413).
+ */
+function readBody(req: IncomingMessage): Promise<string | null | 'too large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else {
+        req.off('data', onData);
+        req.pause();
+        resolve('too large');
+      }
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
 
 // Lambda's legacy completion callbacks: nothing here calls them, and one function serves every context.
@@ -375,6 +405,75 @@ function edgeError(status: number, code: string, message: string, details: strin
   };
 }
 
+/** The Problem Details code of each refusal (shared/routes/types.ts EDGE_ERRORS). */
+const PROBLEM_CODES = { bad_request: 'MALFORMED_REQUEST', payload_too_large: 'CONTENT_TOO_LARGE' } as const;
+
+const EDGE_MESSAGES: Record<string, string> = {
+  bad_request: 'The request could not be read.',
+  payload_too_large: 'Request body too large.',
+};
+
+/**
+ * The edge's refusal of a request before any route's code: in the body of `route`'s errors (declared for
+ * every route: shared/routes/types.ts EDGE_ERRORS), or the global body when the target names no route.
+ * @example refusal(routes.health, 400, 'bad_request', 'The Host header is missing.', '/health', '127.0.0.1:3000')
+ */
+export function refusal(
+  route: Route | undefined,
+  status: 400 | 413,
+  code: 'bad_request' | 'payload_too_large',
+  detail: string,
+  path: string,
+  publicHost: string,
+): APIGatewayProxyResult {
+  if (!route || edgeDialect(route) === 'global') return edgeError(status, code, EDGE_MESSAGES[code]!, detail);
+  const errorCode = PROBLEM_CODES[code];
+  const correlationId = randomUUID();
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': PROBLEM_JSON, [CORRELATION_HEADER]: correlationId },
+    body: JSON.stringify(
+      problemBody({
+        status,
+        title: titleFromCode(errorCode),
+        detail,
+        errorCode,
+        instance: path,
+        provider: route.provider,
+        product: route.product,
+        correlationId,
+        base: `http://${publicHost}`,
+      }),
+    ),
+  };
+}
+
+// A dot segment of a path, as sent or percent-encoded: `.`, `..`, `%2e`, `.%2E` between slashes or at an end.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Why the edge refuses a request before routing it (API Gateway would not route it), or undefined: a target
+ * that is not a path, a dot segment, no Host header, headers over the limit. Read from the raw target and
+ * headers, in one pass over them.
+ */
+function unroutable(req: IncomingMessage, target: string, path: string): string | undefined {
+  if (target[0] !== '/')
+    return 'The request target must be a path (origin form, such as /v1/health): absolute and asterisk forms are not served.';
+  if ((path.includes('/.') || path.includes('%')) && DOT_SEGMENT.test(path))
+    return 'The path has a dot segment (".", ".." or "%2e"): the edge neither resolves nor routes it; send the path without it.';
+  const raw = req.rawHeaders;
+  let host = false;
+  let bytes = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    bytes += name.length + raw[i + 1]!.length + 4;
+    if (name.length === 4 && name.toLowerCase() === 'host') host = true;
+  }
+  if (!host) return 'The Host header is missing: HTTP/1.1 requires it.';
+  if (bytes > MAX_HEADER_BYTES) return `The request headers are larger than ${MAX_HEADER_BYTES} bytes.`;
+  return undefined;
+}
+
 /** A request the edge passes to a route: the route, its path parameters and the target. */
 interface Routed {
   route: Route;
@@ -383,11 +482,24 @@ interface Routed {
 }
 
 /** The route a request goes to, or the edge's own answer when none takes it (400, 404, 405). */
-function routeOf(req: IncomingMessage): Routed | APIGatewayProxyResult {
-  const url = targetOf(req.url ?? '/');
-  if (!url) return edgeError(400, 'bad_request', 'The request URL could not be parsed.', '');
+function routeOf(req: IncomingMessage, publicHost: string): Routed | APIGatewayProxyResult {
+  const target = req.url ?? '/';
+  const url = targetOf(target);
+  if (!url)
+    return edgeError(
+      400,
+      'bad_request',
+      'The request could not be read.',
+      'The request target is not a URL.',
+    );
   // HEAD is GET without the body (node's ServerResponse sends none for a HEAD request).
   const method = req.method === 'HEAD' ? 'GET' : req.method;
+  // The path as sent (not normalised): the route it names, if any, gives the refusal's body.
+  const q = target.indexOf('?');
+  const rawPath = target[0] === '/' ? (q < 0 ? target : target.slice(0, q)) : url.pathname;
+  const refused = unroutable(req, target, rawPath);
+  if (refused)
+    return refusal(matchRoute(rawPath, method)?.route, 400, 'bad_request', refused, rawPath, publicHost);
   const match = matchRoute(url.pathname, method);
   if (!match)
     return edgeError(
@@ -411,17 +523,18 @@ function routeOf(req: IncomingMessage): Routed | APIGatewayProxyResult {
 }
 
 /**
- * Whether a request announces a body: a Content-Length other than 0, or a Transfer-Encoding. Read from the
- * raw headers: node builds `req.headers` on first read, a map the local server does not otherwise need.
+ * The body a request announces, in bytes: its Content-Length, Infinity for a Transfer-Encoding (the length
+ * is known once read), 0 for none. Read from the raw headers: node builds `req.headers` on first read, a map
+ * the local server does not otherwise need.
  */
-function announcesBody(req: IncomingMessage): boolean {
+function announcedBody(req: IncomingMessage): number {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === 14 && name.toLowerCase() === 'content-length' && raw[i + 1] !== '0') return true;
-    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') return true;
+    if (name.length === 14 && name.toLowerCase() === 'content-length') return Number(raw[i + 1]) || 0;
+    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') return Infinity;
   }
-  return false;
+  return 0;
 }
 
 /**
@@ -469,16 +582,44 @@ export const DRAIN_MARGIN_MS = 1_000;
 /** The drain of a server with the default budget. */
 export const DRAIN_MS = INVOCATION_BUDGET_MS + DRAIN_MARGIN_MS;
 
-/** What a protocol error (a request the HTTP parser refuses) gets: the global error body, not an empty reply. */
-export function protocolErrorResponse(message: string): string {
-  const body = JSON.stringify(globalErrorBody('bad_request', 'Malformed HTTP request.', message));
+/** The parser's refusals, in our words (never llhttp's), by its error code. */
+const PARSER_REFUSALS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: `The request headers are larger than ${MAX_HEADER_BYTES} bytes.`,
+  HPE_INVALID_HEADER_TOKEN: 'A request header has a character a header name or value may not have.',
+  HPE_INVALID_METHOD: 'The request method is not an HTTP method.',
+  HPE_INVALID_URL: 'The request target is not a valid URL path.',
+  HPE_INVALID_VERSION: 'The request is not HTTP/1.0 or HTTP/1.1.',
+  HPE_INVALID_CONTENT_LENGTH: 'The Content-Length header is not a length.',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'The request has both Content-Length and Transfer-Encoding.',
+  HPE_INVALID_TRANSFER_ENCODING: 'The Transfer-Encoding header is not one this server reads.',
+  HPE_INVALID_CHUNK_SIZE: 'A chunk of the request body has no valid size.',
+};
+
+/**
+ * What a request the HTTP parser refuses gets, as raw HTTP: a 400 in the body of the route its request
+ * line names (read from the bytes the parser kept, when they start the request), else the global body;
+ * in our words, never the parser's; the connection closed.
+ * @example protocolErrorResponse('HPE_INVALID_HEADER_TOKEN', Buffer.from('GET /health HTTP/1.1\r\n…'))
+ */
+export function protocolErrorResponse(
+  code: string | undefined,
+  packet?: Buffer,
+  publicHost = 'localhost',
+): string {
+  const detail = PARSER_REFUSALS[code ?? ''] ?? 'The request is not valid HTTP/1.1.';
+  const line = /^([A-Z]+) (\/\S*) HTTP\/1\.[01]\r?\n/.exec(
+    packet?.subarray(0, 8192).toString('latin1') ?? '',
+  );
+  const path = line?.[2]?.split('?')[0];
+  const route = path ? matchRoute(path, line![1])?.route : undefined;
+  const result = refusal(route, 400, 'bad_request', detail, path ?? '/', publicHost);
   return [
     'HTTP/1.1 400 Bad Request',
-    'Content-Type: application/json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(result.headers ?? {}).map(([k, v]) => `${k}: ${String(v)}`),
+    `Content-Length: ${Buffer.byteLength(result.body)}`,
     'Connection: close',
     '',
-    body,
+    result.body,
   ].join('\r\n');
 }
 
@@ -507,8 +648,9 @@ export async function startServer({
   let drained: (() => void) | undefined;
   // optimizeEmptyRequests: a request that announces no body (the body is read only when one is announced) skips
   // the request stream's data/end/close events, which nothing here listens to.
+  // requireHostHeader off: node's own refusal is an empty 400; the edge answers it in the route's body.
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, optimizeEmptyRequests: true },
+    { maxHeaderSize: PARSER_MAX_HEADER_BYTES, optimizeEmptyRequests: true, requireHostHeader: false },
     (req, res) => {
       if (draining) {
         res.setHeader('Connection', 'close');
@@ -534,19 +676,29 @@ export async function startServer({
     const started = logs('info') ? performance.now() : undefined;
     let result: APIGatewayProxyResult;
     try {
-      const routed = routeOf(req);
+      const routed = routeOf(req, publicHost);
       if ('statusCode' in routed) result = routed;
       else {
-        // A request that announces no body has none to read.
-        const body = announcesBody(req) ? await readBody(req) : null;
-        if (body === 'too large')
-          result = edgeError(
+        // A request that announces no body has none to read; one that announces too much is not read.
+        const announced = announcedBody(req);
+        const body =
+          announced > MAX_BODY_BYTES && announced !== Infinity
+            ? 'too large'
+            : announced > 0
+              ? await readBody(req)
+              : null;
+        if (body === 'too large') {
+          result = refusal(
+            routed.route,
             413,
             'payload_too_large',
-            'Request body too large.',
-            `The limit is ${MAX_BODY_BYTES} bytes.`,
+            `The request body is larger than ${MAX_BODY_BYTES} bytes, the limit.`,
+            routed.url.pathname,
+            publicHost,
           );
-        else {
+          // The rest of the body is never read: the connection cannot carry another request.
+          result.headers = { ...result.headers, Connection: 'close' };
+        } else {
           const event = toEvent(req, routed.route, routed.params, routed.url, body, publicHost);
           // The event was built just now: its request time is the invocation's start.
           result = await invoke(routed.route, event, budgetMs, event.requestContext.requestTimeEpoch);
@@ -567,8 +719,8 @@ export async function startServer({
       correlation_id: result.headers?.[CORRELATION_HEADER] as string | undefined,
     });
   }
-  server.on('clientError', (error: Error, socket) => {
-    if (socket.writable) socket.end(protocolErrorResponse(error.message.slice(0, 200)));
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket) => {
+    if (socket.writable) socket.end(protocolErrorResponse(error.code, error.rawPacket, publicHost));
     else socket.destroy();
   });
   server.keepAliveTimeout = 5_000;

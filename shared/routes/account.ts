@@ -8,15 +8,6 @@ import {
   SESSION_ERRORS,
 } from './types.ts';
 
-/** What every dashboard request with a body may get before its code runs: a body over the size limit. */
-export const BODY_ERRORS = {
-  payload_too_large: {
-    status: 413,
-    when: 'the request body is larger than 10 MB (the gateway refuses it before the function)',
-    dialect: 'global',
-  },
-} as const satisfies Record<string, ErrorSpec>;
-
 /** The dashboard's script or styles asked by a name it does not have. */
 const NO_ASSET = {
   not_found: { status: 404, when: 'no asset of this name', dialect: 'global' },
@@ -89,7 +80,6 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       WEAK_PASSWORD: {
         status: 400,
         when: 'the password is shorter than 12 characters, common, or made of the email',
@@ -114,7 +104,6 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       INVALID_TOKEN: { status: 400, when: 'the verification link is unknown, used or expired' },
     },
     summary: "Verifies the account's email with the token of the mailed link",
@@ -131,7 +120,6 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       INVALID_CREDENTIALS: { status: 401, when: 'the email and password match no verified account' },
       EMAIL_NOT_VERIFIED: { status: 403, when: 'the password is right but the email is not verified yet' },
       TOO_MANY_ATTEMPTS: {
@@ -151,7 +139,7 @@ export const accountRoutes = {
     auth: false,
     kind: 'account',
     validation: ACCOUNT_INPUT,
-    errors: { ...CSRF_ERRORS, ...BODY_ERRORS },
+    errors: { ...CSRF_ERRORS },
     summary: 'Signs out: ends the session and clears its cookie',
     example: '/account/signout',
   },
@@ -181,7 +169,6 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       KEY_LIMIT_REACHED: { status: 409, when: 'the account already has as many live keys as its cap allows' },
       DAILY_KEY_LIMIT_REACHED: {
         status: 429,
@@ -203,7 +190,6 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
       KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
     },
@@ -223,7 +209,6 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
       KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
     },
@@ -242,7 +227,6 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       TOO_MANY_ATTEMPTS: {
         status: 429,
         when: 'too many reset requests from this address; Retry-After says when to retry',
@@ -262,7 +246,6 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       INVALID_TOKEN: { status: 400, when: 'the reset link is unknown, used or expired' },
       WEAK_PASSWORD: {
         status: 400,
@@ -284,7 +267,6 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
-      ...BODY_ERRORS,
       INVALID_CREDENTIALS: { status: 401, when: 'the password is wrong: nothing is deleted' },
     },
     summary:

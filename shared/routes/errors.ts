@@ -4,6 +4,7 @@
  */
 import {
   AUTH_ERRORS,
+  EDGE_ERRORS,
   UPSTREAM_ERRORS,
   type Dialect,
   type DocumentedError,
@@ -37,7 +38,19 @@ export function documentedErrors(route: Route): DocumentedError[] {
   for (const [code, spec] of Object.entries(route.errors)) add(code, spec, own);
   if (route.upstream?.length)
     for (const [code, spec] of Object.entries(UPSTREAM_ERRORS)) add(code, spec, own);
+  const edge = edgeDialect(route);
+  for (const [code, spec] of Object.entries(EDGE_ERRORS[edge])) add(code, spec, edge);
   return [...out.values()];
+}
+
+/**
+ * The body the edge's refusals of a request to this route come in: the route's own (Problem Details, or
+ * the global body on routes whose errors all use it); the reference and the MCP endpoint, whose own errors
+ * are not Problem Details, get the global body, as from the gateway.
+ * @example edgeDialect(routes.chainARooms) // 'problem'
+ */
+export function edgeDialect(route: Route): 'problem' | 'global' {
+  return route.globalErrors || route.kind === 'reference' || route.kind === 'mcp' ? 'global' : 'problem';
 }
 
 /** The statuses a route answers with: its success statuses (200) and those of its documented errors. @example statusesOf(routes.health) // [200] */

@@ -92,6 +92,26 @@ export const UPSTREAM_ERRORS = {
   UPSTREAM_TIMEOUT: { status: 504, when: 'the source did not answer in time' },
 } as const satisfies Record<string, ErrorSpec>;
 
+/**
+ * What the edge (API Gateway deployed, infra/local/server.ts locally) refuses before any route's code runs,
+ * declared once for every route (`documentedErrors`), in the body of the route's own errors
+ * (`edgeDialect`): Problem Details (`MALFORMED_REQUEST`, `CONTENT_TOO_LARGE`, RFC 9110's name for 413) or
+ * the global body (`bad_request`, `payload_too_large`). A target that names no route gets the global body,
+ * as an unknown path's 404 does.
+ */
+const EDGE_MALFORMED = {
+  status: 400,
+  when: 'the request could not be read: headers over 1 MB or malformed, no Host header, a dot segment (`.`, `..`, `%2e`) in the path, or a target that is not a path (absolute or asterisk form)',
+} as const satisfies ErrorSpec;
+const EDGE_TOO_LARGE = {
+  status: 413,
+  when: 'the request body is larger than 10 MB: refused before the function, and the connection is closed',
+} as const satisfies ErrorSpec;
+export const EDGE_ERRORS = {
+  problem: { MALFORMED_REQUEST: EDGE_MALFORMED, CONTENT_TOO_LARGE: EDGE_TOO_LARGE },
+  global: { bad_request: EDGE_MALFORMED, payload_too_large: EDGE_TOO_LARGE },
+} as const satisfies Record<'problem' | 'global', Record<string, ErrorSpec>>;
+
 /** Errors every keyed route shares, in the global body. */
 export const AUTH_ERRORS = {
   unauthorized: { status: 401, when: 'API key missing or invalid' },

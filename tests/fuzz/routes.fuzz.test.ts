@@ -1,11 +1,13 @@
 // Manifest-driven property test: random and hostile query strings, path values and headers on every
 // operation, and on the accounts dashboard, the reference and the MCP endpoint (random bodies, tokens,
-// cookies and media types too). Each answer must be one of the route's declared statuses (a status the
+// cookies and media types too), and the edge's refusals on every route (a body over 10 MB, headers over
+// 1 MB, no Host, a dot segment). Each answer must be one of the route's declared statuses (a status the
 // manifest does not declare fails) with a documented body: never a 500, never a stack trace. Routes added
 // to the manifest are covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { matchRoute } from '../../infra/local/server.ts';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { operationList, routeEntries, statusesOf, type Route } from '../../shared/routes/index.ts';
@@ -484,6 +486,85 @@ describe('hostile raw paths', () => {
     expect(() => JSON.parse(res.body)).not.toThrow();
     expect(res.body).not.toMatch(/\n\s+at |node_modules/);
   });
+});
+
+describe('edge refusals on every route: oversized body, oversized headers, no Host, dot segments', () => {
+  // Sent raw (fetch would add Host and resolve dot segments). Each answer is a declared status of the route
+  // in its declared body (shared/routes/types.ts EDGE_ERRORS), or, for a dot segment that leaves the route's
+  // path, the global 400 of a target that names no route.
+  const exchange = (head: string, extra?: Buffer) =>
+    new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+      const url = new URL(api.url);
+      let text = '';
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(head);
+        if (extra) socket.write(extra);
+      });
+      socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      socket.on('error', (error) => (text ? undefined : reject(error)));
+      socket.on('close', () => {
+        const [top, ...rest] = text.split('\r\n\r\n');
+        const [statusLine, ...lines] = top!.split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
+        resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+      });
+    });
+  const every = routeEntries.map(([id, r]) => [id, r] as const);
+  const key = `x-api-key: ${KEYS.enterprise}\r\n`;
+
+  it.each(every)('%s: a body over 10 MB gets 413 and a closed connection', async (_id, route) => {
+    const path = concretePath(route, ['1', '1', '1']);
+    const res = await exchange(
+      `${route.method} ${path} HTTP/1.1\r\nHost: x\r\n${key}Content-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024 + 1}\r\n\r\n`,
+      Buffer.alloc(16 * 1024, 0x20),
+    );
+    expect([res.status, res.headers.connection]).toEqual([413, 'close']);
+    assertDeclared(route, res.status, res.headers['content-type'] ?? null, res.body);
+  });
+
+  it.each(every)('%s: headers over 1 MB get 400', async (_id, route) => {
+    const path = concretePath(route, ['1', '1', '1']);
+    const pad = 'a'.repeat(1024 * 1024 + 16);
+    const res = await exchange(
+      `${route.method} ${path} HTTP/1.1\r\nHost: x\r\n${key}X-Pad: ${pad}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(400);
+    assertDeclared(route, res.status, res.headers['content-type'] ?? null, res.body);
+  });
+
+  it.each(every)('%s: no Host gets 400', async (_id, route) => {
+    const path = concretePath(route, ['1', '1', '1']);
+    const res = await exchange(`${route.method} ${path} HTTP/1.1\r\n${key}Connection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    assertDeclared(route, res.status, res.headers['content-type'] ?? null, res.body);
+  });
+
+  it.each(every)('%s: a dot segment gets 400', async (_id, route) => {
+    // Prepare: a parameter of `..` (encoded) keeps the route's path; elsewhere a `/./` leaves it
+    const path = route.path.includes('{')
+      ? route.path.replace(/\{\w+\}/, '%2e%2e').replace(/\{\w+\}/g, '1')
+      : `/.${route.path}`;
+    const res = await exchange(
+      `${route.method} ${path} HTTP/1.1\r\nHost: x\r\n${key}Connection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(400);
+    if (matchRoute(path, route.method)?.route === route)
+      assertDeclared(route, res.status, res.headers['content-type'] ?? null, res.body);
+    else expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'bad_request' } });
+  });
+
+  /** The edge's answers are checked like the route's own (declared status, declared body, no trace). */
+  function assertDeclared(route: Route, status: number, contentType: string | null, text: string): void {
+    expect(text).not.toMatch(/\n\s+at |\.ts:\d+|node_modules|HPE_|Parse Error/);
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expectDocumented(route, status, contentType, body);
+    if (contentType === 'application/problem+json') {
+      seenTypes.add(String(body.type));
+      expect(body).toMatchObject({ status, provider: route.provider, product: route.product });
+    }
+  }
 });
 
 describe('problem types', () => {

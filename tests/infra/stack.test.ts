@@ -206,6 +206,7 @@ describe('edge error bodies', () => {
     ['QUOTA_EXCEEDED', '429', 'rate_limit_exceeded'],
     ['THROTTLED', '429', 'rate_limit_exceeded'],
     ['MISSING_AUTHENTICATION_TOKEN', '404', 'not_found'],
+    ['REQUEST_TOO_LARGE', '413', 'payload_too_large'],
     ['DEFAULT_4XX', '400', 'bad_request'],
     ['DEFAULT_5XX', '502', 'gateway_error'],
   ])('answers %s with %s and the global body code %s', (type, status, code) => {

@@ -1,5 +1,6 @@
-// The local server as an operator meets it: it drains on shutdown, answers protocol errors in JSON,
-// never reflects a client's Host header, and `npm start` passes a signal on to it.
+// The local server as an operator meets it: it drains on shutdown, answers protocol errors in JSON (in the
+// route's body, in our words), refuses dot segments and targets that are not paths, closes a connection
+// after a 413, never reflects a client's Host header, and `npm start` passes a signal on to it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
@@ -88,8 +89,13 @@ describe('protocol errors and hosts', () => {
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(/^HTTP\/1\.1 400 /);
       expect(head).toMatch(/Content-Type: application\/json/);
+      // A request line that names no route: the global body, in our words
       expect(JSON.parse(body!)).toEqual({
-        error: { code: 'bad_request', message: 'Malformed HTTP request.', details: expect.any(String) },
+        error: {
+          code: 'bad_request',
+          message: 'The request could not be read.',
+          details: 'The request method is not an HTTP method.',
+        },
       });
     } finally {
       await server.close();
@@ -216,6 +222,7 @@ describe('responses', () => {
       });
       // Assess
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
         error: { code: 'payload_too_large' },
       });
@@ -224,16 +231,60 @@ describe('responses', () => {
     }
   });
 
-  it('answers 404 to a templated path whose parameter does not decode', async () => {
+  it('closes a keep-alive connection that got a 413 (its unread body is never taken for a request); a new connection answers at once', async () => {
+    const server = await startServer({ port: 0 });
+    const { port } = new URL(server.url);
+    try {
+      // Act: a keep-alive POST announcing 10 MB and a byte, a part of it sent, then a GET behind it on the
+      // same connection; then a GET on a new connection, timed
+      const first = await new Promise<{ text: string; closedMs: number }>((ok) => {
+        let text = '';
+        const started = Date.now();
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /account/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024 + 1}\r\n\r\n`,
+          );
+          socket.write(Buffer.alloc(64 * 1024, 0x20));
+          socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+        });
+        socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => ok({ text, closedMs: Date.now() - started }));
+      });
+      const started = Date.now();
+      const next = await fetch(`${server.url}/health`);
+      const nextMs = Date.now() - started;
+      // Assess: one answer, the 413 in the route's Problem Details, and the connection closed at once
+      expect(first.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(first.text).toMatch(/\r\nConnection: close\r\n/);
+      expect(first.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect(JSON.parse(first.text.slice(first.text.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status: 413,
+        error_code: 'CONTENT_TOO_LARGE',
+        provider: 'account',
+        product: 'signin',
+      });
+      expect(first.closedMs).toBeLessThan(1_000);
+      expect(next.status).toBe(200);
+      expect(nextMs).toBeLessThan(1_000);
+    } finally {
+      await server.close(1_000);
+    }
+  });
+
+  it("answers a templated path whose parameter does not decode with the route's documented error", async () => {
     const server = await startServer({ port: 0 });
     try {
       const res = await fetch(`${server.url}/v1/rental/listing/%E0%A4%A/details`, {
         headers: { 'x-api-key': KEY },
       });
-      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([
-        404,
-        'not_found',
+      const body = (await res.json()) as { error_code: string; errors: { parameter: string }[] };
+      expect([res.status, res.headers.get('content-type'), body.error_code]).toEqual([
+        400,
+        'application/problem+json',
+        'INVALID_PARAMETERS',
       ]);
+      expect(body.errors.map((e) => e.parameter)).toContain('listing_id');
     } finally {
       await server.close();
     }
@@ -362,6 +413,90 @@ describe('request targets', () => {
     // Nothing reached Object.prototype.
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
+
+  // Dot segments and targets that are not paths are refused, never resolved (API Gateway would not route
+  // them): 400 in the body of the route the raw path names, or the global body when it names none.
+  const refusedTargets: [string, 'global' | { provider: string; product: string }][] = [
+    ['/v1/x/%2e%2e/health', 'global'],
+    ['/./v1/health', 'global'],
+    ['/v1/./health', 'global'],
+    ['/v1/../health', 'global'],
+    ['/docs/../openapi.json', 'global'],
+    ['/docs/%2E%2e/openapi.json', 'global'],
+    ['/health/.', 'global'],
+    ['/health/..', 'global'],
+    ['/v1/rental/listing/%2e%2e/details', { provider: 'rental', product: 'details' }],
+    ['/v1/rental/listing/./details', { provider: 'rental', product: 'details' }],
+    ['/v1/rental/listing/.%2E/details?check_in=2030-01-01', { provider: 'rental', product: 'details' }],
+    ['http://x/health', { provider: 'service', product: 'health' }],
+    [
+      'http://127.0.0.1/v1/meta/coordinates-lookup?term=paris',
+      { provider: 'meta', product: 'coordinates-lookup' },
+    ],
+    ['http://x/nowhere', 'global'],
+    ['*', 'global'],
+  ];
+  const servedTargets = ['/health', '/v1/a..b/c.json', '/v1/.well-known/x', '/v1/x.', '/openapi.json'];
+
+  it.each(refusedTargets)('refuses %s with 400 bad_request', async (target, body) => {
+    const server = await startServer({ port: 0 });
+    try {
+      const answer = await raw(
+        server.url,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\nConnection: close\r\n\r\n`,
+      );
+      const json = JSON.parse(answer.split('\r\n\r\n')[1]!);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      if (body === 'global') expect(json).toMatchObject({ error: { code: 'bad_request' } });
+      else expect(json).toMatchObject({ status: 400, error_code: 'MALFORMED_REQUEST', ...body });
+      expect(answer).not.toMatch(/HPE_|Parse Error/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(servedTargets)('routes %s as sent (no dot segment in it)', async (target) => {
+    const server = await startServer({ port: 0 });
+    try {
+      const answer = await raw(server.url, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(
+        target === '/health' || target === '/openapi.json' ? /^HTTP\/1\.1 200 / : /^HTTP\/1\.1 404 /,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers no Host, headers over 1 MB and a header the parser refuses with 400 in the route's body, in our words", async () => {
+    const server = await startServer({ port: 0 });
+    const pad = 'a'.repeat(1024 * 1024 + 16);
+    try {
+      // Act
+      const answers = await Promise.all([
+        raw(server.url, 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n'),
+        raw(server.url, `GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: ${pad}\r\nConnection: close\r\n\r\n`),
+        raw(server.url, 'GET /health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\nConnection: close\r\n\r\n'),
+        raw(server.url, 'GET /docs HTTP/1.1\r\nConnection: close\r\n\r\n'),
+      ]);
+      // Assess
+      const [noHost, tooLarge, badHeader, noHostReference] = answers.map((a) => ({
+        status: a.split('\r\n')[0],
+        body: JSON.parse(a.split('\r\n\r\n')[1]!),
+      }));
+      for (const a of [noHost, tooLarge, badHeader])
+        expect(a).toMatchObject({
+          status: 'HTTP/1.1 400 Bad Request',
+          body: { status: 400, error_code: 'MALFORMED_REQUEST', provider: 'service', product: 'health' },
+        });
+      expect(noHost!.body.detail).toMatch(/Host header is missing/);
+      expect(tooLarge!.body.detail).toMatch(/headers are larger than 1048576 bytes/);
+      expect(badHeader!.body.detail).toMatch(/header has a character/);
+      expect(noHostReference).toMatchObject({ body: { error: { code: 'bad_request' } } });
+      for (const a of answers) expect(a).not.toMatch(/HPE_|Parse Error|llhttp/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers 400 in JSON for a target the URL parser refuses', async () => {
