@@ -15,6 +15,9 @@
  * reward offers with a `totalRate` (the stay's cash amount with taxes) beside the points (issue #34). An unknown code is a 400
  * with `errors[].code` `INVALID_HOTEL_MNEMONICS`; a sold-out stay is either `availabilityStatus:
  * "CLOSED"` or a 400 with `CRS_50025`.
+ *
+ * The same offers route answers a search by coordinates (`geoLocation`), and the profile API serves the
+ * hotels' profiles: both in chain-a-profiles.ts, priced from this module's offers.
  */
 import * as z from 'zod';
 import { hash } from '../random.ts';
