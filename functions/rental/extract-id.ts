@@ -1,7 +1,8 @@
-// GET /v1/rental/listing/extract-id: the listing id of a rental listing URL, with no upstream call.
+// GET /v1/rental/listing/extract-id: the listing id of a rental listing URL, with no upstream call. The URL
+// is read by the shared guard (shared/upstream/user-url.ts) and answered normalised, never as given.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { encodedListingId, listingIdOf } from '../../shared/providers/rental/urls.ts';
+import { encodedListingId, listingRefOf } from '../../shared/providers/rental/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 
@@ -18,7 +19,10 @@ export const ExtractIdResponse = z.object({
     .string()
     .regex(/^[1-9]\d{0,19}$/)
     .meta({ description: 'The listing id as a decimal string, never a JSON number: ids exceed 2^53' }),
-  url: z.string().meta({ description: 'The URL as given' }),
+  url: z.url().meta({
+    description:
+      'The listing URL normalised: https, the host lower-case, /rooms/{id}, /rooms/plus/{id} or /listing/{id}; never the query or anything else of the input',
+  }),
   encoded_id: z.string().meta({ description: 'The base64 of StayListing:{id}, the platform API id' }),
 });
 
@@ -27,8 +31,8 @@ export const handler = endpoint({
   query: ExtractIdQuery,
   response: ExtractIdResponse,
   run: ({ query }, ctx) => {
-    const listingId = listingIdOf(query.url);
-    if (listingId === undefined)
+    const ref = listingRefOf(query.url);
+    if (ref === undefined)
       throw ctx.error(
         'LISTING_ID_NOT_FOUND',
         'The URL is a rental URL but names no listing (a search page, an experience, …).',
@@ -36,9 +40,9 @@ export const handler = endpoint({
       );
     return {
       success: true as const,
-      listing_id: listingId,
-      url: query.url,
-      encoded_id: encodedListingId(listingId),
+      listing_id: ref.listingId,
+      url: ref.url,
+      encoded_id: encodedListingId(ref.listingId),
     };
   },
 });

@@ -34,7 +34,10 @@ export function parseUserUrl(
   }
   if (url.username || url.password)
     throw new DisallowedUrlError(raw, 'credentials in the URL are not accepted');
-  if (url.port) throw new DisallowedUrlError(raw, 'an explicit port is not accepted');
+  // The parser drops a scheme's default port (`:443`): the authority as written says whether one was given.
+  const hostPort = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(text)?.[1]?.split('@').at(-1) ?? '';
+  if (url.port || /:\d*$/.test(hostPort.replace(/^\[[^\]]*\]/, '')))
+    throw new DisallowedUrlError(raw, 'an explicit port is not accepted');
   const host = url.hostname.replace(/\.$/, '').toLowerCase();
   if (isIP(host.replace(/^\[|\]$/g, '')) !== 0)
     throw new DisallowedUrlError(raw, 'IP addresses are not accepted');

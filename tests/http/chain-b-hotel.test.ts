@@ -452,7 +452,10 @@ describe('GET /v1/chain_b/hotel/url-to-id', () => {
     [`${SITE}/en-gb/hotel/9WT3/index.en.shtml`, `${SITE}/en-gb/hotel/9WT3/index.en.shtml`],
     [`${SITE}/hotel/9WT3`, `${SITE}/hotel/9WT3`],
     [`${SITE}/booking/en/accor/hotel/9WT3`, `${SITE}/booking/en/accor/hotel/9WT3`],
-    [`${SITE}/ssr/app/accor/rates?hotelCode=9wt3&checkIn=2030-06-10`, `${SITE}/ssr/app/accor/rates`],
+    [
+      `${SITE}/ssr/app/accor/rates?hotelCode=9wt3&checkIn=2030-06-10`,
+      `${SITE}/ssr/app/accor/rates?hotelCode=9WT3`,
+    ],
     [`all.chain-b.test/hotel/9WT3/index.de.shtml`, `${SITE}/hotel/9WT3/index.de.shtml`],
   ])('reads %s without an upstream call', async (url, normalised) => {
     // Act

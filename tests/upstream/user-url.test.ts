@@ -29,6 +29,8 @@ const HOSTILE = [
   'https://www.site-a.test.evil.test/hotel/fr/x.html', // suffix trick
   'https://evil-site-a.test/hotel/fr/x.html',
   'https://www.site-a.test:8443/hotel/fr/x.html', // non-default port
+  'https://www.site-a.test:443/hotel/fr/x.html', // the default port, written: the parser drops it
+  'https://www.site-a.test:/hotel/fr/x.html', // an empty port
   'https://www.site-a.test:443@evil.test/', // port-looking userinfo
   'https://www%2esite-a%2etest/hotel/fr/x.html', // encoded dots
   'https://www.site-a.test\\@evil.test/', // backslash

@@ -4,7 +4,8 @@
  * segment such as `/fr/` or `/en-gb/`), `/booking/{lang}/{brand}/hotel/{ID}` (the booking path), and any
  * page with `?hotelCode={ID}` (rates and booking pages). Only the provider's configured hosts count.
  */
-import { providerConfig } from '../../upstream/providers.ts';
+import { DisallowedUrlError } from '../../upstream/errors.ts';
+import { parseUserUrl } from '../../upstream/user-url.ts';
 
 export type HotelRef =
   | { kind: 'hotel'; hotelId: string; url: string }
@@ -22,30 +23,27 @@ const PATH_FORMS = [
 ];
 
 /**
- * The hotel a chain_b URL names, or why it names none.
+ * The hotel a chain_b URL names, or why it names none. The URL is read by the shared guard (no port,
+ * credentials, IP, percent-encoded host, spaces or control characters); the answer's `url` is rebuilt
+ * from what identifies the page: scheme, lower-case host, path, and `?hotelCode={ID}` when the id is in
+ * the query. A URL without a scheme is read as https.
  * @example hotelRefOf('https://ALL.chain-b.test/fr/hotel/9wt3/index.fr.shtml?x=1') // { kind: 'hotel', hotelId: '9WT3', url: 'https://all.chain-b.test/fr/hotel/9wt3/index.fr.shtml' }
  * @example hotelRefOf('https://all.chain-b.test/search?destination=paris').kind // 'no-id'
  */
 export function hotelRefOf(input: string): HotelRef {
+  const text = input.trim();
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim()) ? input.trim() : `https://${input.trim()}`);
-  } catch {
-    return { kind: 'foreign', why: 'not a URL' };
+    url = parseUserUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`, 'chain_b');
+  } catch (error) {
+    if (error instanceof DisallowedUrlError) return { kind: 'foreign', why: error.message };
+    throw error;
   }
-  const config = providerConfig('chain_b');
-  const schemes = config.allowHttp ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol))
-    return { kind: 'foreign', why: `the scheme ${url.protocol} is not the site's` };
-  const host = url.hostname.toLowerCase();
-  if (!config.hosts.includes(host)) return { kind: 'foreign', why: `${host} is not a chain_b host` };
-  if (url.username || url.password || (url.port && !config.allowHttp))
-    return { kind: 'foreign', why: 'the URL carries credentials or a port' };
-  const normalised = `${url.protocol}//${url.host.toLowerCase()}${url.pathname}`;
+  const base = `${url.protocol}//${url.hostname.replace(/\.$/, '').toLowerCase()}${url.pathname}`;
   const inPath = PATH_FORMS.map((form) => form.exec(url.pathname)?.[1]).find((id) => id !== undefined);
+  if (inPath) return { kind: 'hotel', hotelId: inPath.toUpperCase(), url: base };
   const inQuery = url.searchParams.get('hotelCode')?.trim();
-  const id = inPath ?? (inQuery && /^[A-Za-z0-9]{4}$/.test(inQuery) ? inQuery : undefined);
-  return id
-    ? { kind: 'hotel', hotelId: id.toUpperCase(), url: normalised }
-    : { kind: 'no-id', url: normalised };
+  return inQuery && /^[A-Za-z0-9]{4}$/.test(inQuery)
+    ? { kind: 'hotel', hotelId: inQuery.toUpperCase(), url: `${base}?hotelCode=${inQuery.toUpperCase()}` }
+    : { kind: 'no-id', url: base };
 }

@@ -10,26 +10,43 @@ import { parseUserUrl } from '../../upstream/user-url.ts';
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits. */
 export const LISTING_ID = /^[1-9]\d{0,19}$/;
 // A path typed in another letter case (/Rooms/123) still names the listing.
-const LISTING_PATH = /^\/(?:rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/i;
+const LISTING_PATH = /^\/(rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/i;
+
+/** A listing a rental URL names: its id, and the URL rebuilt from what identifies it (never the input). */
+export interface ListingRef {
+  listingId: string;
+  /** `https://{host}/{rooms|rooms/plus|listing}/{id}`: the host lower-case, no port, query or fragment. */
+  url: string;
+}
 
 /**
- * The listing id of a rental URL, as a decimal string; undefined for a rental URL that names no listing
- * (a search page, an experience). A URL of another site, or a malformed one, is a DisallowedUrlError.
- * A URL given without its scheme, or over plain http, is read as https.
- * @example listingIdOf('https://www.rental.test/rooms/1300000000000000001?adults=2') // '1300000000000000001'
- * @example listingIdOf('https://www.rental.test/s/Lorvane/homes') // undefined
+ * The listing a rental URL names, as a decimal string id and the normalised URL; undefined for a rental URL
+ * that names no listing (a search page, an experience). A URL of another site, or one the shared guard
+ * refuses (a port, credentials, an IP, a percent-encoded host, spaces or control characters), is a
+ * DisallowedUrlError. A URL given without its scheme, or over plain http, is read as https.
+ * @example listingRefOf('https://WWW.rental.test/Rooms/1300000000000000001?adults=2') // { listingId: '1300000000000000001', url: 'https://www.rental.test/rooms/1300000000000000001' }
+ * @example listingRefOf('https://www.rental.test/s/Lorvane/homes') // undefined
  */
-export function listingIdOf(raw: string): string | undefined {
+export function listingRefOf(raw: string): ListingRef | undefined {
   const text = raw.trim();
   // Never fetched: a plain-http link to the site names its listing as well as an https one.
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
     ? text.replace(/^http:/i, 'https:')
     : `https://${text.replace(/^\/\//, '')}`;
   const url = parseUserUrl(absolute, 'rental');
-  const id = LISTING_PATH.exec(url.pathname)?.[1];
-  if (id !== undefined && !LISTING_ID.test(id))
-    throw new DisallowedUrlError(raw, `${id} is not a listing id`);
-  return id;
+  const [, form, id] = LISTING_PATH.exec(url.pathname) ?? [];
+  if (id === undefined) return undefined;
+  if (!LISTING_ID.test(id)) throw new DisallowedUrlError(raw, `${id} is not a listing id`);
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
+  return { listingId: id, url: `https://${host}/${form!.toLowerCase()}/${id}` };
+}
+
+/**
+ * The listing id of a rental URL, as a decimal string (see listingRefOf).
+ * @example listingIdOf('https://www.rental.test/rooms/1300000000000000001?adults=2') // '1300000000000000001'
+ */
+export function listingIdOf(raw: string): string | undefined {
+  return listingRefOf(raw)?.listingId;
 }
 
 /**
