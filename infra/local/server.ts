@@ -244,7 +244,8 @@ export function toEvent(
   }
   headers['X-Forwarded-Proto'] = 'http';
   const query = queryOf(url.search);
-  const httpMethod = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  // HEAD stays HEAD (the GET route's handler answers it, node sends no body): the quota does not bill it.
+  const httpMethod = req.method ?? 'GET';
   return {
     resource: route.path,
     path: url.pathname,

@@ -177,7 +177,8 @@ export function dailyQuotaLimit(
     if (!held) return;
     reserved.delete(request.event);
     const state = stateOf(request.event);
-    if (isBilled(state.route, status, code)) {
+    // A HEAD answers as its GET would (429 included) but carries no answer: it is never billed.
+    if (request.event.httpMethod !== 'HEAD' && isBilled(state.route, status, code)) {
       release(held.keyId);
       return;
     }

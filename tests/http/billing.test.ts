@@ -71,6 +71,31 @@ describe('what a free key is billed for', () => {
     expect(await used(key)).toBe(1);
   });
 
+  it('answers HEAD as GET (status and headers, no body) and never bills it', async () => {
+    // Prepare
+    const key = api.addKey('free');
+    const path = '/v1/meta/coordinates-lookup?term=paris&limit=1';
+    const head = () => fetch(`${api.url}${path}`, { method: 'HEAD', headers: as(key) });
+    // Act: three HEADs, a GET, a HEAD; then the quota used up by GETs, and a HEAD after it
+    const heads = [await head(), await head(), await head()];
+    const get = await api.get(path, as(key));
+    const after = await head();
+    const usedAfterHeads = await used(key);
+    for (let i = 0; i < 9; i++) await lookup(key);
+    const exhausted = await head();
+    // Assess
+    for (const res of [...heads, after]) {
+      expect(res.status).toBe(get.status);
+      expect(res.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(await res.text()).toBe('');
+    }
+    expect(get.status).toBe(200);
+    expect(usedAfterHeads).toBe(1);
+    expect(after.headers.get('x-ratelimit-remaining')).toBe('9');
+    expect(exhausted.status).toBe(429);
+    expect(await used(key)).toBe(10);
+  });
+
   it("states the rule in the 429 body's details", async () => {
     // Prepare
     const key = api.addKey('free');
