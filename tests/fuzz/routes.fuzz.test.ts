@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { matchRoute } from '../../infra/local/server.ts';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import { operationList, routeEntries, statusesOf, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -244,6 +245,7 @@ function register(): Promise<void> {
   registered ??= (async () => {
     const browser = await signedOut();
     expect((await post('/account/signup', { email: EMAIL, password: PASSWORD }, browser)).status).toBe(202);
+    await outboxSettled(); // the mail goes after the answer
     const link = outbox.filter((m) => m.to === EMAIL).at(-1)!.link!;
     const token = new URL(link).hash.replace('#verify=', '');
     expect((await post('/account/verify', { token }, browser)).status).toBe(200);

@@ -140,7 +140,8 @@ describe('route manifest', () => {
 
   it("splits MCP's bundle so that a request loads one tool's handler: each handler a chunk of its own", async () => {
     // Prepare
-    const { metafile } = await build({ ...bundleOptionsFor(MCP, join(out, 'split')), logLevel: 'error' });
+    const metafile = (await build({ ...bundleOptionsFor(MCP, join(out, 'split')), logLevel: 'error' }))
+      .metafile!;
     const outputs = Object.values(metafile.outputs);
     const chunkOf = (handler: string) => outputs.filter((o) => o.entryPoint === handler);
     // Act
