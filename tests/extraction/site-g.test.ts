@@ -113,6 +113,15 @@ describe('classification', () => {
     expect(classify(placesIn(answer('keyword-empty')), 'Velmora')).toEqual({ kind: 'none' });
   });
 
+  it('never says "no such city" when the results cannot be read: a lost country is an extraction error', () => {
+    // Prepare: the same answer with every place's country left out (a partial drift)
+    const places = placesIn(answer('keyword-abroad'));
+    const noCountry = places.map((p) => ({ ...p, country: null, country_en: null }));
+    // Act / Assess
+    expect(() => classify(noCountry, 'Velmora', 'Ostland')).toThrow(ExtractionError);
+    expect(classify(places, 'Velmora', 'China')).toEqual({ kind: 'none' });
+  });
+
   it('builds the suggestion and its search_url on the configured public host', () => {
     const [city] = placesIn(answer('keyword-abroad'));
     expect(toSuggestion(city!)).toEqual({

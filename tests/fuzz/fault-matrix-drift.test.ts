@@ -12,6 +12,7 @@
 // not compared.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DRIFT_MODES, type DriftOptions } from '../../infra/sandbox/server.ts';
+import { isBilled } from '../../shared/http/daily-quota-billing.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { observeDrift } from '../../shared/upstream/tolerant.ts';
 import { expectDocumented } from '../helpers/contract.ts';
@@ -69,6 +70,10 @@ const ABSENCE_RULES: Record<string, Record<string, string>> = {
     'room_types[].rates[].rate_plan_code': 'a product without its rate plan is named by its product id',
   },
 };
+/** The error code of a Problem or global error body. */
+const codeOf = (body: unknown): string | undefined =>
+  (body as { error_code?: string }).error_code ?? (body as { error?: { code?: string } }).error?.code;
+
 /** A reported difference (`path: …`) with list positions as `[]`, for ABSENCE_RULES. */
 const ruleKey = (difference: string) => difference.split(':')[0]!.replace(/\[\d+\]/g, '[]');
 
@@ -224,6 +229,13 @@ describe('fault matrix: drift', () => {
           expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
           if (res.status >= 400) {
             reached++;
+            // The undrifted answer is 200: a negative (billed and cached as "does not exist") from a drifted
+            // answer is a fact the source did not state. Only its recognisable "not found" may be one.
+            const code = codeOf(res.body);
+            if (isBilled(route, res.status, code))
+              found.push(
+                `${label}: answered the negative ${res.status} ${code} for an answer that lost its structure`,
+              );
             continue;
           }
           if (res.status !== 200) {

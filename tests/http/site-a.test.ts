@@ -90,6 +90,31 @@ describe('GET /v2/site_a/hotel/photos', () => {
     retrieved_at: z.iso.datetime(),
   });
 
+  it.each([
+    ['a changed layout', { kind: 'layout' }],
+    ['a malformed page', { kind: 'malformed' }],
+    ['a page that lost its fields', { kind: 'contract-drift', mode: 'remove' }],
+  ] as const)(
+    'never answers "no such hotel" for %s in place of the results (a failure is not billed or cached)',
+    async (_case, fault) => {
+      // Prepare: a hotel whose page is not known yet, a free key, the lookup's page faulted once
+      const h = getWorld().hotels.filter((x) => x.ids.site_a)[40 + fault.kind.length]!;
+      const key = api.addKey('free');
+      api.sandbox.inject('site_a', fault, 1);
+      // Act
+      const faulted = await api.get(`/v2/site_a/hotel/photos?hotel_id=${h.ids.site_a}`, { 'x-api-key': key });
+      const next = await api.get(`/v2/site_a/hotel/photos?hotel_id=${h.ids.site_a}`, { 'x-api-key': key });
+      // Assess
+      // The answer, or the route's documented failure (its extraction error is 500 CONTENT_EXTRACTION_FAILED)
+      expect(faulted.status === 200 || faulted.status >= 500).toBe(true);
+      expect(next.status).toBe(200);
+      expect(next.body.photos.map((p: { photo_id: string }) => p.photo_id)).toEqual(galleryIds(h));
+      expect((await api.get('/v1/account/usage', { 'x-api-key': key })).body.used).toBe(
+        faulted.status === 200 ? 2 : 1,
+      );
+    },
+  );
+
   it('returns the gallery, main photo first, in three sizes that work on the image host', async () => {
     const h = getWorld().hotels.find((x) => galleryIds(x).length > PAGE_PHOTO_CAP)!;
     const res = await api.get(`/v2/site_a/hotel/photos?hotel_id=${h.ids.site_a}`);

@@ -219,7 +219,16 @@ export function classify(all: SiteGPlace[], query: string, country?: string): Cl
   if (cities.length === 1) return { kind: 'city', city: cities[0]!, cities };
   if (cities.length > 1) return { kind: 'ambiguous', cities };
   const other = places[0];
-  return other ? region(other) : { kind: 'none' };
+  if (other) return region(other);
+  // "No such city" only from results that could be read: one whose names, or (with a country asked) whose
+  // country cannot be read may be the city asked for, so nothing is proven (an extraction error, not a 404).
+  const unreadable = all.some((p) => p.words.length === 0 || (wanted && !p.country && !p.country_en));
+  if (unreadable)
+    throw new ExtractionError(
+      'site_g',
+      'keyword results whose names or country cannot be read: no match is not proven',
+    );
+  return { kind: 'none' };
 }
 
 /**
