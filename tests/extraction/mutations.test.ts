@@ -5,6 +5,8 @@
 // - a required field removed everywhere → the route's extraction error, or the entries lacking it skipped;
 // - a required field of a list entry removed from that one entry (the list has others) → the others read,
 //   the entry counted as skipped: one unusable entry is never fatal to the list;
+// - an optional field of a list entry removed from that one entry → the entry kept (as many records), the
+//   field read as absent and counted (identity is required, everything else may be absent);
 // - a field one shape of a union requires and another may lack, removed → read as the other, or refused;
 // - a field present with a value of a type it does not take → the route's extraction error, never a
 //   default (an unreadable price is not "unavailable", an unreadable count not 0, a list not empty);
@@ -22,6 +24,8 @@ import * as chainCProperty from '../../shared/providers/chain-c/property.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
 import * as diningProfile from '../../shared/providers/dining/profile.ts';
 import * as diningReviews from '../../shared/providers/dining/reviews.ts';
+import * as siteCDetails from '../../shared/providers/site-c/details.ts';
+import * as siteCLocations from '../../shared/providers/site-c/locations.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import {
   BannerSection,
@@ -43,6 +47,7 @@ import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import * as rentalCalendar from '../../shared/providers/rental/calendar.ts';
 import * as rentalReviews from '../../shared/providers/rental/reviews.ts';
 import * as mapsPlace from '../../shared/providers/maps-reviews/place.ts';
+import * as rentalSearch from '../../shared/providers/rental/search.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
 import {
   AutocompleteAnswer,
@@ -57,6 +62,8 @@ import { galleryOf, HotelPhotos } from '../../shared/providers/site-a/gallery.ts
 import { DetailsView, detailsView, toDetails } from '../../shared/providers/site-a/details.ts';
 import { hotelPageData } from '../../shared/providers/site-a/hotel-page.ts';
 import * as siteAScores from '../../shared/providers/site-a/scores.ts';
+import * as siteARooms from '../../shared/providers/site-a/rooms.ts';
+import { tableIn } from '../../shared/providers/site-a/rooms-table.ts';
 import { literalAfter, readLiteral } from '../../shared/upstream/js-literal.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
@@ -258,6 +265,33 @@ const CASES: Case[] = [
       totalScore:
         'a page that scores categories or questions without the overall score lost it (no scores at all: NO_RESULTS)',
     },
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/rooms-apollo.html', 'site-a/rooms-env.html', 'site-a/rooms-sold-out.html'],
+    select: (html) => siteARooms.roomsPageOf(html as string).catalogue,
+    schema: siteARooms.RoomCatalogue,
+    extract: (catalogue: siteARooms.RoomCatalogue) =>
+      siteARooms.roomsOf({ catalogue }, { nights: 3, rooms: 2, currency: 'EUR' }),
+    records: (read: siteARooms.ReadRooms) => read.rooms.length,
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/rooms-env.html', 'site-a/rooms-sold-out.html'],
+    select: (html) => siteARooms.roomsPageOf(html as string).env,
+    schema: siteARooms.EnvRooms,
+    extract: (env: siteARooms.EnvRooms) =>
+      siteARooms.roomsOf({ env }, { nights: 3, rooms: 2, currency: 'EUR' }),
+    records: (read: siteARooms.ReadRooms) => read.rooms.length,
+  },
+  {
+    provider: 'site_a',
+    fixtures: ['site-a/rooms-table.html'],
+    select: (html) => tableIn(html as string)!.rows,
+    schema: siteARooms.TableRows,
+    extract: (table: siteARooms.TableRows) =>
+      siteARooms.roomsOf({ table, tableNights: 3 }, { nights: 3, rooms: 2, currency: 'EUR' }),
+    records: (read: siteARooms.ReadRooms) => read.rooms.reduce((n, r) => n + r.blocks.length, 0),
   },
   {
     provider: 'site_a',
@@ -574,6 +608,29 @@ const CASES: Case[] = [
     records: (page: ReturnType<typeof diningReviews.extractReviews>) => page?.reviews.length ?? 0,
   },
   {
+    provider: 'site_c',
+    fixtures: ['site-c/typeahead-mixed.json', 'site-c/typeahead-rescue-only.json'],
+    select: (batch) => (batch as { data: unknown }[])[0]!.data,
+    schema: siteCLocations.TypeaheadData,
+    extract: (data: siteCLocations.TypeaheadData) =>
+      siteCLocations.extractLocations(data, 'https://www.site-c.test'),
+    records: (locations: unknown[]) => locations.length,
+  },
+  {
+    provider: 'site_c',
+    fixtures: ['site-c/hotel-page.html', 'site-c/hotel-page-bare.html'],
+    select: (html) => siteCDetails.hotelJsonLd(html as string),
+    schema: siteCDetails.HotelData,
+    extract: (ld: siteCDetails.HotelData) =>
+      siteCDetails.fromStructuredData(
+        ld,
+        3140001,
+        'https://www.site-c.test/Hotel_Review-x.html',
+        'https://www.site-c.test',
+      ),
+    records: () => 1,
+  },
+  {
     provider: 'rental',
     fixtures: RENTAL_SECTIONS,
     schema: PdpAnswer,
@@ -672,6 +729,27 @@ const CASES: Case[] = [
     },
   },
   {
+    provider: 'rental',
+    fixtures: ['rental/search-page.json'],
+    schema: rentalSearch.SearchAnswer,
+    extract: (answer: rentalSearch.SearchAnswer) =>
+      rentalSearch.extractSearchPage(
+        answer,
+        {
+          checkIn: '2031-05-01',
+          checkOut: '2031-05-06',
+          nights: 5,
+          adults: 2,
+          children: 0,
+          infants: 0,
+          pets: 0,
+          currency: 'EUR',
+        },
+        'https://www.rental.test',
+      ),
+    records: (page: rentalSearch.SourcePage) => page.listings.length,
+  },
+  {
     provider: 'web_search',
     fixtures: ['web-search/results.json', 'web-search/empty.json'],
     schema: SearchAnswer,
@@ -732,17 +810,47 @@ function withoutInOneEntry(payload: unknown, path: string): unknown {
   return remove(copy, 0, false) ? copy : undefined;
 }
 
-/** The required fields of list entries (every shape requires them), each removed from one entry. */
-function oneEntryVariants(schema: z.ZodType, payload: unknown): { field: string; payload: unknown }[] {
+/**
+ * The fields of list entries, each removed from one entry: the required ones (every shape requires them),
+ * or with `optional` the ones every shape may lack.
+ */
+function oneEntryVariants(
+  schema: z.ZodType,
+  payload: unknown,
+  optional = false,
+): { field: string; payload: unknown }[] {
   const flags = new Map<string, Set<boolean>>();
   for (const f of fieldsOf(readerSchema(schema)!))
     flags.set(f.path, (flags.get(f.path) ?? new Set()).add(f.optional));
   return [...flags]
-    .filter(([path, optional]) => path.includes('[]') && !path.endsWith('[]') && !optional.has(true))
+    .filter(
+      ([path, may]) =>
+        path.includes('[]') && !path.endsWith('[]') && (optional ? !may.has(false) : !may.has(true)),
+    )
     .flatMap(([field]) => {
       const mutated = withoutInOneEntry(payload, field);
       return mutated === undefined ? [] : [{ field, payload: mutated }];
     });
+}
+
+/**
+ * What is wrong with the outcome of an optional field removed from one entry of a list, or undefined: the
+ * entry is kept (as many records as the baseline), the field read as absent and counted as drift.
+ */
+function optionalOneEntryBreach(
+  c: Case,
+  baseline: unknown,
+  field: string,
+  outcome: ReturnType<typeof run>,
+): string | undefined {
+  const { value, error, drift } = outcome;
+  if (c.requiredWhen?.[field]) return undefined;
+  if (error) return `fails (${String(error)})`;
+  if (c.records(value as never) !== c.records(baseline as never) && !c.absenceMeansNone?.[field])
+    return `records ${c.records(baseline as never)} → ${c.records(value as never)}: the entry was not kept`;
+  return drift.some((d) => d.kind === 'missing' && d.field === field)
+    ? undefined
+    : 'no drift recorded for the field';
 }
 
 /** A drift metric as written (EMF): its name and dimensions. */
@@ -951,6 +1059,7 @@ describe.each(CASES)('$provider fixtures, mutated', (c) => {
     expect(baseline.error).toBeUndefined();
     const all = variants(c.schema, payload);
     const oneEntry = oneEntryVariants(c.schema, payload);
+    const optionalOneEntry = oneEntryVariants(c.schema, payload, true);
     // Act
     const breaches = [
       ...all.map((variant) => ({
@@ -961,6 +1070,10 @@ describe.each(CASES)('$provider fixtures, mutated', (c) => {
         name: `required removed from one entry ${field}`,
         why: oneEntryBreach(c, field, run(c, mutated)),
       })),
+      ...optionalOneEntry.map(({ field, payload: mutated }) => ({
+        name: `optional removed from one entry ${field}`,
+        why: optionalOneEntryBreach(c, baseline.value, field, run(c, mutated)),
+      })),
     ].flatMap(({ name, why }) => {
       const gap = c.gaps?.[name];
       if (gap) return why ? [] : [`${name}: holds now (${gap}): remove it from gaps`];
@@ -969,11 +1082,13 @@ describe.each(CASES)('$provider fixtures, mutated', (c) => {
     const unseen = Object.keys(c.gaps ?? {}).filter(
       (name) =>
         !all.some((v) => `${v.kind} ${v.field}` === name) &&
-        !oneEntry.some((v) => `required removed from one entry ${v.field}` === name),
+        !oneEntry.some((v) => `required removed from one entry ${v.field}` === name) &&
+        !optionalOneEntry.some((v) => `optional removed from one entry ${v.field}` === name),
     );
     // Assess
     for (const v of all) count(c.provider, v.kind);
     count(c.provider, 'required removed from one entry', oneEntry.length);
+    count(c.provider, 'optional removed from one entry', optionalOneEntry.length);
     expect(breaches).toEqual([]);
     // A gap names a variant of every fixture of its row.
     expect(unseen).toEqual([]);
