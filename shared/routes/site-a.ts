@@ -125,4 +125,23 @@ export const siteARoutes = {
     summary: "A site_a hotel's review scores by category and kind of traveller, without the reviews",
     example: '/v1/site_a/hotel/scores?hotel_id=1007790',
   },
+  siteAHotelRooms: {
+    method: 'GET',
+    path: '/v1/site_a/hotel/rooms',
+    handler: 'functions/site-a/hotel-rooms.ts',
+    provider: 'site_a',
+    product: 'rooms',
+    auth: true,
+    upstream: ['site_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id not numeric' },
+      HOTEL_NOT_FOUND: { status: 404, when: 'site_a has no such hotel' },
+    },
+    summary:
+      "A site_a hotel's rooms for a stay: the catalogue and every bookable block with its total, per-night price, board, cancellation terms and rooms left",
+    example: '/v1/site_a/hotel/rooms?hotel_id=1007790&check_in=2027-06-10&check_out=2027-06-13&adults=2',
+  },
 } as const satisfies Record<string, Route>;

@@ -42,6 +42,8 @@ const BUDGET = 400 * KB;
 const MCP_BUDGET = 600 * KB;
 const MCP = 'functions/mcp/mcp.ts';
 const PHOTOS = 'functions/site-a/photos.ts';
+/** site_a rooms read the booking.env rooms literal, JavaScript like the photos literal. */
+const ROOMS = 'functions/site-a/hotel-rooms.ts';
 
 const handlers = [...new Set(routeEntries.map(([, r]) => r.handler))];
 const out = mkdtempSync(join(tmpdir(), 'bundles-'));
@@ -76,11 +78,11 @@ describe('bundle sizes', () => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(handler === MCP ? MCP_BUDGET : BUDGET);
   });
 
-  it('bundles no HTML parser, and json5 only where site_a photos are read (their function and MCP)', () => {
+  it('bundles no HTML parser, and json5 only where site_a JavaScript literals are read (photos, rooms and MCP)', () => {
     const withPackage = (name: string) =>
       handlers.filter((h) => bundles.get(h)!.inputs.some((p) => p.includes(`node_modules/${name}/`)));
     expect(withPackage('node-html-parser')).toEqual([]);
-    expect(withPackage('json5').sort()).toEqual([MCP, PHOTOS].sort());
+    expect(withPackage('json5').sort()).toEqual([MCP, PHOTOS, ROOMS].sort());
   });
 
   it("leaves out the library features no function uses: Ajv, got's HTTP/2 client, cache and DNS cache, zod's JSON Schema", () => {

@@ -201,6 +201,7 @@ function summary(m: OffersModule, h: Hotel, body: z.infer<typeof GeoBody>, km: n
 /**
  * The offers answer of a search by coordinates, or undefined for a body that is not one (the offers
  * module answers it).
+ * @example geoAnswer(offersModule, { geoLocation: [{ latitude: 48.85, longitude: 2.35 }], radius: 25, … })?.status // 200
  */
 export function geoAnswer(m: OffersModule, raw: unknown): SiteResponse | undefined {
   if (!raw || typeof raw !== 'object' || !('geoLocation' in raw)) return undefined;
@@ -222,7 +223,10 @@ export function geoAnswer(m: OffersModule, raw: unknown): SiteResponse | undefin
   return { status: 200, json: { startDate: body.startDate, endDate: body.endDate, hotels, warnings: [] } };
 }
 
-/** The profile routes, with the offers module's key check. */
+/**
+ * The profile routes, with the offers module's key check.
+ * @example routes: [...offersRoutes, ...profileRoutes(offersModule)]
+ */
 export function profileRoutes(m: OffersModule): Route[] {
   return [
     [

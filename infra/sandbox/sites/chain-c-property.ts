@@ -50,7 +50,10 @@ const STATES: Record<string, string> = {
 /** Properties whose header leaves out its contact and logo (the research's redacted answer had them). */
 export const headerWithoutContact = (h: Hotel) => hash(`header-contact:${h.key}`) % 4 === 0;
 
-/** The header operation's answer for a property id. */
+/**
+ * The header operation's answer for a property id.
+ * @example headerAnswer(gateway, { propertyId: 'PARXY' }).status // 200
+ */
 export function headerAnswer(m: GatewayModule, variables: Record<string, unknown>): SiteResponse {
   const id = String(variables.propertyId ?? '').toUpperCase();
   const h = byCode(m, id);
@@ -144,7 +147,10 @@ const BEDS: Record<string, { count: number; code: string; description: string }[
   ],
 };
 
-/** The catalogue routes: refused on the main origin, answered on the brand one; the brand logos. */
+/**
+ * The catalogue routes: refused on the main origin, answered on the brand one; the brand logos.
+ * @example routes: [...gatewayRoutes, ...propertyRoutes(gateway)]
+ */
 export function propertyRoutes(m: GatewayModule): Route[] {
   return [
     ['GET', /^\/services\/marriott-hws\/roomCards$/, () => m.accessDenied],

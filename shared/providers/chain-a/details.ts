@@ -123,7 +123,10 @@ function fieldsNamed(
   ]);
 }
 
-/** A phone number: a field named as one, with digits in it, not in an entry that says it is a fax. */
+/**
+ * A phone number: a field named as one, with digits in it, not in an entry that says it is a fax.
+ * @example phoneIn({ phone: { number: '+1 514 555 0142' }, fax: { number: '+1 514 555 0143', type: 'FAX' } }) // '+1 514 555 0142'
+ */
 export function phoneIn(contact: unknown): string | null {
   for (const { value, holder } of fieldsNamed(contact, /^(phone|phoneNumber|telephone|voice)$/i)) {
     const said = JSON.stringify(Object.values(holder).filter((v) => typeof v === 'string'));

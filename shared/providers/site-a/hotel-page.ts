@@ -92,11 +92,11 @@ export function cacheEntries(store: ApolloStore): Partial<HotelPageData> {
 const APOLLO_OPEN = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>/;
 
 /**
- * A hotel page read until its Apollo cache has arrived (or to its end when it has none, or when `whole`:
- * a dated page's room table may come after it); `read` then sees the page so far, once.
+ * A hotel page read until its Apollo cache has arrived (or to its end when it has none); `read` then sees
+ * the page so far, once.
  * @example scanAll(hotelPageScan(hotelPageData), html)
  */
-export function hotelPageScan<T>(read: (html: string) => T, whole = false): StreamScan<T> {
+export function hotelPageScan<T>(read: (html: string) => T): StreamScan<T> {
   const parts: string[] = [];
   let tail = '';
   let inside = false;
@@ -109,7 +109,6 @@ export function hotelPageScan<T>(read: (html: string) => T, whole = false): Stre
   return {
     feed(fresh) {
       parts.push(fresh);
-      if (whole) return undefined;
       let window = tail + fresh;
       examined += window.length;
       if (!inside) {
@@ -148,7 +147,6 @@ export async function readHotelPage<T>(
   req: UpstreamRequest,
   read: (html: string) => T,
   reading: string,
-  whole = false,
 ): Promise<T | undefined> {
   const res = await scanUpstream<Scanned<T>>(
     { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
@@ -160,7 +158,7 @@ export async function readHotelPage<T>(
         } catch (failure) {
           return { failure };
         }
-      }, whole),
+      }),
     reading,
   );
   if (res.status === 404) return undefined;

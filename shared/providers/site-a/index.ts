@@ -239,6 +239,6 @@ async function reviews(
 
 /**
  * site_a, as the handlers use it; its photos are `sitePhotos` in photos.ts (the only reader that needs
- * JSON5), its hotel details and scores are in hotel.ts.
+ * JSON5), its rooms for a stay `hotelRooms` in stay-rooms.ts (JSON5 too), its hotel details and scores in hotel.ts.
  */
 export const siteA = { destinations, urlToId, search, reviews, hotelDetails, hotelScores };

@@ -1,0 +1,149 @@
+// site_a rooms for a stay read from fresh fixtures in the real shapes of real-sources §16 (the cache's room
+// table; the blocks in each carrier: the cache's room cards, the booking.env literal, the DOM room table),
+// with invented values; a sold-out stay; prices that add up.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  EnvRooms,
+  RoomCatalogue,
+  roomsOf,
+  roomsPageOf,
+  TableRows,
+  type RoomsAsked,
+} from '../../shared/providers/site-a/rooms.ts';
+import { amountOf, tableIn } from '../../shared/providers/site-a/rooms-table.ts';
+import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
+import { conform } from '../../shared/upstream/conform.ts';
+import { ExtractionError } from '../../shared/upstream/errors.ts';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/site-a/${name}`, import.meta.url), 'utf8');
+const asked: RoomsAsked = { nights: 3, rooms: 2, currency: 'EUR' };
+
+/** A fixture's rooms, its parts read as the connector reads them. */
+function read(name: string, a = asked) {
+  const page = roomsPageOf(fixture(name));
+  return roomsOf(
+    {
+      catalogue:
+        page.catalogue === undefined ? undefined : conform('site_a', RoomCatalogue, page.catalogue, 'x'),
+      env: page.env === undefined ? undefined : conform('site_a', EnvRooms, page.env, 'x'),
+      table: page.table === undefined ? undefined : conform('site_a', TableRows, page.table, 'x'),
+      tableNights: page.tableNights,
+    },
+    a,
+  );
+}
+
+const ROOM_IDS = ['441200901', '441200902', '441200904', '441200903'];
+
+describe('the room catalogue', () => {
+  it('reads the room cards through their references, with their data', () => {
+    const { rooms } = read('rooms-env.html');
+    for (const r of rooms) expect(SiteARoom.parse(r)).toEqual(r);
+    expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
+    expect(rooms[0]).toMatchObject({
+      name: 'Standard Double Room',
+      size_sqm: 24,
+      max_persons: 2,
+      // Beds are named by type id only on the cards: not a text the contract can give.
+      beds: null,
+      facilities: ['Air conditioning', 'Private bathroom', 'Flat-screen TV', 'Free toiletries'],
+    });
+    expect(rooms[0]!.photos[0]).toMatch(
+      /^https:\/\/images\.site-a\.test\/xdata\/images\/hotel\/max1024x768\//,
+    );
+  });
+});
+
+describe('each carrier of the blocks', () => {
+  it('reads booking.env: the headline price as the stay of one room, null meal plan as room only', () => {
+    const { rooms, carrier } = read('rooms-env.html');
+    expect(carrier).toBe('b_rooms_available_and_soldout');
+    const [plain, flexible] = rooms[0]!.blocks;
+    expect(plain).toMatchObject({
+      block_id: '441200901_340000_2_0_0',
+      max_persons: 2,
+      currency: 'EUR',
+      meal_plan: 'room_only',
+      refundable: false,
+      pay_later: false,
+      member_rate: false,
+      rooms_left: null,
+    });
+    expect(flexible).toMatchObject({ meal_plan: 'breakfast', refundable: true, pay_later: true });
+    // total = the stay of one room × 2 rooms; per_night = one room, one night.
+    expect(plain!.total! / 2 / 3).toBeCloseTo(plain!.per_night!, 2);
+    expect(flexible!.strikethrough_total).toBeGreaterThan(flexible!.total!);
+  });
+
+  it('reads the cache room cards: no price, since whether it is a night or the stay is not on record', () => {
+    const { rooms, carrier } = read('rooms-apollo.html');
+    expect(carrier).toBe('roomAvBlocks');
+    expect(rooms[0]!.blocks[0]).toMatchObject({
+      block_id: '441200901_340000_2_0_0',
+      total: null,
+      per_night: null,
+      currency: 'EUR',
+      max_persons: 2,
+    });
+    expect(rooms[0]!.blocks[1]).toMatchObject({ refundable: true, free_cancellation_until: '2031-02-27' });
+  });
+
+  it('reads the room table: texts of the price, conditions and rooms left', () => {
+    const { rooms, carrier } = read('rooms-table.html');
+    expect(carrier).toBe('hprt-table');
+    expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
+    expect(rooms[0]).toMatchObject({ beds: '1 large double bed', name: 'Standard Double Room' });
+    expect(rooms[0]!.blocks[1]).toMatchObject({
+      meal_plan: 'breakfast',
+      refundable: true,
+      free_cancellation_until: '2031-02-27',
+      pay_later: true,
+      currency: 'EUR',
+    });
+    expect(rooms[1]!.blocks[1]).toMatchObject({ meal_plan: 'half_board', member_rate: true });
+    // The same stay priced alike by the env literal and the table.
+    const env = read('rooms-env.html').rooms;
+    expect(rooms[0]!.blocks.map((b) => b.total)).toEqual(env[0]!.blocks.map((b) => b.total));
+  });
+
+  it('refuses a room table that prices another number of nights', () => {
+    expect(() => read('rooms-table.html', { ...asked, nights: 4 })).toThrow(ExtractionError);
+  });
+
+  it('keeps the catalogue of a sold-out stay with no blocks', () => {
+    const { rooms, carrier, soldOut } = read('rooms-sold-out.html');
+    expect(carrier).toBe('b_rooms_available_and_soldout');
+    expect(soldOut).toBe(true);
+    expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
+    expect(rooms.every((r) => r.blocks.length === 0)).toBe(true);
+  });
+
+  it('answers no carrier for a page with neither blocks nor a sold-out table (an empty shell)', () => {
+    const shell = fixture('rooms-apollo.html').replace(/"roomAvBlocks":\[[^\]]*?\]\}/g, '"roomAvBlocks":[]}');
+    const page = roomsPageOf(shell.replace(/"roomAvBlocks":\[.*?\](?=,"|\})/g, '"roomAvBlocks":[]'));
+    const result = roomsOf({ catalogue: conform('site_a', RoomCatalogue, page.catalogue, 'x') }, asked);
+    expect([result.carrier, result.soldOut]).toEqual([undefined, false]);
+  });
+});
+
+describe('price texts', () => {
+  it.each([
+    ['EUR 1,234.56', 1234.56, 'EUR'],
+    ['EUR\u00a0980', 980, 'EUR'],
+    ['1.234,56 €', 1234.56, null],
+    ['US$1,234', 1234, null],
+    ['CHF 12.50', 12.5, 'CHF'],
+  ])('reads %j', (text, amount, currency) => {
+    expect(amountOf(text)).toEqual({ amount, currency });
+  });
+
+  it('fails on a price text without a number, never "no price"', () => {
+    expect(() => amountOf('Price on request')).toThrow(ExtractionError);
+  });
+
+  it('reads the table header nights', () => {
+    expect(tableIn(fixture('rooms-table.html'))?.nights).toBe(3);
+  });
+});
