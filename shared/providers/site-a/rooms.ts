@@ -177,12 +177,7 @@ export interface ReadRooms {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const yes = (v: boolean | 0 | 1 | null | undefined) => (v === undefined || v === null ? null : Boolean(v));
-const MEALS: Record<string, SiteABlock['meal_plan']> = {
-  breakfast: 'breakfast',
-  half_board: 'half_board',
-  full_board: 'full_board',
-  all_inclusive: 'all_inclusive',
-};
+const MEALS = new Set(['breakfast', 'half_board', 'full_board', 'all_inclusive']);
 
 /** Prices of one room's stay made the contract's: the stay for every room asked, and one room one night. */
 function priced(oneRoomStay: number | null | undefined, asked: RoomsAsked) {
@@ -234,7 +229,8 @@ function fromEnv(b: NonNullable<EnvRooms[number]['b_blocks']>[number], asked: Ro
     excluded_charges: times(excluded, asked),
     strikethrough_total: times(price?.b_strikethrough_price_amount, asked),
     // null is the literal's "no meal included"; absent is unknown.
-    meal_plan: meal === null ? 'room_only' : meal === undefined ? null : (MEALS[meal] ?? null),
+    meal_plan:
+      meal === null ? 'room_only' : meal && MEALS.has(meal) ? (meal as SiteABlock['meal_plan']) : null,
     refundable:
       cancellation === 'non_refundable' ? false : cancellation === 'free_cancellation' ? true : null,
     free_cancellation_until: null,
