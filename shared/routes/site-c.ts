@@ -44,4 +44,35 @@ export const siteCRoutes = {
     summary: 'Prices of one hotel across sellers for a stay',
     example: '/v1/site_c/hotel/prices/314467?check_in=2030-06-01&check_out=2030-06-03&currency=EUR',
   },
+  siteCLocations: {
+    method: 'GET',
+    path: '/v1/site_c/locations/search',
+    handler: 'functions/site-c/locations.ts',
+    provider: 'site_c',
+    product: 'locations',
+    auth: true,
+    upstream: ['site_c'],
+    validation: INVALID_PARAMETERS,
+    errors: { NO_RESULTS: { status: 404, when: 'no location matches the query' } },
+    summary:
+      "site_c's location typeahead: places, hotels, restaurants and attractions by name, typed by kind",
+    example: '/v1/site_c/locations/search?query=paris&limit=5',
+  },
+  siteCDetails: {
+    method: 'GET',
+    path: '/v1/site_c/hotel/details/{location_id}',
+    handler: 'functions/site-c/details.ts',
+    provider: 'site_c',
+    product: 'details',
+    auth: true,
+    upstream: ['site_c'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      INVALID_LOCATION_ID: { status: 400, when: 'location_id is not a positive integer' },
+      LOCATION_NOT_FOUND: { status: 404, when: 'no site_c hotel with that id' },
+    },
+    summary:
+      "A site_c hotel's page data: name, address, coordinates, rating, price band, description, amenities",
+    example: '/v1/site_c/hotel/details/314467',
+  },
 } as const satisfies Record<string, Route>;

@@ -3,12 +3,14 @@
  * of pre-registered queries and answering one envelope per entry, in order. It knows its own query ids
  * (handed out as configuration, as a live profile hands out the real ones) and answers
  * `PersistedQueryNotFound` for any other; it serves at most 20 reviews an entry; it wants the `TAUnique`
- * cookie its pages set (403 without); and sellers' offers arrive over successive polls.
+ * cookie its pages set (403 without); and sellers' offers arrive over successive polls. The location
+ * typeahead (a query of the same batch) and the hotel pages are in site-c-pages.ts.
  */
 import { FX, stayPrice } from '../prices.ts';
 import { hash, pick, rng } from '../random.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+import { hotelPage, type SiteCWorld, typeaheadResults } from './site-c-pages.ts';
 
 export const SITE_C_LANGUAGES = ['en', 'ja', 'es', 'fr', 'de', 'it', 'zhTW', 'ru', 'th'] as const;
 const TRIPS = ['COUPLES', 'FAMILY', 'SOLO', 'BUSINESS', 'FRIENDS'];
@@ -31,6 +33,7 @@ export const SITE_C_QUERIES = {
   reviews: 'a1c3e5f7092b4d6f',
   prices_context: 'b2d4f6081a3c5e7a',
   prices_offers: 'c3e5a7193b4d6f8b',
+  typeahead: 'd4f6b8204c5e7a9c',
 } as const;
 
 /** Reviews one entry serves at most, whatever `limit` asks. */
@@ -183,6 +186,9 @@ export function siteCReview(h: Hotel, i: number) {
 }
 export type SiteCReview = ReturnType<typeof siteCReview>;
 
+/** What the typeahead and the hotel pages (site-c-pages.ts) take from here. */
+const PAGES_WORLD: SiteCWorld = { pagePath: siteCPagePath, reviewTotal: siteCReviewTotal };
+
 /** A GraphQL error entry, as the batch answers a query it could not run. */
 const failed = (message: string, code?: string) => ({
   errors: [{ message, ...(code ? { extensions: { code } } : {}) }],
@@ -312,6 +318,7 @@ const QUERIES: Record<string, (v: Variables) => unknown> = {
   [SITE_C_QUERIES.reviews]: reviewList,
   [SITE_C_QUERIES.prices_context]: priceContext,
   [SITE_C_QUERIES.prices_offers]: offersPoll,
+  [SITE_C_QUERIES.typeahead]: (v) => typeaheadResults(v, PAGES_WORLD),
 };
 
 /** The session cookie the pages set, signed so that only one the site issued passes. */
@@ -367,5 +374,10 @@ export const siteC: Site = {
       },
     ],
     ['POST', /^\/data\/graphql\/ids$/, batch],
+    [
+      'GET',
+      /^\/Hotel_Review-g(\d{1,10})-d(\d{1,12})-Reviews(?:-or\d+)?-[^/]+\.html$/,
+      ({ match }) => hotelPage(Number(match[1]), Number(match[2]), PAGES_WORLD),
+    ],
   ],
 };

@@ -6,7 +6,7 @@
  * deadline is near.
  */
 import { byteBoundedCache } from '../../memory-budget.ts';
-import { fetchParsed, type UpstreamRequest } from '../../upstream/client.ts';
+import { fetchExtracted, fetchParsed, type UpstreamRequest } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import {
@@ -33,16 +33,20 @@ import {
 import {
   ENTRY_LIMIT,
   geoLookupRequest,
+  hotelPageRequest,
   newPageView,
   pricesRequest,
   queryId,
   reviewsRequest,
   reviewsSort,
   siteOrigin,
+  typeaheadRequest,
   type PageView,
   type Stay,
 } from './requests.ts';
-import type { HotelPage } from './urls.ts';
+import { extractHotelDetails, type SiteCHotelDetails } from './details.ts';
+import { locationsOf, type SiteCLocation } from './locations.ts';
+import { geoOfPath, type HotelPage } from './urls.ts';
 
 /** Where the source files each hotel (location id → geo id): learnt from reviews, kept like an id. */
 // Bounded by bytes: 0.5 % of the function's memory.
@@ -173,5 +177,74 @@ async function prices(ctx: UpstreamContext, q: Omit<Stay, 'geoId'>): Promise<Sit
   return { currency, complete: last.complete, ...priceOffers(last.sellers, currency) };
 }
 
+/** Where each hotel's page is (location id → page path): learnt from the typeahead or a review, kept like an id. */
+const knownPage = byteBoundedCache<number, string>(0.005, { ttl: 7 * 24 * 3600 * 1000 });
+
+/**
+ * The site's location typeahead: places, hotels, restaurants, attractions matching a text, in its order,
+ * at most `limit`. A hotel's page is remembered (and the geo its prices are asked under).
+ * @example await siteC.locations(ctx, { query: 'paris', limit: 10 }) // [{ location_id: 180417, type: 'city', … }, …]
+ */
+async function locations(
+  ctx: UpstreamContext,
+  q: { query: string; limit: number },
+): Promise<SiteCLocation[]> {
+  const res = await fetchParsed(typeaheadRequest(q.query, q.limit), BatchAnswer, ctx, 'the batch answer');
+  const entry = entryData(res.body, 0, { name: 'typeahead', id: queryId('typeahead') }, res.status);
+  const found = locationsOf(entry, siteOrigin(), res.status).slice(0, q.limit);
+  for (const l of found) {
+    const path = l.type === 'hotel' && l.url ? new URL(l.url).pathname : undefined;
+    const geo = path ? geoOfPath(path) : undefined;
+    if (path && geo !== undefined && path.includes(`-d${l.location_id}-`)) {
+      knownPage.set(l.location_id, path);
+      knownGeo.set(l.location_id, geo);
+    }
+  }
+  return found;
+}
+
+/**
+ * The path of a hotel's page: remembered, or the page its first review names (a one-review batch, cached
+ * like an id); undefined when site_c has no such location.
+ */
+async function pageOf(ctx: UpstreamContext, locationId: number): Promise<string | undefined> {
+  const known = knownPage.get(locationId);
+  if (known) return known;
+  const res = await fetchParsed(geoLookupRequest(locationId), BatchAnswer, ctx, 'the batch answer');
+  const entry = entryData(res.body, 0, { name: 'reviews', id: queryId('reviews') }, res.status);
+  const list = conform('site_c', ReviewListData, entry, 'a review list', res.status);
+  const page = list.ReviewsProxy_getReviewListPageForLocation[0];
+  if (!page) return undefined;
+  const path = page.reviews
+    .map((r) => r.location?.url)
+    .find((u) => u !== undefined && geoOfPath(u) !== undefined && u.includes(`-d${locationId}-`));
+  if (!path)
+    throw new UpstreamError(
+      'site_c',
+      `no review of location ${locationId} names its page; a locations search that finds the hotel does`,
+    );
+  knownPage.set(locationId, path);
+  knownGeo.set(locationId, geoOfPath(path)!);
+  return path;
+}
+
+/**
+ * A hotel's details from its page (structured data, and the description and amenities where the page
+ * renders them), or undefined when site_c has no such location.
+ * @example await siteC.details(ctx, 314467) // { name: 'Aurelia Suites Paris', rating: { value: 4.5, review_count: 120 }, … }
+ */
+async function details(ctx: UpstreamContext, locationId: number): Promise<SiteCHotelDetails | undefined> {
+  const path = await pageOf(ctx, locationId);
+  if (!path) return undefined;
+  const origin = siteOrigin();
+  // The details, not the page, are kept: a hit reads nothing again.
+  const { body } = await fetchExtracted(hotelPageRequest(path), ctx, 'hotel details', ({ status, body }) =>
+    status === 404
+      ? undefined
+      : extractHotelDetails(String(body), locationId, `${origin}${path}`, origin, status),
+  );
+  return body;
+}
+
 /** site_c, as the handlers use it. */
-export const siteC = { reviews, prices };
+export const siteC = { reviews, prices, locations, details };

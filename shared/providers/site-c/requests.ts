@@ -10,7 +10,7 @@ import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 /** The pre-registered queries used; their ids rotate and live in the live profile (`operations`). */
-export const QUERY_NAMES = ['reviews', 'prices_context', 'prices_offers'] as const;
+export const QUERY_NAMES = ['reviews', 'prices_context', 'prices_offers', 'typeahead'] as const;
 export type QueryName = (typeof QUERY_NAMES)[number];
 
 /** A query's configured id. @example queryId('reviews') // operations.reviews */
@@ -200,5 +200,95 @@ export function pricesRequest(stay: Stay, view: PageView, requestNumber: number)
     cacheKey: `prices ${ids} ${stay.locationId} ${stay.geoId} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.rooms} ${stay.currency} poll ${requestNumber}`,
     expect: 'json',
     cache: 'prices',
+  };
+}
+
+/** The kinds of result the typeahead is asked for: locations, and the two kinds it mixes in. */
+const TYPEAHEAD_TYPES = ['LOCATION', 'QUERY_SUGGESTION', 'RESCUE_RESULT'];
+/** The location types the web app's typeahead asks for. */
+const TYPEAHEAD_LOCATION_TYPES = [
+  'GEO',
+  'AIRPORT',
+  'ACCOMMODATION',
+  'ATTRACTION',
+  'ATTRACTION_PRODUCT',
+  'EATERY',
+  'NEIGHBORHOOD',
+  'AIRLINE',
+  'SHOPPING',
+  'UNIVERSITY',
+  'GENERAL_HOSPITAL',
+  'PORT',
+  'FERRY',
+  'CORPORATION',
+  'VACATION_RENTAL',
+  'SHIP',
+  'CRUISE_LINE',
+  'CAR_RENTAL_OFFICE',
+];
+
+/**
+ * The location typeahead, as the site's search box sends it: a batch of one pre-registered query
+ * (`operations.typeahead`) with the text, worldwide, in en-US. The browser's random `x-requested-by` value
+ * is per request, so the cache key is the query's own words.
+ * @example typeaheadRequest('paris', 10).body // { json: [{ variables: { request: { query: 'paris', limit: 10, … } }, … }] }
+ */
+export function typeaheadRequest(query: string, limit: number): SourceRequest {
+  const id = queryId('typeahead');
+  return {
+    provider: 'site_c',
+    method: 'POST',
+    path: '/data/graphql/ids',
+    headers: {
+      ...pageHeaders('/'),
+      'x-requested-with': 'XMLHttpRequest',
+      'x-requested-by': randomUUID().replace(/-/g, '').repeat(2),
+    },
+    body: {
+      json: [
+        {
+          variables: {
+            request: {
+              query,
+              limit,
+              scope: 'WORLDWIDE',
+              locale: 'en-US',
+              scopeGeoId: 1,
+              searchCenter: null,
+              types: TYPEAHEAD_TYPES,
+              locationTypes: TYPEAHEAD_LOCATION_TYPES,
+              userId: null,
+              context: {},
+              enabledFeatures: ['articles'],
+              includeRecent: true,
+              includeNestedResults: true,
+            },
+          },
+          extensions: { preRegisteredQueryId: id },
+        },
+      ],
+    },
+    safe: true,
+    session: true,
+    cacheKey: `typeahead ${id} ${limit} ${query.toLowerCase()}`,
+    expect: 'json',
+    cache: 'search',
+  };
+}
+
+/**
+ * A hotel's page (`/Hotel_Review-g{geo}-d{id}-Reviews-{Name}.html`, its path as the typeahead or a review
+ * gives it), whose structured data and rendered sections the details read. A 404 is no such hotel.
+ * @example hotelPageRequest('/Hotel_Review-g180417-d314467-Reviews-Aurelia_Suites_Paris.html').expect // 'html'
+ */
+export function hotelPageRequest(path: string): SourceRequest {
+  return {
+    provider: 'site_c',
+    path,
+    headers: { referer: `${siteOrigin()}/` },
+    session: true,
+    expect: 'html',
+    cache: 'reviews',
+    notFoundOk: true,
   };
 }
