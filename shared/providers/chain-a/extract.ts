@@ -15,13 +15,15 @@
  * to say so.
  */
 import * as z from 'zod';
-import { ChainAStay, type CashRate, type RoomType } from '../../schemas/chain-a.ts';
+import { ChainAStay, type RoomType } from '../../schemas/chain-a.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import { cents, perRoomNight } from '../rooms-rule.ts';
 import type { Stay } from './requests.ts';
+import { advancePurchase, cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
+
+export { stayTotals } from './cash-rates.ts';
 
 /** An amount as the source writes it: a decimal string such as "112.52". */
 const Decimal = z
@@ -45,7 +47,7 @@ const TotalRate = z.looseObject({
     )
     .optional(),
 });
-type TotalRate = z.infer<typeof TotalRate>;
+export type TotalRate = z.infer<typeof TotalRate>;
 
 const ProductUse = z.looseObject({
   inventoryTypeCode: z.string().min(1),
@@ -131,7 +133,7 @@ const RatePlanDefinition = z.looseObject({
   isLoyaltyIdRequired: z.boolean(),
   isPackage: z.boolean().optional(),
 });
-type RatePlanDefinition = z.infer<typeof RatePlanDefinition>;
+export type RatePlanDefinition = z.infer<typeof RatePlanDefinition>;
 
 const property = {
   hotelMnemonic: z.string().min(1),
@@ -214,7 +216,6 @@ export function offersOutcome(status: number, body: OffersAnswer | ErrorAnswer):
   );
 }
 
-const round = cents;
 /** The source ends some texts with CRLF or a tab. */
 const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 const OFFERS = 'hotels[].rateDetails.offers[]';
@@ -229,76 +230,6 @@ function answerHotel(answer: OffersAnswer, hotelCode: string): HotelAnswer | und
   if (hotel.hotelMnemonic.toUpperCase() !== hotelCode)
     throw new ExtractionError('chain_a', `the answer is for hotel "${hotel.hotelMnemonic}"`, undefined, 200);
   return hotel;
-}
-
-/** The room an offer sells: its main product use (other uses are extras such as breakfast). */
-const mainUse = (offer: Offer) => offer.productUses.find((u) => u.isMainProduct ?? true);
-
-/** The totals an offer carries: its room's, else the offer's own (late 2026: often the only ones). */
-function totalsOf(offer: Offer): TotalRate | undefined {
-  return [mainUse(offer)?.rates?.totalRate, offer.totalRate].find(
-    (t) => t?.amountAfterTax !== undefined || t?.amountBeforeTax !== undefined,
-  );
-}
-
-/**
- * Stay totals from what the offer carries: the total after tax, the base before tax, and the fees and
- * taxes as their difference, so that total = base_total + fees_taxes holds whichever taxes the property
- * includes in its rates. A base or total that is not there is derived from the other and the fees
- * (`feeTaxTotal`, else the sum of `feeTaxSubTotals`); what cannot be derived stays null.
- * @example stayTotals({ amountAfterTax: 544, feeTaxSubTotals: [{ amount: 64 }] }) // { base: 480, fees: 64, after: 544 }
- */
-export function stayTotals(t: TotalRate | undefined): {
-  base: number | null;
-  fees: number | null;
-  after: number | null;
-} {
-  const subTotals = t?.feeTaxSubTotals?.length
-    ? round(t.feeTaxSubTotals.reduce((sum, f) => sum + f.amount, 0))
-    : undefined;
-  const fees = t?.feeTaxTotal ?? subTotals;
-  const after =
-    t?.amountAfterTax ??
-    (t?.amountBeforeTax !== undefined && fees !== undefined ? round(t.amountBeforeTax + fees) : null);
-  const base = t?.amountBeforeTax ?? (after !== null && fees !== undefined ? round(after - fees) : null);
-  return { base, fees: base !== null && after !== null ? round(after - base) : null, after };
-}
-
-/**
- * Whether a rate is non-refundable and prepaid: the plan's advance-purchase flag, or the offer's
- * `policies.isRefundable: false`; undefined when neither says (an absent flag is not "refundable").
- */
-function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean | undefined {
-  const advance = plan.advanceBooking?.isAdvancePurchase;
-  const refundable = offer.policies?.isRefundable;
-  if (advance === undefined && refundable === undefined) return undefined;
-  return advance === true || refundable === false;
-}
-
-/** A cash rate from an offer. Totals cover every room over every night; per night is one room's. */
-function cashRate(
-  offer: Offer,
-  plan: RatePlanDefinition,
-  currency: string,
-  stay: Stay,
-  advance: boolean,
-): CashRate {
-  const { base, fees, after } = stayTotals(totalsOf(offer));
-  const perNight = (n: number | null) => (n === null ? null : perRoomNight(n, stay));
-  return {
-    name: text(plan.additionalDescriptions?.longRateName) ?? text(plan.name) ?? plan.code,
-    rate_plan_code: offer.ratePlanCode,
-    per_night: perNight(base),
-    per_night_after_tax: perNight(after),
-    base_total: base,
-    fees_taxes: fees,
-    total: after,
-    currency,
-    is_member_rate: plan.isLoyaltyIdRequired,
-    is_advance_purchase: advance,
-    long_description: text(plan.additionalDescriptions?.longRateDesc),
-    policy_description: text(offer.policies?.cancellationNoShow?.description),
-  };
 }
 
 /** The contract's property fields; brand and country are empty when the answer leaves them out. */
