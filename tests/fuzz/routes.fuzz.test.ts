@@ -48,6 +48,7 @@ const NAMES = [
   'currency',
   'page',
   'per_page',
+  'page_size',
   'language',
   'sorting',
   'data_id',
