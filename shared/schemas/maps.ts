@@ -4,20 +4,23 @@ import { languageParam } from './params.ts';
 /** Review (maps_reviews), per the contract's table. */
 export const MapsReview = z.object({
   review_id: z.string(),
-  rating: z.number().min(1).max(5),
+  rating: z.number().min(1).max(5).nullable().meta({ description: 'Stars, 1 to 5; null when not shown' }),
   text: z.string().nullable().meta({ description: 'null for star-only reviews' }),
-  date: z.string().meta({
+  date: z.string().nullable().meta({
     description: 'When, relative to the time of the request ("3 weeks ago"), localised by hl',
   }),
-  iso_date: z.iso.datetime().meta({ description: 'When, as an ISO 8601 UTC timestamp' }),
+  iso_date: z.iso.datetime().nullable().meta({ description: 'When, as an ISO 8601 UTC timestamp' }),
   photos: z.array(z.string()).meta({ description: 'URLs of pictures the reviewer attached (only those)' }),
-  reviewer: z.object({
-    name: z.string(),
-    profile_picture: z.string().meta({ description: "URL of the reviewer's picture" }),
-    reviews_count: z.number().int().min(0),
-    local_guide: z.boolean(),
-  }),
-  likes: z.number().int().min(0),
+  reviewer: z
+    .object({
+      name: z.string().nullable(),
+      profile_picture: z.string().nullable().meta({ description: "URL of the reviewer's picture" }),
+      reviews_count: z.number().int().min(0).nullable(),
+      local_guide: z.boolean().nullable(),
+    })
+    .nullable()
+    .meta({ description: 'null when the review names no reviewer; each field null when not shown' }),
+  likes: z.number().int().min(0).nullable().meta({ description: 'null when the source shows no count' }),
   owner_response: z.string().nullable().meta({ description: "The owner's reply; null when none" }),
   owner_response_date: z
     .string()
@@ -33,8 +36,8 @@ export type MapsSort = z.infer<typeof MapsSort>;
 export const MapsReviewsPage = z.object({
   place_name: z.string(),
   place_address: z.string(),
-  total_reviews: z.number().int().min(0).meta({ description: 'Reviews of the whole place' }),
-  average_rating: z.number().min(1).max(5),
+  total_reviews: z.number().int().min(0).nullable().meta({ description: 'Reviews of the whole place' }),
+  average_rating: z.number().min(1).max(5).nullable(),
   reviews: z.array(MapsReview).meta({ description: 'About 8 to 10 a page' }),
   next_page_token: z
     .string()

@@ -140,7 +140,8 @@ describe('reviews answer', () => {
       text: null,
       photos: [],
       owner_response: null,
-      reviewer: { name: 'R. K.', reviews_count: 0, local_guide: false },
+      reviewer: { name: 'R. K.', profile_picture: null, reviews_count: null, local_guide: null },
+      likes: null,
     });
     expect(seen).toEqual(
       expect.arrayContaining([
@@ -148,6 +149,26 @@ describe('reviews answer', () => {
         expect.objectContaining({ kind: 'missing', field: 'reviews[].user.thumbnail' }),
       ]),
     );
+  });
+
+  it('keeps a review shown with its id only: every other field null, never 0 likes or a non-guide', () => {
+    const raw = fixture('reviews-page1.json') as { reviews: Record<string, unknown>[] };
+    const [first] = raw.reviews;
+    const answer = ReviewsAnswer.parse({ ...raw, reviews: [first, { review_id: 'Ci9only' }] });
+    const result = extractReviews(answer, 'newest');
+    if (result.kind !== 'page') throw new Error(result.kind);
+    expect(result.page.reviews[1]).toEqual({
+      review_id: 'Ci9only',
+      rating: null,
+      text: null,
+      date: null,
+      iso_date: null,
+      photos: [],
+      reviewer: null,
+      likes: null,
+      owner_response: null,
+      owner_response_date: null,
+    });
   });
 
   it('falls back to extracted_snippet when snippet is absent', () => {

@@ -128,16 +128,16 @@ describe('GET /v1/maps_reviews/reviews', () => {
       true,
     ]);
     expect([first.reviews.length, second.reviews.length]).toEqual([8, 10]);
-    expect(second.reviews.every((r) => r.rating <= first.reviews.at(-1)!.rating)).toBe(true);
+    expect(second.reviews.every((r) => r.rating! <= first.reviews.at(-1)!.rating!)).toBe(true);
   });
 
   it('sorts by highest and lowest rating', async () => {
     const high = Page.parse(
       (await reviews({ data_id: hotel().ids.maps_data_id, sort_by: 'highest_rating' })).body,
-    ).reviews.map((r) => r.rating);
+    ).reviews.map((r) => r.rating!);
     const low = Page.parse(
       (await reviews({ data_id: hotel().ids.maps_data_id, sort_by: 'lowest_rating' })).body,
-    ).reviews.map((r) => r.rating);
+    ).reviews.map((r) => r.rating!);
     expect([...high].sort((a, b) => b - a)).toEqual(high);
     expect([...low].sort((a, b) => a - b)).toEqual(low);
     expect(high[0]).toBeGreaterThan(low[0]!);
@@ -149,8 +149,8 @@ describe('GET /v1/maps_reviews/reviews', () => {
     // Assess
     const now = Date.now();
     for (const review of page.reviews) {
-      const age = Math.floor((now - Date.parse(review.iso_date)) / DAY_MS);
-      const [min, max] = agesOf(review.date);
+      const age = Math.floor((now - Date.parse(review.iso_date!)) / DAY_MS);
+      const [min, max] = agesOf(review.date!);
       expect({ date: review.date, age, fits: age >= min && age <= max }).toMatchObject({ fits: true });
     }
   });
@@ -164,7 +164,7 @@ describe('GET /v1/maps_reviews/reviews', () => {
         (await reviews({ data_id: hotel().ids.maps_data_id, ...(token ? { next_page_token: token } : {}) }))
           .body,
       );
-      urls.push(page.reviews[0]!.reviewer.profile_picture, ...page.reviews.flatMap((r) => r.photos));
+      urls.push(page.reviews[0]!.reviewer!.profile_picture!, ...page.reviews.flatMap((r) => r.photos));
       token = page.next_page_token;
     }
     const picture = urls[0]!;
@@ -363,7 +363,7 @@ describe('GET /v1/maps_reviews/reviews-paginated', () => {
     const page = Page.parse(next.body);
     const seen = new Set(two.reviews.map((r) => r.review_id));
     expect(page.reviews.some((r) => seen.has(r.review_id))).toBe(false);
-    expect(page.reviews[0]!.iso_date <= two.reviews.at(-1)!.iso_date).toBe(true);
+    expect(page.reviews[0]!.iso_date! <= two.reviews.at(-1)!.iso_date!).toBe(true);
   });
 
   it('stops early when the place runs out: fewer pages, has_more false, no token', async () => {

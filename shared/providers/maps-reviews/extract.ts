@@ -13,20 +13,23 @@ import { pageToken } from './requests.ts';
 const Snippet = z.object({ original: z.string().optional() });
 const RawReview = z.object({
   review_id: z.string(),
-  rating: z.number(),
-  date: z.string(),
-  iso_date: z.string(),
+  // Identity is the review_id: everything else may be absent, and is then null, never a default.
+  rating: z.number().optional(),
+  date: z.string().optional(),
+  iso_date: z.string().optional(),
   snippet: z.string().optional(),
   extracted_snippet: Snippet.optional(),
   // Absent when the reviewer attached none.
   images: z.array(z.string()).default([]),
-  likes: z.number().int().default(0),
-  user: z.object({
-    name: z.string(),
-    thumbnail: z.string().default(''),
-    local_guide: z.boolean().default(false),
-    reviews: z.number().int().default(0),
-  }),
+  likes: z.number().int().optional(),
+  user: z
+    .object({
+      name: z.string().optional(),
+      thumbnail: z.string().optional(),
+      local_guide: z.boolean().optional(),
+      reviews: z.number().int().optional(),
+    })
+    .optional(),
   response: z
     .object({
       date: z.string().optional(),
@@ -78,22 +81,24 @@ export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsRe
   const page = {
     place_name: place.title,
     place_address: place.address,
-    total_reviews: place.reviews,
-    average_rating: place.rating,
+    total_reviews: place.reviews ?? null,
+    average_rating: place.rating ?? null,
     reviews: reviews.map((r) => ({
       review_id: r.review_id,
-      rating: r.rating,
+      rating: r.rating ?? null,
       text: r.snippet ?? r.extracted_snippet?.original ?? null,
-      date: r.date,
-      iso_date: r.iso_date,
+      date: r.date ?? null,
+      iso_date: r.iso_date ?? null,
       photos: r.images,
-      reviewer: {
-        name: r.user.name,
-        profile_picture: r.user.thumbnail,
-        reviews_count: r.user.reviews,
-        local_guide: r.user.local_guide,
-      },
-      likes: r.likes,
+      reviewer: r.user
+        ? {
+            name: r.user.name ?? null,
+            profile_picture: r.user.thumbnail ?? null,
+            reviews_count: r.user.reviews ?? null,
+            local_guide: r.user.local_guide ?? null,
+          }
+        : null,
+      likes: r.likes ?? null,
       owner_response: r.response?.snippet ?? r.response?.extracted_snippet?.original ?? null,
       owner_response_date: r.response ? (r.response.date ?? null) : null,
     })),
