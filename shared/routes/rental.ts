@@ -102,6 +102,30 @@ export const rentalRoutes = {
       "A rental listing's reviews as plain text, with the host's response and what reviews mention, paged by limit and offset (best or recent first)",
     example: '/v1/rental/listing/40000001/reviews?limit=10&sort=recent',
   },
+  rentalSearch: {
+    method: 'GET',
+    path: '/v1/rental/search',
+    handler: 'functions/rental/search.ts',
+    provider: 'rental',
+    product: 'search',
+    auth: true,
+    upstream: ['rental'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      MISSING_LOCATION: { status: 400, when: 'neither or both of location and the four bounds' },
+      INVALID_BOUNDS: {
+        status: 400,
+        when: 'not all four bounds, a bound out of range, or ne not north-east of sw',
+      },
+      ...STAY_ERRORS,
+      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights after it' },
+      ...CURRENCY_ERRORS,
+      NO_RESULTS: { ...NO_RESULTS, when: 'nothing found, or a cursor past the end' },
+    },
+    summary:
+      'Rental listings in a place or a map box, with optional dates, party, price and bedroom filters, paged by an opaque cursor (no listing twice along one chain)',
+    example: '/v1/rental/search?location=Paris%2C%20France&adults=2',
+  },
   rentalExtractId: {
     method: 'GET',
     path: '/v1/rental/listing/extract-id',

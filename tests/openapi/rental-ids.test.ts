@@ -35,20 +35,23 @@ function answeredId(op: Operation, schemas: Record<string, JsonSchema>): JsonSch
 }
 
 describe('rental listing_id in the OpenAPI document', () => {
-  it.each([routes.rentalDetails, routes.rentalPricing, routes.rentalOverview])(
-    '$path takes and answers listing_id as an int64 integer, with no bound at 2^53',
-    async (route) => {
-      // Act
-      const { op, schemas } = await operationOf(route.path);
-      const asked = op.parameters.find((p) => p.in === 'path' && p.name === 'listing_id')?.schema;
-      const answered = answeredId(op, schemas);
-      // Assess
-      for (const schema of [asked, answered]) {
-        expect(schema).toMatchObject({ type: 'integer', format: 'int64' });
-        expect(schema!.maximum === undefined || schema!.maximum >= Number.MAX_SAFE_INTEGER * 1000).toBe(true);
-      }
-    },
-  );
+  it.each([
+    routes.rentalDetails,
+    routes.rentalPricing,
+    routes.rentalOverview,
+    routes.rentalCalendar,
+    routes.rentalReviews,
+  ])('$path takes and answers listing_id as an int64 integer, with no bound at 2^53', async (route) => {
+    // Act
+    const { op, schemas } = await operationOf(route.path);
+    const asked = op.parameters.find((p) => p.in === 'path' && p.name === 'listing_id')?.schema;
+    const answered = answeredId(op, schemas);
+    // Assess
+    for (const schema of [asked, answered]) {
+      expect(schema).toMatchObject({ type: 'integer', format: 'int64' });
+      expect(schema!.maximum === undefined || schema!.maximum >= Number.MAX_SAFE_INTEGER * 1000).toBe(true);
+    }
+  });
 
   it('answers extract-id with the id as a decimal string that takes 19 digits', async () => {
     // Act
@@ -57,5 +60,18 @@ describe('rental listing_id in the OpenAPI document', () => {
     // Assess
     expect(answered).toMatchObject({ type: 'string' });
     expect(new RegExp(answered!.pattern!).test('1234567890123456789')).toBe(true);
+  });
+
+  it("answers search listings' listing_id as an int64 integer", async () => {
+    // Act
+    const { op, schemas } = await operationOf(routes.rentalSearch.path);
+    const body = op.responses['200']!.content['application/json']!.schema;
+    const own = body.$ref ? schemas[body.$ref.replace('#/components/schemas/', '')] : body;
+    const listings = own!.properties!.listings as JsonSchema & { items?: JsonSchema };
+    const item = listings.items?.$ref
+      ? schemas[listings.items.$ref.replace('#/components/schemas/', '')]
+      : listings.items;
+    // Assess
+    expect(item!.properties!.listing_id).toMatchObject({ type: 'integer', format: 'int64' });
   });
 });

@@ -5,6 +5,7 @@
  * One module for every rental answer (listing page, sections, calendar, reviews, search), so that what one
  * answer shows the next agrees with. Ids are decimal strings here, never JS numbers.
  */
+import { FX } from '../prices.ts';
 import { hash, pick, rng } from '../random.ts';
 import type { SiteResponse } from '../site.ts';
 import { getWorld, HOTELS_PER_CITY, type Hotel } from '../world.ts';
@@ -124,6 +125,63 @@ export const MAX_NIGHTS = 365;
 /** Whether a night is booked: bookings come in whole weeks, so that a free month is there to find. */
 export const booked = (id: number | string, night: string) =>
   hash(`booked-week:${id}:${Math.floor(Date.parse(`${night}T00:00:00Z`) / (7 * 86_400_000))}`) % 9 === 0;
+
+/** Stays of this many nights or more are priced monthly. */
+export const MONTHLY_NIGHTS = 28;
+/** The monthly stay discount the sandbox's hosts give. */
+const MONTHLY_DISCOUNT = 0.1;
+
+/** An amount as the `en` locale shows it: rupees grouped in lakhs and crores, as the site does. */
+export const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency }).format(
+    amount,
+  );
+/** An amount as the display rounds it (no cents for currencies without). */
+export const shown = (amount: number, currency: string) =>
+  Number(money(amount, currency).replace(/[^\d.-]/g, ''));
+
+/** The listing's main picture, on the platform's image path. */
+export const pictureUrl = (base: string, l: Listing) =>
+  `${base}/im/pictures/miso/Hosting-${l.id}/original/${(hash(`pic:${l.id}`) >>> 0).toString(16).padStart(8, '0')}-${BigInt(l.id).toString(16)}.jpeg`;
+
+/**
+ * What a stay of `n` nights costs, line by line as the sections API itemises it, in `asked` (USD when the
+ * platform does not price in it): the search cards show the same total, so that search and pricing agree.
+ * @example stayQuote(listing('40000001')!, 2, 3, 'EUR').total
+ */
+export function stayQuote(l: Listing, adults: number, n: number, asked: string) {
+  const currency = FX[asked] ? asked : 'USD';
+  const fx = FX[currency]!;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const accommodation = shown(round(n * l.nightlyUsd * (1 + 0.05 * Math.max(0, adults - 2)) * fx), currency);
+  const cleaning = shown(round(25 * fx), currency);
+  const line = (description: string, amount: number) => ({
+    description,
+    priceString: amount < 0 ? `-${money(-amount, currency)}` : money(amount, currency),
+  });
+  let items: { description: string; priceString: string }[];
+  let total: number;
+  if (n >= MONTHLY_NIGHTS) {
+    // Priced monthly: no "N nights" line and no service fee; "Price after discount" only explains.
+    const discount = shown(round(accommodation * MONTHLY_DISCOUNT), currency);
+    total = round(accommodation - discount + cleaning);
+    items = [
+      line('Average monthly price', accommodation),
+      line('Monthly stay discount', -discount),
+      line('Price after discount', round(accommodation - discount)),
+      line('Cleaning fee', cleaning),
+    ];
+  } else {
+    const service = shown(round((accommodation + cleaning) * l.serviceFeeRate), currency);
+    total = round(accommodation + cleaning + service);
+    items = [
+      line(`${n} night${n > 1 ? 's' : ''} x ${money(accommodation / n, currency)}`, accommodation),
+      line('Cleaning fee', cleaning),
+      line('Service fee', service),
+    ];
+  }
+  return { currency, items, total };
+}
 
 /** A GraphQL refusal as the API answers it: HTTP 200, `errors[]`, no data. */
 export const graphqlError = (message: string, code: string): SiteResponse => ({

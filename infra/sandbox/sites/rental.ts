@@ -5,7 +5,10 @@
  * (`metadata.sharingConfig`, `sections[]` by `sectionId`); the sections API
  * (`GET /api/v3/StaysPdpSections/<sha256>`), which wants that key and a known persisted-query hash
  * (`PersistedQueryNotFound` otherwise) and prices a stay as `en` display strings with a breakdown; and the
- * listing pictures. Listings sit around the world's cities; some nights are booked.
+ * listing pictures; the persisted queries of the availability calendar (`rental-calendar.ts`), the reviews
+ * (`rental-reviews.ts`) and the search (`rental-search.ts`). Listings sit around the world's cities, and
+ * hotel rooms at the maps world's hotels (`rental-world.ts`); some nights are booked, the same for the
+ * calendar, the search and the price.
  *
  * As the real pages do (2026): the listing's name is `TITLE_DEFAULT`'s title while `sharingConfig.title` is a
  * share caption; the overview, the guest-favourite banner and the host overview are placeholder sections
@@ -16,13 +19,23 @@
  * have 19-digit ids, above 2^53: ids are decimal strings here, never JS numbers.
  */
 import { hash } from '../random.ts';
-import { FX } from '../prices.ts';
 import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { picture } from './maps.ts';
 import { calendarRoute, CALENDAR_HASH } from './rental-calendar.ts';
 import { reviewsRoute, REVIEWS_HASH } from './rental-reviews.ts';
-import { API_KEY, booked, graphqlError, json, listing, type Listing } from './rental-world.ts';
+import { searchRoute, SEARCH_HASH } from './rental-search.ts';
+import {
+  API_KEY,
+  booked,
+  graphqlError,
+  json,
+  listing,
+  type Listing,
+  money,
+  pictureUrl,
+  stayQuote,
+} from './rental-world.ts';
 
 export {
   API_KEY,
@@ -32,16 +45,13 @@ export {
   FIRST_RECENT_LISTING_ID,
   listing,
   LISTINGS_PER_CITY,
+  MONTHLY_NIGHTS,
 } from './rental-world.ts';
 
 /** The persisted-query hash this sandbox knows (handed out as provider configuration). */
 export const SECTIONS_HASH = '3c5b1e0f9a7d4c2b8e6f1a0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b';
 /** A hash the source still accepts but no longer prices with: no `errors[]`, no price (a stale hash). */
 export const STALE_SECTIONS_HASH = '8e1d2c3b4a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
-/** Stays of this many nights or more are priced monthly. */
-export const MONTHLY_NIGHTS = 28;
-/** The monthly stay discount the sandbox's hosts give. */
-const MONTHLY_DISCOUNT = 0.1;
 
 function nights(checkIn: string, checkOut: string): string[] {
   const out: string[] = [];
@@ -52,10 +62,6 @@ function nights(checkIn: string, checkOut: string): string[] {
 
 // JSON inside a script: a `</script>` in a value must not end it.
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** The listing's main picture, on the platform's image path. */
-const pictureUrl = (base: string, l: Listing) =>
-  `${base}/im/pictures/miso/Hosting-${l.id}/original/${(hash(`pic:${l.id}`) >>> 0).toString(16).padStart(8, '0')}-${BigInt(l.id).toString(16)}.jpeg`;
 
 /** House rules as the platform words them: what is refused, and whether pets come. */
 function houseRules(l: Listing) {
@@ -100,14 +106,6 @@ interface Guests {
   stay: string[];
 }
 
-/** An amount as the `en` locale shows it: rupees grouped in lakhs and crores, as the site does. */
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency }).format(
-    amount,
-  );
-/** An amount as the display rounds it (no cents for currencies without). */
-const shown = (amount: number, currency: string) => Number(money(amount, currency).replace(/[^\d.-]/g, ''));
-
 /** The book-it sidebar: a price breakdown for the stay, or why it cannot be booked. */
 function bookIt(l: Listing, g: Guests) {
   const base = { sectionId: 'BOOK_IT_SIDEBAR', sectionComponentType: 'BOOK_IT_SIDEBAR' };
@@ -124,40 +122,7 @@ function bookIt(l: Listing, g: Guests) {
     return unavailable(`This place has a maximum of ${l.maxGuests} guests, not including infants.`);
   if (g.stay.length === 0) return datelessBookIt(l);
   if (g.stay.some((n) => booked(l.id, n))) return unavailable('Those dates are not available');
-  const currency = FX[g.currency] ? g.currency : 'USD';
-  const fx = FX[currency]!;
-  const round = (n: number) => Math.round(n * 100) / 100;
-  const n = g.stay.length;
-  const accommodation = shown(
-    round(n * l.nightlyUsd * (1 + 0.05 * Math.max(0, g.adults - 2)) * fx),
-    currency,
-  );
-  const cleaning = shown(round(25 * fx), currency);
-  const line = (description: string, amount: number) => ({
-    description,
-    priceString: amount < 0 ? `-${money(-amount, currency)}` : money(amount, currency),
-  });
-  let items: { description: string; priceString: string }[];
-  let total: number;
-  if (n >= MONTHLY_NIGHTS) {
-    // Priced monthly: no "N nights" line and no service fee; "Price after discount" only explains.
-    const discount = shown(round(accommodation * MONTHLY_DISCOUNT), currency);
-    total = round(accommodation - discount + cleaning);
-    items = [
-      line('Average monthly price', accommodation),
-      line('Monthly stay discount', -discount),
-      line('Price after discount', round(accommodation - discount)),
-      line('Cleaning fee', cleaning),
-    ];
-  } else {
-    const service = shown(round((accommodation + cleaning) * l.serviceFeeRate), currency);
-    total = round(accommodation + cleaning + service);
-    items = [
-      line(`${n} night${n > 1 ? 's' : ''} x ${money(accommodation / n, currency)}`, accommodation),
-      line('Cleaning fee', cleaning),
-      line('Service fee', service),
-    ];
-  }
+  const { currency, items, total } = stayQuote(l, g.adults, g.stay.length, g.currency);
   return {
     ...base,
     section: {
@@ -173,7 +138,10 @@ function bookIt(l: Listing, g: Guests) {
         secondaryLine: null,
         explanationData: {
           title: 'Price details',
-          priceDetails: [{ items }, { items: [line(`Total (${currency})`, total)] }],
+          priceDetails: [
+            { items },
+            { items: [{ description: `Total (${currency})`, priceString: money(total, currency) }] },
+          ],
         },
       },
     },
@@ -420,6 +388,7 @@ export const rental: Site = {
       stays_pdp_sections: SECTIONS_HASH,
       pdp_availability_calendar: CALENDAR_HASH,
       stays_pdp_reviews: REVIEWS_HASH,
+      stays_search: SEARCH_HASH,
     },
     session: {
       origin: 'pages',
@@ -487,6 +456,7 @@ export const rental: Site = {
     ],
     calendarRoute,
     reviewsRoute,
+    searchRoute,
     [
       'GET',
       /^\/im\/pictures\/miso\/Hosting-(\d+)\/original\/[0-9a-f-]+\.jpeg$/,

@@ -11,3 +11,5 @@ export { listingDetails } from './details.ts';
 export { listingOverview } from './overview.ts';
 export { listingPricing, type PricingResult } from './pricing.ts';
 export { listingReviews, type ReviewsSort } from './reviews.ts';
+export { decodeCursor, searchChain, searchFingerprint, type ChainCursor } from './search-cursor.ts';
+export type { SearchQuery } from './search.ts';

@@ -1,0 +1,194 @@
+// GET /v1/rental/search: listings in a place or a map box, paged by an opaque cursor, no listing twice.
+import * as z from 'zod';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { decodeCursor, searchChain, searchFingerprint } from '../../shared/providers/rental/index.ts';
+import { routes } from '../../shared/routes/index.ts';
+import { currencyParam, dateParam, intParam, nights, text } from '../../shared/schemas/params.ts';
+import { SearchListingJson } from '../../shared/schemas/rental-search.ts';
+import { checkStayDates } from '../../shared/schemas/stay.ts';
+
+const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
+const INVALID_BOUNDS = { error_code: 'INVALID_BOUNDS' } as const;
+const BOX = ['ne_lat', 'ne_lng', 'sw_lat', 'sw_lng'] as const;
+
+/** A corner coordinate of the box: a decimal within ±limit, else 400 INVALID_BOUNDS. */
+function bound(limit: 90 | 180, description: string) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const n = Number(value);
+      if (!/^-?\d{1,3}(\.\d+)?$/.test(value) || Math.abs(n) > limit)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number from -${limit} to ${limit}`,
+          params: INVALID_BOUNDS,
+        });
+    })
+    .transform(Number)
+    .optional()
+    .meta({ type: 'number', minimum: -limit, maximum: limit, description });
+}
+
+/** A nightly price bound: a decimal of 0 or more. */
+const priceBound = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be a number of 0 or more' })
+    .transform(Number)
+    .optional()
+    .meta({ type: 'number', minimum: 0, pattern: undefined, description });
+
+const Fields = z.object({
+  location: text(200).optional().meta({ description: 'Free text, e.g. "Lyon, France"; or the four bounds' }),
+  ne_lat: bound(90, 'North-east corner latitude; with the other three bounds, instead of location'),
+  ne_lng: bound(180, 'North-east corner longitude'),
+  sw_lat: bound(90, 'South-west corner latitude'),
+  sw_lng: bound(180, 'South-west corner longitude'),
+  check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
+    .optional()
+    .meta({ description: 'Arrival date, YYYY-MM-DD, with check_out; without dates price is null' }),
+  check_out: dateParam({ format: FORMAT })
+    .optional()
+    .meta({ description: 'Departure date, YYYY-MM-DD, after check_in, at most 30 nights later' }),
+  adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
+  children: intParam(0, 10, 0).meta({ description: 'Children, 0 to 10. Default 0' }),
+  infants: intParam(0, 5, 0).meta({ description: 'Infants, 0 to 5. Default 0' }),
+  pets: intParam(0, 5, 0).meta({ description: 'Pets, 0 to 5. Default 0' }),
+  price_min: priceBound('Lowest price a night, in currency'),
+  price_max: priceBound('Highest price a night, in currency; not below price_min'),
+  min_bedrooms: intParam(1, 50).optional().meta({ description: 'Bedrooms at least, 1 to 50' }),
+  currency: currencyParam().meta({
+    description: 'ISO 4217 code (case-insensitive) of the prices. Default USD',
+  }),
+  cursor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(8_000)
+    .optional()
+    .meta({ description: "A previous page's next_cursor, with the same other parameters" }),
+});
+type Fields = z.output<typeof Fields>;
+
+/** What identifies a search: every parameter but the cursor. */
+const fingerprintOf = ({ cursor: _cursor, ...search }: Fields) => searchFingerprint(search);
+
+export const SearchQuery = Fields.superRefine((q, ctx) => {
+  const given = BOX.filter((k) => q[k] !== undefined);
+  if ((q.location === undefined) === (given.length === 0))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location'],
+      message: 'give location or the four bounds (ne_lat, ne_lng, sw_lat, sw_lng), not both',
+      params: { error_code: 'MISSING_LOCATION' },
+    });
+  else if (given.length > 0 && given.length < BOX.length)
+    for (const k of BOX.filter((b) => q[b] === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [k],
+        message: 'is required with the other bounds',
+        params: INVALID_BOUNDS,
+      });
+  else if (given.length === BOX.length && (q.ne_lat! <= q.sw_lat! || q.ne_lng! <= q.sw_lng!))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ne_lat'],
+      message: 'the north-east corner must be north and east of the south-west one',
+      params: INVALID_BOUNDS,
+    });
+  if ((q.check_in === undefined) !== (q.check_out === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.check_in === undefined ? 'check_in' : 'check_out'],
+      message: 'check_in and check_out go together',
+    });
+  checkStayDates(q.check_in, q.check_out, ctx);
+  if (q.price_min !== undefined && q.price_max !== undefined && q.price_max < q.price_min)
+    ctx.addIssue({ code: 'custom', path: ['price_max'], message: 'must not be below price_min' });
+  if (q.cursor !== undefined && decodeCursor(q.cursor)?.fingerprint !== fingerprintOf(q))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cursor'],
+      message: 'is not a next_cursor of this search (send it with the same other parameters)',
+    });
+});
+
+const Bounds = z.object({ ne_lat: z.number(), ne_lng: z.number(), sw_lat: z.number(), sw_lng: z.number() });
+
+export const RentalSearchResponse = z.object({
+  success: z.literal(true),
+  search_params: z.object({
+    location: z.string().nullable(),
+    bounds: Bounds.nullable(),
+    check_in: z.iso.date().nullable(),
+    check_out: z.iso.date().nullable(),
+    adults: z.number().int(),
+    children: z.number().int(),
+    infants: z.number().int(),
+    pets: z.number().int(),
+    currency: z.string(),
+  }),
+  listings: z.array(SearchListingJson),
+  next_cursor: z.string().nullable().meta({ description: 'The next page, with the same other parameters' }),
+  has_more: z.boolean(),
+  total_count: z.null().meta({ description: 'Always null: the source gives no count' }),
+});
+
+export const handler = endpoint({
+  route: routes.rentalSearch,
+  query: SearchQuery,
+  response: RentalSearchResponse,
+  run: async ({ query }, ctx) => {
+    const bounds =
+      query.ne_lat === undefined
+        ? null
+        : { ne_lat: query.ne_lat, ne_lng: query.ne_lng!, sw_lat: query.sw_lat!, sw_lng: query.sw_lng! };
+    const stay =
+      query.check_in && query.check_out ? { checkIn: query.check_in, checkOut: query.check_out } : {};
+    const page = await searchChain(
+      ctx,
+      {
+        ...(query.location ? { location: query.location } : {}),
+        ...(bounds ? { bounds } : {}),
+        ...stay,
+        ...(query.check_in && query.check_out ? { nights: nights(query.check_in, query.check_out) } : {}),
+        adults: query.adults,
+        children: query.children,
+        infants: query.infants,
+        pets: query.pets,
+        priceMin: query.price_min,
+        priceMax: query.price_max,
+        minBedrooms: query.min_bedrooms,
+        currency: query.currency,
+      },
+      fingerprintOf(query),
+      query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    );
+    if (page.listings.length === 0)
+      throw ctx.error(
+        'NO_RESULTS',
+        query.cursor ? 'The search has no further listings.' : 'rental found no listing for this search.',
+      );
+    return {
+      success: true as const,
+      search_params: {
+        location: query.location ?? null,
+        bounds,
+        check_in: query.check_in ?? null,
+        check_out: query.check_out ?? null,
+        adults: query.adults,
+        children: query.children,
+        infants: query.infants,
+        pets: query.pets,
+        currency: query.currency,
+      },
+      listings: page.listings,
+      next_cursor: page.next,
+      has_more: page.next !== null,
+      total_count: null,
+    };
+  },
+});
