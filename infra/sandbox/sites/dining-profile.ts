@@ -29,7 +29,10 @@ const index = (id: number) => id - FIRST_RESTAURANT_ID;
 /** Info-only listings: the fourth restaurant of every other city. @example isListing(10009) // true */
 export const isListing = (id: number) =>
   index(id) % RESTAURANTS_PER_CITY === 3 && Math.floor(index(id) / RESTAURANTS_PER_CITY) % 2 === 1;
-/** How a restaurant publishes its menu: listings link elsewhere; the third of each city publishes none. */
+/**
+ * How a restaurant publishes its menu: listings link elsewhere; the third of each city publishes none.
+ * @example menuKind(10003) // 'none'
+ */
 export function menuKind(id: number): 'structured' | 'external' | 'none' {
   if (isListing(id)) return 'external';
   return index(id) % RESTAURANTS_PER_CITY === 2 ? 'none' : 'structured';
@@ -46,7 +49,7 @@ const DISHES: [string, string | null][] = [
   ['Tiramisu', null],
 ];
 
-/** The text reviews of a restaurant: its search card's count. */
+/** The text reviews of a restaurant: its search card's count. @example reviewTotal(restaurant(10001)!) */
 export const reviewTotal = (x: Restaurant) => x.reviews;
 
 /** Review `i` of a restaurant, 0 the newest. @example review(x, 0).reviewId */
@@ -107,7 +110,7 @@ function sorted(x: Restaurant, sortBy: string) {
   return all;
 }
 
-/** One page (from 1) of a restaurant's review search results. */
+/** One page (from 1) of a restaurant's review search results. @example reviewSearchResults(x, 1, 10, 'newestReview').totalCount */
 export function reviewSearchResults(x: Restaurant, pageNumber: number, pageSize: number, sortBy: string) {
   const size = Math.min(REVIEW_PAGE_LIMIT, Math.max(1, pageSize));
   const all = sorted(x, sortBy);
@@ -301,7 +304,10 @@ function profileRestaurant(x: Restaurant) {
   };
 }
 
-/** The profile page of a restaurant, by id or by its search card's slug; a 404 page for one unknown. */
+/**
+ * The profile page of a restaurant, by id or by its search card's slug; a 404 page for one unknown.
+ * @example profilePage({ id: 10001 }).status // 200
+ */
 export function profilePage(key: { id?: number; slug?: string }): SiteResponse {
   let x = key.id === undefined ? undefined : restaurant(key.id);
   if (key.slug !== undefined) {

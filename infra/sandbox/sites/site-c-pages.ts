@@ -22,15 +22,15 @@ const fold = (text: string) => slugify(text).replace(/-/g, ' ');
 const words = (name: string) => name.replace(/\s+/g, '_');
 const cityGeo = (city: City) => getWorld().hotels.find((h) => h.city === city)!.ids.site_c_geo;
 const STREETS = ['Rue du Marché', 'Station Road', 'Harbour Lane', 'Garden Avenue', 'Via Centrale'];
-/** A hotel's street address. */
+/** A hotel's street address. @example siteCStreet(h) // '18 Station Road' */
 export const siteCStreet = (h: Hotel) =>
   `${1 + (hash(`street:${h.key}`) % 120)} ${pick(rng(`street:${h.key}`), STREETS)}`;
 /** A hotel's postal code. */
 const postal = (h: Hotel) => String(10_000 + (hash(`postal:${h.key}`) % 89_999));
-/** Whether a hotel's page is read before its description and amenities render. */
+/** Whether a hotel's page is read before its description and amenities render. @example siteCBarePage(h) // false */
 export const siteCBarePage = (h: Hotel) => hash(`bare:${h.key}`) % 4 === 0;
 
-/** The hotel's bubble rating: the mean of its reviews' ratings, to the half bubble. */
+/** The hotel's bubble rating: the mean of its reviews' ratings, to the half bubble. @example siteCRating(h, world) // 3 */
 export function siteCRating(h: Hotel, world: SiteCWorld): number {
   const n = world.reviewTotal(h);
   let sum = 0;
@@ -117,6 +117,7 @@ function hotelItem(h: Hotel, world: SiteCWorld) {
 /**
  * The typeahead's results for `request.query`: matching cities, a query suggestion, matching hotels (at
  * most `limit` locations in all), then the rescue item; nothing matched leaves the rescue item alone.
+ * @example typeaheadResults({ request: { query: 'paris', limit: 10 } }, world).data.Typeahead_autocomplete.results.length
  */
 export function typeaheadResults(variables: Record<string, unknown>, world: SiteCWorld) {
   const request = (variables.request ?? {}) as Record<string, unknown>;
@@ -157,7 +158,10 @@ const notFound = (): SiteResponse => ({
   html: '<!DOCTYPE html><html lang="en"><head><title>Page not found</title></head><body><h1>This page is on vacation…</h1></body></html>',
 });
 
-/** A hotel's page by its geo and location ids; the name part of the path is not checked (the site redirects it). */
+/**
+ * A hotel's page by its geo and location ids; the name part of the path is not checked (the site redirects it).
+ * @example hotelPage(180417, 314467, world).status // 200
+ */
 export function hotelPage(geo: number, locationId: number, world: SiteCWorld): SiteResponse {
   const h = getWorld().hotels.find((x) => x.ids.site_c === locationId);
   if (!h || h.ids.site_c_geo !== geo) return notFound();

@@ -213,7 +213,10 @@ export function profileOf(html: string, status?: number): Profile {
   return { restaurantProfile: { restaurant, menus, reviewsData, reviewSearchResults } };
 }
 
-/** A URL the page gives protocol-relative or root-relative, made absolute on the site's origin. */
+/**
+ * A URL the page gives protocol-relative or root-relative, made absolute on the site's origin.
+ * @example absolute('//images.dining.test/p/1', 'https://www.dining.test') // 'https://images.dining.test/p/1'
+ */
 export function absolute(raw: string | null | undefined, origin: string): string | null {
   const value = raw?.trim();
   if (!value) return null;

@@ -159,7 +159,10 @@ export function reviewSortBy(sort: ReviewSort): string {
   return operationId('dining', 'reviews_sort_newest', 'newestReview');
 }
 
-/** Reviews the source serves a page (configuration: `operations.reviews_page_size`; 10 as the web app asks). */
+/**
+ * Reviews the source serves a page (configuration: `operations.reviews_page_size`; 10 as the web app asks).
+ * @example reviewPageSize() // 10
+ */
 export function reviewPageSize(): number {
   const size = Number(operationId('dining', 'reviews_page_size', '10'));
   return Number.isInteger(size) && size > 0 ? size : 10;
