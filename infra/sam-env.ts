@@ -104,6 +104,9 @@ export function samEnvVars(
     // No API Gateway to make account keys at, and no mail service: verification links go to the log.
     REST_API_ID: '',
     MAIL_FROM: '',
+    // No asynchronous invocation of a function by itself under sam local (and a container may stop once it
+    // has answered): the mail jobs run before the answer (shared/accounts/outbox.ts).
+    MAIL_QUEUE: 'inline',
   };
   const file: SamEnvVars = {};
   for (const [id, fn] of lambdaFunctions(template)) {

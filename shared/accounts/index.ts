@@ -54,11 +54,13 @@ export function useKeyGateway(next: KeyGateway): void {
 let outbox: Outbox | undefined;
 
 /**
- * Deployed (`MAIL_QUEUE=lambda`), jobs are queued as asynchronous invocations of this function; otherwise
- * they run in this process once the answer is written.
- * @example await (await services()).outbox!.post(job)
+ * Deployed (`MAIL_QUEUE=lambda`), jobs are queued as asynchronous invocations of this function; under sam
+ * local (`MAIL_QUEUE=inline`) none: they run before the answer, as a container may stop once it has
+ * answered; otherwise (`npm start`, tests) they run in this process once the answer is written.
+ * @example await mailOutbox()?.post(job)
  */
-export function mailOutbox(): Outbox {
+export function mailOutbox(): Outbox | undefined {
+  if (process.env.MAIL_QUEUE === 'inline') return undefined;
   outbox ??=
     process.env.MAIL_QUEUE === 'lambda' && process.env.AWS_LAMBDA_FUNCTION_NAME
       ? new LambdaOutbox(process.env.AWS_LAMBDA_FUNCTION_NAME)
@@ -73,6 +75,6 @@ export async function services(): Promise<Services> {
     mailer: mailer(),
     gateway: keyGateway(),
     counters: (await stores()).counters,
-    outbox: mailOutbox(),
+    ...(mailOutbox() ? { outbox: mailOutbox() } : {}),
   };
 }
