@@ -158,6 +158,28 @@ describe('GET /v1/rental/search', () => {
     expect(cards.filter((c) => c.kind !== 'Hotel').every((c) => / in /.test(c.title))).toBe(true);
   });
 
+  it("gives listing ids and pages that the other rental routes take, a hotel room's too", async () => {
+    // Prepare
+    const { pages } = await walk({ location: 'Paris, France' });
+    const cards: Body[] = pages.flatMap((p) => p.listings);
+    const hotel = cards.find((l) => l.kind === 'Hotel')!;
+    const recent = cards.find((l) => idOf(l).length === 19)!;
+    // Act
+    const answers = await Promise.all(
+      [hotel, recent].flatMap((card) => [
+        get(`/v1/rental/listing/${idOf(card)}/overview`),
+        get(`/v1/rental/listing/${idOf(card)}/calendar`, { months: '1' }),
+        get('/v1/rental/listing/extract-id', { url: card.url }),
+      ]),
+    );
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers[0]!.body.overview.title).toBe(hotel.name);
+    expect(answers[2]!.body.listing_id).toBe(idOf(hotel));
+    expect(answers[5]!.body.listing_id).toBe(idOf(recent));
+    expect(answers[3]!.text).toContain(`"listing_id":${idOf(recent)}`);
+  });
+
   it('answers a stale search hash as a 502 naming the setting, with the drift counted, never an empty result', async () => {
     // Prepare
     const providers: Providers = api.sandbox.providers();

@@ -13,7 +13,7 @@ import type { SearchListing } from '../../schemas/rental-search.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { originUrl, providerConfig } from '../../upstream/providers.ts';
+import { providerConfig } from '../../upstream/providers.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import type { SourceRequest } from '../tokens.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
@@ -276,7 +276,8 @@ export async function searchPage(ctx: UpstreamContext, q: SearchQuery, cursor?: 
     return extractSearchPage(
       conform('rental', SearchAnswer, body, WHAT, status),
       q,
-      originUrl(providerConfig('rental'), 'pages'),
+      // The listing's page as users open it: the site's public host, which extract-id reads back.
+      `https://${providerConfig('rental').hosts[0] ?? 'localhost'}`,
     );
   });
   return res.body;
