@@ -81,6 +81,17 @@ const NAMES = [
   'nights',
   'categories',
   'include_videos',
+  'months',
+  'start_month',
+  'ne_lat',
+  'ne_lng',
+  'sw_lat',
+  'sw_lng',
+  'price_min',
+  'price_max',
+  'min_bedrooms',
+  'cursor',
+  'place_id',
 ];
 const HOSTILE = [
   '',
