@@ -176,7 +176,10 @@ const CARDS = 'data.presentation.staysSearch.results.searchResults[]';
 const WHAT = 'the search answer';
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** The decimal listing id of a card's `DemandStayListing` id (or of a plain decimal id), else undefined. */
+/**
+ * The decimal listing id of a card's `DemandStayListing` id (or of a plain decimal id), else undefined.
+ * @example listingIdOfCard('RGVtYW5kU3RheUxpc3Rpbmc6NDAwMDAwMDE=') // '40000001'
+ */
 export function listingIdOfCard(id: string): string | undefined {
   if (/^[1-9]\d{0,19}$/.test(id)) return id;
   const decoded = /^DemandStayListing:([1-9]\d{0,19})$/.exec(Buffer.from(id, 'base64').toString('utf8'));
