@@ -144,4 +144,33 @@ export const siteARoutes = {
       "A site_a hotel's rooms for a stay: the catalogue and every bookable block with its total, per-night price, board, cancellation terms and rooms left",
     example: '/v1/site_a/hotel/rooms?hotel_id=1007790&check_in=2027-06-10&check_out=2027-06-13&adults=2',
   },
+  siteASearchByUrl: {
+    method: 'GET',
+    path: '/v1/site_a/search-by-url',
+    handler: 'functions/site-a/search-by-url.ts',
+    provider: 'site_a',
+    product: 'search',
+    auth: true,
+    upstream: ['site_a'],
+    validation: INVALID_PARAMETERS,
+    errors: {
+      ...STAY_ERRORS,
+      ...CURRENCY_ERRORS,
+      INVALID_URL: { status: 400, when: 'not a site_a search-results URL' },
+      DESTINATION_MISSING: { status: 400, when: 'the URL has neither dest_id nor ss' },
+      INVALID_DESTINATION_ID: {
+        status: 400,
+        when: "the URL's dest_id is not an integer (sign kept) of at most 12 digits",
+      },
+      DESTINATION_NOT_FOUND: {
+        status: 404,
+        when: 'site_a knows no such dest_id, or the free text resolves to nothing',
+      },
+      NO_RESULTS,
+    },
+    summary:
+      'A site_a search-results URL run as /v1/site_a/search: what the URL names, what it ignores, and the same answer',
+    example:
+      '/v1/site_a/search-by-url?url=https%3A%2F%2Fwww.site-a.test%2Fsearchresults.html%3Fss%3DParis%26dest_id%3D-2988507%26dest_type%3Dcity%26checkin%3D2027-06-10%26checkout%3D2027-06-13%26group_adults%3D2%26no_rooms%3D1%26aid%3D304142%26label%3Dgen173nr',
+  },
 } as const satisfies Record<string, Route>;

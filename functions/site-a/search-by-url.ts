@@ -1,0 +1,156 @@
+// GET /v1/site_a/search-by-url: a site_a search-results URL run as /v1/site_a/search.
+import * as z from 'zod';
+import { endpoint } from '../../shared/http/endpoint.ts';
+import { siteA } from '../../shared/providers/site-a/index.ts';
+import { readSearchUrl, type SearchUrl } from '../../shared/providers/site-a/search-url.ts';
+import { routes } from '../../shared/routes/index.ts';
+import { intParam, text } from '../../shared/schemas/params.ts';
+import { DestType } from '../../shared/schemas/site-a.ts';
+import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
+import { searchAnswer, SearchQuery, SearchResponse } from './search.ts';
+
+const Parsed = z.object({
+  dest_id: z.string().nullable().meta({ description: 'null when the URL has only free text' }),
+  dest_type: z.string().nullable(),
+  search_string: z.string().nullable(),
+  check_in: z.string().nullable(),
+  check_out: z.string().nullable(),
+  adults: z.number().int(),
+  rooms: z.number().int(),
+  children: z.number().int(),
+  children_ages: z.array(z.number().int()),
+  sort_by: z.string(),
+  rows_per_page: z.number().int(),
+  offset: z.number().int(),
+  currency: z.string(),
+  language: z.string(),
+  filters: z
+    .object({
+      stars: z.array(z.number().int()),
+      min_review_score: z.number().min(0).max(10).nullable(),
+      accommodation_types: z.array(z.number().int()),
+      free_cancellation: z.literal(true).nullable(),
+      price: z
+        .object({ currency: z.string(), min: z.number().nullable(), max: z.number().nullable() })
+        .nullable(),
+    })
+    .meta({
+      description:
+        "The URL's nflt filters as read; /v1/site_a/search takes no filters, so they do not narrow the hotels",
+    }),
+});
+
+/** Search's parameter names and the URL's, where a refused value came from the URL. */
+function urlParameter(field: PropertyKey | undefined, read: SearchUrl): (string | number)[] {
+  const name = String(field ?? 'url');
+  return read.from[name] ? ['url', read.from[name]!] : [name];
+}
+
+export const SearchByUrlQuery = z
+  .object({
+    url: text(4_000).meta({
+      description: 'A site_a search-results URL, https://<host>/searchresults[.{lang}].html?…, URL-encoded',
+    }),
+    rows_per_page: intParam(1, 100, 25).meta({ description: 'Hotels a page, 1 to 100. Default 25' }),
+    offset: intParam(0, 1000)
+      .optional()
+      .meta({ description: "0 to 1000; overrides the URL's offset (default: the URL's, else 0)" }),
+    debug: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true')
+      .meta({ description: 'true: only parsed and ignored_params, with no upstream call. Default false' }),
+  })
+  .transform((q, ctx) => {
+    let read: SearchUrl;
+    try {
+      read = readSearchUrl(q.url);
+    } catch (error) {
+      if (!(error instanceof DisallowedUrlError)) throw error;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: `is not accepted: ${error.message}`,
+        params: { error_code: 'INVALID_URL' },
+      });
+      return z.NEVER;
+    }
+    if (read.destId === null && read.searchString === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'names no destination: neither dest_id nor ss',
+        params: { error_code: 'DESTINATION_MISSING' },
+      });
+      return z.NEVER;
+    }
+    // A URL value search would refuse is refused the same way, naming the URL's parameter. Free text is
+    // checked with a stand-in id; the lookup gives the real one.
+    const input: Record<string, string> = {
+      ...read.params,
+      dest_id: read.destId ?? '0',
+      rows_per_page: String(q.rows_per_page),
+      ...(q.offset === undefined ? {} : { offset: String(q.offset) }),
+    };
+    if (q.offset !== undefined) delete read.from.offset;
+    if (read.destId === null) delete input.dest_type;
+    const checked = SearchQuery.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          path: urlParameter(issue.path[0], read),
+          message: issue.message,
+          params: (issue as { params?: Record<string, unknown> }).params,
+        });
+      return z.NEVER;
+    }
+    const search = checked.data;
+    const parsed: z.infer<typeof Parsed> = {
+      dest_id: read.destId,
+      dest_type: read.destId === null ? null : search.dest_type,
+      search_string: read.searchString,
+      check_in: search.check_in ?? null,
+      check_out: search.check_out ?? null,
+      adults: search.adults,
+      rooms: search.rooms,
+      children: search.children,
+      children_ages: search.children_ages ?? [],
+      sort_by: search.sort_by,
+      rows_per_page: search.rows_per_page,
+      offset: search.offset,
+      currency: search.currency,
+      language: search.language,
+      filters: read.filters,
+    };
+    return { search, parsed, ignored_params: read.ignored, debug: q.debug };
+  });
+
+const Extra = { parsed: Parsed, ignored_params: z.array(z.string()) };
+
+export const SearchByUrlResponse = z.union([
+  SearchResponse.extend(Extra),
+  z.object({ success: z.literal(true), ...Extra }).meta({ description: 'debug=true: what the URL says' }),
+]);
+
+export const handler = endpoint({
+  route: routes.siteASearchByUrl,
+  query: SearchByUrlQuery,
+  response: SearchByUrlResponse,
+  run: async ({ query }, ctx) => {
+    const extra = { parsed: query.parsed, ignored_params: query.ignored_params };
+    if (query.debug) return { success: true as const, ...extra };
+    let search = query.search;
+    if (query.parsed.dest_id === null) {
+      // Free text: the lookup's first suggestion, as the site's own search box resolves it.
+      const [first] = await siteA.destinations(ctx, query.parsed.search_string!, query.search.language);
+      if (!first)
+        throw ctx.error(
+          'DESTINATION_NOT_FOUND',
+          `site_a knows no destination "${query.parsed.search_string}".`,
+        );
+      search = { ...search, dest_id: String(first.dest_id), dest_type: DestType.parse(first.dest_type) };
+    }
+    return { ...(await searchAnswer(search, ctx)), ...extra };
+  },
+});
