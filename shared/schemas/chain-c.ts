@@ -4,13 +4,18 @@ import * as z from 'zod';
 export const ChainCPrice = z.object({
   per_night: z.number().min(0).meta({ description: 'Average nightly cash price, before taxes and fees' }),
   total: z.number().min(0).meta({ description: 'Cash price of the whole stay, taxes and fees included' }),
-  taxes: z.number().min(0).meta({ description: 'Taxes of the stay' }),
-  fees: z.number().min(0).meta({ description: 'Fees of the stay' }),
+  taxes: z.number().min(0).nullable().meta({ description: 'Taxes of the stay; null when not shown' }),
+  fees: z.number().min(0).nullable().meta({ description: 'Fees of the stay; null when not shown' }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
     .meta({ description: 'ISO 4217 code of the amounts: the requested currency' }),
-  points_per_night: z.number().int().min(0).meta({ description: 'Loyalty points per night' }),
+  points_per_night: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Loyalty points per night; null when the property shows no points price' }),
 });
 export type ChainCPrice = z.infer<typeof ChainCPrice>;
 
@@ -23,9 +28,14 @@ export const ChainCHotel = z.object({
   name: z.string().min(1),
   brand: z.object({ id: z.string().min(1), name: z.string().min(1) }),
   location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
-  description: z.string(),
-  rating: z.number().min(0).max(5).meta({ description: 'Guest rating, 0 to 5' }),
-  review_count: z.number().int().min(0),
+  description: z.string().nullable(),
+  rating: z
+    .number()
+    .min(0)
+    .max(5)
+    .nullable()
+    .meta({ description: 'Guest rating, 0 to 5; null when not shown' }),
+  review_count: z.number().int().min(0).nullable().meta({ description: 'null when not shown' }),
   image: z.url({ protocol: /^https?$/ }).meta({ description: 'URL of a picture of the property' }),
   url: z.url({ protocol: /^https?$/ }).meta({ description: 'URL of the hotel page' }),
   bookable: z.boolean().meta({ description: 'Whether the property has available rooms for the stay' }),

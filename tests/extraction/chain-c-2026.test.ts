@@ -82,9 +82,9 @@ describe('the 2026 dated geo search', () => {
     expect(page.hotels[1]).toMatchObject({ property_id: 'LRVQA', bookable: false, price: null });
     expect(page.hotels[2]).toMatchObject({
       property_id: 'LRVKM',
-      rating: 0,
-      review_count: 0,
-      description: '',
+      rating: null,
+      review_count: null,
+      description: null,
       price: { per_night: 132.68, total: 302.51, taxes: 0, fees: 0, currency: 'EUR', points_per_night: 0 },
     });
     expect(seen.map((d) => d.field)).toEqual(

@@ -50,10 +50,10 @@ describe('lowest-rates answer', () => {
     expect(partner.price).toEqual({
       per_night: 31200,
       total: 69888,
-      taxes: 0,
-      fees: 0,
+      taxes: null,
+      fees: null,
       currency: 'JPY',
-      points_per_night: 0,
+      points_per_night: null,
     });
   });
 
@@ -62,9 +62,9 @@ describe('lowest-rates answer', () => {
     expect(hotels[1]).toMatchObject({
       bookable: false,
       price: null,
-      rating: 0,
-      review_count: 0,
-      description: '',
+      rating: null,
+      review_count: null,
+      description: null,
     });
     expect(hotels[3]).toMatchObject({ bookable: false, price: null });
   });

@@ -171,6 +171,16 @@ describe('reviews answer', () => {
     });
   });
 
+  it('answers "no reviews" only as the engine says it, never for a rated place whose list is gone', () => {
+    const raw = fixture('reviews-page1.json') as { place_info: Record<string, unknown>; reviews?: unknown };
+    const { reviews: _gone, ...withoutList } = raw;
+    expect(() => extractReviews(ReviewsAnswer.parse(withoutList), 'newest')).toThrow(ExtractionError);
+    const unrated = { ...withoutList, place_info: { title: raw.place_info.title } };
+    expect(extractReviews(ReviewsAnswer.parse(unrated), 'newest').kind).toBe('no reviews');
+    const none = { ...raw, place_info: { ...raw.place_info, reviews: 0 } };
+    expect(extractReviews(ReviewsAnswer.parse(none), 'newest').kind).toBe('no reviews');
+  });
+
   it('falls back to extracted_snippet when snippet is absent', () => {
     // Prepare
     const answer = reviewsOf('reviews-page1.json');

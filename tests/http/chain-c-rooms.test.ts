@@ -68,7 +68,7 @@ describe('GET /v1/chain_c/loyalty/rooms', () => {
       expect(cheapest.per_night).toBeCloseTo(hotel.price!.per_night, 2);
       expect(cheapest.total).toBeCloseTo(hotel.price!.total, 1);
       // taxes_fees is what the total adds to the nights: search gives the same taxes and fees apart.
-      expect(cheapest.taxes_fees).toBeCloseTo(hotel.price!.taxes + hotel.price!.fees, 1);
+      expect(cheapest.taxes_fees).toBeCloseTo(hotel.price!.taxes! + hotel.price!.fees!, 1);
       expect(
         cheapest.points_per_night ??
           body.room_types[0]!.rates.find((r) => r.points_per_night)?.points_per_night,

@@ -446,10 +446,10 @@ describe('GET /v1/chain_c/loyalty/search', () => {
           [a, 1],
           [b, 2],
         ] as const)
-          expect(p.per_night * 3 * rooms + p.taxes + p.fees).toBeCloseTo(p.total, 1);
+          expect(p.per_night * 3 * rooms + p.taxes! + p.fees!).toBeCloseTo(p.total, 1);
         expect([b.per_night, b.points_per_night]).toEqual([a.per_night, a.points_per_night]);
         expect(b.total).toBeCloseTo(a.total * 2, 1);
-        expect(b.taxes + b.fees).toBeCloseTo((a.taxes + a.fees) * 2, 1);
+        expect(b.taxes! + b.fees!).toBeCloseTo((a.taxes! + a.fees!) * 2, 1);
       }
     },
   );

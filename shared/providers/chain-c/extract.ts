@@ -173,12 +173,12 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
   return {
     per_night: decimal(nightly),
     total: decimal(total),
-    // Absent taxes or fees are none charged, as the site shows them.
-    taxes: taxes ? decimal(taxes) : 0,
-    fees: fees ? decimal(fees) : 0,
+    // Absent taxes, fees or points are unknown, never 0 (the identity rule): null.
+    taxes: taxes ? decimal(taxes) : null,
+    fees: fees ? decimal(fees) : null,
     currency: nightly.currency,
-    // A property without award nights has no points price: 0, the contract's integer having no null.
-    points_per_night: Math.round(points?.points ?? 0),
+    points_per_night:
+      points?.points === undefined || points.points === null ? null : Math.round(points.points),
   };
 }
 
@@ -195,10 +195,10 @@ function toHotel(distance: number, p: Property, cash: ChainCHotel['price'], o: E
       name: info.name,
       brand: { id: info.brand.id, name: info.brand.name },
       location: { latitude: info.latitude, longitude: info.longitude },
-      description: caption?.text ?? '',
-      // A property without reviews yet has no score: 0 stars from 0 reviews.
-      rating: p.reviews?.stars?.count ?? 0,
-      review_count: p.reviews?.numberOfReviews?.count ?? 0,
+      description: caption?.text ?? null,
+      // A property whose reviews the answer does not show has no score here: null, never 0 stars.
+      rating: p.reviews?.stars?.count ?? null,
+      review_count: p.reviews?.numberOfReviews?.count ?? null,
       image: imageUrl(image, o.imageBase),
       url: `${o.siteBase}/hotels/travel/${encodeURIComponent(p.seoNickname)}/`,
       bookable: cash !== null,

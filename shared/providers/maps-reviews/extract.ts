@@ -76,7 +76,15 @@ export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsRe
     if (error !== undefined && !reviews) return { kind: 'unknown place' };
     throw new ExtractionError('maps_reviews', 'the answer has no place_info', undefined, 200);
   }
-  if (!reviews?.length || place.reviews === 0) return { kind: 'no reviews', placeName: place.title };
+  // "No reviews" only as the engine says it: a count of 0, an empty list, or a place shown with neither
+  // list, count nor rating (a place nobody reviewed). A list gone from a place with a rating is not that.
+  if (place.reviews === 0 || (reviews && reviews.length === 0))
+    return { kind: 'no reviews', placeName: place.title };
+  if (!reviews) {
+    if (place.reviews === undefined && place.rating === undefined)
+      return { kind: 'no reviews', placeName: place.title };
+    throw new ExtractionError('maps_reviews', 'a reviewed place without its reviews list', undefined, 200);
+  }
   const next = pagination?.next_page_token;
   const page = {
     place_name: place.title,

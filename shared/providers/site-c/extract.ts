@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { PriceOffer, SiteCReview } from '../../schemas/site-c.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
+import { isPlaceholder, recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import { geoOfPath } from './urls.ts';
 
 const GraphqlError = z.looseObject({
@@ -157,6 +157,13 @@ export function toReview(r: RawReview, origin: string): SiteCReview {
   for (const a of r.additionalRatings ?? []) additional[ratingKey(a.ratingLabelLocalizedString)] = a.rating;
   const response = r.mgmtResponse;
   const route = r.reviewDetailPageWrapper?.reviewDetailPageRoute?.url;
+  // An emptied stay date is no date: read as absent, and counted as such.
+  if (r.tripInfo?.stayDate === '')
+    recordMissing(
+      'site_c',
+      'ReviewsProxy_getReviewListPageForLocation[].reviews[].tripInfo.stayDate',
+      'the reviews',
+    );
   return conform(
     'site_c',
     SiteCReview,
