@@ -173,7 +173,8 @@ describe('reviews answer', () => {
 
   it('answers "no reviews" only as the engine says it, never for a rated place whose list is gone', () => {
     const raw = fixture('reviews-page1.json') as { place_info: Record<string, unknown>; reviews?: unknown };
-    const { reviews: _gone, ...withoutList } = raw;
+    const withoutList = { ...raw };
+    delete withoutList.reviews;
     expect(() => extractReviews(ReviewsAnswer.parse(withoutList), 'newest')).toThrow(ExtractionError);
     const unrated = { ...withoutList, place_info: { title: raw.place_info.title } };
     expect(extractReviews(ReviewsAnswer.parse(unrated), 'newest').kind).toBe('no reviews');
