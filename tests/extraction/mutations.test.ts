@@ -504,10 +504,9 @@ const CASES: Case[] = [
     schema: mapsReviews.ReviewsAnswer,
     extract: (answer: mapsReviews.ReviewsAnswer) => mapsReviews.extractReviews(answer, 'newest'),
     records: (result: mapsReviews.ReviewsResult) => (result.kind === 'page' ? result.page.reviews.length : 0),
-    absenceMeansNone: {
-      reviews: 'the reviews engine leaves reviews out for a place without any (reviews-none.json)',
-    },
     requiredWhen: {
+      reviews:
+        'the engine leaves reviews out only for a place without any (reviews-none.json: no count, no rating); a rated place without its list is an extraction error',
       place_info: 'an answer that is not an error is about a place: its place_info names it',
       'place_info.rating': "a page of reviews needs the place's rating (the contract's average_rating)",
       'place_info.reviews': "a page of reviews needs the place's review count (the contract's total_reviews)",
