@@ -688,6 +688,29 @@ if (on('upstream')) {
     );
     say();
   }
+  // site_a details and scores (#35) share one read of the hotel page: the second of the two asks the page
+  // no more (scores add one review-list call for their facets); rooms read the page asked with the stay.
+  {
+    const since = () => {
+      const log = sandbox.requests();
+      sandbox.resetLog();
+      return `${log.length} request(s), ${kb(log.reduce((n, r) => n + r.bytes, 0))}`;
+    };
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const h = getWorld().hotels[24]!;
+    clearCache();
+    sandbox.resetLog();
+    await call(`/v1/site_a/hotel/details?hotel_id=${h.ids.site_a}`);
+    const details = since();
+    await call(`/v1/site_a/hotel/scores?hotel_id=${h.ids.site_a}`);
+    const scores = since();
+    await call(`/v1/site_a/hotel/rooms?hotel_id=${h.ids.site_a}&check_in=${day(70)}&check_out=${day(72)}`);
+    const rooms = since();
+    say(
+      `site_a hotel pages per call (a hotel no search listed): details ${details} (the hotel-by-id results page, then the page to its cache); scores after them ${scores}; rooms for a stay ${rooms}.`,
+    );
+    say();
+  }
   // chain_b price calendar: one offers call per check-in date (the source has no calendar operation),
   // a few at a time; cold, then with every chain_b answer 100 ms late.
   {
