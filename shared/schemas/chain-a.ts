@@ -73,18 +73,22 @@ export type RoomType = z.infer<typeof RoomType>;
 
 /** What chain_a says of a property for one stay: the rooms response without its echo and count. */
 export const ChainAStay = z.object({
-  currency: z.union([Currency, z.literal('')]).meta({
+  currency: Currency.nullable().meta({
     description:
-      "The property's billing currency (ISO 4217), the currency of every cash rate; may be empty when no room is available",
+      "The property's billing currency (ISO 4217), the currency of every cash rate; null when the answer does not show it (no room available)",
   }),
-  brand_code: z.string().meta({
+  brand_code: z.string().nullable().meta({
     description:
-      "chain_a's brand code; empty when the source's answer leaves it out (a trimmed or sold-out answer)",
+      "chain_a's brand code; null when the source's answer leaves it out (a trimmed or sold-out answer)",
   }),
-  country_code: z.union([z.string().regex(/^[A-Z]{2}$/), z.literal('')]).meta({
-    description:
-      "ISO 3166-1 alpha-2 country of the property; empty when the source's answer leaves it out (a trimmed or sold-out answer)",
-  }),
+  country_code: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .meta({
+      description:
+        "ISO 3166-1 alpha-2 country of the property; null when the source's answer leaves it out (a trimmed or sold-out answer)",
+    }),
   room_types: z.array(RoomType).meta({
     description: 'Empty (with total 0) when chain_a confirms no room for the exact dates and occupancy',
   }),

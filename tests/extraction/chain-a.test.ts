@@ -346,7 +346,7 @@ describe('late-2026 answers', () => {
     // Act
     const result = extractStay(late, undefined, stay)!;
     // Assess
-    expect(result).toMatchObject({ currency: 'CHF', brand_code: '', country_code: '' });
+    expect(result).toMatchObject({ currency: 'CHF', brand_code: null, country_code: null });
   });
 
   it('gives a points-only option no cash, even with cash fees beside the points', () => {
@@ -381,9 +381,9 @@ describe('late-2026 answers', () => {
     // Act, Assess
     expect(stayFrom({ kind: 'unknown hotel' }, { kind: 'unknown hotel' }, stay)).toBeUndefined();
     expect(stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay)).toEqual({
-      currency: '',
-      brand_code: '',
-      country_code: '',
+      currency: null,
+      brand_code: null,
+      country_code: null,
       room_types: [],
     });
     expect(stayFrom({ kind: 'no availability' }, reward, stay)).toEqual({

@@ -232,12 +232,12 @@ function answerHotel(answer: OffersAnswer, hotelCode: string): HotelAnswer | und
   return hotel;
 }
 
-/** The contract's property fields; brand and country are empty when the answer leaves them out. */
+/** The contract's property fields; each null when the answer leaves it out, never an empty text. */
 function propertyOf(hotel: HotelAnswer | undefined) {
   return {
-    currency: hotel?.propertyCurrency.toUpperCase() ?? '',
-    brand_code: hotel?.brandCode ?? '',
-    country_code: hotel?.isoCountryCode?.toUpperCase() ?? '',
+    currency: hotel?.propertyCurrency.toUpperCase() ?? null,
+    brand_code: hotel?.brandCode || null,
+    country_code: hotel?.isoCountryCode?.toUpperCase() || null,
   };
 }
 
@@ -312,8 +312,9 @@ export function extractStay(
       // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
       // not a rate anyone can book (amendment 3), so it never becomes one.
       else if (source !== hotel || offer.ratePlanCode === REWARD_RATE_PLAN) unreadable += 1;
+      // A cash offer comes with its hotel, whose currency the answer always states.
       else if (plan && advance !== undefined)
-        room.rates.push(cashRate(offer, plan, property.currency, stay, advance));
+        room.rates.push(cashRate(offer, plan, property.currency!, stay, advance));
       else unreadable += 1;
     }
   }
@@ -329,7 +330,7 @@ export function extractStay(
 /**
  * The stay from the outcomes of the cash and reward calls, or undefined when chain_a does not know the
  * hotel. No availability is the contract's empty stay, with what the other answer says of the property.
- * @example stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay) // { currency: '', brand_code: '', country_code: '', room_types: [] }
+ * @example stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay) // { currency: null, brand_code: null, country_code: null, room_types: [] }
  */
 export function stayFrom(cash: OffersOutcome, reward: OffersOutcome, stay: Stay): ChainAStay | undefined {
   if (cash.kind === 'unknown hotel') return undefined;
