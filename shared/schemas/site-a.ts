@@ -58,8 +58,8 @@ export const SiteAHotel = z.object({
   longitude: z.number().min(-180).max(180).nullable(),
   distance: z.string().nullable().meta({ description: 'As the source shows it, e.g. "1.2 km from centre"' }),
   price: SiteAPrice.nullable().meta({ description: 'null without dates, or when the source shows no price' }),
-  free_cancellation: z.boolean(),
-  is_sold_out: z.boolean(),
+  free_cancellation: z.boolean().nullable().meta({ description: 'null when the result does not say' }),
+  is_sold_out: z.boolean().nullable().meta({ description: 'null when the result does not say' }),
 });
 export type SiteAHotel = z.infer<typeof SiteAHotel>;
 
@@ -67,10 +67,10 @@ export type SiteAHotel = z.infer<typeof SiteAHotel>;
 export const SiteAReview = z.object({
   review_id: z.string().min(1),
   score: z.number().min(1).max(10),
-  title: z.string(),
-  positive: z.string(),
-  negative: z.string(),
-  language: z.string(),
+  title: z.string().nullable(),
+  positive: z.string().nullable(),
+  negative: z.string().nullable(),
+  language: z.string().nullable(),
   date: z.iso.date().meta({ description: 'When the review was written, YYYY-MM-DD' }),
   stay_date: z
     .string()
@@ -81,7 +81,7 @@ export const SiteAReview = z.object({
   room_type: z.string().nullable(),
   traveler_type: z.string().nullable(),
   reviewer: z.object({
-    name: z.string(),
+    name: z.string().nullable(),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/)
@@ -89,7 +89,12 @@ export const SiteAReview = z.object({
       .meta({ description: 'ISO 3166-1 alpha-2' }),
     avatar_url: z.string().nullable(),
   }),
-  helpful_votes: z.number().int().min(0),
+  helpful_votes: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'null when the source shows no count' }),
   photos: z.array(z.string()),
   owner_response: z
     .object({
@@ -104,8 +109,13 @@ export type SiteAReview = z.infer<typeof SiteAReview>;
 export const SiteAReviewsPage = z.object({
   hotel_id: z.string().regex(/^\d+$/),
   review_score: z.object({
-    overall: z.number().min(0).max(10),
-    score_text: z.string(),
+    overall: z
+      .number()
+      .min(0)
+      .max(10)
+      .nullable()
+      .meta({ description: 'null when the listing shows no score' }),
+    score_text: z.string().nullable(),
     review_count: z.number().int().min(0).meta({ description: 'Reviews in every language' }),
   }),
   reviews: z.array(SiteAReview),

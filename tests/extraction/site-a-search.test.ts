@@ -80,7 +80,7 @@ describe('the search results page', () => {
       longitude: null,
       distance: null,
       price: null,
-      free_cancellation: false,
+      free_cancellation: null,
       is_sold_out: true,
     });
     const fields = drift.filter((d) => d.kind === 'missing').map((d) => d.field);
@@ -197,9 +197,9 @@ describe('the GraphQL review list', () => {
     expect(page.reviews[0]).toEqual({
       review_id: 'lorvane-gard-77b10e04',
       score: 6,
-      title: '',
+      title: null,
       positive: 'Location.',
-      negative: '',
+      negative: null,
       language: 'pl',
       date: '2026-08-12',
       stay_date: null,
@@ -207,7 +207,7 @@ describe('the GraphQL review list', () => {
       room_type: null,
       traveler_type: null,
       reviewer: { name: 'Tomasz', country: null, avatar_url: null },
-      helpful_votes: 0,
+      helpful_votes: null,
       photos: [],
       owner_response: null,
     });
@@ -226,8 +226,8 @@ describe('the GraphQL review list', () => {
     const page = extractReviewList(json('review-list.json'), reviewsAsked)!;
     expect(page.reviews[2]).toMatchObject({
       reviewer: { name: 'Anonymous', country: null, avatar_url: null },
-      title: '',
-      positive: '',
+      title: null,
+      positive: null,
       negative: 'Noise from the street all night.',
       room_type: null,
     });

@@ -319,8 +319,8 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
             taxes_included: taxesIncluded,
           }
         : null,
-    free_cancellation: r.policies?.showFreeCancellation ?? false,
-    is_sold_out: r.soldOutInfo?.isSoldOut ?? false,
+    free_cancellation: r.policies?.showFreeCancellation ?? null,
+    is_sold_out: r.soldOutInfo?.isSoldOut ?? null,
   };
 }
 
@@ -493,21 +493,21 @@ function toReview(c: ReviewCard): SiteAReview {
   return {
     review_id: c.reviewUrl,
     score: c.reviewScore,
-    title: text?.title ?? '',
-    positive: text?.positiveText ?? '',
-    negative: text?.negativeText ?? '',
-    language: text?.lang ?? '',
+    title: text?.title ?? null,
+    positive: text?.positiveText ?? null,
+    negative: text?.negativeText ?? null,
+    language: text?.lang ?? null,
     date: day(c.reviewedDate),
     stay_date: checkin && /^\d{4}-\d{2}/.test(checkin) ? checkin.slice(0, 7) : null,
     nights: c.bookingDetails?.numNights || null,
     room_type: c.bookingDetails?.roomType?.name ?? null,
     traveler_type: c.guestDetails?.guestTypeTranslation ?? null,
     reviewer: {
-      name: c.guestDetails?.username ?? '',
+      name: c.guestDetails?.username ?? null,
       country: country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null,
       avatar_url: c.guestDetails?.avatarUrl ?? null,
     },
-    helpful_votes: c.helpfulVotesCount ?? 0,
+    helpful_votes: c.helpfulVotesCount ?? null,
     photos,
     // The reply carries no date upstream; an empty one is no reply, counted as the field missing.
     owner_response: c.partnerReply?.reply ? { text: c.partnerReply.reply, published_date: null } : noReply(c),
@@ -558,8 +558,8 @@ export function extractReviewList(
     {
       hotel_id: asked.hotelId,
       review_score: {
-        overall: listing.score ?? 0,
-        score_text: listing.scoreWord ?? '',
+        overall: listing.score ?? null,
+        score_text: listing.scoreWord ?? null,
         review_count: everyLanguage ?? listing.reviewCount ?? total,
       },
       reviews,
