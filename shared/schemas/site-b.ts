@@ -4,18 +4,34 @@ import * as z from 'zod';
 export const SiteBReview = z.object({
   review_id: z.string(),
   rating: z.number().meta({ description: "The guest's score, on site_b's scale of 1 to 10" }),
-  title: z.string().meta({ description: 'May be empty' }),
-  comment: z.string().meta({ description: 'The review text; may be empty' }),
-  pros: z.string().meta({ description: 'May be empty' }),
-  cons: z.string().meta({ description: 'May be empty' }),
+  title: z.string().nullable().meta({ description: 'null when not shown' }),
+  comment: z.string().nullable().meta({ description: 'The review text; null when not shown' }),
+  pros: z.string().nullable().meta({ description: 'null when not shown' }),
+  cons: z.string().nullable().meta({ description: 'null when not shown' }),
   reviewer: z
-    .object({ name: z.string(), country: z.string(), level: z.string(), group_type: z.string() })
-    .meta({ description: 'Each field may be empty' }),
-  date: z.string().meta({ description: 'Human-readable date of the review, e.g. "3 October 2026"' }),
-  stay_date: z.string().meta({ description: 'Month and year of the stay, e.g. "September 2026"' }),
-  room_type: z.string(),
-  helpful_count: z.number().int().min(0),
-  language: z.string().meta({ description: 'Language code of the review' }),
+    .object({
+      name: z.string().nullable(),
+      country: z.string().nullable(),
+      level: z.string().nullable(),
+      group_type: z.string().nullable(),
+    })
+    .meta({
+      description:
+        'Each field null when not shown (level is empty for a reviewer the source says is no expert)',
+    }),
+  date: z
+    .string()
+    .nullable()
+    .meta({ description: 'Human-readable date of the review, e.g. "3 October 2026"' }),
+  stay_date: z.string().nullable().meta({ description: 'Month and year of the stay, e.g. "September 2026"' }),
+  room_type: z.string().nullable(),
+  helpful_count: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'null when the source shows no count' }),
+  language: z.string().nullable().meta({ description: 'Language code of the review' }),
   photos: z.array(z.string()).meta({ description: 'URLs of photos the guest attached' }),
   sub_ratings: z
     .record(z.string(), z.number())
@@ -23,8 +39,11 @@ export const SiteBReview = z.object({
   owner_response: z
     .object({
       text: z.string(),
-      published_date: z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 with offset' }),
-      author: z.string(),
+      published_date: z.iso
+        .datetime({ offset: true })
+        .nullable()
+        .meta({ description: 'ISO 8601 with offset; null when the reply shows no date' }),
+      author: z.string().nullable(),
     })
     .nullable()
     .meta({ description: "The property's reply; null when it did not reply" }),

@@ -13,7 +13,7 @@ const answer = ReviewCommentsAnswer.parse(
 );
 
 describe('site_b reviews with their optional fields missing', () => {
-  it('reads them as empty texts, zero votes and no reply, and keeps the count and score', () => {
+  it('reads them as null (never an empty text or zero votes) and no reply, and keeps the count and score', () => {
     // Act
     const page = extractReviewsPage(48120577, 'Tilleul House', answer, 2);
     // Assess
@@ -21,16 +21,16 @@ describe('site_b reviews with their optional fields missing', () => {
     expect(page.reviews[0]).toEqual({
       review_id: '930114502',
       rating: 7.6,
-      title: '',
-      comment: '',
-      pros: '',
-      cons: '',
-      reviewer: { name: 'Oskar', country: '', level: '', group_type: '' },
+      title: null,
+      comment: null,
+      pros: null,
+      cons: null,
+      reviewer: { name: 'Oskar', country: null, level: null, group_type: null },
       date: 'October 2, 2026',
-      stay_date: '',
-      room_type: '',
-      helpful_count: 0,
-      language: '',
+      stay_date: null,
+      room_type: null,
+      helpful_count: null,
+      language: null,
       photos: [],
       sub_ratings: {},
       owner_response: null,

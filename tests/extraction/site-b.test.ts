@@ -195,10 +195,10 @@ describe('ReviewComments answer', () => {
     const [own, partner] = answer.comments;
     const bare = { ...answer, comments: [{ ...own, reviewerInfo: undefined }, partner] };
     expect(extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse(bare), 1).reviews[0]!.reviewer).toEqual({
-      name: '',
-      country: '',
-      level: '',
-      group_type: '',
+      name: null,
+      country: null,
+      level: null,
+      group_type: null,
     });
     const anonymous: Record<string, unknown> = { ...own };
     delete anonymous.hotelReviewId;

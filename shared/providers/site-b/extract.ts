@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
 import { conform } from '../../upstream/conform.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
 import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
@@ -161,40 +161,37 @@ function responseDate(c: OwnComment): string | undefined {
 }
 
 /**
- * A review in the contract's terms, or undefined when its shown reply has no date (the contract's reply
- * needs one, and a reply is not to be hidden as "no reply").
- * @example toReview(comment)?.review_id // '947130812'
+ * A review in the contract's terms: what identifies it is its id; everything else is null when not shown
+ * (a reply without a date keeps its text, its date null).
+ * @example toReview(comment).review_id // '947130812'
  */
-function toReview(c: OwnComment): SiteBReview | undefined {
-  const pros = c.reviewPositives ?? '';
-  const cons = c.reviewNegatives ?? '';
+function toReview(c: OwnComment): SiteBReview {
   const responded = c.isShowReviewResponse !== false && Boolean(c.responseText);
-  const replied = responded ? responseDate(c) : undefined;
-  if (responded && !replied) return undefined;
+  const expert = c.reviewerInfo?.isExpertReviewer;
   return {
     review_id: String(c.hotelReviewId),
     rating: c.rating,
-    title: c.reviewTitle ?? '',
-    comment: c.reviewComments ?? '',
-    pros,
-    cons,
+    title: c.reviewTitle ?? null,
+    comment: c.reviewComments ?? null,
+    pros: c.reviewPositives ?? null,
+    cons: c.reviewNegatives ?? null,
     reviewer: {
-      name: c.reviewerInfo?.displayMemberName ?? '',
-      country: c.reviewerInfo?.countryName ?? '',
+      name: c.reviewerInfo?.displayMemberName ?? null,
+      country: c.reviewerInfo?.countryName ?? null,
       // The source has no reviewer level; its one distinction is the expert flag.
-      level: c.reviewerInfo?.isExpertReviewer ? 'Expert reviewer' : '',
-      group_type: c.reviewerInfo?.reviewGroupName ?? '',
+      level: expert === undefined ? null : expert ? 'Expert reviewer' : '',
+      group_type: c.reviewerInfo?.reviewGroupName ?? null,
     },
-    date: c.formattedReviewDate ?? '',
-    stay_date: c.checkInDateMonthAndYear ?? '',
-    room_type: c.reviewerInfo?.roomTypeName ?? '',
-    helpful_count: c.helpfulVotes ?? 0,
-    language: c.translateSource ?? '',
+    date: c.formattedReviewDate ?? null,
+    stay_date: c.checkInDateMonthAndYear ?? null,
+    room_type: c.reviewerInfo?.roomTypeName ?? null,
+    helpful_count: c.helpfulVotes ?? null,
+    language: c.translateSource ?? null,
     // Neither photos nor sub-ratings are per review upstream (`grades[]` is the hotel's).
     photos: [],
     sub_ratings: {},
     owner_response: responded
-      ? { text: c.responseText!, published_date: replied!, author: c.responderName ?? '' }
+      ? { text: c.responseText!, published_date: responseDate(c) ?? null, author: c.responderName ?? null }
       : null,
   };
 }
@@ -210,12 +207,9 @@ export function extractReviewsPage(
   answer: ReviewCommentsAnswer,
   page: number,
 ): SiteBReviewsPage {
-  const read = answer.comments
+  const reviews = answer.comments
     .filter((c): c is OwnComment => c.providerId === OWN_PROVIDER_ID)
     .map((c) => toReview(c));
-  const reviews = read.filter((r) => r !== undefined);
-  if (reviews.length < read.length)
-    recordSkipped('site_b', 'comments[]', 'the reviews', read.length - reviews.length);
   const own = answer.providerList.find((p) => p.id === OWN_PROVIDER_ID);
   // A page of own reviews without their count is drift, not a count of 0.
   if (!own && reviews.length > 0)
