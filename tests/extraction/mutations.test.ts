@@ -263,7 +263,7 @@ const CASES: Case[] = [
     records: (scores: unknown) => (scores ? 1 : 0),
     requiredWhen: {
       totalScore:
-        'a page that scores categories or questions without the overall score lost it (no scores at all: NO_RESULTS)',
+        'a page without its overall score lost it (no scores only where the page states its review summary null)',
     },
   },
   {

@@ -144,7 +144,7 @@ describe('hotel scores from the page', () => {
     expect([s.pros, s.cons]).toEqual([null, null]);
   });
 
-  it('has no scores for a hotel without reviews, and fails on scores without the overall one', () => {
+  it('has no scores where the page says so (no review, no review summary), and fails without the overall score', () => {
     const page = fixture('hotel-page-apollo.html');
     expect(
       scores(
@@ -155,6 +155,9 @@ describe('hotel scores from the page', () => {
       ),
     ).toBeUndefined();
     expect(() => scores(page.replace(/"totalScore":\{[^}]*\},/, ''))).toThrow(ExtractionError);
+    expect(
+      scores(page.replace('"propertyReview":{"__ref":"PropertyReview:{}"}', '"propertyReview":null')),
+    ).toBeUndefined();
   });
 
   it('reads the review list facets without the no-filter options', () => {

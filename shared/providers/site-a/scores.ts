@@ -19,9 +19,11 @@ const Mention = z.looseObject({
 export const ScoresView = tolerant(
   'site_a',
   z.looseObject({
+    // null: the page states the hotel has no review score (its PropertyReview is null).
     totalScore: z
       .looseObject({ score: z.number().min(0).max(10), reviewsCount: z.number().int().min(0).nullish() })
-      .nullish(),
+      .nullable()
+      .optional(),
     questions: z
       .array(
         z.looseObject({
@@ -58,7 +60,7 @@ const at = (v: unknown, key: string): unknown =>
 export function scoresView(page: HotelPageData): Record<string, unknown> {
   const review = at(page.extended, 'propertyReview');
   return {
-    totalScore: at(review, 'totalScore'),
+    totalScore: review === null ? null : at(review, 'totalScore'),
     questions: at(review, 'questions'),
     ratingScores: at(page.reviews, 'ratingScores'),
     reviewSummary: at(page.reviews, 'reviewSummary'),
@@ -142,8 +144,8 @@ export function facetsOf(f: ReviewFacets): Pick<SiteAHotelScores, 'distribution'
 }
 
 /**
- * A hotel's scores in the contract's terms, or undefined when the page shows none (no overall score and
- * no category or question scored). Scores without the overall score are a page that lost it: an error.
+ * A hotel's scores in the contract's terms, or undefined when the page states it has none (its review
+ * summary null, or no review). A page without its overall score lost it: an error.
  * @example toScores(conform('site_a', ScoresView, scoresView(page), 'the hotel page'), '1007790', facets)?.overall
  */
 export function toScores(
@@ -152,12 +154,10 @@ export function toScores(
   facets: Pick<SiteAHotelScores, 'distribution' | 'languages'>,
 ): SiteAHotelScores | undefined {
   const total = v.totalScore;
-  if (total?.reviewsCount === 0) return undefined;
-  if (!total) {
-    if ((v.ratingScores?.length ?? 0) > 0 || (v.questions?.length ?? 0) > 0)
-      throw new ExtractionError('site_a', "the hotel page's review scores lack the overall score");
-    return undefined;
-  }
+  // No scores only where the page says so (no review, or a review summary it states as null); a page that
+  // lost its overall score is a changed page, never "no scores".
+  if (total === null || total?.reviewsCount === 0) return undefined;
+  if (!total) throw new ExtractionError('site_a', "the hotel page's review scores lack the overall score");
   const rating = new Map((v.ratingScores ?? []).map((r) => [r.name, r.value]));
   const byTraveler = Object.fromEntries(
     Object.entries(TRAVELERS).map(([key, type]) => {
