@@ -15,6 +15,7 @@ export const HotelDetailsQuery = z
     }),
     url: z.string().max(2_000).optional().meta({
       description: 'A hotel page URL in any form url-to-id accepts; give it or hotel_id, not both',
+      example: 'https://www.site-a.test/hotel/fr/aurelia-suites-paris.html',
     }),
     language: z
       .string()
