@@ -52,12 +52,10 @@ export const SearchByUrlQuery = z
       description: 'A site_a search-results URL, https://<host>/searchresults[.{lang}].html?…, URL-encoded',
     }),
     rows_per_page: intParam(1, 100, 25).meta({ description: 'Hotels a page, 1 to 100. Default 25' }),
-    offset: intParam(0, 1000)
-      .optional()
-      .meta({
-        description: "0 to 1000; overrides the URL's offset (default: the URL's, else 0)",
-        example: 0,
-      }),
+    offset: intParam(0, 1000).optional().meta({
+      description: "0 to 1000; overrides the URL's offset (default: the URL's, else 0)",
+      example: 0,
+    }),
     debug: z
       .enum(['true', 'false'])
       .default('false')
