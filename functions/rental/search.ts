@@ -12,7 +12,7 @@ const INVALID_BOUNDS = { error_code: 'INVALID_BOUNDS' } as const;
 const BOX = ['ne_lat', 'ne_lng', 'sw_lat', 'sw_lng'] as const;
 
 /** A corner coordinate of the box: a decimal within ±limit, else 400 INVALID_BOUNDS. */
-function bound(limit: 90 | 180, description: string) {
+function bound(limit: 90 | 180) {
   return z
     .string()
     .trim()
@@ -27,25 +27,27 @@ function bound(limit: 90 | 180, description: string) {
     })
     .transform(Number)
     .optional()
-    .meta({ type: 'number', minimum: -limit, maximum: limit, description });
+    .meta({ type: 'number', minimum: -limit, maximum: limit });
 }
 
 /** A nightly price bound: a decimal of 0 or more. */
-const priceBound = (description: string) =>
+const priceBound = () =>
   z
     .string()
     .trim()
     .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be a number of 0 or more' })
     .transform(Number)
     .optional()
-    .meta({ type: 'number', minimum: 0, pattern: undefined, description });
+    .meta({ type: 'number', minimum: 0, pattern: undefined });
 
 const Fields = z.object({
   location: text(200).optional().meta({ description: 'Free text, e.g. "Lyon, France"; or the four bounds' }),
-  ne_lat: bound(90, 'North-east corner latitude; with the other three bounds, instead of location'),
-  ne_lng: bound(180, 'North-east corner longitude'),
-  sw_lat: bound(90, 'South-west corner latitude'),
-  sw_lng: bound(180, 'South-west corner longitude'),
+  ne_lat: bound(90).meta({
+    description: 'North-east corner latitude; with the other three bounds, instead of location',
+  }),
+  ne_lng: bound(180).meta({ description: 'North-east corner longitude' }),
+  sw_lat: bound(90).meta({ description: 'South-west corner latitude' }),
+  sw_lng: bound(180).meta({ description: 'South-west corner longitude' }),
   check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
     .optional()
     .meta({ description: 'Arrival date, YYYY-MM-DD, with check_out; without dates price is null' }),
@@ -56,8 +58,8 @@ const Fields = z.object({
   children: intParam(0, 10, 0).meta({ description: 'Children, 0 to 10. Default 0' }),
   infants: intParam(0, 5, 0).meta({ description: 'Infants, 0 to 5. Default 0' }),
   pets: intParam(0, 5, 0).meta({ description: 'Pets, 0 to 5. Default 0' }),
-  price_min: priceBound('Lowest price a night, in currency'),
-  price_max: priceBound('Highest price a night, in currency; not below price_min'),
+  price_min: priceBound().meta({ description: 'Lowest price a night, in currency' }),
+  price_max: priceBound().meta({ description: 'Highest price a night, in currency; not below price_min' }),
   min_bedrooms: intParam(1, 50).optional().meta({ description: 'Bedrooms at least, 1 to 50' }),
   currency: currencyParam().meta({
     description: 'ISO 4217 code (case-insensitive) of the prices. Default USD',
