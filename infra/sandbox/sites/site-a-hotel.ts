@@ -21,7 +21,11 @@ import { facilityKey, facilityObject, roomTableEntries, type PageStay } from './
 const mainPhotoId = (h: Hotel) => String(100_000_000 + h.ids.site_a * 97);
 const cityUfi = (h: Hotel) => -(Number(h.city.placeId.split(':')[1]) || hash(h.city.placeId));
 
-/** The street address search shows for a hotel; the page's formatted address begins with it. */
+/**
+ * The street address search shows for a hotel, and its postal code: the page's formatted address begins
+ * with them.
+ * @example streetOf(hotel) // '12 Paris Avenue'
+ */
 export const streetOf = (h: Hotel) => `${1 + (hash(`addr:${h.key}`) % 180)} ${h.city.name} Avenue`;
 export const postalCodeOf = (h: Hotel) => String(10_000 + (hash(`zip:${h.key}`) % 89_999));
 
@@ -127,6 +131,7 @@ function reviewSummary(h: Hotel) {
 /**
  * The Apollo cache of a hotel page: the property (by page name), its extended data, its review scores,
  * and its room table; a dated page's room cards carry their blocks when the hotel's carrier is the cache.
+ * @example JSON.stringify(apolloStore(hotel, imageBase)) // the page's data-capla-store-data script
  */
 export function apolloStore(h: Hotel, imageBase: string, stay?: PageStay): Record<string, unknown> {
   const id = h.ids.site_a;

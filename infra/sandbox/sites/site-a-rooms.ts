@@ -20,9 +20,11 @@ const ROOM_FACILITIES: [number, number, string, string][] = [
   [9, 5, 'free-toiletries', 'Free toiletries'],
 ];
 
+/** A facility's key in the cache. @example facilityKey([107, 1, 'free-wifi', 'Free WiFi']) // 'BaseFacility:{"id":107,…}' */
 export const facilityKey = ([id, groupId, slug]: [number, number, string, string]) =>
   `BaseFacility:${JSON.stringify({ id, groupId, slug })}`;
 
+/** A facility as the cache stores it, its label in its first instance. @example facilityObject(f).instances[0].title */
 export function facilityObject([id, groupId, slug, label]: [number, number, string, string]) {
   return {
     __typename: 'BaseFacility',
@@ -44,7 +46,10 @@ export interface RoomType {
   factor: number;
 }
 
-/** The room catalogue: the first room is the standard room search prices (its roomId is search's block's). */
+/**
+ * The room catalogue: the first room is the standard room search prices (its roomId is search's block's).
+ * @example roomTypes(hotel)[0].name // 'Standard Double Room'
+ */
 export function roomTypes(h: Hotel): RoomType[] {
   const id = h.ids.site_a;
   const list: RoomType[] = [
@@ -123,6 +128,7 @@ const dayBefore = (date: string, days: number) =>
  * The blocks a dated page offers, cheapest first per room; [] when the stay is sold out. The standard
  * room's non-refundable block is search's price for the same stay (divided among the rooms asked), taxes
  * left out where search leaves them out.
+ * @example stayBlocks(hotel, stay)[0].price // search's price for the stay, per room
  */
 export function stayBlocks(h: Hotel, stay: PageStay): StayBlock[] {
   const price = stayPrice(h, {
@@ -173,14 +179,18 @@ export function stayBlocks(h: Hotel, stay: PageStay): StayBlock[] {
   });
 }
 
-/** Which carrier a hotel's dated page puts its blocks in. */
+/**
+ * Which carrier a hotel's dated page puts its blocks in: mostly the env literal, one hotel in twelve each
+ * the cache's room cards and the DOM table.
+ * @example carrierOf(hotel) // 'env'
+ */
 export type Carrier = 'env' | 'apollo' | 'table';
 export function carrierOf(h: Hotel): Carrier {
   const n = hash(`carrier:${h.key}`) % 12;
   return n === 0 ? 'table' : n === 1 ? 'apollo' : 'env';
 }
 
-/** Whether a dated render without `nocache=1` comes back as an empty shell. */
+/** Whether a dated render without `nocache=1` comes back as an empty shell. @example emptyShell(hotel, stay) // false */
 export const emptyShell = (h: Hotel, stay: PageStay) =>
   hash(`shell:${h.key}:${stay.checkIn}:${stay.checkOut}`) % 6 === 0;
 
@@ -211,6 +221,7 @@ function avBlock(b: StayBlock, currency: string) {
 /**
  * The room table's entries of the Apollo cache: the result (sold out when the stay has no block), its room
  * cards (with their blocks where the hotel's carrier is the cache) and the rooms' data.
+ * @example roomTableEntries(hotel, imageBase, stay)['RoomTableQueryResult:{}']
  */
 export function roomTableEntries(h: Hotel, imageBase: string, stay?: PageStay): Record<string, unknown> {
   const id = h.ids.site_a;
@@ -283,7 +294,10 @@ const blocksFor = (h: Hotel, stay: PageStay) => stayBlocks(h, stay);
 const numberText = (n: number) =>
   n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Carrier 1: `b_rooms_available_and_soldout` (and `b_all_rooms`) as `booking.env` lines, JavaScript. */
+/**
+ * Carrier 1: `b_rooms_available_and_soldout` (and `b_all_rooms`) as `booking.env` lines, JavaScript.
+ * @example envRooms(hotel, stay) // "  b_rooms_available_and_soldout: [{b_id: 100000601, …"
+ */
 export function envRooms(h: Hotel, stay: PageStay): string {
   const blocks = blocksFor(h, stay);
   const rooms = roomTypes(h).map((room) => {
@@ -326,7 +340,10 @@ const longDate = (d: string) =>
     timeZone: 'UTC',
   });
 
-/** Carrier 3: the DOM room table, one row per block, the room's cell spanning its rows. */
+/**
+ * Carrier 3: the DOM room table, one row per block, the room's cell spanning its rows.
+ * @example roomTableHtml(hotel, stay) // '<table id="hprt-table" …'
+ */
 export function roomTableHtml(h: Hotel, stay: PageStay): string {
   const blocks = blocksFor(h, stay);
   const rows: string[] = [];

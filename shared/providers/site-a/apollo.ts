@@ -60,16 +60,6 @@ export function fieldByPrefix(
 }
 
 /**
- * The objects of the store whose key starts with `prefix` (`RoomData:`), resolved.
- * @example objectsByPrefix(store, 'RoomData:').length
- */
-export function objectsByPrefix(store: ApolloStore, prefix: string): unknown[] {
-  return Object.entries(store)
-    .filter(([key]) => key.startsWith(prefix))
-    .map(([, value]) => resolveRefs(value, store));
-}
-
-/**
  * Whether a value is an object holding a field whose key starts with `prefix`.
  * @example fieldByPrefix(root, 'hotelPageByPageName(', holds('propertyDetails('))
  */

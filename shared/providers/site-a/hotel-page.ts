@@ -72,7 +72,10 @@ export function hotelPageData(html: string): HotelPageData {
   return data;
 }
 
-/** The cache entries the readers use, resolved. */
+/**
+ * The cache entries the readers use, resolved (the room table's for the rooms reader too).
+ * @example cacheEntries(apolloStoreIn(html)!).roomTable
+ */
 export function cacheEntries(store: ApolloStore): Partial<HotelPageData> {
   const root = store.ROOT_QUERY;
   const page = fieldByPrefix(root, 'hotelPageByPageName(', holds('propertyDetails('));

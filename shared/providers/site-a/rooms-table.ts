@@ -28,7 +28,10 @@ const TABLE = /<table\b[^>]*\bid="hprt-table"[^>]*>([\s\S]*?)<\/table>/;
 const ROW = /<tr\b([^>]*)>([\s\S]*?)<\/tr>/g;
 const BLOCK_ID = /\bdata-block-id="([^"]*)"/;
 
-/** Text content of a stretch of markup: tags out, entities decoded, spaces folded. */
+/**
+ * Text content of a stretch of markup: tags out, entities decoded, spaces folded.
+ * @example textOf('<li>Breakfast &amp; dinner</li>') // 'Breakfast & dinner'
+ */
 export function textOf(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')

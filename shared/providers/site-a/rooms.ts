@@ -1,12 +1,13 @@
 /**
  * A site_a hotel's rooms and bookable blocks for a stay, from the page asked with the stay (real-sources
  * §16 site_a, rooms for dates). The catalogue is the Apollo cache's room table (`RTRoomCard`s, `RoomData`);
- * the dated blocks come from whichever of the three carriers the page has, the structured one first:
- * 1. the room cards' `roomAvBlocks` in the cache (their fields modelled on FullSearch's blocks; whether
- *    `finalPrice` is a night or the stay is not on record, so their prices are null);
- * 2. `booking.env`'s `b_rooms_available_and_soldout` literal (`b_headline_price_amount`: the stay, one room;
- *    `b_raw_price`, stay or night as clients disagree, is not read);
- * 3. the DOM room table `#hprt-table` (the price cell: the whole stay, one room).
+ * the dated blocks come from whichever of the three carriers the page has, the structured one first
+ * (§16 numbers them 2, 1, 3):
+ * - the room cards' `roomAvBlocks` in the cache (§16's carrier 2; fields modelled on FullSearch's blocks;
+ *   whether `finalPrice` is a night or the stay is not on record, so their prices are null);
+ * - `booking.env`'s `b_rooms_available_and_soldout` literal (carrier 1; `b_headline_price_amount` taken as
+ *   the stay for one room; `b_raw_price`, stay or night as clients disagree, is not read);
+ * - the DOM room table `#hprt-table` (carrier 3; the price cell: the whole stay, one room).
  * Which carrier answered is logged, and a fallback is counted as drift of the carriers before it.
  */
 import * as z from 'zod';
@@ -71,7 +72,7 @@ export const RoomCatalogue = tolerant(
 );
 export type RoomCatalogue = z.output<typeof RoomCatalogue>;
 
-/** Carrier 2: `b_rooms_available_and_soldout`, read by the tolerant rule. */
+/** Carrier 1: `b_rooms_available_and_soldout`, read by the tolerant rule. */
 export const EnvRooms = tolerant(
   'site_a',
   z.array(
