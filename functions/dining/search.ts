@@ -37,7 +37,11 @@ export const DiningRestaurant = z.object({
   phone: z.string().nullable(),
   photo_url: z.url({ protocol: /^https?$/ }).nullable(),
   url: z.url({ protocol: /^https?$/ }).meta({ description: "The restaurant's page on dining" }),
-  features: z.object({ takeout: z.boolean(), private_dining: z.boolean(), online_ordering: z.boolean() }),
+  features: z.object({
+    takeout: z.boolean().nullable().meta({ description: 'null when the page does not say' }),
+    private_dining: z.boolean().nullable().meta({ description: 'null when the page does not say' }),
+    online_ordering: z.boolean().meta({ description: 'Whether the page links an order-online service' }),
+  }),
 });
 
 export const DiningSearchResponse = z.object({

@@ -178,7 +178,7 @@ describe('search page', () => {
     });
   });
 
-  it('reads an entry without its optional parts as nulls and false, never as invented facts', () => {
+  it('reads an entry without its optional parts as nulls (no order link: no online ordering), never as invented facts', () => {
     // Act
     const bare = toRestaurant(searchFromPage(text('search-page.html')).restaurants[1]!, ORIGIN);
     // Assess
@@ -191,7 +191,7 @@ describe('search page', () => {
       address: null,
       phone: null,
       photo_url: null,
-      features: { takeout: false, private_dining: false, online_ordering: false },
+      features: { takeout: null, private_dining: null, online_ordering: false },
     });
   });
 

@@ -46,9 +46,6 @@ const ABSENCE_RULES: Record<string, Record<string, string>> = {
     has_more: 'the reviews engine gives no next_page_token on the last page',
   },
   '/v1/dining/search': {
-    'restaurants[].features.takeout': 'a feature the page does not state is false (the contract has no null)',
-    'restaurants[].features.private_dining':
-      'a feature the page does not state is false (the contract has no null)',
     'restaurants[].features.online_ordering': 'no order link is no online ordering',
   },
   '/v1/maps_hotels/search': {

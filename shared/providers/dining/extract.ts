@@ -336,8 +336,9 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
     photo_url: absolute(r.photos?.profileV3?.url, origin),
     url: link ?? `${origin}/restaurant/profile/${r.restaurantId}`,
     features: {
-      takeout: r.hasTakeout ?? false,
-      private_dining: r.hasPrivateDining ?? false,
+      // A feature the page does not state is unknown (null), never "not offered".
+      takeout: r.hasTakeout ?? null,
+      private_dining: r.hasPrivateDining ?? null,
       online_ordering: Boolean(r.orderOnlineLink),
     },
   };
