@@ -13,12 +13,9 @@ export const DiningDetailsResponse = z.object({
   success: z.literal(true),
   restaurant_id: z.number().int().positive(),
   name: z.string().min(1),
-  bookable: z
-    .boolean()
-    .nullable()
-    .meta({
-      description: 'true: takes reservations; false: an info-only listing; null: the page does not say',
-    }),
+  bookable: z.boolean().nullable().meta({
+    description: 'true: takes reservations; false: an info-only listing; null: the page does not say',
+  }),
   cuisine: z.string().nullable().meta({ description: 'The main cuisine' }),
   cuisines: z.array(z.string()),
   price_band: z.number().int().min(1).max(4).nullable().meta({ description: '1 (cheapest) to 4' }),

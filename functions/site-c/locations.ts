@@ -13,13 +13,9 @@ export const LocationsQuery = z.object({
 const Url = z.url({ protocol: /^https?$/ });
 
 export const SiteCLocation = z.object({
-  location_id: z
-    .number()
-    .int()
-    .positive()
-    .meta({
-      description: "For a hotel: usable with /v1/site_c/hotel/prices, details, and its page's reviews",
-    }),
+  location_id: z.number().int().positive().meta({
+    description: "For a hotel: usable with /v1/site_c/hotel/prices, details, and its page's reviews",
+  }),
   name: z.string().nullable(),
   type: z
     .enum(['city', 'region', 'country', 'hotel', 'restaurant', 'attraction', 'airport', 'other'])
