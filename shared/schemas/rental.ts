@@ -62,8 +62,17 @@ export const RentalDetails = z.object({
   rating: z
     .string()
     .regex(/^\d+(\.\d+)? \(\d+\)$/)
-    .meta({ description: 'Average followed by the count in parentheses, e.g. "4.85 (123)"' }),
-  rating_count: z.number().int().min(0),
+    .nullable()
+    .meta({
+      description:
+        'Average followed by the count in parentheses, e.g. "4.85 (123)"; null when the listing shows no star rating (no reviews yet)',
+    }),
+  rating_count: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'null when the listing shows no count' }),
   badge: z.string().meta({ description: 'Award badge, e.g. Superhost' }),
   host_name: z.string().min(1),
   max_guests: z.number().int().min(1),

@@ -58,6 +58,19 @@ describe('listing page', () => {
     });
   });
 
+  it('states no rating for a listing that shows none: no star rating or no count is null, never "0.00 (0)"', () => {
+    // Prepare: the page without its star rating, then without its count as well
+    const page = text('listing-page.html');
+    const noStars = page.replace(/"starRating":\s*[\d.]+,?/, '');
+    const noCount = noStars.replace(/,\s*"reviewCount":\s*\d+/, '');
+    // Act
+    const [unrated, uncounted] = [noStars, noCount].map((p) => extractDetails(pdpFromPage(p)));
+    // Assess
+    expect(unrated!.rating).toBeNull();
+    expect(unrated!.rating_count).toBe(extractDetails(pdpFromPage(page)).rating_count);
+    expect([uncounted!.rating, uncounted!.rating_count]).toEqual([null, null]);
+  });
+
   it.each([
     [
       'without the deferred state',

@@ -158,10 +158,9 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
   const host = requiredSection(pdp, 'MEET_YOUR_HOST', HostSection);
   const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
   const rules = houseRules(requiredSection(pdp, 'POLICIES_DEFAULT', PoliciesSection));
-  // An absent count is not a real 0: without it there is no rating to state.
-  if (share.reviewCount === undefined || share.reviewCount === null)
-    throw new ExtractionError('rental', 'the sharing config has no reviewCount');
-  const count = share.reviewCount;
+  // An absent count is not a real 0, and a listing without a star rating (no reviews yet) has none: null.
+  const count = share.reviewCount ?? null;
+  const stars = share.starRating ?? null;
   return conform(
     'rental',
     RentalDetails,
@@ -169,8 +168,7 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
       // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
       title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
       image_url: share.imageUrl,
-      // A listing without reviews has no star rating yet.
-      rating: `${(share.starRating ?? 0).toFixed(2)} (${count})`,
+      rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
       rating_count: count,
       badge: banner?.title ?? (host.cardData.isSuperhost ? 'Superhost' : ''),
       host_name: host.cardData.name,
