@@ -31,11 +31,17 @@ export const MapsHotel = z.object({
   }),
   rating: MapsHotelRating,
   stars: z.number().int().min(1).max(5).nullable().meta({ description: 'Hotel class; null when unclassed' }),
-  check_in_time: z.string().meta({ description: 'Local time text, e.g. "3:00 PM"; may be empty' }),
-  check_out_time: z.string().meta({ description: 'Local time text, e.g. "11:00 AM"; may be empty' }),
+  check_in_time: z
+    .string()
+    .nullable()
+    .meta({ description: 'Local time text, e.g. "3:00 PM"; null when not shown' }),
+  check_out_time: z
+    .string()
+    .nullable()
+    .meta({ description: 'Local time text, e.g. "11:00 AM"; null when not shown' }),
   amenities: z.array(z.string()),
   images: z.array(z.string()).max(10).meta({ description: 'Image URLs, up to 10' }),
-  description: z.string(),
+  description: z.string().nullable().meta({ description: 'null when the service gives none' }),
   is_paid: z.boolean().meta({ description: 'true for a sponsored listing' }),
 });
 export type MapsHotel = z.infer<typeof MapsHotel>;

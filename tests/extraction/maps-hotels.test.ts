@@ -175,7 +175,7 @@ describe('hotels answer (a place)', () => {
     const rental = byName('Altstadt Loft - Entire apartment')!;
     // Assess
     expect(rental.price).toMatchObject({ current: 190, max_price: 208 });
-    expect([rental.stars, rental.description, rental.check_in_time]).toEqual([null, '', '']);
+    expect([rental.stars, rental.description, rental.check_in_time]).toEqual([null, null, null]);
   });
 
   it('applies min_rating exactly', () => {

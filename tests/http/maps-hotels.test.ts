@@ -164,7 +164,7 @@ describe('GET /v1/maps_hotels/search', () => {
   it('writes check-in and check-out times with a plain space before AM/PM', async () => {
     const body = Body.parse((await search({})).body);
     expect(
-      body.hotels.filter((h) => h.check_in_time).every((h) => /^\d{1,2}:\d{2} [AP]M$/.test(h.check_in_time)),
+      body.hotels.filter((h) => h.check_in_time).every((h) => /^\d{1,2}:\d{2} [AP]M$/.test(h.check_in_time!)),
     ).toBe(true);
   });
 

@@ -14,12 +14,12 @@ import type { HotelSearch } from './requests.ts';
 const Money = z.object({ extracted_lowest: z.number() });
 export const Property = z.object({
   name: z.string(),
-  description: z.string().default(''),
+  description: z.string().optional(),
   property_token: z.string(),
   address: z.string().optional(),
   gps_coordinates: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
-  check_in_time: z.string().default(''),
-  check_out_time: z.string().default(''),
+  check_in_time: z.string().optional(),
+  check_out_time: z.string().optional(),
   rate_per_night: Money.optional(),
   total_rate: Money.optional(),
   prices: z.array(z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() })).default([]),
@@ -104,14 +104,14 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
     },
     rating: ratingOf(p),
     stars: p.extracted_hotel_class ?? null,
-    check_in_time: spaced(p.check_in_time),
-    check_out_time: spaced(p.check_out_time),
+    check_in_time: p.check_in_time === undefined ? null : spaced(p.check_in_time),
+    check_out_time: p.check_out_time === undefined ? null : spaced(p.check_out_time),
     amenities: p.amenities ?? [],
     images: (p.images ?? [])
       .map((i) => i.original_image ?? i.thumbnail)
       .filter((u): u is string => Boolean(u))
       .slice(0, 10),
-    description: p.description,
+    description: p.description ?? null,
     is_paid: paid,
   };
 }
