@@ -26,6 +26,8 @@ export const BUNDLED_SDK_EXPORTS = {
     'DynamoDBClient',
     'GetItemCommand',
     'PutItemCommand',
+    // The watches' due-time index (shared/watches/dynamo-store.ts).
+    'QueryCommand',
     'UpdateItemCommand',
   ],
   '@aws-sdk/credential-provider-env': ['fromEnv'],

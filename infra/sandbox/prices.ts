@@ -55,6 +55,14 @@ export function soldOut(hotel: Hotel, night: string): boolean {
   return hash(`soldout:${hotel.key}:${night}`) % 12 === 0;
 }
 
+/** A move of every price the test drives (1: none), so that a watch sees a drop (tests/watches). */
+let moved = 1;
+
+/** Multiplies every sandbox price by `factor` until moved again (1 puts them back). @example movePrices(0.5) */
+export function movePrices(factor: number): void {
+  moved = factor;
+}
+
 /** Nightly base price in USD before taxes for one room and two adults. */
 export function nightlyUsd(hotel: Hotel, night: string): number {
   const date = new Date(`${night}T00:00:00Z`);
@@ -63,7 +71,7 @@ export function nightlyUsd(hotel: Hotel, night: string): number {
   const weekend = weekday === 5 || weekday === 6 ? 1.2 : 1;
   const base = 40 + hotel.stars * 45 + (hash(`base:${hotel.key}`) % 60);
   const noise = 0.95 + rng(`night:${hotel.key}:${night}`)() * 0.1;
-  return base * season * weekend * noise;
+  return base * season * weekend * noise * moved;
 }
 
 export interface StayPrice {

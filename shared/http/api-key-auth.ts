@@ -7,6 +7,20 @@ import { hashKey } from '../hash.ts';
 import type { ApiKeyRecord, KeyStore } from '../store/types.ts';
 import { startedWork, stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
+/** The key, by its id, of a call this process makes on a key's behalf (a watch's check). */
+const ON_BEHALF = Symbol('onBehalfOfKey');
+
+/**
+ * Marks an event built in this process as a call on behalf of the key whose SHA-256 is `keyId` (a watch's
+ * check, issue #38): the key is looked up by its id, as if its holder had sent it, and refused (401) when it
+ * is gone. A symbol, so nothing a client sends can carry it; the key itself is never kept.
+ * @example await handler(onBehalfOf(event, watch.keyId), context)
+ */
+export function onBehalfOf<E extends object>(event: E, keyId: string): E {
+  (event as { [ON_BEHALF]?: string })[ON_BEHALF] = keyId;
+  return event;
+}
+
 /** The key lookups started and not yet awaited, by request (`overlap`). */
 const lookups = startedWork<ApiKeyRecord>('key lookup');
 
@@ -33,16 +47,17 @@ export function apiKeyAuth(
   keys: () => KeyStore | Promise<KeyStore>,
   { overlap = false }: { overlap?: boolean } = {},
 ): ApiMiddleware {
-  const identify = async (request: ApiRequest, key: string) => {
-    const caller = await (await keys()).lookup(hashKey(key));
+  const identify = async (request: ApiRequest, keyId: string) => {
+    const caller = await (await keys()).lookup(keyId);
     if (!caller) throw new UnauthorizedError('The API key is not recognised.');
     stateOf(request.event).caller = caller;
     return caller;
   };
   const apiKeyAuthBefore = async (request: ApiRequest) => {
+    const behalf = (request.event as { [ON_BEHALF]?: string })[ON_BEHALF];
     const key = request.event.headers?.['x-api-key']?.trim();
-    if (!key) throw new UnauthorizedError('The x-api-key header is missing.');
-    const lookup = identify(request, key);
+    if (!key && !behalf) throw new UnauthorizedError('The x-api-key header is missing.');
+    const lookup = identify(request, behalf ?? hashKey(key!));
     if (!overlap) return void (await lookup);
     lookups.start(request.event, lookup); // the handler or onError sees the refusal
   };

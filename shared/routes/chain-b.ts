@@ -95,6 +95,7 @@ export const chainBRoutes = {
         when: 'currency is not an ISO 4217 code, or not one chain_b prices in',
       },
     },
+    watch: { price: 'room_types[].rates[].total', availability: 'availability_status', ends: 'check_in' },
     summary: "A chain_b hotel's room types and rates for a stay; sold out is 200 UNAVAILABLE with no rooms",
     example: '/v1/chain_b/hotel/rooms?hotel_id=9WT3&check_in=2030-06-10&check_out=2030-06-12&adults=2',
   },

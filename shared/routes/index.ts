@@ -20,6 +20,7 @@ import { chainBRoutes } from './chain-b.ts';
 import { chainCRoutes } from './chain-c.ts';
 import { siteCRoutes } from './site-c.ts';
 import { accountRoutes } from './account.ts';
+import { watchRoutes } from './watches.ts';
 import type { Route } from './types.ts';
 
 export {
@@ -33,6 +34,7 @@ export {
   type ErrorSpec,
   type Route,
   type ValidationStyle,
+  type WatchFields,
 } from './types.ts';
 export { documentedErrors, errorSpec, statusesOf } from './errors.ts';
 
@@ -51,6 +53,7 @@ export const routes = {
   ...chainCRoutes,
   ...siteCRoutes,
   ...accountRoutes,
+  ...watchRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -30,8 +30,23 @@ export interface ErrorSpec {
   dialect?: Dialect;
 }
 
+/**
+ * What a watch (POST /v1/watches, issue #38) may follow in a route's answer, declared once on the route: each
+ * a path into the answer's JSON, `[]` for every element of a list. A route without it cannot be watched.
+ */
+export interface WatchFields {
+  /** Where the prices are: a watch follows the lowest number found there. */
+  price?: string;
+  /** Where availability is stated: `AVAILABLE`, `true` or a non-empty list there reads as available. */
+  availability?: string;
+  /** Where the rating is: a number. */
+  rating?: string;
+  /** The query parameter holding the watched stay's or date's first day: once it is past, the watch ends. */
+  ends: string;
+}
+
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** API Gateway path, with `{name}` for path parameters. */
   path: string;
   /** Handler module, relative to the project root; it exports `handler`. */
@@ -64,9 +79,12 @@ export interface Route {
    * assets and the OpenAPI document), the MCP endpoint (`mcp`) and the accounts dashboard with the
    * browser's session API behind it (`account`: cookies and CSRF tokens, not API keys). They are deployed
    * and served like every route, but are no operation of the OpenAPI document and no MCP tool; their own
-   * tests cover them.
+   * tests cover them. `watch`: the watches resource (`/v1/watches`, keyed, JSON bodies; not counted
+   * against the quota, its checks are), documented with the webhooks it sends.
    */
-  kind?: 'reference' | 'mcp' | 'account';
+  kind?: 'reference' | 'mcp' | 'account' | 'watch';
+  /** The answer's fields a watch may follow (a data route with a stay or a date); absent: not watchable. */
+  watch?: WatchFields;
   /** The success statuses, when not 200 alone (a sign-up's 202 Accepted, a new key's 201 Created). */
   success?: readonly number[];
   /** `false` on a keyed route that reads the quota without spending it (the usage endpoint): it never answers 429. */

@@ -1,0 +1,27 @@
+// The handlers of the routes a watch may follow, loaded on first use: a watch's check calls the route's
+// own handler in process (shared/watches/invoke.ts), and its creation checks the parameters with the
+// route's own query schema. One line per route that declares `watch` in the manifest (a test holds them
+// together).
+import type * as z from 'zod';
+import { routes, type Route } from '../../shared/routes/index.ts';
+import type { RouteHandler } from '../../shared/watches/invoke.ts';
+
+type HandlerModule = { handler: RouteHandler & { schemas?: { query?: z.ZodType } } };
+
+export const WATCHED_HANDLERS: Record<string, () => Promise<HandlerModule>> = {
+  chainBHotelRooms: () => import('../chain-b/hotel-rooms.ts') as Promise<HandlerModule>,
+};
+
+/**
+ * The route of a manifest id and its handler.
+ * @example const { route, handler } = await watchedRoute('chainBHotelRooms')
+ */
+export async function watchedRoute(
+  routeId: string,
+): Promise<{ route: Route; handler: RouteHandler; query?: z.ZodType }> {
+  const route = (routes as Record<string, Route>)[routeId];
+  const load = WATCHED_HANDLERS[routeId];
+  if (!route || !load) throw new Error(`no watched handler for ${routeId}`);
+  const { handler } = await load();
+  return { route, handler, ...(handler.schemas?.query ? { query: handler.schemas.query } : {}) };
+}

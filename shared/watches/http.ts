@@ -1,0 +1,119 @@
+/**
+ * The `watchEndpoint()` factory: one Lambda handler per route of the watches resource, composed like
+ * `endpoint()` and `accountEndpoint()`: request state, header normaliser, correlation id, the API key
+ * (a 401 before anything else), a JSON body checked by its schema (400 INVALID_PARAMETERS naming each bad
+ * member), the path checked, Problem Details for every error. Not counted against the quota.
+ */
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type * as z from 'zod';
+import { ProblemError } from '../errors.ts';
+import { apiKeyAuth } from '../http/api-key-auth.ts';
+import { correlationId } from '../http/correlation-id.ts';
+import { errorHandler, FALLBACK_BODY, logUnrendered } from '../http/error-handler.ts';
+import { responseHeaders } from '../http/response-headers.ts';
+import { requestState, stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
+import { validateRequest } from '../http/validate-request.ts';
+import { jsonResponse } from '../problem.ts';
+import { errorSpec, type Route } from '../routes/index.ts';
+import { stores } from '../store/index.ts';
+import type { ApiKeyRecord } from '../store/types.ts';
+
+/** An error of the route's own, by code. */
+export class WatchError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The error for one of a route's declared codes. @example watchError(routes.watchGet, 'WATCH_NOT_FOUND', 'No watch x.') */
+export function watchError(route: Route, code: string, detail: string): ProblemError {
+  const spec = errorSpec(route, code);
+  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
+  return new ProblemError(spec.status, code, detail);
+}
+
+export interface WatchEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
+  route: Route;
+  body?: B;
+  path?: P;
+  response: S;
+  status?: number;
+  run(input: { body: z.output<B>; path: z.output<P>; caller: ApiKeyRecord }): Promise<z.input<S>>;
+}
+
+const bodies = new WeakMap<object, unknown>();
+
+/** The JSON body, parsed by its schema. */
+function jsonBody(schema: z.ZodType | undefined): ApiMiddleware {
+  const jsonBodyBefore = async (request: ApiRequest) => {
+    if (!schema) return;
+    const { event } = request;
+    let raw: unknown;
+    try {
+      const text = event.isBase64Encoded
+        ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+        : event.body;
+      raw = JSON.parse(text ?? '');
+    } catch {
+      throw new ProblemError(400, 'INVALID_PARAMETERS', 'The body must be a JSON object.', {
+        extras: { errors: [{ parameter: 'body', in: 'body', message: 'is not JSON' }] },
+      });
+    }
+    const parsed = await schema.safeParseAsync(raw);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({
+        parameter: i.path.join('.') || 'body',
+        in: 'body',
+        message: i.message,
+      }));
+      throw new ProblemError(
+        400,
+        'INVALID_PARAMETERS',
+        `Invalid body: ${errors.map((e) => `${e.parameter} ${e.message}`).join('; ')}.`,
+        { extras: { errors } },
+      );
+    }
+    bodies.set(event, parsed.data);
+  };
+  return { name: 'jsonBody', before: jsonBodyBefore };
+}
+
+/**
+ * @example export const handler = watchEndpoint({ route: routes.watchList, response: WatchList, run: ({ caller }) => list(caller) });
+ */
+export function watchEndpoint<
+  S extends z.ZodType,
+  B extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+>(options: WatchEndpointOptions<B, P, S>) {
+  const { route } = options;
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
+    const state = stateOf(event);
+    try {
+      const result = await options.run({
+        body: bodies.get(event) as z.output<B>,
+        path: state.path as z.output<P>,
+        caller: state.caller!,
+      });
+      return jsonResponse(options.status ?? 200, options.response.parse(result));
+    } catch (error) {
+      if (error instanceof WatchError) throw watchError(route, error.code, error.message);
+      throw error;
+    }
+  })
+    .use(requestState(route))
+    .use(httpHeaderNormalizer())
+    .use(responseHeaders())
+    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
+    .use(errorHandler())
+    .use(correlationId())
+    .use(apiKeyAuth(async () => (await stores()).keys))
+    .use(validateRequest({ path: options.path }))
+    .use(jsonBody(options.body));
+}

@@ -1,0 +1,202 @@
+/**
+ * Where watches and their deliveries are kept: one interface, a memory implementation (tests, and a
+ * process without a table) and a DynamoDB one (dynamo-store.ts: deployed, and `npm start` on its dynalite
+ * folder). Every write of a watch is conditional on its version, so a check, a delivery and the owner's
+ * pause never overwrite each other; a due watch is claimed by moving its due time with a conditional
+ * write, so of the processes that find it due in one tick, exactly one checks it.
+ */
+import type { Delivery, WatchRecord } from './model.ts';
+
+/** A delivery as kept: the webhook's id, body and attempts. */
+export interface DeliveryRecord {
+  /** The webhook-id header, the same on every attempt. */
+  id: string;
+  watchId: string;
+  /** The JSON body, signed and sent as is on every attempt. */
+  payload: string;
+  status: Delivery['status'];
+  attempts: Delivery['attempts'];
+  createdAt: number;
+  /** Epoch ms of the next attempt while pending. */
+  nextAttemptAt: number | null;
+  version: number;
+}
+
+/** A due item as the index holds it. */
+export interface Due {
+  id: string;
+  dueAt: number;
+  interval: number;
+}
+
+export interface WatchStore {
+  /** Keeps a new watch when its key has fewer than `max`; false at the limit. */
+  create(watch: WatchRecord, max: number): Promise<boolean>;
+  get(id: string): Promise<WatchRecord | undefined>;
+  /** The key's watches, newest first. */
+  listByKey(keyId: string): Promise<WatchRecord[]>;
+  /** Writes the watch when its version is still `watch.version` (the write bumps it); false when it moved. */
+  put(watch: WatchRecord): Promise<boolean>;
+  /** Deletes the key's watch; false when the key has none of this id. */
+  delete(id: string, keyId: string): Promise<boolean>;
+  /** Active watches due at or before `now` (epoch ms), at most `limit`, earliest first. */
+  due(now: number, limit: number): Promise<Due[]>;
+  /** Moves a due watch's next check from `seen` to `next`: true for the one caller whose write did it. */
+  claim(id: string, seen: number, next: number): Promise<boolean>;
+  putDelivery(delivery: DeliveryRecord): Promise<boolean>;
+  getDelivery(id: string): Promise<DeliveryRecord | undefined>;
+  /** Pending deliveries whose next attempt is due at or before `now`. */
+  dueDeliveries(now: number, limit: number): Promise<Due[]>;
+  /** As `claim`, for a delivery's next attempt. */
+  claimDelivery(id: string, seen: number, next: number): Promise<boolean>;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/**
+ * Watches in this process's memory.
+ * @example const store = new MemoryWatchStore(); await store.create(watch, 3)
+ */
+export class MemoryWatchStore implements WatchStore {
+  private readonly watches = new Map<string, WatchRecord>();
+  private readonly byKey = new Map<string, Set<string>>();
+  private readonly deliveries = new Map<string, DeliveryRecord>();
+
+  async create(watch: WatchRecord, max: number): Promise<boolean> {
+    const ids = this.byKey.get(watch.keyId) ?? new Set<string>();
+    if (ids.size >= max) return false;
+    ids.add(watch.id);
+    this.byKey.set(watch.keyId, ids);
+    this.watches.set(watch.id, clone({ ...watch, version: 1 }));
+    return true;
+  }
+
+  async get(id: string): Promise<WatchRecord | undefined> {
+    const w = this.watches.get(id);
+    return w && clone(w);
+  }
+
+  async listByKey(keyId: string): Promise<WatchRecord[]> {
+    return [...(this.byKey.get(keyId) ?? [])]
+      .map((id) => clone(this.watches.get(id)!))
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async put(watch: WatchRecord): Promise<boolean> {
+    const kept = this.watches.get(watch.id);
+    if (!kept || kept.version !== watch.version) return false;
+    this.watches.set(watch.id, clone({ ...watch, version: watch.version + 1 }));
+    return true;
+  }
+
+  async delete(id: string, keyId: string): Promise<boolean> {
+    const kept = this.watches.get(id);
+    if (!kept || kept.keyId !== keyId) return false;
+    this.watches.delete(id);
+    this.byKey.get(keyId)?.delete(id);
+    return true;
+  }
+
+  async due(now: number, limit: number): Promise<Due[]> {
+    return [...this.watches.values()]
+      .filter((w) => w.status === 'active' && w.dueAt <= now)
+      .sort((a, b) => a.dueAt - b.dueAt)
+      .slice(0, limit)
+      .map((w) => ({ id: w.id, dueAt: w.dueAt, interval: w.interval }));
+  }
+
+  async claim(id: string, seen: number, next: number): Promise<boolean> {
+    const w = this.watches.get(id);
+    if (!w || w.status !== 'active' || w.dueAt !== seen) return false;
+    w.dueAt = next;
+    w.version++;
+    return true;
+  }
+
+  async putDelivery(delivery: DeliveryRecord): Promise<boolean> {
+    const kept = this.deliveries.get(delivery.id);
+    if (kept ? kept.version !== delivery.version : delivery.version !== 0) return false;
+    this.deliveries.set(delivery.id, clone({ ...delivery, version: delivery.version + 1 }));
+    return true;
+  }
+
+  async getDelivery(id: string): Promise<DeliveryRecord | undefined> {
+    const d = this.deliveries.get(id);
+    return d && clone(d);
+  }
+
+  async dueDeliveries(now: number, limit: number): Promise<Due[]> {
+    return [...this.deliveries.values()]
+      .filter((d) => d.status === 'pending' && d.nextAttemptAt !== null && d.nextAttemptAt <= now)
+      .sort((a, b) => a.nextAttemptAt! - b.nextAttemptAt!)
+      .slice(0, limit)
+      .map((d) => ({ id: d.id, dueAt: d.nextAttemptAt!, interval: 0 }));
+  }
+
+  async claimDelivery(id: string, seen: number, next: number): Promise<boolean> {
+    const d = this.deliveries.get(id);
+    if (!d || d.status !== 'pending' || d.nextAttemptAt !== seen) return false;
+    d.nextAttemptAt = next;
+    d.version++;
+    return true;
+  }
+}
+
+/**
+ * Reads, changes and writes a watch until the write lands on the version it read (a claim or another
+ * writer moved it meanwhile: read again). Returns the watch as written, or undefined when it is gone.
+ * @example await updateWatch(store, id, (w) => { w.status = 'paused'; })
+ */
+export async function updateWatch(
+  store: WatchStore,
+  id: string,
+  change: (watch: WatchRecord) => void | false,
+): Promise<WatchRecord | undefined> {
+  for (let i = 0; i < 20; i++) {
+    const watch = await store.get(id);
+    if (!watch) return undefined;
+    if (change(watch) === false) return watch;
+    if (await store.put(watch)) return { ...watch, version: watch.version + 1 };
+  }
+  throw new Error(`watch ${id}: too many concurrent writes`);
+}
+
+/** As updateWatch, for a delivery. @example await updateDelivery(store, id, (d) => { d.status = 'failed'; }) */
+export async function updateDelivery(
+  store: WatchStore,
+  id: string,
+  change: (delivery: DeliveryRecord) => void | false,
+): Promise<DeliveryRecord | undefined> {
+  for (let i = 0; i < 20; i++) {
+    const d = await store.getDelivery(id);
+    if (!d) return undefined;
+    if (change(d) === false) return d;
+    if (await store.putDelivery(d)) return { ...d, version: d.version + 1 };
+  }
+  throw new Error(`delivery ${id}: too many concurrent writes`);
+}
+
+let current: Promise<WatchStore> | undefined;
+
+/**
+ * The process's watch store: DynamoDB on the deployment's table when `COUNTER_TABLE` names one, memory
+ * otherwise; `npm start` and the tests install theirs with `useWatchStore`.
+ * @example const store = await watchStore();
+ */
+export function watchStore(): Promise<WatchStore> {
+  current ??= (async () => {
+    const table = process.env.COUNTER_TABLE;
+    if (!table) return new MemoryWatchStore();
+    const [{ DynamoWatchStore }, { sharedDynamoClient }] = await Promise.all([
+      import('./dynamo-store.ts'),
+      import('../store/dynamo-client.ts'),
+    ]);
+    return new DynamoWatchStore(sharedDynamoClient(), table);
+  })();
+  return current;
+}
+
+/** Installs the watch store of this process. @example useWatchStore(new MemoryWatchStore()) */
+export function useWatchStore(store: WatchStore): void {
+  current = Promise.resolve(store);
+}

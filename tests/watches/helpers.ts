@@ -1,0 +1,64 @@
+/** A loopback webhook receiver that verifies with the Standard Webhooks library, and the watch test clock. */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Whether the standard's library accepted the signature and timestamp. */
+  verified: boolean;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** The secret to verify with (set once the watch is made). */
+  secret: string;
+  /** How many of the next requests answer 500. */
+  failNext: number;
+  /** Answer 500 to every request. */
+  alwaysFail: boolean;
+  close(): Promise<void>;
+}
+
+/** @example const receiver = await startReceiver(); receiver.secret = created.secret; */
+export async function startReceiver(): Promise<Receiver> {
+  const state = { received: [] as Received[], secret: '', failNext: 0, alwaysFail: false };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let verified: boolean;
+      try {
+        new Webhook(receiver.secret).verify(body, req.headers as Record<string, string>);
+        verified = true;
+      } catch {
+        verified = false;
+      }
+      receiver.received.push({ headers: req.headers, body, verified });
+      const fail = receiver.alwaysFail || receiver.failNext > 0;
+      if (receiver.failNext > 0) receiver.failNext--;
+      res.writeHead(fail ? 500 : verified ? 204 : 400).end();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  const receiver: Receiver = {
+    ...state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+  return receiver;
+}
+
+/** A clock the test moves. @example const clock = testClock(); clock.advance(3_600_000); */
+export function testClock(start = Date.now()) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
