@@ -11,7 +11,8 @@ import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../
 import { recordMissing } from '../../upstream/tolerant.ts';
 import { DetailsView, detailsView, toDetails } from './details.ts';
 import { ReviewListEnvelope } from './extract.ts';
-import { hotelPageData, hotelRefById, readHotelPage, type HotelPageData } from './hotel-page.ts';
+import { hotelPageData, readHotelPage, type HotelPageData } from './hotel-page.ts';
+import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';
 import { hotelPageIn, reviewListRequest, reviewSorter } from './requests.ts';
 import { facetsOf, ReviewFacets, ScoresView, scoresView, toScores } from './scores.ts';

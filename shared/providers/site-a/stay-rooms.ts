@@ -7,7 +7,8 @@
 import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
-import { hotelRefById, readHotelPage } from './hotel-page.ts';
+import { readHotelPage } from './hotel-page.ts';
+import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';
 import { hotelPageIn, type PageStay } from './requests.ts';
 import {
