@@ -12,6 +12,7 @@ import { useStores } from '../../shared/store/index.ts';
 import { startServer } from './server.ts';
 import { useMailer } from '../../shared/accounts/mailer.ts';
 import { dataDir, openDataFolder } from './data.ts';
+import { LOCAL_TICK_MS, startLocalWatches } from './watches.ts';
 
 const keys = MemoryKeyStore.fromSpec(process.env.API_KEYS ?? '');
 let demoKey: string | undefined;
@@ -24,6 +25,8 @@ const data = await openDataFolder(dataDir()).catch((error: unknown) => {
   process.exit(1);
 });
 useStores(data.stores(keys));
+// Watches (#38): the same scheduler and queues as deployed, in this process, on the data folder.
+const watches = await startLocalWatches(data.client);
 // Sign-up mails are printed here, link included: npm start alone is enough to sign up and verify.
 useMailer({
   async send(mail) {
@@ -48,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     console.log(`${signal}: draining (requests in flight finish, new ones get 503)`);
     // The sandbox goes last: requests in flight may still be asking it.
+    watches.stop();
     void server
       .close()
       .then(() => sandbox?.close())
@@ -61,6 +65,9 @@ console.log(sandbox ? `upstream: embedded sandbox on ${sandbox.url}` : 'upstream
 console.log(`dashboard: ${server.url}/dashboard (sign up there; verification links are printed here)`);
 console.log(
   `data: accounts, keys and daily counts are kept in ${data.dir} (set DATA_DIR to move it; stop the server and delete the folder to start afresh)`,
+);
+console.log(
+  `watches: checked every ${LOCAL_TICK_MS / 1000} s in this process; callbacks to loopback are allowed locally (POST /v1/watches)`,
 );
 if (demoKey)
   console.log(

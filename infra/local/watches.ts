@@ -4,7 +4,10 @@
  * real clock. A watch made locally is checked and delivered locally.
  */
 import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DUE_INDEX } from '../../shared/watches/dynamo-store.ts';
+import { watchedRoute } from '../../functions/watches/handlers.ts';
+import { DUE_INDEX, DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
+import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
+import { useWatchStore } from '../../shared/watches/store.ts';
 import { untilTableActive } from './data.ts';
 
 /**
@@ -41,4 +44,24 @@ export async function ensureWatchTable(client: DynamoDBClient, table: string): P
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
   }
   await untilTableActive(client, table);
+}
+
+/** The local tick: four times the deployed period, so a new watch is checked within a minute of its making. */
+export const LOCAL_TICK_MS = 15_000;
+
+/** The watches' table in the data folder's dynalite. */
+export const LOCAL_WATCH_TABLE = 'travel-data-api-watches';
+
+/**
+ * Starts the watches of `npm start`: their table in the data folder, the store every watch route of this
+ * process uses, and the engine ticking every LOCAL_TICK_MS.
+ * @example const watches = await startLocalWatches(data.client); … watches.stop();
+ */
+export async function startLocalWatches(client: DynamoDBClient): Promise<LocalEngine> {
+  await ensureWatchTable(client, LOCAL_WATCH_TABLE);
+  const store = new DynamoWatchStore(client, LOCAL_WATCH_TABLE);
+  useWatchStore(store);
+  const engine = localEngine({ store, clock: Date.now, route: watchedRoute });
+  engine.start(LOCAL_TICK_MS);
+  return engine;
 }
