@@ -9,7 +9,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import type { StreamScan } from '../../upstream/stream-scan.ts';
 import { apolloStoreIn, fieldByPrefix, holds, resolveRefs, type ApolloStore } from './apollo.ts';
-import { hotelIdInPage } from './extract.ts';
+import { hotelIdInPage, searchPageScan } from './extract.ts';
 
 /** What a hotel page holds for the readers, its cache entries resolved; any of it may be absent. */
 export interface HotelPageData {
@@ -89,50 +89,12 @@ export function cacheEntries(store: ApolloStore): Partial<HotelPageData> {
   };
 }
 
-const APOLLO_OPEN = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>/;
-
 /**
- * A hotel page read until its Apollo cache has arrived (or to its end when it has none); `read` then sees
- * the page so far, once.
+ * A hotel page read until its Apollo cache has arrived (or to its end when it has none), as a results page
+ * is: `read` then sees the page so far, once.
  * @example scanAll(hotelPageScan(hotelPageData), html)
  */
-export function hotelPageScan<T>(read: (html: string) => T): StreamScan<T> {
-  const parts: string[] = [];
-  let tail = '';
-  let inside = false;
-  let examined = 0;
-  const done = () => {
-    const html = parts.join('');
-    examined += html.length;
-    return read(html);
-  };
-  return {
-    feed(fresh) {
-      parts.push(fresh);
-      let window = tail + fresh;
-      examined += window.length;
-      if (!inside) {
-        const open = APOLLO_OPEN.exec(window);
-        if (!open) {
-          tail = window.slice(-1024);
-          return undefined;
-        }
-        inside = true;
-        window = window.slice(open.index + open[0].length);
-      }
-      if (window.includes('</script>')) return done();
-      tail = window.slice(-8);
-      return undefined;
-    },
-    end() {
-      const last = parts.length ? parts.join('').slice(-256) : '';
-      return /<\/html>\s*$/i.test(last) ? done() : undefined;
-    },
-    get examined() {
-      return examined;
-    },
-  };
-}
+export const hotelPageScan: <T>(read: (html: string) => T) => StreamScan<T> = searchPageScan;
 
 type Scanned<T> = { value: T } | { failure: unknown };
 
