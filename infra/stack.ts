@@ -204,7 +204,11 @@ export class TravelApiStack extends Stack {
     json(
       apigw.ResponseType.INVALID_API_KEY,
       '401',
-      globalBody('unauthorized', 'A valid API key is required in the x-api-key header.'),
+      // Where keys come from (issue #40), as the functions' own 401 says it: this stage's dashboard.
+      globalBody(
+        'unauthorized',
+        'A valid API key is required in the x-api-key header. Get one at https://$context.domainName/$context.stage/dashboard.',
+      ),
     );
     json(
       apigw.ResponseType.QUOTA_EXCEEDED,

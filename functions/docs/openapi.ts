@@ -3,6 +3,31 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { baseUrl, JSON_TYPE } from '../../shared/problem.ts';
 import { openApiDocument, serversFor } from './document.ts';
 
+type Document = Awaited<ReturnType<typeof openApiDocument>>;
+
+/**
+ * The document as this deployment serves it: its server, and the "Authorize" dialog's description naming
+ * the dashboard where a key is made (issue #40: a newcomer at /docs had no word on where keys come from).
+ * @example forDeployment(doc, 'https://api.example').components.securitySchemes.apiKey.description
+ */
+export function forDeployment(doc: Document, base: string): Document {
+  const apiKey = doc.components.securitySchemes.apiKey as Record<string, unknown>;
+  return {
+    ...doc,
+    servers: serversFor(base),
+    components: {
+      ...doc.components,
+      securitySchemes: {
+        ...doc.components.securitySchemes,
+        apiKey: {
+          ...apiKey,
+          description: `Your API key, sent as x-api-key. No key yet? Sign up at ${base}/dashboard, verify the mailed link and create one (it is shown once); paste it here.`,
+        },
+      },
+    },
+  };
+}
+
 // The last document sent, by base URL: every call of one deployment has the same.
 let last: { base: string; body: string } | undefined;
 
@@ -21,7 +46,7 @@ export async function handler(
   const base = process.env.PUBLIC_BASE_URL || baseUrl({ headers, requestContext: event.requestContext });
   if (last?.base !== base) {
     const doc = await openApiDocument();
-    last = { base, body: JSON.stringify({ ...doc, servers: serversFor(base) }) };
+    last = { base, body: JSON.stringify(forDeployment(doc, base)) };
   }
   return {
     statusCode: 200,

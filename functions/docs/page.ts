@@ -17,6 +17,8 @@ const PAGE = `<!doctype html>
   </head>
   <body>
     <p style="font:15px/1.5 system-ui,sans-serif;margin:1rem 2rem">
+      <strong>Need a key?</strong> <a href="dashboard">Sign up on the dashboard</a>, create a key, then press
+      "Authorize" below and paste it. <a href="./">GET /</a> lists every endpoint with a working example.<br>
       Every error body's <code>type</code> opens its page: <a href="errors">the error types</a>.
       ${escapeHtml(BILLING_RULE)}
     </p>

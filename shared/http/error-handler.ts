@@ -20,11 +20,12 @@ export function errorHandler(): ApiMiddleware {
     const error = request.error;
     const state = stateOf(request.event);
     if (error instanceof GlobalError) {
+      const help = helpOf(error, publicBase(request.event));
       request.response = jsonResponse(
         error.status,
-        globalErrorBody(error.code, error.message, error.details),
+        globalErrorBody(error.code, help.message, help.details),
         undefined,
-        error.headers,
+        { ...error.headers, ...help.headers },
       );
       return;
     }
@@ -81,6 +82,38 @@ export function errorHandler(): ApiMiddleware {
     request.response = jsonResponse(problem.status, body, PROBLEM_JSON, problem.headers);
   };
   return { name: 'errorHandler', onError: errorHandlerOnError };
+}
+
+/** The errors a newcomer meets first, each with its page under `/errors/` (shared/problem.ts builds the slugs). */
+const HELP_PAGES: Record<string, string> = {
+  unauthorized: 'unauthorized',
+  rate_limit_exceeded: 'rate-limit-exceeded',
+};
+
+/**
+ * The 401's and 429's way forward, inside the contract's global body (which has no `type`): the message of a
+ * 401 names the dashboard where keys are made, the details of both end with their error page, also sent as a
+ * `Link: <…>; rel="help"` header (RFC 8288).
+ * @example helpOf(new UnauthorizedError('The x-api-key header is missing.'), 'https://api.example').message
+ * // 'A valid API key is required in the x-api-key header. Get one at https://api.example/dashboard.'
+ */
+export function helpOf(
+  error: GlobalError,
+  base: string,
+): { message: string; details: string; headers: Record<string, string> } {
+  const slug = HELP_PAGES[error.code];
+  if (!slug) return { message: error.message, details: error.details, headers: {} };
+  const page = `${base}/errors/${slug}`;
+  return {
+    message: error.code === 'unauthorized' ? `${error.message} Get one at ${base}/dashboard.` : error.message,
+    details: `${error.details ? `${error.details} ` : ''}See ${page}.`,
+    headers: { Link: `<${page}>; rel="help"` },
+  };
+}
+
+/** The address clients use: the configured one (PUBLIC_BASE_URL), else the one this request came to. */
+function publicBase(event: ApiRequest['event']): string {
+  return (process.env.PUBLIC_BASE_URL || baseUrl(event)).replace(/\/+$/, '');
 }
 
 /** The cause of an error as the log keeps it: its code and message. */

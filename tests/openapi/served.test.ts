@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { CONTENT_SECURITY_POLICY } from '../../functions/docs/page.ts';
-import { handler as openapiHandler } from '../../functions/docs/openapi.ts';
+import { forDeployment, handler as openapiHandler } from '../../functions/docs/openapi.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -25,10 +25,9 @@ describe('GET /openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.body).toEqual({
-      ...(await buildOpenApi()),
-      servers: [{ url: api.url, description: 'This deployment' }],
-    });
+    const doc = forDeployment(await buildOpenApi(), api.url);
+    expect(doc.servers).toEqual([{ url: api.url, description: 'This deployment' }]);
+    expect(res.body).toEqual(doc);
   });
 
   it('names the configured deployment URL (PUBLIC_BASE_URL) as its server', async () => {
@@ -69,10 +68,12 @@ describe('GET /docs', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const refs = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    // Scripts, styles and the link to the error types' pages, all relative to the page.
+    // Scripts, styles and the links to the dashboard, GET / and the error types' pages, all relative to the page.
     expect(refs).toEqual([
       'data:,',
       'docs/swagger-ui.css',
+      'dashboard',
+      './',
       'errors',
       'docs/swagger-ui-bundle.js',
       'docs/init.js',
