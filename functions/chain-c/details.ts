@@ -4,19 +4,9 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainCPropertyDetails } from '../../shared/schemas/chain-c-property.ts';
-import { idParam } from '../../shared/schemas/params.ts';
+import { PropertyIdParam } from '../../shared/schemas/chain-c.ts';
 
-export const DetailsQuery = z.object({
-  property_id: idParam(
-    /^[A-Z0-9]{1,10}$/,
-    'INVALID_PROPERTY_ID',
-    'must be 1 to 10 letters or digits, as loyalty search returned it',
-    { upper: true },
-  ).meta({
-    description: 'chain_c property code as loyalty search returned it; case-insensitive',
-    example: 'TOYPA',
-  }),
-});
+export const DetailsQuery = z.object({ property_id: PropertyIdParam });
 
 export const ChainCDetailsResponse = z.object({
   success: z.literal(true),

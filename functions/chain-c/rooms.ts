@@ -4,21 +4,13 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { ChainCRooms } from '../../shared/schemas/chain-c.ts';
-import { currencyParam, idParam, intParam } from '../../shared/schemas/params.ts';
+import { ChainCRooms, PropertyIdParam } from '../../shared/schemas/chain-c.ts';
+import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const RoomsQuery = withStayOrder(
   z.object({
-    property_id: idParam(
-      /^[A-Z0-9]{1,10}$/,
-      'INVALID_PROPERTY_ID',
-      'must be 1 to 10 letters or digits, as loyalty search returned it',
-      { upper: true },
-    ).meta({
-      description: 'chain_c property code as loyalty search returned it; case-insensitive',
-      example: 'TOYPA',
-    }),
+    property_id: PropertyIdParam,
     check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
     check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
     adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),

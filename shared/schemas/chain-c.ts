@@ -1,4 +1,16 @@
 import * as z from 'zod';
+import { idParam } from './params.ts';
+
+/** A chain_c property code as loyalty search returned it, upper-cased; else 400 INVALID_PROPERTY_ID. */
+export const PropertyIdParam = idParam(
+  /^[A-Z0-9]{1,10}$/,
+  'INVALID_PROPERTY_ID',
+  'must be 1 to 10 letters or digits, as loyalty search returned it',
+  { upper: true },
+).meta({
+  description: 'chain_c property code as loyalty search returned it; case-insensitive',
+  example: 'TOYPA',
+});
 
 /** The cash and points price of a bookable chain_c property for the stay, in the requested currency. */
 export const ChainCPrice = z.object({
