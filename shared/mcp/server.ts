@@ -16,11 +16,12 @@ import {
 import { VERSION } from '../version.ts';
 import { BILLING_RULE } from '../http/daily-quota-billing.ts';
 import { refusalOf, rpcError } from './rpc.ts';
-import { SHARED_PARAMETERS } from './tools.ts';
+import { argumentErrors, SHARED_PARAMETERS } from './tools.ts';
 
 /**
  * What every tool shares, said once here rather than in each tool: read-only data, the billing rule, the
- * error shape, where a tool's full description is, paging, and the parameters many tools take.
+ * error shape, where a tool's full description is, paging, and the parameters many tools take. `{base}`
+ * stands for the deployment's address until `instructionsFor` puts it in.
  */
 export const INSTRUCTIONS = [
   'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only.',
@@ -37,6 +38,17 @@ export const INSTRUCTIONS = [
     .map(([name, meaning]) => `${name}: ${meaning}`)
     .join('; ')}.`,
 ].join('\n');
+
+/**
+ * The instructions as a client of this deployment reads them: `{base}` replaced by the address of the request
+ * (the endpoint's URL without its `/mcp`), so that the error pages' URL is one an agent can open.
+ * @example instructionsFor('https://api.example/prod/mcp') // '…https://api.example/prod/errors/{error_code in kebab-case}…'
+ */
+export function instructionsFor(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  const base = `${url.origin}${url.pathname.replace(/\/mcp\/?$/, '')}`;
+  return INSTRUCTIONS.replaceAll('{base}', base);
+}
 
 export interface McpOptions {
   tools: Tool[];
@@ -61,12 +73,20 @@ async function answersOf(response: Response): Promise<unknown[]> {
 async function sdkAnswer(request: Request, { tools, call }: McpOptions): Promise<Response> {
   const server = new Server(
     { name: 'travel-data-api', version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: instructionsFor(request.url) },
   );
-  const names = new Set(tools.map((t) => t.name));
+  const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
-    if (!names.has(params.name)) throw new McpError(ErrorCode.InvalidParams, `No tool named ${params.name}.`);
+    const tool = byName.get(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${params.name}.`);
+    // Invalid params before the route runs: nothing is counted against the quota.
+    const wrong = argumentErrors(tool.inputSchema, params.arguments ?? {});
+    if (wrong.length)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid arguments for ${params.name}: ${wrong.join('; ')}.`,
+      );
     return call(params.name, params.arguments ?? {});
   });
   const transport = new WebStandardStreamableHTTPServerTransport({

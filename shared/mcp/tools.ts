@@ -116,6 +116,39 @@ export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [stri
   return [...tools, DESCRIBE_TOOL];
 }
 
+/** Whether a JSON value is of a JSON Schema type. */
+function isOfType(value: unknown, type: string): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (type === 'null') return value === null;
+  return typeof value === type;
+}
+
+/**
+ * The arguments of a call whose JSON type is not the one `tools/list` gives (issue #40: `term: 42` was sent
+ * on as "42" and billed). The query string would erase the difference, so the tool checks it: a string
+ * parameter takes a string, an integer an integer, a list a list of its items' type. Bounds and formats stay
+ * the route's to check, in its free validation error.
+ * @example argumentErrors({ type: 'object', properties: { term: { type: 'string' } } }, { term: 42 })
+ * // ['term: expected string, got number']
+ */
+export function argumentErrors(schema: Tool['inputSchema'], args: Record<string, unknown>): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+  const check = (name: string, value: unknown, property: JsonSchema | undefined): string[] => {
+    const declared = property?.type;
+    if (declared === undefined || value === undefined) return [];
+    const types = (Array.isArray(declared) ? declared : [declared]) as string[];
+    if (!types.some((t) => isOfType(value, t)))
+      return [`${name}: expected ${types.join(' or ')}, got ${kind(value)}`];
+    const items = property?.items as JsonSchema | undefined;
+    return Array.isArray(value) ? value.flatMap((v, i) => check(`${name}[${i}]`, v, items)) : [];
+  };
+  return Object.entries(args).flatMap(([name, value]) => check(name, value, properties[name]));
+}
+
 /** The problem details of an error answer, whichever of the contract's bodies it came in. */
 export interface ToolProblem {
   status: number;

@@ -183,6 +183,9 @@ describe('tools', () => {
     const text = (name: string) => tools.find((t) => t.name === name)!.description!;
     expect(instructions).toContain(BILLING_RULE);
     expect(instructions).toContain('/errors/');
+    // The error pages' address is this server's, not a placeholder (issue #40).
+    expect(instructions).not.toContain('{base}');
+    expect(instructions).toContain(`${api.url}/errors/{error_code in kebab-case}`);
     expect(instructions).toContain('describeTool {name}');
     expect(instructions).toMatch(/check_in: arrival date, YYYY-MM-DD/);
     expect(text('chainARooms')).toContain(routes.chainARooms.summary);
@@ -449,6 +452,21 @@ describe('keys and quota', () => {
       retry_after: expect.any(Number),
     });
     expect([http.status, http.body.error.code]).toEqual([429, 'rate_limit_exceeded']);
+  });
+
+  it('refuses an argument of the wrong JSON type (term: 42) as invalid params, and bills nothing', async () => {
+    // Prepare: a free key with one request spent
+    const key = api.addKey('free');
+    const free = await connect({ 'x-api-key': key });
+    await free.callTool({ name: 'coordinatesLookup', arguments: { term: 'lyon' } });
+    const before = (await api.get('/v1/account/usage', { 'x-api-key': key })).body;
+    // Act
+    const wrong = free.callTool({ name: 'coordinatesLookup', arguments: { term: 42 } });
+    // Assess
+    await expect(wrong).rejects.toThrow(/-32602.*term: expected string, got number/);
+    const after = (await api.get('/v1/account/usage', { 'x-api-key': key })).body;
+    await free.close();
+    expect([before.used, after.used]).toEqual([1, 1]);
   });
 
   it('refuses a connection without a known key with 401 unauthorized', async () => {
