@@ -42,7 +42,16 @@ const sandbox = process.env.PROVIDERS
 if (sandbox) useProviders(sandbox.providers());
 
 const port = Number(process.env.PORT ?? 3000);
-const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' });
+const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' }).catch((error: unknown) => {
+  // One line a newcomer can act on, not node's stack trace (issue #40).
+  const code = (error as { code?: string }).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `npm start: port ${port} is in use (another npm start?). Stop it, or start on another port: PORT=${port + 1} npm start`
+      : `npm start: cannot listen on port ${port}: ${(error as Error).message}`,
+  );
+  process.exit(1);
+});
 // Signal handlers first: a supervisor may signal as soon as it reads the "listening" line.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

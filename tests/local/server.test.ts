@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { startServer, targetOf, toEvent, matchRoute } from '../../infra/local/server.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
@@ -564,5 +566,36 @@ describe('npm start', () => {
       () => false,
     );
     expect(stillListening).toBe(false);
+  }, 40_000);
+
+  it('says in one line that the port is in use, and exits 1, when another process holds it', async () => {
+    // Prepare: a port held by another listener, and a data folder of its own
+    const holder = createTcpServer().listen(0, '127.0.0.1');
+    await new Promise((ok) => holder.once('listening', ok));
+    const port = (holder.address() as AddressInfo).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'busy-port-'));
+    try {
+      // Act
+      const child = spawn(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'infra/local/main.ts'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+      // Assess: no stack trace, one line naming the port and the way out
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `npm start: port ${port} is in use (another npm start?). Stop it, or start on another port: PORT=${port + 1} npm start`,
+      ]);
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 40_000);
 });
