@@ -17,6 +17,7 @@ import * as z from 'zod';
 import { distanceMeters } from '../geo.ts';
 import { nightsOf, soldOut } from '../prices.ts';
 import { hash } from '../random.ts';
+import { phoneOf } from '../phones.ts';
 import type { Route, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 
@@ -98,10 +99,10 @@ function profile(h: Hotel, fieldset: Set<string>) {
       : {
           contact: {
             phone: {
-              number: `+${10 + (hash(`cc:${h.key}`) % 80)} ${100 + (hash(`ph:${h.key}`) % 900)} ${1000 + (hash(`ph2:${h.key}`) % 9000)}`,
+              number: phoneOf(h.city.country, h.key),
               type: 'VOICE',
             },
-            fax: { number: `+10 555 ${1000 + (hash(`fx:${h.key}`) % 9000)}`, type: 'FAX' },
+            fax: { number: phoneOf(h.city.country, h.key, 'fax'), type: 'FAX' },
           },
           policies: {
             checkinTime: '15:00:00',

@@ -12,6 +12,7 @@
 import { distanceMeters } from '../geo.ts';
 import { FX, stayPrice } from '../prices.ts';
 import { hash } from '../random.ts';
+import { phoneOf } from '../phones.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { picture } from './maps.ts';
@@ -490,7 +491,7 @@ function hotelPageCold(v: ColdVariables, base: string): SiteResponse {
                 phone: {
                   number: {
                     formatted: {
-                      international: `+33 1 ${String(40000000 + (hash(h.key) % 9999999)).replace(/(\d{2})(?=\d)/g, '$1 ')}`,
+                      international: phoneOf(h.city.country, h.key),
                     },
                   },
                   label: null,

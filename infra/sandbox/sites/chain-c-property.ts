@@ -8,6 +8,7 @@
  * prefix) answers with the room types the rooms call sells.
  */
 import { hash } from '../random.ts';
+import { phoneOf } from '../phones.ts';
 import type { Route, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { picture } from './maps.ts';
@@ -94,7 +95,7 @@ export function headerAnswer(m: GatewayModule, variables: Record<string, unknown
                 : [
                     {
                       phoneNumber: {
-                        original: `+${20 + (hash(`cc:${h.key}`) % 60)} ${100 + (hash(`p1:${h.key}`) % 900)} ${1000 + (hash(`p2:${h.key}`) % 9000)}`,
+                        original: phoneOf(h.city.country, h.key),
                       },
                       type: { code: 'phone', description: 'Phone' },
                     },

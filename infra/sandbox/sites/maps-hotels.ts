@@ -23,6 +23,7 @@
 import { fold } from '../../../shared/geo/fold.ts';
 import { FX, nightsOf, stayPrice } from '../prices.ts';
 import { hash, pick, rng } from '../random.ts';
+import { phoneOf } from '../phones.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type City, type Hotel } from '../world.ts';
 import { picture, reviewCount } from './maps.ts';
@@ -125,7 +126,7 @@ function hotelProperty(h: Hotel, q: URLSearchParams, base: string, details = fal
     ...(details
       ? {
           address: `${1 + (hash(`addr:${h.key}`) % 180)} ${pick(rng(`street:${h.key}`), STREETS)}, ${h.city.label}`,
-          phone: `+${10 + (hash(`cc:${h.key}`) % 80)} ${String(hash(`ph:${h.key}`) % 100_000_000).padStart(8, '0')}`,
+          phone: phoneOf(h.city.country, h.key),
         }
       : {}),
     // About one property in sixteen comes without coordinates, as in the real answers.

@@ -25,6 +25,7 @@
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
 import { hash, rng, pick } from '../random.ts';
+import { phoneOf } from '../phones.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
@@ -265,7 +266,7 @@ export function placeResult(h: Hotel, base: string) {
     type_id: 'hotel',
     type_ids: ['hotel'],
     address: h.city.label,
-    phone: `+${10 + (hash(`ph:${h.key}`) % 89)} ${100 + (hash(`ph2:${h.key}`) % 900)} ${1000 + (hash(`ph3:${h.key}`) % 9000)}`,
+    phone: phoneOf(h.city.country, h.key),
     ...(h.officialWebsite ? { website: h.officialWebsite } : {}),
     description: `${h.stars}-star hotel in ${h.city.name}.`,
     thumbnail: `${base}/avatars/${hash(`th:${h.key}`)}.png`,
