@@ -157,8 +157,13 @@ function sortComments(list: Comment[], code: string): Comment[] {
   return [...list].sort(order[code]!);
 }
 
+/**
+ * The score block: site_b's own score (its `providerId` is the own provider's), over the own reviews, so that
+ * its `reviewCount` is the own provider's `totalIndex` that pages the list (issue #40: a count of 39 beside a
+ * paging total of 24 read as a contradiction).
+ */
 function combinedReview(h: Hotel) {
-  const all = allComments(h, [OWN_PROVIDER, PARTNER_PROVIDER]);
+  const all = allComments(h, [OWN_PROVIDER]);
   const score = Math.round((all.reduce((n, c) => n + c.rating, 0) / all.length) * 10) / 10;
   return {
     isShowCombinedRating: true,
