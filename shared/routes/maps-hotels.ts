@@ -46,7 +46,8 @@ export const mapsHotelsRoutes = {
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
     },
     summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
-    example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-10&check_out=2030-06-12',
+    // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
+    example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',
   },
   mapsHotelsPhotos: {
     method: 'GET',

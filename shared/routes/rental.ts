@@ -124,7 +124,7 @@ export const rentalRoutes = {
     },
     summary:
       'Rental listings in a place or a map box, with optional dates, party, price and bedroom filters, paged by an opaque cursor (no listing twice along one chain)',
-    example: '/v1/rental/search?location=Paris%2C%20France&adults=2',
+    example: '/v1/rental/search?location=Paris%2C%20France&check_in=2030-06-10&check_out=2030-06-13&adults=2',
   },
   rentalExtractId: {
     method: 'GET',

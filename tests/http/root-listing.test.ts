@@ -107,6 +107,39 @@ describe('GET / lists every endpoint truthfully', () => {
     expect(checked.length).toBeGreaterThan(40);
   });
 
+  it('shows the product: an example whose answer has prices shows a price, not a sold-out stay', async () => {
+    // A price-named field (not a flag, a band, a level or a text) must hold a number somewhere in the answer.
+    const PRICE = /price|rate$|rates|amount|offer/i;
+    const NOT_A_PRICE = /^(is_|has_)|_(text|band|level|range|count)$|^member_rate$|^total_offers$/;
+    const numbersUnderPrices = (value: unknown, under = false): number =>
+      Array.isArray(value)
+        ? value.reduce((n: number, v) => n + numbersUnderPrices(v, under), 0)
+        : value && typeof value === 'object'
+          ? Object.entries(value).reduce(
+              (n, [k, v]) => n + numbersUnderPrices(v, under || (PRICE.test(k) && !NOT_A_PRICE.test(k))),
+              0,
+            )
+          : typeof value === 'number' && under
+            ? 1
+            : 0;
+    const hasPriceField = (value: unknown): boolean =>
+      Array.isArray(value)
+        ? value.some(hasPriceField)
+        : !!value &&
+          typeof value === 'object' &&
+          Object.entries(value).some(([k, v]) => (PRICE.test(k) && !NOT_A_PRICE.test(k)) || hasPriceField(v));
+    const key = api.addKey('pro');
+    const priceless: string[] = [];
+    for (const e of entries.filter((x) => x.access === 'api_key' && x.method === 'GET' && x.example)) {
+      if (e.path === '/v1/account/usage') continue; // its per-endpoint counts are keyed by path, not prices
+      const res = await api.get(new URL(e.example!.url).pathname + new URL(e.example!.url).search, {
+        'x-api-key': key,
+      });
+      if (hasPriceField(res.body) && numbersUnderPrices(res.body) === 0) priceless.push(e.path);
+    }
+    expect(priceless).toEqual([]);
+  });
+
   it('is refused without what the entry says it needs', async () => {
     for (const e of entries.filter((x) => x.example && x.access !== 'none')) {
       const res = await fetch(e.example!.url, {

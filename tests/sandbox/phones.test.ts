@@ -1,6 +1,7 @@
 // The sandbox's hotels have the telephone numbers of their country (issue #40: a Paris hotel's number began
 // with Sweden's +46): every route that answers a Paris hotel's phone gives it France's +33.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { routes } from '../../shared/routes/index.ts';
 import { CALLING_CODES, phoneOf } from '../../infra/sandbox/phones.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -30,14 +31,14 @@ describe('sandbox phone numbers', () => {
     expect(phoneOf('SE', 'k')).toMatch(/^\+46 /);
   });
 
-  it.each([
-    '/v1/chain_b/hotel/details?hotel_id=9WT3',
-    '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-10&check_out=2030-06-12',
-  ])('answers a Paris hotel with a +33 number: %s', async (path) => {
-    const res = await api.get(path);
-    expect(res.status).toBe(200);
-    const found = phones(res.body);
-    expect(found.length).toBeGreaterThan(0);
-    for (const phone of found) expect(phone).toMatch(/^\+33 /);
-  });
+  it.each(['/v1/chain_b/hotel/details?hotel_id=9WT3', routes.mapsHotelsInfo.example])(
+    'answers a Paris hotel with a +33 number: %s',
+    async (path) => {
+      const res = await api.get(path);
+      expect(res.status).toBe(200);
+      const found = phones(res.body);
+      expect(found.length).toBeGreaterThan(0);
+      for (const phone of found) expect(phone).toMatch(/^\+33 /);
+    },
+  );
 });
