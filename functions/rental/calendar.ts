@@ -41,6 +41,8 @@ export const CalendarQuery = z.object({
       type: 'string',
       pattern: '^\\d{4}-\\d{2}$',
       description: 'First month, YYYY-MM: from the current month (UTC, the default) to 12 months after it',
+      // The month the document is built in: a fixed month would fall out of the 12-month window.
+      example: thisMonth(),
     }),
 });
 

@@ -44,33 +44,38 @@ const Fields = z.object({
   location: text(200).optional().meta({ description: 'Free text, e.g. "Lyon, France"; or the four bounds' }),
   ne_lat: bound(90).meta({
     description: 'North-east corner latitude; with the other three bounds, instead of location',
+    example: 45.79,
   }),
-  ne_lng: bound(180).meta({ description: 'North-east corner longitude' }),
-  sw_lat: bound(90).meta({ description: 'South-west corner latitude' }),
-  sw_lng: bound(180).meta({ description: 'South-west corner longitude' }),
+  ne_lng: bound(180).meta({ description: 'North-east corner longitude', example: 4.9 }),
+  sw_lat: bound(90).meta({ description: 'South-west corner latitude', example: 45.71 }),
+  sw_lng: bound(180).meta({ description: 'South-west corner longitude', example: 4.78 }),
   check_in: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } })
     .optional()
-    .meta({ description: 'Arrival date, YYYY-MM-DD, with check_out; without dates price is null' }),
-  check_out: dateParam({ format: FORMAT })
-    .optional()
-    .meta({ description: 'Departure date, YYYY-MM-DD, after check_in, at most 30 nights later' }),
+    .meta({
+      description: 'Arrival date, YYYY-MM-DD, with check_out; without dates price is null',
+      example: '2030-06-10',
+    }),
+  check_out: dateParam({ format: FORMAT }).optional().meta({
+    description: 'Departure date, YYYY-MM-DD, after check_in, at most 30 nights later',
+    example: '2030-06-14',
+  }),
   adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
   children: intParam(0, 10, 0).meta({ description: 'Children, 0 to 10. Default 0' }),
   infants: intParam(0, 5, 0).meta({ description: 'Infants, 0 to 5. Default 0' }),
   pets: intParam(0, 5, 0).meta({ description: 'Pets, 0 to 5. Default 0' }),
-  price_min: priceBound().meta({ description: 'Lowest price a night, in currency' }),
-  price_max: priceBound().meta({ description: 'Highest price a night, in currency; not below price_min' }),
-  min_bedrooms: intParam(1, 50).optional().meta({ description: 'Bedrooms at least, 1 to 50' }),
+  price_min: priceBound().meta({ description: 'Lowest price a night, in currency', example: 50 }),
+  price_max: priceBound().meta({
+    description: 'Highest price a night, in currency; not below price_min',
+    example: 300,
+  }),
+  min_bedrooms: intParam(1, 50).optional().meta({ description: 'Bedrooms at least, 1 to 50', example: 1 }),
   currency: currencyParam().meta({
     description: 'ISO 4217 code (case-insensitive) of the prices. Default USD',
   }),
-  cursor: z
-    .string()
-    .trim()
-    .min(1)
-    .max(8_000)
-    .optional()
-    .meta({ description: "A previous page's next_cursor, with the same other parameters" }),
+  cursor: z.string().trim().min(1).max(8_000).optional().meta({
+    description: "A previous page's next_cursor, with the same other parameters",
+    example: 'eyJ2IjoxfQ',
+  }),
 });
 type Fields = z.output<typeof Fields>;
 
