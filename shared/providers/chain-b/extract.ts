@@ -166,16 +166,24 @@ export function metersBetween(a: Centre, b: Centre): number {
  * @example candidates(answer.hits, { latitude: 48.85, longitude: 2.35 }, 5_000)[0].meters // 412
  */
 export function candidates(hits: Hit[], centre: Centre, radiusMeters: number): Candidate[] {
-  return hits
+  let unplaced = 0;
+  const placed = hits
     .flatMap((hit) => {
       const gps = hit.localization.gps;
       const meters = gps
         ? metersBetween(centre, { latitude: gps.lat, longitude: gps.lng })
         : hit._rankingInfo?.geoDistance;
-      if (meters === undefined) recordSkipped('chain_b', 'hits[]', 'the search index answer');
+      if (meters === undefined) {
+        unplaced += 1;
+        recordSkipped('chain_b', 'hits[]', 'the search index answer');
+      }
       return meters === undefined || meters > radiusMeters ? [] : [{ hit, meters }];
     })
     .sort((a, b) => a.meters - b.meters);
+  // Hits none of which can be placed prove nothing about the radius: never "no hotel there".
+  if (hits.length > 0 && unplaced === hits.length)
+    throw new ExtractionError('chain_b', 'no hit of the search index carries coordinates or a distance');
+  return placed;
 }
 
 /**
