@@ -3,7 +3,7 @@
  * transport per HTTP request, answering JSON (no stream, no session), with the API's tools.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { MAX_BATCH_SIZE, readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
@@ -112,7 +112,10 @@ async function sdkAnswer(request: Request, { tools, call }: McpOptions): Promise
 export async function answerMcp(request: Request, options: McpOptions): Promise<Response> {
   let body: unknown;
   try {
-    body = await request.clone().json();
+    // Read as the SDK reads it, within its size bound: a body over it is the SDK's 413, unread.
+    const read = await readRequestBody(request.clone());
+    if (read.tooLarge) return sdkAnswer(request, options);
+    body = JSON.parse(read.text);
   } catch {
     return sdkAnswer(request, options);
   }
