@@ -3,6 +3,7 @@
  * works with the same token; an unsigned or wrongly signed URL gets 401.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { photoJpeg } from '../picture.ts';
 import type { Site } from '../site.ts';
 
 /** Size segments the real image host uses (pages, galleries and thumbnails); any of them serves the photo. */
@@ -25,12 +26,6 @@ export function signPhoto(photoId: string): string {
   return createHmac('sha256', SECRET).update(photoId).digest('hex').slice(0, 24);
 }
 
-// The smallest valid JPEG (1×1, grey): the image host serves real image bytes.
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
-  'base64',
-);
-
 export const images: Site = {
   provider: 'site_a_images',
   hosts: ['images.site-a.test'],
@@ -49,7 +44,7 @@ export const images: Site = {
         }
         return {
           status: 200,
-          bytes: JPEG,
+          bytes: photoJpeg(`site_a/${photoId}`),
           type: 'image/jpeg',
           headers: { 'Cache-Control': 'max-age=86400' },
         };

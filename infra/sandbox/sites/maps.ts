@@ -25,6 +25,7 @@
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
 import { hash, rng, pick } from '../random.ts';
+import { iconPng, photoJpeg } from '../picture.ts';
 import { phoneOf } from '../phones.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
@@ -37,22 +38,15 @@ const TOKEN_KEY = 'sandbox-maps-token';
 const DAY_MS = 86_400_000;
 /** Reviews are dated back from this day, so their iso_date never moves between runs. */
 const REVIEWS_UNTIL = Date.UTC(2026, 10, 1);
-// The smallest valid images (1×1): every picture URL the service hands out answers with real bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
-  'base64',
-);
-
-/** A small image in the format its URL names. @example picture('/avatars/12.png').type // 'image/png' */
+/**
+ * A generated image in the format its URL names (infra/sandbox/picture.ts): a photo for a .jpg, an icon for
+ * a .png, the same bytes for the same path. @example picture('/avatars/12.png').type // 'image/png'
+ */
 export function picture(path: string): SiteResponse {
   const png = path.endsWith('.png');
   return {
     status: 200,
-    bytes: png ? PNG : JPEG,
+    bytes: png ? iconPng(path) : photoJpeg(path),
     type: png ? 'image/png' : 'image/jpeg',
     headers: { 'Cache-Control': 'max-age=86400' },
   };
