@@ -5,7 +5,7 @@
  * alarms live in nested stacks per area (infra/constructs/route-layout.ts says why and how); this stack
  * keeps what they share.
  */
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -21,6 +21,7 @@ import { ApiFunction } from './constructs/api-function.ts';
 import { accountEnvironment, AccountPermissions } from './constructs/accounts.ts';
 import { Observability, type ObservedRoute } from './constructs/observability.ts';
 import { RouteLayout } from './constructs/route-layout.ts';
+import { Watches } from './constructs/watches.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
 export const TIER_THROTTLES: Record<
@@ -114,6 +115,7 @@ export class TravelApiStack extends Stack {
     const observed: ObservedRoute[] = [];
     const accountFunctions: [RouteId, lambda.Function][] = [];
     const methods: apigw.Method[] = [];
+    const watchFunctions: lambda.Function[] = [];
     for (const [id, route] of entries) {
       // A generated test route's id is no manifest id: no account table lists it.
       const routeId = id as RouteId;
@@ -145,6 +147,7 @@ export class TravelApiStack extends Stack {
         },
       });
       if (route.kind === 'account' || route.counted === false) accountFunctions.push([routeId, fn.fn]);
+      if (route.kind === 'watch') watchFunctions.push(fn.fn);
       observed.push({ id, route, fn: fn.fn, scope });
       // Keyed functions read the key's item and count the request: nothing else on the table. (The usage
       // endpoint counts nothing: its reads are granted with the account functions'.)
@@ -167,6 +170,27 @@ export class TravelApiStack extends Stack {
       providers: [...new Set(observed.flatMap(({ route }) => route.upstream ?? []))],
       table: this.table,
       ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+    });
+
+    // Watches (#38): the tick, the check and delivery queues with their dead letters, and their alarms, in a
+    // nested stack of their own; the due-time index on the table.
+    const watched = entries.filter(([, r]) => r.watch);
+    const watchedProviders = Object.fromEntries(
+      Object.entries(config.providers).filter(([name]) =>
+        watched.some(([, r]) => (r.upstream ?? []).some((token) => token === name)),
+      ),
+    );
+    new Watches(new NestedStack(this, 'Watches', { description: 'watches: tick, queues, workers, alarms' }), 'Watches', {
+      table: this.table,
+      routeFunctions: watchFunctions,
+      environment,
+      providers: watchedProviders,
+      secrets: {
+        prefix: config.secretsPrefix,
+        names: [...new Set(Object.values(watchedProviders).flatMap((p) => secretNames(p)))],
+      },
+      logRetentionDays: config.logRetentionDays,
+      alarmTopic: this.observability.topic,
     });
 
     const plan = (tier: Tier, throttle: { rateLimit: number; burstLimit: number }) => {

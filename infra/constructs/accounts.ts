@@ -17,7 +17,18 @@ import type { Tier } from '../../shared/store/types.ts';
 import type { StackConfig } from '../config.ts';
 
 type Item =
-  'SESSION' | 'ACCOUNT' | 'EMAIL' | 'VERIFY' | 'RESET' | 'THROTTLE' | 'TIMES' | 'KEY' | 'COUNT' | 'DEVICE';
+  | 'SESSION'
+  | 'ACCOUNT'
+  | 'EMAIL'
+  | 'VERIFY'
+  | 'RESET'
+  | 'THROTTLE'
+  | 'TIMES'
+  | 'KEY'
+  | 'COUNT'
+  | 'DEVICE'
+  | 'WATCH'
+  | 'WATCHES';
 type Gateway = 'create' | 'remove';
 
 interface Access {
@@ -86,6 +97,19 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   accountPasswordReset: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     items: ['RESET', 'ACCOUNT', 'EMAIL'],
+  },
+  // The dashboard's watches (#38): the account's keys' watch lists and the watches themselves.
+  accountWatches: {
+    actions: ['dynamodb:GetItem'],
+    items: ['SESSION', 'ACCOUNT', 'WATCHES', 'WATCH'],
+  },
+  accountWatchStatus: {
+    actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    items: ['SESSION', 'ACCOUNT', 'WATCH'],
+  },
+  accountWatchDelete: {
+    actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+    items: ['SESSION', 'ACCOUNT', 'WATCH', 'WATCHES'],
   },
   accountDelete: {
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],

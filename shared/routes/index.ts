@@ -20,7 +20,7 @@ import { chainBRoutes } from './chain-b.ts';
 import { chainCRoutes } from './chain-c.ts';
 import { siteCRoutes } from './site-c.ts';
 import { accountRoutes } from './account.ts';
-import { watchRoutes } from './watches.ts';
+import { accountWatchRoutes, watchRoutes } from './watches.ts';
 import type { Route } from './types.ts';
 
 export {
@@ -54,6 +54,7 @@ export const routes = {
   ...siteCRoutes,
   ...accountRoutes,
   ...watchRoutes,
+  ...accountWatchRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteId = keyof typeof routes;

@@ -3,7 +3,14 @@
  * route's answer changes. Keyed and not counted against the quota (each check the watch makes is: one
  * billed call of the watched route). JSON bodies and a DELETE: no operation of the data API, no MCP tool.
  */
-import { INVALID_PARAMETERS, type ErrorSpec, type Route } from './types.ts';
+import {
+  ACCOUNT_INPUT,
+  CSRF_ERRORS,
+  INVALID_PARAMETERS,
+  SESSION_ERRORS,
+  type ErrorSpec,
+  type Route,
+} from './types.ts';
 
 const NOT_FOUND = {
   WATCH_NOT_FOUND: { status: 404, when: 'the key has no watch with this id' },
@@ -82,5 +89,58 @@ export const watchRoutes = {
     errors: NOT_FOUND,
     summary: 'Deletes a watch: no check or delivery follows',
     example: '/v1/watches/wch_0123456789abcdef0123',
+  },
+} as const satisfies Record<string, Route>;
+
+/** The dashboard's view of an account's watches (session, CSRF), over all the account's keys. */
+export const accountWatchRoutes = {
+  accountWatches: {
+    method: 'GET',
+    path: '/account/watches',
+    handler: 'functions/watches/account-list.ts',
+    provider: 'account',
+    product: 'watches',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: { ...SESSION_ERRORS },
+    summary:
+      "The account's watches over all its keys, each with its key's name, status, reason and last check",
+    example: '/account/watches',
+  },
+  accountWatchStatus: {
+    method: 'POST',
+    path: '/account/watches/{watch_id}/status',
+    handler: 'functions/watches/account-status.ts',
+    provider: 'account',
+    product: 'watches',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...SESSION_ERRORS,
+      ...CSRF_ERRORS,
+      WATCH_NOT_FOUND: { status: 404, when: "no watch of this id on the account's keys, or it has ended" },
+    },
+    summary:
+      '`{status: "paused"}` pauses a watch, `{status: "active"}` resumes it (checked at the next tick)',
+    example: '/account/watches/wch_0123456789abcdef0123/status',
+  },
+  accountWatchDelete: {
+    method: 'POST',
+    path: '/account/watches/{watch_id}/delete',
+    handler: 'functions/watches/account-delete.ts',
+    provider: 'account',
+    product: 'watches',
+    auth: false,
+    kind: 'account',
+    validation: ACCOUNT_INPUT,
+    errors: {
+      ...SESSION_ERRORS,
+      ...CSRF_ERRORS,
+      WATCH_NOT_FOUND: { status: 404, when: "no watch of this id on the account's keys" },
+    },
+    summary: 'Deletes one of the account’s watches',
+    example: '/account/watches/wch_0123456789abcdef0123/delete',
   },
 } as const satisfies Record<string, Route>;

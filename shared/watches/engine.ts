@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { log } from '../log.ts';
+import { emfLine } from '../metrics.ts';
 import type { Route } from '../routes/index.ts';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
 import { holds, readValues, subject } from './condition.ts';
@@ -70,6 +71,15 @@ export const ATTEMPT_LEASE_MS = 15 * 60_000;
 export const TICK_LIMIT = 5_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The metric the delivery failure-rate alarm reads (infra/constructs/watches.ts), by outcome. */
+export const DELIVERY_METRIC = 'WatchDeliveries';
+
+/** One delivery attempt's outcome as a CloudWatch metric (EMF), deployed or with METRICS=emf. */
+function recordAttempt(outcome: 'delivered' | 'retrying' | 'failed'): void {
+  if (!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.METRICS !== 'emf') return;
+  process.stdout.write(emfLine(DELIVERY_METRIC, 'Count', 1, { outcome }));
+}
 
 /** What one tick did. */
 export interface TickResult {
@@ -282,6 +292,7 @@ export async function runDelivery(deps: EngineDeps, message: DeliveryMessage): P
   });
   if (!written) return;
   const failedFinally = written.status === 'failed';
+  recordAttempt(written.status === 'pending' ? 'retrying' : written.status);
   if (failedFinally) log('warn', 'watch delivery failed', { watch: watch.id, delivery: written.id });
   await updateWatch(deps.store, watch.id, (w) => {
     w.deliveries = w.deliveries.map((d) => (d.webhook_id === written.id ? summaryOf(written) : d));

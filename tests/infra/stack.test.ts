@@ -23,7 +23,7 @@ import {
 import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
 import { GATEWAY_CEILING_FACTOR } from '../../shared/http/daily-quota-billing.ts';
-import { ROUTES_PER_STACK } from '../../infra/constructs/route-layout.ts';
+import { planRouteStacks, ROUTES_PER_STACK } from '../../infra/constructs/route-layout.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -55,6 +55,9 @@ beforeAll(() => {
 }, 300_000);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+/** The watch engine's functions (#38: tick, check, deliver), which serve no route. */
+const isWatchEngine = (r: unknown) =>
+  String((r as { Metadata?: Record<string, unknown> }).Metadata?.['aws:cdk:path']).includes('/Watches/');
 
 /** The full path of an API Gateway resource, rebuilt from its PathPart chain. */
 function pathOf(resourceRef: unknown): string {
@@ -88,7 +91,8 @@ describe('routes', () => {
 
   it('runs every function on nodejs24.x arm64 with tracing, inside the 29 s gateway limit', () => {
     const fns = ofType('AWS::Lambda::Function');
-    expect(fns).toHaveLength(routeEntries.length);
+    expect(fns.filter(([, fn]) => !isWatchEngine(fn))).toHaveLength(routeEntries.length);
+    expect(fns.filter(([, fn]) => isWatchEngine(fn))).toHaveLength(3);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -96,7 +100,8 @@ describe('routes', () => {
         TracingConfig: { Mode: 'Active' },
         Handler: 'index.handler',
       });
-      expect(fn.Properties.Timeout).toBeLessThan(29);
+      // The watch engine's workers are behind no gateway: a check's route budget and a receiver's 10 s.
+      expect(fn.Properties.Timeout).toBeLessThan(isWatchEngine(fn) ? 61 : 29);
     }
   });
 
@@ -398,7 +403,8 @@ describe('accounts', () => {
 });
 
 describe('layout', () => {
-  const nested = () => stacks.filter((s) => s.parent);
+  // The routes' nested stacks (the watch engine has one of its own, with no route).
+  const nested = () => stacks.filter((s) => s.parent && !s.name.endsWith('/Watches'));
   const functionsIn = (stack: StackTemplate) =>
     Object.values(stack.template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
   const routeOf = (fn: { Properties?: Record<string, unknown> }) => {
@@ -410,8 +416,8 @@ describe('layout', () => {
     expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(1);
     expect(ofType('AWS::ApiGateway::Stage')).toHaveLength(1);
     expect(functionsIn(stacks[0]!)).toEqual([]);
-    const areas = new Set(routeEntries.map(([, r]) => r.provider));
-    expect(nested()).toHaveLength(areas.size);
+    // One nested stack per area, and more for an area past ROUTES_PER_STACK (the accounts, with the watches).
+    expect(nested()).toHaveLength(planRouteStacks(routeEntries).length);
     for (const stack of nested()) {
       const inStack = new Set(functionsIn(stack).map((fn) => routeOf(fn)[1].provider));
       expect({ stack: stack.name, areas: inStack.size }).toEqual({ stack: stack.name, areas: 1 });
@@ -427,13 +433,50 @@ describe('layout', () => {
   });
 
   it('lets API Gateway invoke each function from its own method on the stage only', () => {
-    const permissions = ofType('AWS::Lambda::Permission');
+    const permissions = ofType('AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
     expect(permissions).toHaveLength(routeEntries.length);
     const arns = permissions.map(([, p]) => JSON.stringify(p.Properties.SourceArn));
     for (const [, route] of routeEntries)
       expect(arns).toContainEqual(
         expect.stringContaining(`/prod/${route.method}${route.path.replace(/\{[^}]*\}/g, '*')}"`),
       );
+  });
+});
+
+describe('watches (#38)', () => {
+  it('has the due-time index on the table, a schedule every minute on the tick, and the queues with their dead letters', () => {
+    const [, table] = ofType('AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual([
+      expect.objectContaining({
+        IndexName: 'due',
+        KeySchema: [
+          { AttributeName: 'due_pk', KeyType: 'HASH' },
+          { AttributeName: 'due_at', KeyType: 'RANGE' },
+        ],
+      }),
+    ]);
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues).toHaveLength(4);
+    const redriven = queues.filter(([, q]) => q.Properties.RedrivePolicy);
+    expect(redriven.map(([, q]) => q.Properties.RedrivePolicy.maxReceiveCount)).toEqual([3, 3]);
+    const sources = ofType('AWS::Lambda::EventSourceMapping');
+    expect(sources.map(([, m]) => m.Properties.FunctionResponseTypes)).toEqual([
+      ['ReportBatchItemFailures'],
+      ['ReportBatchItemFailures'],
+    ]);
+  });
+
+  it('alarms on both dead-letter queues and on the delivery failure rate', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => isWatchEngine(a));
+    expect(alarms).toHaveLength(3);
+    expect(
+      alarms.filter(([, a]) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible'),
+    ).toHaveLength(2);
+    expect(alarms.filter(([, a]) => a.Properties.Metrics)).toHaveLength(1);
   });
 });
 
@@ -486,7 +529,7 @@ describe('headroom', () => {
     it('places the new routes in their area by itself, at most ROUTES_PER_STACK to a nested stack', () => {
       const all = flattenResources(grown);
       const count = (type: string) => Object.values(all).filter((r) => r.Type === type).length;
-      expect(count('AWS::Lambda::Function')).toBe(routeEntries.length + GENERATED);
+      expect(count('AWS::Lambda::Function')).toBe(routeEntries.length + GENERATED + 3); // + the watch engine
       expect(count('AWS::ApiGateway::Method')).toBe(routeEntries.length + GENERATED);
       expect(count('AWS::ApiGateway::RestApi')).toBe(1);
       const areaStacks = grown.filter((s) => /\/RoutesChainA\d*$/.test(s.name));

@@ -13,6 +13,7 @@ import { localEngine } from '../../shared/watches/local.ts';
 import type { WatchRecord } from '../../shared/watches/model.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { dynamoClient, startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
 import { startReceiver, type Receiver } from './helpers.ts';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await ensureWatchTable(dynamo.client, TABLE);
   const keys = new MemoryKeyStore();
   keys.add(key, 'enterprise');
-  useStores({ keys, counters: new DynamoCounterStore(dynamo.client, dynamo.table) });
+  useStores({ keys, counters: new DynamoCounterStore(countingSends(dynamoClient(dynamo.endpoint)), dynamo.table) });
   sandbox = await startSandbox();
   useProviders(sandbox.providers());
   receiver = await startReceiver();
@@ -38,6 +39,21 @@ afterAll(async () => {
   await sandbox.close();
   await dynamo.close();
 });
+
+/** Counts each command a client sends, by name (the bench's DynamoDB requests). */
+const sent = new Map<string, number>();
+function countingSends(client: DynamoDBClient): DynamoDBClient {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.set(context.commandName!, (sent.get(context.commandName!) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCommands' },
+  );
+  return client;
+}
+const total = () => [...sent.values()].reduce((a, b) => a + b, 0);
+const byCommand = () => [...sent].map(([c, n]) => `${c.replace('Command', '')} ${n}`).join(', ');
 
 function watch(i: number, now: number): WatchRecord {
   return {
@@ -77,15 +93,18 @@ describe('1,000 watches due in one minute, two schedulers', () => {
       );
     const engines = [0, 1].map(() =>
       localEngine({
-        store: new DynamoWatchStore(dynamoClient(dynamo.endpoint), TABLE),
+        store: new DynamoWatchStore(countingSends(dynamoClient(dynamo.endpoint)), TABLE),
         clock: () => now,
         route: watchedRoute,
       }),
     );
 
     // Act: both tick at once, then work their queues
+    sent.clear();
+    sandbox.resetLog();
     const ticks = await Promise.all(engines.map((e) => e.tick()));
     await Promise.all(engines.map((e) => e.idle()));
+    const tickCost = { dynamo: total(), commands: byCommand(), upstream: sandbox.requests().length };
     const again = await Promise.all(engines.map((e) => e.tick()));
 
     // Assess
@@ -100,6 +119,11 @@ describe('1,000 watches due in one minute, two schedulers', () => {
       `1,000 due watches, 2 schedulers: claimed ${ticks.map((t) => t.claimed).join(' + ')} of ${ticks
         .map((t) => t.due)
         .join(' and ')} found due; quota counted ${counted.count}`,
+    );
+    // The bench figure (issue #38): what one tick costs per due watch, the same stay for every watch (the
+    // route's result cache answers all but the first; a key lookup is the key store's, in memory here).
+    console.log(
+      `one tick, per due watch: ${(tickCost.dynamo / WATCHES).toFixed(2)} DynamoDB requests (${tickCost.commands}, two schedulers), ${(tickCost.upstream / WATCHES).toFixed(3)} upstream requests (${tickCost.upstream} for ${WATCHES} watches of one stay)`,
     );
     expect(ticks[0]!.claimed + ticks[1]!.claimed).toBe(WATCHES);
     expect(again.map((t) => t.claimed)).toEqual([0, 0]);

@@ -158,10 +158,77 @@ function showPlan(account: AccountView): void {
     : 'This is the highest tier.';
 }
 
-/** Keys and usage, read again. */
+/** Keys, usage and watches, read again. */
 async function refreshUsage(): Promise<void> {
   refreshedAt = Date.now();
-  await Promise.all([loadKeys(), loadActivity()]);
+  await Promise.all([loadKeys(), loadActivity(), loadWatches()]);
+}
+
+/** A watch as GET /account/watches lists it. */
+interface WatchRow {
+  id: string;
+  route: string;
+  key_name: string;
+  condition: { type: string; value?: number };
+  status: 'active' | 'paused' | 'ended';
+  reason: string | null;
+  last_check: { at: string; outcome: string } | null;
+}
+
+function watchRow(watch: WatchRow): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  const cells = [
+    `${watch.id} (${watch.route})`,
+    watch.key_name,
+    `${watch.condition.type}${watch.condition.value === undefined ? '' : ` ${watch.condition.value}`}`,
+    `${watch.status}${watch.reason ? `: ${watch.reason}` : ''}`,
+    watch.last_check ? `${when(watch.last_check.at)} (${watch.last_check.outcome})` : 'not yet',
+  ];
+  const labels = [...$('watches-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+  for (const [i, text] of cells.entries()) {
+    const cell = document.createElement(i === 0 ? 'th' : 'td');
+    if (i === 0) cell.setAttribute('scope', 'row');
+    else cell.dataset.label = labels[i];
+    cell.textContent = text;
+    row.append(cell);
+  }
+  const actions = document.createElement('td');
+  const buttons: [string, () => Promise<unknown>][] = [];
+  if (watch.status === 'active')
+    buttons.push([
+      'Pause',
+      () => api(`account/watches/${watch.id}/status`, { method: 'POST', body: { status: 'paused' } }),
+    ]);
+  if (watch.status === 'paused')
+    buttons.push([
+      'Resume',
+      () => api(`account/watches/${watch.id}/status`, { method: 'POST', body: { status: 'active' } }),
+    ]);
+  buttons.push(['Delete', () => api(`account/watches/${watch.id}/delete`, { method: 'POST' })]);
+  for (const [label, act] of buttons) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = label === 'Delete' ? 'danger small' : 'secondary small';
+    button.textContent = label;
+    button.setAttribute('aria-label', `${label} watch ${watch.id}`);
+    button.addEventListener('click', () => {
+      if (label === 'Delete' && !window.confirm(`Delete the watch ${watch.id}?`)) return;
+      act()
+        .then(() => say(`Watch ${watch.id} ${label.toLowerCase()}d.`))
+        .then(loadWatches)
+        .catch(complain);
+    });
+    actions.append(button);
+  }
+  row.append(actions);
+  return row;
+}
+
+async function loadWatches(): Promise<void> {
+  const { watches } = await api<{ watches: WatchRow[] }>('account/watches');
+  $('watches-table')
+    .querySelector('tbody')!
+    .replaceChildren(...watches.map(watchRow));
 }
 
 /** While visible and signed in, usage is read again every REFRESH_MS, so a call made elsewhere shows up. */

@@ -114,6 +114,27 @@ export const DASHBOARD_PAGE = `<!doctype html>
           </div>
         </section>
 
+        <section class="panel" aria-labelledby="watches-title">
+          <h2 id="watches-title">Watches</h2>
+          <p class="hint">Made with a key (POST /v1/watches): each calls its URL by a signed webhook when a price or an availability changes.</p>
+          <div class="table-wrap">
+            <table id="watches-table">
+              <caption class="visually-hidden">Your watches, with their last status</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Watch</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Condition</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last check</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody></tbody>
+            </table>
+          </div>
+        </section>
+
         <section class="panel" aria-labelledby="usage-title">
           <h2 id="usage-title">Usage</h2>
           <p id="quota"></p>

@@ -1,0 +1,309 @@
+/**
+ * Watches on AWS's own engines (issue #38): the table's sparse due-time index, a schedule rule that runs
+ * the tick every minute, an SQS queue of checks and one of delivery attempts (each with a dead-letter
+ * queue after 3 receives, encrypted, TLS only), their consumers with partial-batch failure, alarms on
+ * both dead-letter queues and on the delivery failure rate; and what each function may do on the table,
+ * by the items it works on (`dynamodb:LeadingKeys`), and nothing more.
+ */
+import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { METRICS_NAMESPACE } from '../../shared/metrics.ts';
+import { DUE_INDEX } from '../../shared/watches/dynamo-store.ts';
+import { DELIVERY_METRIC } from '../../shared/watches/engine.ts';
+import { nodeOptionsFor } from '../bundling.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** How long a check or a delivery attempt may run: a route's budget (28 s) and the receiver's 10 s, with room. */
+const WORKER_TIMEOUT = Duration.seconds(60);
+
+export interface WatchesProps {
+  table: dynamodb.Table;
+  /** The functions of the watches resource (`kind: 'watch'` routes): create, list, read, delete. */
+  routeFunctions: lambda.Function[];
+  /** The environment every function shares (log level, enterprise quota). */
+  environment: Record<string, string>;
+  /** The watched routes' providers, as their functions get them (PROVIDERS). */
+  providers: Record<string, unknown>;
+  secrets: { prefix: string; names: string[] };
+  logRetentionDays: number;
+  alarmTopic: sns.ITopic;
+}
+
+/** The table access of one function: its actions, on the items whose keys start so. */
+function tableAccess(table: dynamodb.Table, actionsList: string[], items: string[]): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: actionsList,
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': items.map((i) => `${i}#*`) } },
+  });
+}
+
+export class Watches extends Construct {
+  readonly checks: sqs.Queue;
+  readonly deliveries: sqs.Queue;
+  readonly deadLetters: sqs.Queue[];
+  readonly alarms: cloudwatch.Alarm[] = [];
+  readonly functions: Record<'tick' | 'check' | 'deliver', lambda.Function>;
+
+  constructor(scope: Construct, id: string, props: WatchesProps) {
+    super(scope, id);
+    const { table } = props;
+    // Declared on the table's CloudFormation resource, not through the L2 table: the L2 would then add
+    // `<table>/index/*` to every function's table grant (cdk-nag IAM5), where only the tick reads the index.
+    const cfn = table.node.defaultChild as dynamodb.CfnTable;
+    cfn.addPropertyOverride('AttributeDefinitions', [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'due_pk', AttributeType: 'S' },
+      { AttributeName: 'due_at', AttributeType: 'N' },
+    ]);
+    cfn.addPropertyOverride('GlobalSecondaryIndexes', [
+      {
+        IndexName: DUE_INDEX,
+        KeySchema: [
+          { AttributeName: 'due_pk', KeyType: 'HASH' },
+          { AttributeName: 'due_at', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['interval_s'] },
+      },
+    ]);
+
+    const queue = (name: string) => {
+      const dlq = new sqs.Queue(this, `${name}DeadLetters`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      const main = new sqs.Queue(this, name, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // At least six times the consumer's timeout, as Lambda's SQS event source asks.
+        visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+      });
+      Validations.of(dlq).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-SQS3',
+        reason:
+          'This queue is the dead-letter queue of the watch queue beside it, with an alarm on its depth.',
+      });
+      return { main, dlq };
+    };
+    const checks = queue('Checks');
+    const deliveries = queue('Deliveries');
+    this.checks = checks.main;
+    this.deliveries = deliveries.main;
+    this.deadLetters = [checks.dlq, deliveries.dlq];
+
+    const base = { ...props.environment, COUNTER_TABLE: table.tableName, API_KEYS: '' };
+    const tick = this.fn('Tick', 'functions/watches/tick.ts', props, {
+      ...base,
+      CHECK_QUEUE_URL: checks.main.queueUrl,
+      DELIVERY_QUEUE_URL: deliveries.main.queueUrl,
+    });
+    const check = this.fn(
+      'Check',
+      'functions/watches/check.ts',
+      props,
+      { ...base, DELIVERY_QUEUE_URL: deliveries.main.queueUrl, PROVIDERS: JSON.stringify(props.providers) },
+      props.secrets,
+    );
+    const deliver = this.fn('Deliver', 'functions/watches/deliver.ts', props, base);
+    this.functions = { tick, check, deliver };
+
+    new events.Rule(this, 'EveryMinute', {
+      description: 'The watches tick: due watches and delivery retries, each claimed once, queued',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(tick, { retryAttempts: 0 })],
+    });
+    check.addEventSource(
+      new SqsEventSource(checks.main, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        // Thousands of due watches spread over this many concurrent checks, not over the sources' limits.
+        maxConcurrency: 20,
+      }),
+    );
+    deliver.addEventSource(
+      new SqsEventSource(deliveries.main, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: 20,
+      }),
+    );
+    checks.main.grantSendMessages(tick);
+    deliveries.main.grantSendMessages(tick);
+    deliveries.main.grantSendMessages(check);
+
+    // The tick reads the due index and claims (one conditional update of a watch's or delivery's due time).
+    tick.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${DUE_INDEX}`],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['DUE#*', 'DDUE#*'] } },
+      }),
+    );
+    tick.addToRolePolicy(tableAccess(table, ['dynamodb:UpdateItem'], ['WATCH', 'DELIVERY']));
+    // A check is a keyed call: the key's item and its day's counter, as a data route's function; and the
+    // watch and the delivery it keeps.
+    check.addToRolePolicy(
+      tableAccess(
+        table,
+        ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        ['WATCH', 'DELIVERY', 'KEY', 'COUNT'],
+      ),
+    );
+    deliver.addToRolePolicy(
+      tableAccess(
+        table,
+        ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        ['WATCH', 'DELIVERY'],
+      ),
+    );
+    for (const fn of props.routeFunctions)
+      fn.addToRolePolicy(
+        tableAccess(
+          table,
+          ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+          ['WATCH', 'WATCHES', 'KEY'],
+        ),
+      );
+
+    const notify = new actions.SnsAction(props.alarmTopic);
+    const alarm = (name: string, alarmProps: cloudwatch.AlarmProps) => {
+      const made = new cloudwatch.Alarm(this, name, alarmProps);
+      made.addAlarmAction(notify);
+      this.alarms.push(made);
+    };
+    for (const [name, dlq] of [
+      ['Checks', checks.dlq],
+      ['Deliveries', deliveries.dlq],
+    ] as const)
+      alarm(`${name}DeadLettersAlarm`, {
+        alarmDescription: `Watch ${name.toLowerCase()} that failed every receive are in their dead-letter queue`,
+        metric: dlq.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    const attempts = (outcome: string) =>
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: DELIVERY_METRIC,
+        dimensionsMap: { service: 'travel-data-api', outcome },
+        statistic: 'Sum',
+        period: Duration.minutes(15),
+      });
+    alarm('DeliveryFailureRateAlarm', {
+      alarmDescription:
+        'Over half the watch delivery attempts of 15 minutes failed (at least 10 attempts): receivers down, or the outbound path broken',
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF((ok + retry + failed) >= 10, (retry + failed) / (ok + retry + failed), 0)',
+        usingMetrics: { ok: attempts('delivered'), retry: attempts('retrying'), failed: attempts('failed') },
+        period: Duration.minutes(15),
+        label: 'Failed share of delivery attempts',
+      }),
+      threshold: 0.5,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** One engine function, with the project's Lambda defaults (infra/constructs/api-function.ts). */
+  private fn(
+    id: string,
+    handler: string,
+    props: WatchesProps,
+    environment: Record<string, string>,
+    secrets?: { prefix: string; names: string[] },
+  ): lambda.Function {
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+      retention: props.logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new iam.Role(this, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `watches: ${handler}`,
+    });
+    logGroup.grantWrite(role);
+    const nodeOptions = nodeOptionsFor(environment.LOG_LEVEL);
+    const withSecrets = secrets?.names.length ? secrets : undefined;
+    const fn = new lambda.Function(this, id, {
+      code: lambda.Code.fromAsset(ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: lambda.Runtime.NODEJS_24_X.bundlingImage,
+          command: ['node', 'infra/bundle-function.ts', handler, '/asset-output'],
+          local: {
+            tryBundle(outputDir) {
+              execFileSync(
+                process.execPath,
+                [
+                  '--disable-warning=ExperimentalWarning',
+                  resolve(ROOT, 'infra/bundle-function.ts'),
+                  handler,
+                  outputDir,
+                ],
+                { stdio: 'inherit' },
+              );
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 1024,
+      timeout: WORKER_TIMEOUT,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      role,
+      description: `watches: ${handler}`,
+      ...(withSecrets
+        ? {
+            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
+              lambda.ParamsAndSecretsVersions.V1_0_103,
+              { cacheSize: 16, logLevel: lambda.ParamsAndSecretsLogLevel.WARN },
+            ),
+          }
+        : {}),
+      environment: {
+        ...environment,
+        ...(withSecrets ? { PROVIDER_SECRETS_PREFIX: withSecrets.prefix } : {}),
+        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      },
+    });
+    for (const name of withSecrets?.names ?? [])
+      secretsmanager.Secret.fromSecretNameV2(
+        this,
+        `${id}Secret-${name}`,
+        `${withSecrets!.prefix}${name}`,
+      ).grantRead(role);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Only the X-Ray actions PutTraceSegments and PutTelemetryRecords use Resource *: they support no resource-level permissions.',
+    });
+    return fn;
+  }
+}
