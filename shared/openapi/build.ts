@@ -12,11 +12,13 @@ import { JSON_TYPE, PROBLEM_JSON } from '../problem.ts';
 import {
   documentedErrors,
   operationEntries,
+  routeEntries,
   type Dialect,
   type DocumentedError,
   type Route,
 } from '../routes/index.ts';
 import { VERSION } from '../version.ts';
+import { WebhookPayload } from '../watches/model.ts';
 import {
   serversFor,
   type JsonSchema,
@@ -296,7 +298,7 @@ const HEADERS = {
 function headersFor(route: Route, status: number): Record<string, { $ref: string }> {
   const headers: Record<string, { $ref: string }> = { [CORRELATION_HEADER]: headerRef('CorrelationId') };
   // The quota is counted after the key is accepted: every keyed answer but the 401 carries it.
-  if (route.auth && status !== 401) {
+  if (route.auth && status !== 401 && route.kind !== 'watch') {
     headers['X-RateLimit-Limit'] = headerRef('RateLimitLimit');
     headers['X-RateLimit-Remaining'] = headerRef('RateLimitRemaining');
     headers['X-RateLimit-Reset'] = headerRef('RateLimitReset');
@@ -355,12 +357,14 @@ export async function buildOpenApi({ baseUrl }: BuildOptions = {}): Promise<Open
   const paths: Record<string, Record<string, Operation>> = {};
   const schemas: Record<string, JsonSchema> = {};
   const responseNames = new Map<z.ZodType, string>();
-  for (const [id, route] of operationEntries) {
+  // The operations, and the watches resource (#38: JSON bodies, 201), which no MCP tool serves.
+  const watchEntries = routeEntries.filter(([, r]) => r.kind === 'watch');
+  for (const [id, route] of [...operationEntries, ...watchEntries]) {
     // Handlers by their manifest path, from the project root; run by `npm run openapi`, locally and in tests.
     const mod = (await import(new URL(`../../${route.handler}`, import.meta.url).href)) as {
-      handler: { schemas?: HandlerSchemas };
+      handler: { schemas?: HandlerSchemas & { body?: z.ZodType } };
     };
-    const { query, path, response } = mod.handler.schemas ?? {};
+    const { query, path, response, body: requestSchema } = mod.handler.schemas ?? {};
     let body: JsonSchema;
     if (!response)
       body = { type: 'object' }; // a handler not yet given its response schema
@@ -369,10 +373,11 @@ export async function buildOpenApi({ baseUrl }: BuildOptions = {}): Promise<Open
       body = addComponent(schemas, `${pascal(id)}Response`, jsonSchema(response, 'output'));
       responseNames.set(response, `${pascal(id)}Response`);
     }
+    const success = route.success?.[0] ?? 200;
     const responses: Record<string, Response> = {
-      '200': {
+      [String(success)]: {
         description: `${route.summary}.`,
-        headers: headersFor(route, 200),
+        headers: headersFor(route, success),
         content: { [JSON_TYPE]: { schema: body } },
       },
     };
@@ -386,6 +391,18 @@ export async function buildOpenApi({ baseUrl }: BuildOptions = {}): Promise<Open
       tags: [route.provider],
       security: route.auth ? [{ apiKey: [] }] : [],
       parameters: [...parameters(path, 'path', route), ...parameters(query, 'query', route)],
+      ...(requestSchema
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [JSON_TYPE]: {
+                  schema: addComponent(schemas, `${pascal(id)}Body`, jsonSchema(requestSchema, 'input')),
+                },
+              },
+            },
+          }
+        : {}),
       responses,
       'x-example': route.example,
     };
@@ -417,6 +434,28 @@ export async function buildOpenApi({ baseUrl }: BuildOptions = {}): Promise<Open
       description: TAGS[name] ?? `Endpoints answering from ${name}.`,
     })),
     paths,
+    webhooks: {
+      'watch.triggered': {
+        post: {
+          operationId: 'watchTriggered',
+          summary: "A watch's condition started to hold (POST /v1/watches)",
+          description:
+            "Posted to the watch's callback_url, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature; verify with the secret shown at creation); sent again with the same webhook-id after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±20 %) until a 2xx, then the watch is paused.",
+          tags: ['account'],
+          security: [],
+          parameters: [],
+          requestBody: {
+            required: true,
+            content: {
+              [JSON_TYPE]: {
+                schema: addComponent(schemas, 'WatchTriggered', jsonSchema(WebhookPayload, 'output')),
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received: no further attempt' } },
+        },
+      },
+    },
     components: {
       securitySchemes: {
         apiKey: {

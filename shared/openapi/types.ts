@@ -64,6 +64,8 @@ export interface Operation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters: Parameter[];
+  /** A JSON body (the watches resource's POST). */
+  requestBody?: { required: boolean; content: Record<string, MediaType> };
   responses: Record<string, Response>;
   'x-example': string;
 }
@@ -74,6 +76,8 @@ export interface OpenApiDocument {
   servers: OpenApiServer[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** What the API posts to its users (OpenAPI 3.1): a watch's delivery (#38). */
+  webhooks?: Record<string, Record<string, Omit<Operation, 'x-example'>>>;
   components: {
     securitySchemes: Record<string, unknown>;
     headers: Record<string, { description: string; schema: JsonSchema }>;

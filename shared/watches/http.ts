@@ -93,7 +93,7 @@ export function watchEndpoint<
   P extends z.ZodType = z.ZodNever,
 >(options: WatchEndpointOptions<B, P, S>) {
   const { route } = options;
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
     const state = stateOf(event);
     try {
       const result = await options.run({
@@ -116,4 +116,8 @@ export function watchEndpoint<
     .use(apiKeyAuth(async () => (await stores()).keys))
     .use(validateRequest({ path: options.path }))
     .use(jsonBody(options.body));
+  // The schemas travel with the handler, as endpoint()'s do: the OpenAPI document is built from them.
+  return Object.assign(handler, {
+    schemas: { path: options.path, body: options.body, response: options.response },
+  });
 }

@@ -203,3 +203,31 @@ export function viewOf(w: WatchRecord): z.input<typeof WatchView> {
 export function detailOf(w: WatchRecord): z.input<typeof WatchDetail> {
   return { ...viewOf(w), baseline: w.baseline, checks: w.checks, deliveries: w.deliveries };
 }
+
+/** The body of a delivery (the OpenAPI document's `webhooks`), signed by the three Standard Webhooks headers. */
+export const WebhookPayload = z
+  .object({
+    type: z.literal('watch.triggered'),
+    timestamp: z.iso.datetime().meta({ description: 'When the check that fired ran' }),
+    data: z.object({
+      watch_id: WatchId,
+      route: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      condition: Condition,
+      previous: z
+        .unknown()
+        .meta({ description: "The condition's value at the check before (null at the first)" }),
+      current: z
+        .unknown()
+        .meta({
+          description: "The condition's value now: a price, an availability, or every followed value",
+        }),
+      baseline: z.unknown().meta({ description: "The condition's value at the first check" }),
+      checked_at: z.iso.datetime(),
+      answer: z.unknown().meta({ description: "The watched route's answer as checked" }),
+    }),
+  })
+  .meta({
+    description:
+      'Posted to the callback URL with webhook-id (the same on every attempt), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 of id.timestamp.body under the whsec_ secret); answer 2xx to acknowledge',
+  });

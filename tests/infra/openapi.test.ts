@@ -7,6 +7,7 @@ import {
   documentedErrors,
   operationEntries,
   operationList,
+  routeList,
   routes,
   statusesOf,
   type Route,
@@ -201,7 +202,9 @@ describe('OpenAPI document', () => {
   });
 
   it('leaves out the reference and the MCP endpoint, which answer no JSON operation', () => {
-    expect(Object.keys(doc.paths).length).toBe(operationList.length);
+    // The operations, and the watches resource's two paths (#38; documented, no MCP tool).
+    const watchPaths = new Set(routeList.filter((r) => r.kind === 'watch').map((r) => r.path));
+    expect(Object.keys(doc.paths).length).toBe(operationList.length + watchPaths.size);
     for (const route of [routes.docs, routes.docsAsset, routes.openapi, routes.mcp])
       expect(doc.paths[route.path]).toBeUndefined();
   });

@@ -381,6 +381,37 @@ describe('the resource', () => {
     expect([readByB.status, delByB.status, del.status, after.status]).toEqual([404, 404, 200, 404]);
   });
 
+  it('opens the /errors page of each new error type, the `type` of its Problem body', async () => {
+    const free = api.addKey('free');
+    const refused = await create(free, {
+      route: '/v1/chain_b/hotel/details',
+      params: { hotel_id: '9WT3' },
+      condition: { type: 'any_change' },
+      callback_url: receiver.url,
+    });
+    const missing = await api.get('/v1/watches/wch_00000000000000000000', { 'x-api-key': free });
+    const pages = await Promise.all(
+      [
+        refused.body.type,
+        missing.body.type,
+        ...[
+          'invalid-callback-url',
+          'interval-too-short',
+          'watch-limit-reached',
+          'condition-not-supported',
+        ].map((t) => `${api.url}/errors/${t}`),
+      ].map(async (url: string) => [url.replace(/^.*\/errors\//, ''), (await fetch(url)).status]),
+    );
+    expect(pages).toEqual([
+      ['route-not-watchable', 200],
+      ['watch-not-found', 200],
+      ['invalid-callback-url', 200],
+      ['interval-too-short', 200],
+      ['watch-limit-reached', 200],
+      ['condition-not-supported', 200],
+    ]);
+  });
+
   it('has a handler loader for every route that declares watchable fields', () => {
     const declared = routeEntries.filter(([, r]) => r.watch).map(([id]) => id);
     expect(declared.sort()).toEqual(Object.keys(WATCHED_HANDLERS).sort());
