@@ -66,6 +66,14 @@ export const KeyView = z.object({
   today: z.number().int().meta({ description: "Today's requests (UTC day)" }),
   daily_limit: z.number().int(),
   remaining: z.number().int(),
+  replaced_by: z
+    .string()
+    .nullable()
+    .meta({ description: 'The id of the key that replaced this one by a rotation; null when none did' }),
+  carried_today: z.number().int().meta({
+    description:
+      "Of today's requests, those the key it replaced made before the rotation: they count against this key's quota",
+  }),
 });
 export type KeyView = z.infer<typeof KeyView>;
 

@@ -220,7 +220,7 @@ export async function verify(s: Services, token: string): Promise<void> {
   if (!found || !(await s.store.markVerified(found.accountId, found.nonce)))
     throw new AccountError(
       'INVALID_TOKEN',
-      'This verification link is unknown, used or expired: sign up again for a new one.',
+      'This verification link was used already, or is unknown or expired. If you verified your email with it, just sign in; otherwise sign up again for a new link.',
     );
 }
 
@@ -352,7 +352,18 @@ export function historyDays(now: number): string[] {
   return Array.from({ length: HISTORY_DAYS }, (_v, i) => addDays(today, i - HISTORY_DAYS + 1));
 }
 
-function keyView(key: AccountKey, usage: DayUsage[]): KeyView {
+/**
+ * The key that replaced a revoked one by a rotation: of the same name, made when the old one stopped (a
+ * rotation revokes and creates in one step, `rotateKey`). The store keeps no link; this is the one reading.
+ */
+function replacementOf(key: AccountKey, keys: readonly AccountKey[]): AccountKey | undefined {
+  if (!key.revokedAt) return undefined;
+  return keys.find(
+    (k) => k.id !== key.id && k.name === key.name && Math.abs(k.createdAt - key.revokedAt!) < 5_000,
+  );
+}
+
+function keyView(key: AccountKey, usage: DayUsage[], keys: readonly AccountKey[] = []): KeyView {
   const today = key.revokedAt ? 0 : (usage.at(-1)?.count ?? 0);
   const lastAt = Math.max(0, ...usage.map((d) => d.lastAt ?? 0));
   return {
@@ -367,6 +378,8 @@ function keyView(key: AccountKey, usage: DayUsage[]): KeyView {
     today: usage.at(-1)?.count ?? 0,
     daily_limit: dailyQuota(key.tier),
     remaining: key.revokedAt ? 0 : Math.max(0, dailyQuota(key.tier) - today),
+    replaced_by: replacementOf(key, keys)?.id ?? null,
+    carried_today: usage.at(-1)?.inherited ?? 0,
   };
 }
 
@@ -385,7 +398,7 @@ export async function listKeys(account: Account, counters: CounterStore) {
     historyDays(now),
   );
   return {
-    keys: keys.map((k) => keyView(k, usage.get(k.keyId) ?? [])),
+    keys: keys.map((k) => keyView(k, usage.get(k.keyId) ?? [], account.keys)),
     live_keys: account.keys.filter((k) => !k.revokedAt).length,
     key_limit: KEY_CAP,
     reset_at: iso(utcDay(new Date(now)).resetEpoch * 1000),
@@ -628,9 +641,16 @@ export async function resetPassword(s: Services, token: string, password: string
  * the account and its email claim go.
  * @example await deleteAccount(services, account, password)
  */
-export async function deleteAccount(s: Services, account: Account, password: string): Promise<string> {
+export async function deleteAccount(
+  s: Services,
+  account: Account,
+  password: string,
+  { checkOnly = false }: { checkOnly?: boolean } = {},
+): Promise<string> {
   if (!(await verifyPassword(password, account.passwordHash)))
     throw new AccountError('INVALID_CREDENTIALS', 'The password is wrong: the account is kept.');
+  // The dashboard checks the password before it asks for the irreversible confirmation (issue #40).
+  if (checkOnly) return 'The password is right: confirm to delete the account.';
   for (const key of account.keys.filter((k) => !k.revokedAt)) {
     await s.store.revokeKey(account.id, key.id, Date.now());
     await retire(s, key);

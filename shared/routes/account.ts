@@ -270,7 +270,7 @@ export const accountRoutes = {
       INVALID_CREDENTIALS: { status: 401, when: 'the password is wrong: nothing is deleted' },
     },
     summary:
-      'Deletes the account with the password: its keys stop at once (at the gateway too), the email is freed',
+      'Deletes the account with the password: its keys stop at once (at the gateway too), the email is freed; with check_only, checks the password and deletes nothing',
     example: '/account/delete',
   },
   accountActivity: {

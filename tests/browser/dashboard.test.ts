@@ -291,7 +291,10 @@ describe('the accounts dashboard, in Chromium', () => {
       await signin.getByLabel('Email').fill(email);
       await signin.getByLabel('Password').fill(NEW_PASSWORD);
       await signin.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('#problem', { hasText: 'The email or the password is wrong' }).waitFor();
+      // The error shows beside the form that failed (issue #40).
+      await page
+        .locator('#signin-form .form-error', { hasText: 'The email or the password is wrong' })
+        .waitFor();
       await check('deleted');
       await context.close();
 

@@ -31,6 +31,10 @@ interface KeyView {
   today: number;
   daily_limit: number;
   remaining: number;
+  /** The id of the key that replaced this one by a rotation. */
+  replaced_by: string | null;
+  /** Of `today`, the requests the key it replaced made before the rotation. */
+  carried_today: number;
 }
 interface KeyList {
   keys: KeyView[];
@@ -96,8 +100,14 @@ async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unkn
   return data as T;
 }
 
-function say(message: string): void {
+/** Every error shown beside a form or panel is cleared by the next message. */
+function clearErrors(): void {
   $('problem').textContent = '';
+  for (const shown of document.querySelectorAll('.form-error')) shown.textContent = '';
+}
+
+function say(message: string): void {
+  clearErrors();
   $('status').textContent = message;
 }
 
@@ -106,6 +116,35 @@ function complain(error: unknown): void {
   $('problem').textContent = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiError && (error.code === 'SESSION_EXPIRED' || error.code === 'NOT_SIGNED_IN'))
     void showSession();
+}
+
+/**
+ * An error shown where the person looks (issue #40): beside the form or panel whose action failed, in view
+ * and focused (a screen reader reads it, a keyboard continues from it), not at the top of a long page.
+ */
+function complainAt(where: HTMLElement, error: unknown): void {
+  if (error instanceof ApiError && (error.code === 'SESSION_EXPIRED' || error.code === 'NOT_SIGNED_IN'))
+    return complain(error);
+  $('status').textContent = '';
+  clearErrors();
+  let shown = where.querySelector<HTMLElement>(':scope > .form-error');
+  if (!shown) {
+    shown = document.createElement('p');
+    shown.className = 'form-error';
+    shown.setAttribute('role', 'alert');
+    shown.tabIndex = -1;
+    where.append(shown);
+  }
+  shown.textContent = error instanceof Error ? error.message : String(error);
+  shown.scrollIntoView({ block: 'center' });
+  shown.focus({ preventScroll: true });
+}
+
+/** The new key's box closes on the next action: it is shown once, beside the action that made it. */
+function closeNewKey(): void {
+  $('new-key').hidden = true;
+  $<HTMLInputElement>('new-key-value').value = '';
+  $<HTMLTextAreaElement>('curl').value = '';
 }
 
 const when = (iso: string | null) =>
@@ -237,16 +276,30 @@ function refreshWhenDue(): void {
   refreshUsage().catch(complain);
 }
 
+/** The keys as last listed, by id: a replaced key names the key that replaced it. */
+let keysById = new Map<string, KeyView>();
+
 function keyRow(key: KeyView): HTMLTableRowElement {
   const row = document.createElement('tr');
+  const successor = key.replaced_by ? keysById.get(key.replaced_by) : undefined;
+  const named = (k: KeyView) => `"${k.name}" (${k.prefix}…)`;
+  // A rotation carries the day's count to the new key, which is billed for it; the old key's calls are
+  // counted once, under the new key's quota (the chart shows each key's own calls).
+  const today =
+    key.status === 'active'
+      ? `${key.today} / ${key.daily_limit.toLocaleString()}` +
+        (key.carried_today ? ` (${key.carried_today} carried from the key it replaced)` : '')
+      : successor
+        ? `${key.today} (carried to ${successor.prefix}…)`
+        : String(key.today);
   const cells = [
     key.name,
     `${key.prefix}…`,
     when(key.created_at),
-    when(key.last_used_at),
-    `${key.today} / ${key.daily_limit.toLocaleString()}`,
+    key.last_used_at ? when(key.last_used_at) : key.carried_today ? 'not yet (new key)' : 'never',
+    today,
     key.status === 'active' ? key.remaining.toLocaleString() : '–',
-    key.status,
+    key.status === 'active' ? 'active' : successor ? `replaced by ${named(successor)}` : 'revoked',
   ];
   // Each cell carries its column's name, which labels it where the table is laid out as cards.
   const labels = [...$('keys-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
@@ -268,7 +321,10 @@ function keyRow(key: KeyView): HTMLTableRowElement {
       button.className = label === 'Revoke' ? 'danger small' : 'secondary small';
       button.textContent = label;
       button.setAttribute('aria-label', `${label} key ${key.name}`);
-      button.addEventListener('click', () => void action(key));
+      button.addEventListener('click', () => {
+        closeNewKey();
+        void action(key);
+      });
       actions.append(button);
     }
   }
@@ -277,11 +333,27 @@ function keyRow(key: KeyView): HTMLTableRowElement {
   return row;
 }
 
+/** A table's one row saying it has nothing yet, and what to do about it. */
+function emptyRow(columns: number, text: string): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  const cell = document.createElement('td');
+  cell.colSpan = columns;
+  cell.className = 'empty';
+  cell.textContent = text;
+  row.append(cell);
+  return row;
+}
+
 async function loadKeys(): Promise<void> {
   const list = await api<KeyList>('account/keys');
+  keysById = new Map(list.keys.map((k) => [k.id, k]));
   $('keys-table')
     .querySelector('tbody')!
-    .replaceChildren(...list.keys.map(keyRow));
+    .replaceChildren(
+      ...(list.keys.length
+        ? list.keys.map(keyRow)
+        : [emptyRow(8, 'No keys yet: name one above and press "Create key". It works at once.')]),
+    );
   $('key-count').textContent = `${list.live_keys} of ${list.key_limit} live keys.`;
   $('quota').textContent =
     `Each key's quota resets at 00:00 UTC, in ${untilText(list.reset_at)} (${when(list.reset_at)} your time).`;
@@ -299,14 +371,17 @@ function showNewKey(key: string, name: string): void {
 async function rotateKey(key: KeyView): Promise<void> {
   if (!window.confirm(`Replace the key "${key.name}" by a new one? The old one stops working now.`)) return;
   try {
-    const made = await api<{ key: string; name: string }>(`account/keys/${key.id}/rotate`, {
+    const made = await api<{ key: string; name: string; prefix: string }>(`account/keys/${key.id}/rotate`, {
       method: 'POST',
     });
     showNewKey(made.key, made.name);
-    say(`The key "${key.name}" was replaced: the old one no longer works.`);
+    say(
+      `The key "${key.name}" (${key.prefix}…) was replaced by ${made.prefix}…: the old one no longer works. ` +
+        "Today's requests carry over to the new key's quota.",
+    );
     await refreshUsage();
   } catch (error) {
-    complain(error);
+    complainAt($('keys-table').closest('.panel')!, error);
   }
 }
 
@@ -317,7 +392,7 @@ async function revokeKey(key: KeyView): Promise<void> {
     say(`The key "${key.name}" is revoked.`);
     await refreshUsage();
   } catch (error) {
-    complain(error);
+    complainAt($('keys-table').closest('.panel')!, error);
   }
 }
 
@@ -326,7 +401,7 @@ function series(activity: Activity, by: 'key' | 'endpoint'): { label: string; da
   if (by === 'endpoint')
     return Object.entries(activity.endpoints).map(([path, data]) => ({ label: path, data }));
   return activity.keys.map((k) => ({
-    label: `${k.name} (${k.prefix}…)${k.status === 'revoked' ? ' revoked' : ''}`,
+    label: `${k.name} (${k.prefix}…)${k.status === 'revoked' ? (keysById.get(k.id)?.replaced_by ? ' replaced' : ' revoked') : ''}`,
     data: k.daily,
   }));
 }
@@ -375,9 +450,10 @@ function drawChart(): void {
   const today = sets.reduce((n, s) => n + (s.data.at(-1) ?? 0), 0);
   canvas.dataset.total = String(activity.total);
   canvas.dataset.today = String(today);
-  $('chart-summary').textContent =
-    `Requests per UTC day, ${activity.days[0]} to ${activity.days.at(-1)}, by ${grouping()}: ` +
-    `${activity.total} in all, ${today} today.`;
+  $('chart-summary').textContent = activity.total
+    ? `Requests per UTC day, ${activity.days[0]} to ${activity.days.at(-1)}, by ${grouping()}: ` +
+      `${activity.total} in all, ${today} today.`
+    : 'No requests in the last 30 days yet. Create a key and run its curl command: the chart shows the call within 30 s.';
   drawTable(activity, sets);
 }
 
@@ -406,8 +482,15 @@ function drawTable(activity: Activity, sets: { label: string; data: number[] }[]
   const thead = document.createElement('thead');
   thead.append(head);
   const tbody = document.createElement('tbody');
-  tbody.append(...rows.reverse());
+  tbody.append(...(activity.total ? rows.reverse() : [emptyRow(sets.length + 1, 'No requests yet.')]));
   table.replaceChildren(thead, tbody);
+  showScrollHint();
+}
+
+/** Narrow, the usage table scrolls sideways in its box: a hint says so whenever it does (issue #40). */
+function showScrollHint(): void {
+  const wrap = $('usage-table').parentElement!;
+  $('usage-scroll-hint').hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
 }
 
 async function loadActivity(): Promise<void> {
@@ -425,8 +508,10 @@ function onSubmit(id: string, handle: (form: HTMLFormElement) => Promise<void>):
     event.preventDefault();
     const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
     button.disabled = true;
+    clearErrors();
+    closeNewKey();
     handle(form)
-      .catch(complain)
+      .catch((error: unknown) => complainAt(form, error))
       .finally(() => {
         button.disabled = false;
       });
@@ -464,11 +549,19 @@ async function followLink(): Promise<void> {
     $('reset-password').focus();
     return;
   }
-  const { message } = await api<{ message: string }>('account/verify', {
-    method: 'POST',
-    body: { token: verify },
-  });
-  say(message);
+  try {
+    const { message } = await api<{ message: string }>('account/verify', {
+      method: 'POST',
+      body: { token: verify },
+    });
+    say(message);
+  } catch (error) {
+    // Signed in means verified: a link opened again tells its owner so, not to sign up again (issue #40).
+    if (signedIn && error instanceof ApiError && error.code === 'INVALID_TOKEN')
+      return say('Your email is verified already, and you are signed in: this link is used up.');
+    if (signedIn) throw error;
+    return complainAt($('signin-form'), error);
+  }
   $('signin-email').focus();
 }
 
@@ -521,6 +614,8 @@ function wire(): void {
     $('signin-email').focus();
   });
   onSubmit('delete-form', async (form) => {
+    // The password first, so a typo is said beside the form before the irreversible question (issue #40).
+    await api('account/delete', { method: 'POST', body: { ...formValues(form), check_only: true } });
     if (!window.confirm('Delete your account and all its keys? This cannot be undone.')) return;
     const { message } = await api<{ message: string }>('account/delete', {
       method: 'POST',
@@ -532,6 +627,7 @@ function wire(): void {
     say(message);
   });
   $('signout').addEventListener('click', () => {
+    closeNewKey();
     api('account/signout', { method: 'POST' })
       .then(() => {
         $('new-key').hidden = true;
@@ -543,6 +639,7 @@ function wire(): void {
   $('copy-key').addEventListener('click', () => void copy('new-key-value', 'Key'));
   $('copy-curl').addEventListener('click', () => void copy('curl', 'Command'));
   $('refresh').addEventListener('click', () => {
+    closeNewKey();
     refreshUsage()
       .then(() => say('Usage refreshed.'))
       .catch(complain);
@@ -551,6 +648,8 @@ function wire(): void {
   document.addEventListener('visibilitychange', refreshWhenDue);
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="group"]'))
     radio.addEventListener('change', drawChart);
+  $('usage-table').closest('details')!.addEventListener('toggle', showScrollHint);
+  window.addEventListener('resize', showScrollHint);
   // A mailed link opened in a tab already on the dashboard changes only the fragment.
   window.addEventListener('hashchange', () => void followLink().catch(complain));
 }

@@ -17,6 +17,10 @@ export const DASHBOARD_PAGE = `<!doctype html>
     <a class="skip" href="#main">Skip to content</a>
     <header class="top">
       <p class="brand">travel-data-api <span>dashboard</span></p>
+      <nav class="links" aria-label="Documentation">
+        <a href="docs">API reference</a>
+        <a href="./">Every endpoint (GET /)</a>
+      </nav>
       <nav id="account-nav" aria-label="Account" hidden>
         <span id="who"></span>
         <button id="signout" type="button" class="secondary">Sign out</button>
@@ -152,7 +156,8 @@ export const DASHBOARD_PAGE = `<!doctype html>
           </figure>
           <details>
             <summary>The chart's numbers as a table</summary>
-            <div class="table-wrap"><table id="usage-table"></table></div>
+            <p id="usage-scroll-hint" class="hint scroll-hint" hidden>The table is wider than the screen: scroll it sideways for every column.</p>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Requests per day, by column"><table id="usage-table"></table></div>
           </details>
         </section>
 
