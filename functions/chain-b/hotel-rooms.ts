@@ -4,12 +4,10 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotelId, ChainBRooms } from '../../shared/schemas/chain-b.ts';
-import { hotelIdParam, stayOrder, stayShape, withStayDefaults } from '../../shared/schemas/chain-b-query.ts';
+import { HotelRoomsQuery } from '../../shared/schemas/chain-b-query.ts';
 
-export const HotelRoomsQuery = z
-  .object({ hotel_id: hotelIdParam(), ...stayShape })
-  .superRefine(stayOrder)
-  .transform(withStayDefaults);
+// The query lives with chain_b's shared parameters: a watch's creation checks parameters with it too.
+export { HotelRoomsQuery };
 
 export const HotelRoomsResponse = z.object({
   success: z.literal(true),

@@ -7,7 +7,7 @@ import { watchEndpoint } from '../../shared/watches/http.ts';
 import { viewOf, WatchBody, WatchView } from '../../shared/watches/model.ts';
 import { createWatch } from '../../shared/watches/service.ts';
 import { watchStore } from '../../shared/watches/store.ts';
-import { watchedRoute } from './handlers.ts';
+import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
 
 export const NewWatch = WatchView.extend({
   secret: z.string().meta({
@@ -25,7 +25,7 @@ export const handler = watchEndpoint({
     const watch = await createWatch(caller, body, {
       store: await watchStore(),
       now: Date.now(),
-      querySchema: async (id) => (await watchedRoute(id).catch(() => undefined))?.query,
+      querySchema: async (id) => WATCHED_QUERIES[id],
     });
     return { ...viewOf(watch), secret: watch.secret };
   },

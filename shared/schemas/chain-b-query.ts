@@ -67,3 +67,13 @@ export function withStayDefaults<T extends StayInput>(q: T): T & { check_in: str
   const checkIn = q.check_in ?? todayUtc();
   return { ...q, check_in: checkIn, check_out: q.check_out ?? addDays(checkIn, 1) };
 }
+
+/**
+ * The query of chain_b rooms: the hotel and a stay. Here rather than beside its handler, so that a watch's
+ * creation checks a watch's parameters with it without bundling the connector (shared/watches/queries.ts).
+ * @example HotelRoomsQuery.parse({ hotel_id: '9wt3', check_in: '2030-06-10' }).check_out // '2030-06-11'
+ */
+export const HotelRoomsQuery = z
+  .object({ hotel_id: hotelIdParam(), ...stayShape })
+  .superRefine(stayOrder)
+  .transform(withStayDefaults);

@@ -11,6 +11,7 @@ import { routeEntries } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { useCallbackMode } from '../../shared/watches/callback-url.ts';
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
+import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
 import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startReceiver, testClock, type Receiver } from './helpers.ts';
@@ -412,8 +413,10 @@ describe('the resource', () => {
     ]);
   });
 
-  it('has a handler loader for every route that declares watchable fields', () => {
+  it('has a handler loader and the handler’s own query schema for every route that declares watchable fields', async () => {
     const declared = routeEntries.filter(([, r]) => r.watch).map(([id]) => id);
     expect(declared.sort()).toEqual(Object.keys(WATCHED_HANDLERS).sort());
+    expect(declared.sort()).toEqual(Object.keys(WATCHED_QUERIES).sort());
+    for (const id of declared) expect((await watchedRoute(id)).query).toBe(WATCHED_QUERIES[id]);
   });
 });
