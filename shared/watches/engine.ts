@@ -172,31 +172,36 @@ export async function runCheck(deps: EngineDeps, message: CheckMessage): Promise
   const outcome = outcomeOf(answer.status);
   const values: Values | null = outcome === 'answered' ? readValues(answer.body, route.watch!) : null;
   let delivery: DeliveryRecord | undefined;
-  await updateWatch(deps.store, watch.id, (w) => {
-    if (w.status !== 'active') return false;
-    let fired = false;
-    delivery = undefined;
-    if (values) {
-      const baseline = w.baseline ?? values;
-      const now_ = holds(w.condition, values, w.last, baseline);
-      fired = now_ && !w.holding;
-      if (fired) delivery = newDelivery(w, values, answer.body, now);
-      w.baseline = baseline;
-      w.holding = now_;
-      w.last = values;
-    } else if (outcome === 'refused') {
-      w.status = 'ended';
-      w.reason = reasonOf(answer.status, answer.body);
-    } else if (outcome === 'source_failed') {
-      // Not billed; tried again at the next tick rather than a whole interval later.
-      w.dueAt = Math.min(w.dueAt, now + TICK_MS);
-    }
-    w.checks = [{ at: iso(now), outcome, status: answer.status, values, fired }, ...w.checks].slice(
-      0,
-      KEPT.checks,
-    );
-    if (delivery) w.deliveries = [summaryOf(delivery), ...w.deliveries].slice(0, KEPT.deliveries);
-  });
+  await updateWatch(
+    deps.store,
+    watch.id,
+    (w) => {
+      if (w.status !== 'active') return false;
+      let fired = false;
+      delivery = undefined;
+      if (values) {
+        const baseline = w.baseline ?? values;
+        const now_ = holds(w.condition, values, w.last, baseline);
+        fired = now_ && !w.holding;
+        if (fired) delivery = newDelivery(w, values, answer.body, now);
+        w.baseline = baseline;
+        w.holding = now_;
+        w.last = values;
+      } else if (outcome === 'refused') {
+        w.status = 'ended';
+        w.reason = reasonOf(answer.status, answer.body);
+      } else if (outcome === 'source_failed') {
+        // Not billed; tried again at the next tick rather than a whole interval later.
+        w.dueAt = Math.min(w.dueAt, now + TICK_MS);
+      }
+      w.checks = [{ at: iso(now), outcome, status: answer.status, values, fired }, ...w.checks].slice(
+        0,
+        KEPT.checks,
+      );
+      if (delivery) w.deliveries = [summaryOf(delivery), ...w.deliveries].slice(0, KEPT.deliveries);
+    },
+    watch,
+  );
   if (!delivery) return;
   // Kept due now before it is queued: should the queueing fail, the next tick finds it.
   await deps.store.putDelivery(delivery);

@@ -151,9 +151,11 @@ export async function updateWatch(
   store: WatchStore,
   id: string,
   change: (watch: WatchRecord) => void | false,
+  /** The watch as just read, when the caller has it: tried first, saving a read when nothing moved it. */
+  read?: WatchRecord,
 ): Promise<WatchRecord | undefined> {
   for (let i = 0; i < 20; i++) {
-    const watch = await store.get(id);
+    const watch = i === 0 && read ? structuredClone(read) : await store.get(id);
     if (!watch) return undefined;
     if (change(watch) === false) return watch;
     if (await store.put(watch)) return { ...watch, version: watch.version + 1 };

@@ -32,6 +32,7 @@ import { bundleOf, iqrHalf, kb, median, ms, OUT, ROOT, sidesOf } from './lib.ts'
 import { floorKindOf, measureFirstInvocation, type FloorKind } from './first-invocation.ts';
 import { measureRoundTrips, type Step } from './round-trips.ts';
 import { measureHandlerHit, pooled, type HitResult } from './handler-hit.ts';
+import { measureWatchTick } from './watch-tick.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 11);
@@ -48,6 +49,7 @@ const SECTIONS = [
   'extraction',
   'fanout',
   'mcp',
+  'watches',
 ] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !(SECTIONS as readonly string[]).includes(s));
@@ -894,6 +896,34 @@ if (on('mcp')) {
   say(
     `Command: \`npm run bench\` — one \`tools/list\` request to \`/mcp\`: ${tools} tools in ${(bytes / 1024).toFixed(1)} KB (${Math.round(bytes / tools)} bytes a tool; budget 25 KB, about ${Math.floor((25 * 1024) / (bytes / tools))} tools at this size). A tool lists its parameters' names, types and enums; describeTool answers the rest. Shared parameters, paging, errors and the billing rule are said once, in the server's instructions; tests/mcp/scale.test.ts holds the budget with the wave 3 routes.`,
   );
+  say();
+}
+
+// 12. The cost of one watch tick (issue #38).
+if (on('watches')) {
+  say('## One watch tick (issue #38)');
+  say();
+  say(
+    'Command: `npm run bench` (or `BENCH_ONLY=watches npm run bench`) — N watches of chain_b rooms due in the same minute, one scheduler tick on dynalite (the DynamoDB watch store and quota counters, every request counted by command) and the sandbox upstream (every request counted), checks and deliveries worked to the end. Not counted: the key lookup, one GetItem per key and function instance a minute deployed (KEY_CACHE_MS).',
+  );
+  say();
+  say(
+    '| due watches | stays | claimed | DynamoDB requests per watch | by command | upstream requests per watch | tick, all checks done |',
+  );
+  say('| ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+  for (const [watches, stays] of [
+    [1000, 1],
+    [200, 200],
+  ] as const) {
+    const cost = await measureWatchTick({ watches, stays });
+    say(
+      `| ${watches} | ${stays} | ${cost.claimed} | ${(cost.dynamo / watches).toFixed(2)} | ${Object.entries(
+        cost.byCommand,
+      )
+        .map(([c, n]) => `${c.replace('Command', '')} ${n}`)
+        .join(', ')} | ${(cost.upstream / watches).toFixed(2)} | ${ms(cost.ms)} |`,
+    );
+  }
   say();
 }
 
