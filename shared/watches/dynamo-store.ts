@@ -23,6 +23,8 @@ import type { DeliveryRecord, Due, WatchStore } from './store.ts';
 
 /** The due-time index: partition `due_pk`, sort `due_at`, with `interval_s` projected. */
 export const DUE_INDEX = 'due';
+/** How long a delivery's body and attempts are kept. */
+export const DELIVERY_TTL_DAYS = 30;
 /** Partitions of the due index, so that thousands of due items spread over more than one. */
 export const DUE_SHARDS = 4;
 
@@ -221,6 +223,8 @@ export class DynamoWatchStore implements WatchStore {
             doc: { S: JSON.stringify(doc) },
             version: n(d.version + 1),
             due_at: n(nextAttemptAt ?? 0),
+            // The table's TTL forgets a delivery 30 days after it was made (the watch keeps its summary).
+            expires_at: n(Math.floor(d.createdAt / 1000) + DELIVERY_TTL_DAYS * 86_400),
             ...(d.status === 'pending' && nextAttemptAt !== null
               ? { due_pk: { S: `DDUE#${shardOf(d.id)}` } }
               : {}),

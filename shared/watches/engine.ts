@@ -155,6 +155,9 @@ function stayPast(watch: WatchRecord, ends: string | undefined, now: number): bo
 export async function runCheck(deps: EngineDeps, message: CheckMessage): Promise<void> {
   const watch = await deps.store.get(message.watchId);
   if (!watch || watch.status !== 'active') return;
+  // SQS delivers at least once: a message received again after its check was recorded is not billed twice.
+  const last = watch.checks[0];
+  if (last && Date.parse(last.at) >= message.tick) return;
   const now = deps.clock();
   const { route, handler } = await deps.route(watch.routeId);
   if (watch.expiresAt <= now || stayPast(watch, route.watch?.ends, now)) {

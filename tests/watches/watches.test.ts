@@ -10,6 +10,7 @@ import { hashKey } from '../../shared/hash.ts';
 import { routeEntries } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { useCallbackMode } from '../../shared/watches/callback-url.ts';
+import { runCheck } from '../../shared/watches/engine.ts';
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
 import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
 import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
@@ -267,6 +268,29 @@ describe('checks are calls', () => {
       'source_failed',
       'answered',
     ]);
+  });
+
+  it('checks and bills once when the queue delivers the same check message twice (SQS is at least once)', async () => {
+    // Prepare
+    const key = api.addKey('pro');
+    const made = await create(key, {
+      route: '/v1/chain_b/hotel/rooms',
+      params: STAY,
+      condition: { type: 'any_change' },
+      callback_url: receiver.url,
+    });
+    await tickAfter(0);
+
+    // Act: the same message again
+    await runCheck(engine.deps, { watchId: made.body.id, tick: clock.now() });
+
+    // Assess
+    const watch = await watchOf(key, made.body.id);
+    const usage = await (
+      await stores()
+    ).counters.usage([hashKey(key)], [new Date().toISOString().slice(0, 10)]);
+    expect(watch.checks).toHaveLength(1);
+    expect(usage.get(hashKey(key))![0]!.count).toBe(1);
   });
 
   it('ends the watch with its reason when the route refuses its input (the key revoked)', async () => {
