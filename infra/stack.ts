@@ -180,18 +180,22 @@ export class TravelApiStack extends Stack {
         watched.some(([, r]) => (r.upstream ?? []).some((token) => token === name)),
       ),
     );
-    new Watches(new NestedStack(this, 'Watches', { description: 'watches: tick, queues, workers, alarms' }), 'Watches', {
-      table: this.table,
-      routeFunctions: watchFunctions,
-      environment,
-      providers: watchedProviders,
-      secrets: {
-        prefix: config.secretsPrefix,
-        names: [...new Set(Object.values(watchedProviders).flatMap((p) => secretNames(p)))],
+    new Watches(
+      new NestedStack(this, 'Watches', { description: 'watches: tick, queues, workers, alarms' }),
+      'Watches',
+      {
+        table: this.table,
+        routeFunctions: watchFunctions,
+        environment,
+        providers: watchedProviders,
+        secrets: {
+          prefix: config.secretsPrefix,
+          names: [...new Set(Object.values(watchedProviders).flatMap((p) => secretNames(p)))],
+        },
+        logRetentionDays: config.logRetentionDays,
+        alarmTopic: this.observability.topic,
       },
-      logRetentionDays: config.logRetentionDays,
-      alarmTopic: this.observability.topic,
-    });
+    );
 
     const plan = (tier: Tier, throttle: { rateLimit: number; burstLimit: number }) => {
       const usagePlan = this.api.addUsagePlan(`Plan${tier}`, {

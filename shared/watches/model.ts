@@ -217,11 +217,9 @@ export const WebhookPayload = z
       previous: z
         .unknown()
         .meta({ description: "The condition's value at the check before (null at the first)" }),
-      current: z
-        .unknown()
-        .meta({
-          description: "The condition's value now: a price, an availability, or every followed value",
-        }),
+      current: z.unknown().meta({
+        description: "The condition's value now: a price, an availability, or every followed value",
+      }),
       baseline: z.unknown().meta({ description: "The condition's value at the first check" }),
       checked_at: z.iso.datetime(),
       answer: z.unknown().meta({ description: "The watched route's answer as checked" }),

@@ -29,7 +29,10 @@ beforeAll(async () => {
   await ensureWatchTable(dynamo.client, TABLE);
   const keys = new MemoryKeyStore();
   keys.add(key, 'enterprise');
-  useStores({ keys, counters: new DynamoCounterStore(countingSends(dynamoClient(dynamo.endpoint)), dynamo.table) });
+  useStores({
+    keys,
+    counters: new DynamoCounterStore(countingSends(dynamoClient(dynamo.endpoint)), dynamo.table),
+  });
   sandbox = await startSandbox();
   useProviders(sandbox.providers());
   receiver = await startReceiver();
@@ -112,9 +115,9 @@ describe('1,000 watches due in one minute, two schedulers', () => {
       Array.from({ length: WATCHES }, (_, i) => seed.get(watch(i, now).id).then((w) => w!.checks.length)),
     );
     const day = new Date(now).toISOString().slice(0, 10);
-    const counted = (await new DynamoCounterStore(dynamo.client, dynamo.table).usage([hashKey(key)], [day])).get(
-      hashKey(key),
-    )![0]!;
+    const counted = (
+      await new DynamoCounterStore(dynamo.client, dynamo.table).usage([hashKey(key)], [day])
+    ).get(hashKey(key))![0]!;
     console.log(
       `1,000 due watches, 2 schedulers: claimed ${ticks.map((t) => t.claimed).join(' + ')} of ${ticks
         .map((t) => t.due)
