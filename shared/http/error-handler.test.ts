@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
+import {
+  DetailArrayError,
+  GlobalError,
+  ProblemError,
+  RateLimitExceededError,
+  UnauthorizedError,
+} from '../errors.ts';
 import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith } from '../../tests/helpers/stack.ts';
 import { correlationId } from './correlation-id.ts';
@@ -51,6 +57,28 @@ describe('errorHandler', () => {
     expect(parse(res.body)).toEqual({
       error: { code: 'INVALID_URL', message: 'Bad URL.', details: 'url: not a hotel page' },
     });
+  });
+
+  it('names the dashboard in a 401 and links the error page of a 401 and a 429, in the global body', async () => {
+    // Act
+    const unauthorized = await run(new UnauthorizedError('The x-api-key header is missing.'));
+    const limited = await run(new RateLimitExceededError(10, 3_600));
+    // Assess
+    expect(parse(unauthorized.body)).toEqual({
+      error: {
+        code: 'unauthorized',
+        message:
+          'A valid API key is required in the x-api-key header. Get one at https://api.example.test/prod/dashboard.',
+        details: 'The x-api-key header is missing. See https://api.example.test/prod/errors/unauthorized.',
+      },
+    });
+    expect(unauthorized.headers?.Link).toBe(
+      '<https://api.example.test/prod/errors/unauthorized>; rel="help"',
+    );
+    expect((parse(limited.body) as { error: { details: string } }).error.details).toMatch(
+      /resets in 1 h 0 min \(3600 s\)\. See https:\/\/api\.example\.test\/prod\/errors\/rate-limit-exceeded\.$/,
+    );
+    expect(limited.headers?.['Retry-After']).toBe('3600');
   });
 
   it('renders a DetailArrayError as a 400 detail array', async () => {
