@@ -61,6 +61,11 @@ const ENTRY_READERS = [
   'shared/http/daily-quota-billing.ts',
   'shared/http/endpoint.ts',
   'shared/http/validate-request.ts',
+  // The watches (#38): their errors (errorSpec), the watched route of a new watch (in MCP's bundle, every
+  // data route's entry is there), and MCP's watch tools (the watch routes, whose handlers the bundle holds).
+  'shared/watches/http.ts',
+  'shared/watches/service.ts',
+  'functions/watches/mcp-tools.ts',
 ];
 
 /**

@@ -20,6 +20,7 @@ import { baseUrl, globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
 import { dataEntries, routes, type DataRouteId } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { openApiDocument } from '../docs/document.ts';
+import { callWatchTool, WATCH_TOOLS } from '../watches/mcp-tools.ts';
 import { handlers } from './handlers.ts';
 
 type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -33,7 +34,8 @@ const routeOf = new Map(dataEntries);
 let tools: Promise<Tool[]> | undefined;
 
 function toolList(): Promise<Tool[]> {
-  tools ??= openApiDocument().then((doc) => toolsFor(doc, dataEntries));
+  // The data tools and describeTool, then the watches' tools (#38).
+  tools ??= openApiDocument().then((doc) => [...toolsFor(doc, dataEntries), ...WATCH_TOOLS]);
   return tools;
 }
 
@@ -67,6 +69,8 @@ async function serve(event: APIGatewayProxyEvent, context: Context): Promise<API
     async call(name, args) {
       // Answered from the document: no route runs, nothing is counted.
       if (name === DESCRIBE_TOOL.name) return describeTool(await openApiDocument(), dataEntries, args);
+      const watched = await callWatchTool(name, args, event, context);
+      if (watched) return toolResult(watched);
       const id = name as DataRouteId;
       const { handler } = (await handlers[id]()) as { handler: RouteHandler };
       return toolResult(await handler(routeEvent(event, routeOf.get(id)!, args), context));

@@ -24,7 +24,8 @@ import { argumentErrors, SHARED_PARAMETERS } from './tools.ts';
  * stands for the deployment's address until `instructionsFor` puts it in.
  */
 export const INSTRUCTIONS = [
-  'Hotel, rental, dining and place data, fetched from the sources at call time. Every tool is read-only.',
+  'Hotel, rental, dining and place data, fetched from the sources at call time. Every data tool is read-only; ' +
+    "createWatch, listWatches and deleteWatch manage the key's watches (a signed webhook when an answer changes).",
   `Quota: each billed call counts once against the API key's daily quota. ${BILLING_RULE}`,
   'A failed call is a tool error whose text is JSON with status, error_code and detail (and retry_after when ' +
     'waiting helps); {base}/errors/{error_code in kebab-case} explains each code.',

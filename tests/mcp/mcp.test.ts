@@ -109,8 +109,14 @@ async function described(name: string): Promise<ToolDescription> {
 }
 
 describe('tools', () => {
-  it('lists one tool per data route, named by its manifest id, then describeTool', () => {
-    expect(tools.map((t) => t.name)).toEqual([...dataEntries.map(([id]) => id), 'describeTool']);
+  it('lists one tool per data route, named by its manifest id, then describeTool, then the watches’ tools', () => {
+    expect(tools.map((t) => t.name)).toEqual([
+      ...dataEntries.map(([id]) => id),
+      'describeTool',
+      'createWatch',
+      'listWatches',
+      'deleteWatch',
+    ]);
   });
 
   it("lists the route's parameters by name, type and enum, and which are required", () => {
@@ -130,7 +136,8 @@ describe('tools', () => {
     expect(tools.find((t) => t.name === 'diningSearch')!.inputSchema.properties).toMatchObject({
       prices: { type: 'array', items: { type: 'integer' } },
     });
-    for (const tool of tools)
+    // Every tool reads, but the watches' create and delete (#38).
+    for (const tool of tools.filter((t) => !['createWatch', 'deleteWatch'].includes(t.name)))
       expect({ tool: tool.name, ...tool.annotations }).toMatchObject({ readOnlyHint: true });
   });
 
