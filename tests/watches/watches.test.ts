@@ -96,6 +96,8 @@ describe('a price watch on a chain_b rooms stay', () => {
     });
     expect(made.status).toBe(201);
     expect(made.body.secret).toMatch(/^whsec_/);
+    // Due at once: the next tick checks it, whatever its interval (under npm start, within LOCAL_TICK_MS).
+    expect(made.body.next_check_at).toBe(made.body.created_at);
     receiver.secret = made.body.secret;
 
     // Act: two checks at the old price, then the sandbox's price halves, then two more checks
