@@ -323,7 +323,13 @@ process.stdout.write(JSON.stringify(out), () => process.exit(0));`;
       httpMethod: 'POST',
       body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
     });
-    const query = Object.fromEntries(new URL(routes.chainARooms.example, 'http://x').searchParams);
+    // Arguments as JSON has them: a whole number as a number (MCP refuses a string where its schema says integer).
+    const query = Object.fromEntries(
+      [...new URL(routes.chainARooms.example, 'http://x').searchParams].map(([k, v]) => [
+        k,
+        /^\d+$/.test(v) ? Number(v) : v,
+      ]),
+    );
     const [list, call] = await invoke(
       MCP,
       [rpc(1, 'tools/list', {}), rpc(2, 'tools/call', { name: 'chainARooms', arguments: query })],
