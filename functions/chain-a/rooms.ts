@@ -3,25 +3,8 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainA } from '../../shared/providers/chain-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { ChainAStay } from '../../shared/schemas/chain-a.ts';
-import { intParam, nights, text } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-
-export const RoomsQuery = withStayOrder(
-  z.object({
-    hotel_code: text(10, 3)
-      .regex(/^[A-Za-z0-9]+$/, { error: 'must be 3 to 10 letters or digits' })
-      .transform((c) => c.toUpperCase())
-      .meta({ description: 'chain_a property code, 3 to 10 letters or digits; case-insensitive' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({
-      description: 'Departure date, YYYY-MM-DD, strictly after check_in',
-    }),
-    adults: intParam(1, 8, 2).meta({ description: 'Adults per room, 1 to 8. Default 2' }),
-    children: intParam(0, 6, 0).meta({ description: 'Children per room, 0 to 6. Default 0' }),
-    rooms: intParam(1, 9, 1).meta({ description: 'Rooms, 1 to 9. Default 1' }),
-  }),
-);
+import { ChainARoomsQuery, ChainAStay } from '../../shared/schemas/chain-a.ts';
+import { nights } from '../../shared/schemas/params.ts';
 
 export const ChainARoomsResponse = z.object({
   success: z.literal(true),
@@ -38,7 +21,7 @@ export const ChainARoomsResponse = z.object({
 
 export const handler = endpoint({
   route: routes.chainARooms,
-  query: RoomsQuery,
+  query: ChainARoomsQuery,
   response: ChainARoomsResponse,
   // The cash and points offers are asked at once: both slots go with the lease, not one after it.
   slotsAhead: { chain_a: 2 },

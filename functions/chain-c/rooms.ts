@@ -4,31 +4,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { ChainCRooms, PropertyIdParam } from '../../shared/schemas/chain-c.ts';
-import { currencyParam, intParam } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-
-export const RoomsQuery = withStayOrder(
-  z.object({
-    property_id: PropertyIdParam,
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
-    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
-    rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
-    currency: currencyParam().meta({
-      description: 'ISO 4217 code (case-insensitive) of every cash amount. Default USD',
-    }),
-  }),
-).superRefine((q, ctx) => {
-  // The addendum's longest stay.
-  if (Date.parse(q.check_out) - Date.parse(q.check_in) > 30 * 86_400_000)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['check_out'],
-      message: 'must be at most 30 nights after check_in',
-      params: { error_code: 'INVALID_DATES' },
-    });
-});
+import { ChainCRooms, ChainCRoomsQuery } from '../../shared/schemas/chain-c.ts';
 
 export const ChainCRoomsResponse = z.object({
   success: z.literal(true),
@@ -42,7 +18,7 @@ export const ChainCRoomsResponse = z.object({
 
 export const handler = endpoint({
   route: routes.chainCRooms,
-  query: RoomsQuery,
+  query: ChainCRoomsQuery,
   response: ChainCRoomsResponse,
   run: async ({ query }, ctx) => {
     const stay = await chainC.rooms(

@@ -9,7 +9,9 @@ import type { RouteHandler } from '../../shared/watches/invoke.ts';
 type HandlerModule = { handler: RouteHandler & { schemas?: { query?: z.ZodType } } };
 
 export const WATCHED_HANDLERS: Record<string, () => Promise<HandlerModule>> = {
+  chainARooms: () => import('../chain-a/rooms.ts') as Promise<HandlerModule>,
   chainBHotelRooms: () => import('../chain-b/hotel-rooms.ts') as Promise<HandlerModule>,
+  chainCRooms: () => import('../chain-c/rooms.ts') as Promise<HandlerModule>,
 };
 
 /**

@@ -21,6 +21,7 @@ export const chainARoutes = {
           'upstream_status carries the HTTP status chain_a answered with, when it answered',
       },
     },
+    watch: { price: 'room_types[].rates[].total', availability: 'room_types', ends: 'check_in' },
     summary: 'chain_a room types, cash rates and points options for a stay',
     example: '/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=2030-06-01&check_out=2030-06-03&adults=2',
   },

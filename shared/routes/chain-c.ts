@@ -45,6 +45,7 @@ export const chainCRoutes = {
       INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
       PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
     },
+    watch: { price: 'room_types[].rates[].total', availability: 'room_types', ends: 'check_in' },
     summary:
       'The rooms of a chain_c property for a stay: cash, points and cash-and-points rates with nightly rates',
     example: '/v1/chain_c/loyalty/rooms?property_id=TOYPA&check_in=2030-06-10&check_out=2030-06-12&adults=2',

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { intParam, text } from './params.ts';
+import { StayDates, withStayOrder } from './stay.ts';
 
 // Rooms rule: per-night figures (per_night, per_night_after_tax, points, cash) are for one room; stay
 // totals (base_total, fees_taxes, total, points_total, cash_total) are for every room over every night.
@@ -94,3 +96,20 @@ export const ChainAStay = z.object({
   }),
 });
 export type ChainAStay = z.infer<typeof ChainAStay>;
+
+/** The query of chain_a rooms (a watch of the route checks its parameters with it too). */
+export const ChainARoomsQuery = withStayOrder(
+  z.object({
+    hotel_code: text(10, 3)
+      .regex(/^[A-Za-z0-9]+$/, { error: 'must be 3 to 10 letters or digits' })
+      .transform((c) => c.toUpperCase())
+      .meta({ description: 'chain_a property code, 3 to 10 letters or digits; case-insensitive' }),
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({
+      description: 'Departure date, YYYY-MM-DD, strictly after check_in',
+    }),
+    adults: intParam(1, 8, 2).meta({ description: 'Adults per room, 1 to 8. Default 2' }),
+    children: intParam(0, 6, 0).meta({ description: 'Children per room, 0 to 6. Default 0' }),
+    rooms: intParam(1, 9, 1).meta({ description: 'Rooms, 1 to 9. Default 1' }),
+  }),
+);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idParam } from './params.ts';
+import { currencyParam, idParam, intParam } from './params.ts';
+import { StayDates, withStayOrder } from './stay.ts';
 
 /** A chain_c property code as loyalty search returned it, upper-cased; else 400 INVALID_PROPERTY_ID. */
 export const PropertyIdParam = idParam(
@@ -118,3 +119,17 @@ export const ChainCRooms = z.object({
     .meta({ description: 'Empty (total 0) when no room is available for the exact dates and occupancy' }),
 });
 export type ChainCRooms = z.infer<typeof ChainCRooms>;
+
+/** The query of chain_c loyalty rooms (a watch of the route checks its parameters with it too). */
+export const ChainCRoomsQuery = withStayOrder(
+  z.object({
+    property_id: PropertyIdParam,
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
+    rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every cash amount. Default USD',
+    }),
+  }),
+);

@@ -9,7 +9,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { handler } from '../../functions/site-a/url-to-id.ts';
-import { ChainARoomsResponse, RoomsQuery, handler as chainARooms } from '../../functions/chain-a/rooms.ts';
+import { ChainARoomsResponse, handler as chainARooms } from '../../functions/chain-a/rooms.ts';
+import { ChainARoomsQuery } from '../../shared/schemas/chain-a.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainA } from '../../shared/providers/chain-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -259,7 +260,7 @@ describe("a new instance's first call", () => {
   // copy), from the instance's second miss on.
   const undeclaredRooms = endpoint({
     route: routes.chainARooms,
-    query: RoomsQuery,
+    query: ChainARoomsQuery,
     response: ChainARoomsResponse,
     run: async ({ query }, ctx) => {
       const { check_in: checkIn, check_out: checkOut, adults, children, rooms: count } = query;

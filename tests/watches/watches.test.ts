@@ -7,9 +7,10 @@ import { Webhook } from 'standardwebhooks';
 import { watchedRoute, WATCHED_HANDLERS } from '../../functions/watches/handlers.ts';
 import { movePrices } from '../../infra/sandbox/prices.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { routeEntries } from '../../shared/routes/index.ts';
+import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { useCallbackMode } from '../../shared/watches/callback-url.ts';
+import { readValues } from '../../shared/watches/condition.ts';
 import { runCheck } from '../../shared/watches/engine.ts';
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
 import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
@@ -167,6 +168,40 @@ describe('a price watch on a chain_b rooms stay', () => {
         'webhook-signature': wh.sign(headers['webhook-id'], old, sent!.body),
       }),
     ).toThrow(/timestamp/i);
+  });
+});
+
+describe('price watches on the other rooms routes', () => {
+  it.each([
+    ['/v1/chain_a/rooms', routes.chainARooms],
+    ['/v1/chain_c/loyalty/rooms', routes.chainCRooms],
+  ] as const)('%s: fires once when the price drops under the bound, not before', async (path, route) => {
+    // Prepare: the route's own example stay, and its lowest price as the watch reads it
+    const key = api.addKey('pro');
+    const params = Object.fromEntries(new URL(route.example, 'http://x').searchParams);
+    const first = await api.get(route.example, { 'x-api-key': key });
+    expect(first.status).toBe(200);
+    const price = readValues(first.body, route.watch!).price!;
+    const made = await create(key, {
+      route: path,
+      params,
+      condition: { type: 'price_at_or_under', value: Math.floor(price * 0.8) },
+      callback_url: receiver.url,
+      interval: 3_600,
+    });
+    expect(made.status).toBe(201);
+    receiver.secret = made.body.secret;
+    // Act: a check at the old price, then the sandbox's prices halve, then two more checks
+    await tickAfter(0);
+    const quiet = receiver.received.length;
+    movePrices(0.5);
+    await tickAfter(HOUR);
+    await tickAfter(HOUR);
+    // Assess
+    expect(quiet).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.verified).toBe(true);
+    expect(JSON.parse(receiver.received[0]!.body).data.current).toBeLessThanOrEqual(Math.floor(price * 0.8));
   });
 });
 
