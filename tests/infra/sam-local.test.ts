@@ -37,6 +37,12 @@ const Providers = z.record(z.string(), ProviderConfig);
 
 let templatePath: string;
 let functions: [string, LambdaFunction][];
+/**
+ * The functions behind a route: what `sam local start-api` serves. The watches' tick, check and deliver
+ * functions answer a schedule and queues, which SAM does not run locally (and they use the runtime's SQS
+ * client, which only Lambda's image carries).
+ */
+let routed: [string, LambdaFunction][];
 let sandbox: ChildProcess;
 let sandboxExit: Promise<number | null>;
 let printedProviders: Record<string, { baseUrl: string }>;
@@ -215,6 +221,7 @@ beforeAll(async () => {
   madeDirs.push(work);
   [templatePath] = await Promise.all([synthesized(), startStandaloneSandbox()]);
   functions = lambdaFunctions(deploymentTemplate(templatePath));
+  routed = functions.filter(([, fn]) => routeOf(fn));
   await run(
     NODE[0],
     [
@@ -242,11 +249,12 @@ afterAll(async () => {
 
 describe('the synthesized template, as SAM reads it', () => {
   it('has one function per manifest route', () => {
-    expect(functions.map(([, fn]) => routeOf(fn)?.path).sort()).toEqual(routeList.map((r) => r.path).sort());
+    expect(routed.map(([, fn]) => routeOf(fn)!.path).sort()).toEqual(routeList.map((r) => r.path).sort());
+    expect(functions.length - routed.length).toBe(3); // the watches' tick, check and deliver
   });
 
   it('points every function at a bundle directory, by asset metadata, that exports its handler', async () => {
-    for (const [id, fn] of functions) {
+    for (const [id, fn] of routed) {
       expect({ id, property: fn.Metadata['aws:asset:property'] }).toEqual({ id, property: 'Code' });
       expect(existsSync(bundleDir(fn))).toBe(true);
       expect({ id, file: handlerFile(fn).file }).toEqual({ id, file: expect.any(String) });
@@ -256,7 +264,7 @@ describe('the synthesized template, as SAM reads it', () => {
       const out = {};
       for (const [id, file, name] of JSON.parse(process.argv[1])) out[id] = typeof (await import(file))[name];
       process.stdout.write(JSON.stringify(out), () => process.exit(0));`;
-    const targets = functions.map(([id, fn]) => [
+    const targets = routed.map(([id, fn]) => [
       id,
       pathToFileURL(handlerFile(fn).file!).href,
       handlerFile(fn).name,
@@ -268,7 +276,7 @@ describe('the synthesized template, as SAM reads it', () => {
         env: { PROVIDERS: '{}', LOG_LEVEL: 'silent' },
       },
     );
-    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(functions.map(([id]) => [id, 'function'])));
+    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(routed.map(([id]) => [id, 'function'])));
   });
 });
 
@@ -330,7 +338,7 @@ describe('npm run sam:env', () => {
   });
 
   it('overrides every table reference with the embedded store, and gives keyed functions the local keys', () => {
-    for (const [id, fn] of functions) {
+    for (const [id, fn] of routed) {
       const variables = fn.Properties.Environment.Variables;
       // A value SAM would have to resolve (a table's Ref) must not reach the function.
       const intrinsics = Object.keys(variables).filter((n) => typeof variables[n] !== 'string');
@@ -348,15 +356,22 @@ describe('a function run with the environment SAM would give it', () => {
   it('answers its route against the standalone sandbox', async () => {
     const results: { id: string; path: string; status: number; expected: number; body?: string }[] = [];
     // The dashboard's session routes refuse a request without a session (401) or a CSRF token (403).
+    // A watch's example is made without its JSON body (400) and names a watch no key has (404).
     const expectedStatus = (route: Route) =>
-      route.kind !== 'account'
-        ? 200
-        : 'NOT_SIGNED_IN' in route.errors
-          ? 401
-          : route.method === 'POST'
-            ? 403
-            : 200;
-    const queue = [...functions];
+      route.kind === 'watch'
+        ? route.method === 'POST'
+          ? 400
+          : route.path.includes('{')
+            ? 404
+            : 200
+        : route.kind !== 'account'
+          ? 200
+          : 'NOT_SIGNED_IN' in route.errors
+            ? 401
+            : route.method === 'POST'
+              ? 403
+              : 200;
+    const queue = [...routed];
     // A few at a time: each is its own Node process, as each is its own container under SAM.
     await Promise.all(
       Array.from({ length: 4 }, async () => {
@@ -380,7 +395,7 @@ describe('a function run with the environment SAM would give it', () => {
       }),
     );
     expect(results.filter((r) => r.status !== r.expected)).toEqual([]);
-    expect(results).toHaveLength(functions.length);
+    expect(results).toHaveLength(routed.length);
   }, 120_000);
 
   it('answers 401 to a key the file does not list', async () => {
