@@ -4,20 +4,17 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import {
-  bestOffer,
-  calendarDay,
   clockTime,
   ContentAnswer,
   hotelOf,
-  IndexRecord,
-  OffersAnswer,
   toAmenities,
   toDetails,
   toPhotos,
   toReviews,
-  toRooms,
   type HotelContent,
-} from '../../shared/providers/chain-b/extract.ts';
+} from '../../shared/providers/chain-b/content.ts';
+import { bestOffer, calendarDay, OffersAnswer, toRooms } from '../../shared/providers/chain-b/offers.ts';
+import { IndexRecord } from '../../shared/providers/chain-b/search-index.ts';
 import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';

@@ -4,13 +4,11 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import {
   bestOffer,
-  candidates,
-  IndexAnswer,
   isAvailable,
   offersRefusal,
   OffersAnswer,
-  toHotel,
-} from '../../shared/providers/chain-b/extract.ts';
+} from '../../shared/providers/chain-b/offers.ts';
+import { candidates, IndexAnswer, toHotel } from '../../shared/providers/chain-b/search-index.ts';
 import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';

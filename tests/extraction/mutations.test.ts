@@ -18,7 +18,9 @@ import type * as z from 'zod';
 import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
 import * as chainADetails from '../../shared/providers/chain-a/details.ts';
 import * as chainASearch from '../../shared/providers/chain-a/search.ts';
-import * as chainB from '../../shared/providers/chain-b/extract.ts';
+import * as chainBContent from '../../shared/providers/chain-b/content.ts';
+import * as chainBOffers from '../../shared/providers/chain-b/offers.ts';
+import * as chainBIndex from '../../shared/providers/chain-b/search-index.ts';
 import * as chainC from '../../shared/providers/chain-c/extract.ts';
 import * as chainCProperty from '../../shared/providers/chain-c/property.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
@@ -388,12 +390,12 @@ const CASES: Case[] = [
   {
     provider: 'chain_b',
     fixtures: ['chain-b/index-query.json', 'chain-b/index-query-no-lodging.json'],
-    schema: chainB.IndexAnswer,
-    extract: (answer: chainB.IndexAnswer) => {
+    schema: chainBIndex.IndexAnswer,
+    extract: (answer: chainBIndex.IndexAnswer) => {
       if (!answer.hits) throw new ExtractionError('chain_b', 'the search index answer has no hits');
-      return chainB
+      return chainBIndex
         .candidates(answer.hits, { latitude: 48.85, longitude: 2.35 }, ANYWHERE)
-        .map((c) => chainB.toHotel(c, false, null));
+        .map((c) => chainBIndex.toHotel(c, false, null));
     },
     records: (hotels: unknown[]) => hotels.length,
     requiredWhen: {
@@ -410,13 +412,13 @@ const CASES: Case[] = [
       'chain-b/hotel-page-hot-rooms.json',
       'chain-b/hotel-page-hot-sold-out.json',
     ],
-    schema: chainB.OffersAnswer,
-    extract: (answer: chainB.OffersAnswer) => {
-      const refused = chainB.offersRefusal(answer, 'K7Q2', 200);
+    schema: chainBOffers.OffersAnswer,
+    extract: (answer: chainBOffers.OffersAnswer) => {
+      const refused = chainBOffers.offersRefusal(answer, 'K7Q2', 200);
       if (refused) throw refused;
       return {
-        best: chainB.bestOffer(answer, 2),
-        day: chainB.calendarDay(answer, '2031-03-10', 2),
+        best: chainBOffers.bestOffer(answer, 2),
+        day: chainBOffers.calendarDay(answer, '2031-03-10', 2),
       };
     },
     records: (offer: { best: unknown }) => (offer.best ? 1 : 0),
@@ -424,15 +426,15 @@ const CASES: Case[] = [
   {
     provider: 'chain_b',
     fixtures: ['chain-b/hotel-page-cold.json', 'chain-b/hotel-page-cold-partner.json'],
-    schema: chainB.ContentAnswer,
-    extract: (answer: chainB.ContentAnswer) => {
-      const hotel = chainB.hotelOf(answer, 'K7Q2', 200);
+    schema: chainBContent.ContentAnswer,
+    extract: (answer: chainBContent.ContentAnswer) => {
+      const hotel = chainBContent.hotelOf(answer, 'K7Q2', 200);
       if (!hotel) return undefined;
       return {
-        details: chainB.toDetails(hotel, null, 'https://all.chain-b.test'),
-        amenities: chainB.toAmenities(hotel, null),
-        reviews: chainB.toReviews(hotel, 50),
-        photos: chainB.toPhotos(hotel, { includeVideos: true }),
+        details: chainBContent.toDetails(hotel, null, 'https://all.chain-b.test'),
+        amenities: chainBContent.toAmenities(hotel, null),
+        reviews: chainBContent.toReviews(hotel, 50),
+        photos: chainBContent.toPhotos(hotel, { includeVideos: true }),
       };
     },
     records: (content: unknown) => (content ? 1 : 0),
@@ -447,19 +449,19 @@ const CASES: Case[] = [
   {
     provider: 'chain_b',
     fixtures: ['chain-b/index-object.json'],
-    schema: chainB.IndexRecord,
+    schema: chainBIndex.IndexRecord,
     // The record completes the hotel's content: its lodging type and its free and paid amenities.
-    extract: (record: chainB.IndexRecord) => {
+    extract: (record: chainBIndex.IndexRecord) => {
       const content = conform(
         'chain_b',
-        chainB.ContentAnswer,
+        chainBContent.ContentAnswer,
         load('chain-b/hotel-page-cold.json'),
         'content',
       );
-      const hotel = chainB.hotelOf(content, 'K7Q2', 200)!;
+      const hotel = chainBContent.hotelOf(content, 'K7Q2', 200)!;
       return {
-        details: chainB.toDetails(hotel, record, 'https://all.chain-b.test'),
-        amenities: chainB.toAmenities(hotel, record),
+        details: chainBContent.toDetails(hotel, record, 'https://all.chain-b.test'),
+        amenities: chainBContent.toAmenities(hotel, record),
       };
     },
     records: (hotel: { amenities: unknown[] }) => hotel.amenities.length,

@@ -23,26 +23,16 @@ import { Deadline } from '../../upstream/deadline.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import {
-  bestOffer,
-  isAvailable,
-  calendarDay,
-  candidates,
   ContentAnswer,
   hotelOf,
-  IndexAnswer,
-  IndexRecord,
-  offersRefusal,
-  OffersAnswer,
   toAmenities,
   toDetails,
-  toHotel,
   toPhotos,
   toReviews,
-  toRooms,
-  type Candidate,
   type HotelContent,
   type PhotoFilter,
-} from './extract.ts';
+} from './content.ts';
+import { bestOffer, calendarDay, isAvailable, offersRefusal, OffersAnswer, toRooms } from './offers.ts';
 import { placeBySlug, type Centre } from './places.ts';
 import {
   hotelContentRequest,
@@ -53,6 +43,7 @@ import {
   siteOrigin,
   type Stay,
 } from './requests.ts';
+import { candidates, IndexAnswer, IndexRecord, toHotel, type Candidate } from './search-index.ts';
 
 /** Offers asked for at once per search: the source's pages make a handful of calls at a time too. */
 const FAN_OUT = 8;

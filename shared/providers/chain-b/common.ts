@@ -1,0 +1,36 @@
+/**
+ * What chain_b's answers share: coordinates as numbers or numeric strings, `{code, label}` pairs, the
+ * back end's GraphQL errors, and texts read as null when blank.
+ */
+import * as z from 'zod';
+
+/**
+ * A latitude (limit 90) or longitude (limit 180): numbers or numeric strings; out of range, they place
+ * nothing anywhere.
+ * @example coordinate(90).parse('48.85') // 48.85
+ */
+export const coordinate = (limit: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().min(-limit).max(limit));
+
+/** A code with its label, as the back end pairs them (amenities, policies). */
+export const CodeLabel = z.looseObject({ code: z.string(), label: z.string() });
+
+/** One of the back end's GraphQL errors: a message, and a code where it gives one. */
+export const GraphQLError = z.looseObject({
+  message: z.string(),
+  extensions: z.looseObject({ code: z.string().optional() }).optional(),
+});
+
+/**
+ * A text trimmed, or null when absent or blank.
+ * @example text('  Lorvane ') // 'Lorvane'
+ */
+export const text = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);

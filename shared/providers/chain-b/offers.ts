@@ -1,0 +1,270 @@
+/**
+ * Pure readers of chain_b's offers (`HotelPageHot`: `hotelOffers{availability{status},
+ * offersSelection{offers[]}}`, one offer per room type and rate plan): the best offer of a stay, a
+ * hotel's rooms with their rates (joined to its content's room types), a price calendar's dates. Read by
+ * the tolerant rule (shared/upstream/tolerant.ts).
+ */
+import * as z from 'zod';
+import {
+  BestOffer,
+  ChainBCalendarDay,
+  ChainBRooms,
+  type ChainBRate,
+  type ChainBRoomType,
+} from '../../schemas/chain-b.ts';
+import { conform } from '../../upstream/conform.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { CodeLabel, GraphQLError, text } from './common.ts';
+import type { HotelContent } from './content.ts';
+const Offer = z.looseObject({
+  /** ROOM or PACKAGE. */
+  type: z.string().nullish(),
+  // The room the offer is for, its currency and meal plan: codes an empty text cannot stand for.
+  accommodation: z.looseObject({ code: z.string().min(1) }).nullish(),
+  pricing: z.looseObject({
+    currency: z.string().min(1),
+    aggregationType: z.string().nullish(),
+    formattedTaxType: z.string().nullish(),
+    main: z.looseObject({
+      // A price below zero is no price: the source changed, never an offer left out as unpriced.
+      amount: z.number().min(0),
+      formattedAmount: z.string(),
+      categories: z.array(z.string()).nullish(),
+      simplifiedPolicies: z
+        .looseObject({ cancellation: CodeLabel.nullish(), guarantee: CodeLabel.nullish() })
+        .nullish(),
+    }),
+    deduction: z.array(z.looseObject({ type: z.string().nullish() })).nullish(),
+    alternative: z
+      .looseObject({ amount: z.number().nullish(), formattedAmount: z.string().nullish() })
+      .nullish(),
+  }),
+  mealPlan: z.looseObject({ code: z.string().min(1) }),
+  lengthOfStay: z.looseObject({ value: z.number().int().min(1) }).nullish(),
+  rate: z.looseObject({ id: z.string(), label: z.string().nullish() }).nullish(),
+});
+type Offer = z.infer<typeof Offer>;
+
+/** An available hotel's offers are what its price is read from: without them the answer says nothing
+ * about the price (never "no offer"). Any other status needs none. */
+const HotelOffers = z.union([
+  z.looseObject({
+    availability: z.looseObject({ status: z.literal('AVAILABLE') }),
+    offersSelection: z.looseObject({ offers: z.array(Offer) }),
+  }),
+  z.looseObject({
+    // An empty status says nothing, least of all that the hotel is not available.
+    availability: z.looseObject({
+      status: z
+        .string()
+        .min(1)
+        .refine((s) => s !== 'AVAILABLE'),
+    }),
+    offersSelection: z.looseObject({ offers: z.array(Offer).nullish() }).nullish(),
+  }),
+]);
+
+export const OffersAnswer = tolerant(
+  'chain_b',
+  // The hotel's offers are what every offers route answers from: an answer has them, or it is a
+  // refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({ hotelOffers: HotelOffers }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ hotelOffers: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
+  'the offers',
+);
+export type OffersAnswer = z.infer<typeof OffersAnswer>;
+
+/**
+ * The back end's refusal for one hotel, as an upstream error naming the operation; nothing otherwise.
+ * @example offersRefusal({ errors: [{ message: 'Hotel not found' }] }, 'B7K2', 200)?.message
+ */
+export function offersRefusal(
+  answer: OffersAnswer,
+  hotelId: string,
+  status: number,
+): UpstreamError | undefined {
+  const error = answer.errors?.[0];
+  if (!error && answer.data?.hotelOffers) return undefined;
+  return new UpstreamError(
+    'chain_b',
+    `HotelPageHot for hotel ${hotelId} was refused: ${error?.message ?? 'no hotelOffers'}`,
+    status,
+  );
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A member rate: the main price is for loyalty members (the public one is `alternative`). */
+const isMemberRate = (o: Offer) =>
+  (o.pricing.main.categories ?? []).includes('MEMBER_RATE') ||
+  (o.pricing.deduction ?? []).some((d) => d.type === 'MEMBER_RATE');
+const isPackage = (o: Offer) => o.type === 'PACKAGE';
+
+/**
+ * An offer's price per night and for the stay. An amount aggregated per night is the nightly price; any
+ * other aggregation, or none given (clients on record read the amount as the stay's), is the total.
+ */
+function priceOf(o: Offer, nights: number) {
+  const { amount } = o.pricing.main;
+  const aggregation = o.pricing.aggregationType ?? null;
+  const nightly = aggregation !== null && /NIGHT/i.test(aggregation);
+  return {
+    per_night: nightly ? amount : round(amount / nights),
+    total: nightly ? round(amount * nights) : amount,
+    aggregation_type: aggregation,
+  };
+}
+
+/** Whether chain_b says the hotel is available for the stay (whether or not an offer carries a price). */
+export const isAvailable = (answer: OffersAnswer) =>
+  answer.data?.hotelOffers?.availability.status === 'AVAILABLE';
+
+/** The offers of an available hotel that carry a price (a zero amount is none). */
+function pricedOffers(answer: OffersAnswer): Offer[] {
+  const offers = answer.data?.hotelOffers;
+  if (offers?.availability.status !== 'AVAILABLE') return [];
+  return (offers.offersSelection?.offers ?? []).filter((o) => o.pricing.main.amount > 0);
+}
+
+/**
+ * The offer a best price is read from: the cheapest one anyone can book, so never a package or a
+ * members-only rate unless nothing else is offered.
+ */
+function bestOf(offers: Offer[], nights: number): Offer | undefined {
+  const open = offers.filter((o) => !isPackage(o) && !isMemberRate(o));
+  return (open.length ? open : offers).reduce<Offer | undefined>(
+    (min, o) => (!min || priceOf(o, nights).total < priceOf(min, nights).total ? o : min),
+    undefined,
+  );
+}
+
+/**
+ * The best offer of an available hotel for a stay of `nights`, or null: the cheapest that is neither a
+ * package nor a members-only rate, unless only those are offered.
+ * @example bestOffer(answer, 2) // { currency: 'EUR', amount: 270.14, per_night: 135.07, total: 270.14, aggregation_type: 'TOTAL_STAY', … }
+ */
+export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | null {
+  const best = bestOf(pricedOffers(answer), nights);
+  if (!best) return null;
+  const stayNights = best.lengthOfStay?.value ?? nights;
+  return conform(
+    'chain_b',
+    BestOffer,
+    {
+      currency: best.pricing.currency,
+      amount: best.pricing.main.amount,
+      ...priceOf(best, stayNights),
+      formatted: best.pricing.main.formattedAmount,
+      tax_summary: best.pricing.formattedTaxType ?? '',
+      meal_plan: best.mealPlan.code,
+      nights: stayNights,
+    },
+    'the best offer',
+  );
+}
+
+/** A rate in the contract's terms, from one offer. */
+function toRate(o: Offer, nights: number): ChainBRate {
+  const policies = o.pricing.main.simplifiedPolicies;
+  return {
+    rate_code: o.rate?.id ?? `${o.accommodation?.code ?? ''}-${o.mealPlan.code}`,
+    rate_label: text(o.rate?.label),
+    ...priceOf(o, o.lengthOfStay?.value ?? nights),
+    reference_formatted: text(o.pricing.alternative?.formattedAmount),
+    meal_plan: o.mealPlan.code,
+    cancellation_code: text(policies?.cancellation?.code),
+    cancellation_label: text(policies?.cancellation?.label),
+    guarantee_code: text(policies?.guarantee?.code),
+    guarantee_label: text(policies?.guarantee?.label),
+    is_member_rate: isMemberRate(o),
+    is_package: isPackage(o),
+  };
+}
+
+/**
+ * The hotel's room types with their rates for the stay: each offer joined to its room type on the
+ * accommodation code (an offer for a room the hotel does not describe is left out and counted; when no
+ * priced offer joins, an extraction error, never a hotel without rooms), rates cheapest
+ * first, room types in the hotel's order; only room types with a rate. Sold out: UNAVAILABLE, no rooms.
+ * @example toRooms(hotel, offers, { nights: 2, currency: 'EUR' }).room_types[0].rates[0].total // 253.26
+ */
+export function toRooms(
+  hotel: HotelContent,
+  answer: OffersAnswer,
+  stay: { nights: number; currency: string },
+): ChainBRooms {
+  const available = isAvailable(answer);
+  const priced = pricedOffers(answer);
+  const described = new Set((hotel.accommodations ?? []).map((a) => a.code));
+  const unjoined = priced.filter((o) => !o.accommodation || !described.has(o.accommodation.code)).length;
+  // Priced offers of which none names a room the hotel describes: the join is lost, not the rooms.
+  if (available && unjoined > 0 && unjoined === priced.length)
+    throw new ExtractionError('chain_b', 'no priced offer names a room type of the hotel content');
+  if (unjoined > 0)
+    recordSkipped('chain_b', 'data.hotelOffers.offersSelection.offers[]', 'the offers', unjoined);
+  const roomTypes: ChainBRoomType[] = (hotel.accommodations ?? []).flatMap((a) => {
+    const rates = priced
+      .filter((o) => o.accommodation?.code === a.code)
+      .map((o) => toRate(o, stay.nights))
+      .sort((x, y) => x.total - y.total);
+    if (rates.length === 0) return [];
+    const bedding = (a.beddingDetails ?? [])
+      .map((b) => (b.count && b.count > 1 ? `${b.count} ${b.label}` : b.label))
+      .join(', ');
+    return [
+      {
+        accommodation_code: a.code,
+        name: a.name,
+        description: text(a.description),
+        max_occupancy: a.maxOccupancy?.pax ?? null,
+        bedding: text(bedding),
+        surface_sqm: a.surface?.squareMeter ?? null,
+        rates,
+      },
+    ];
+  });
+  return conform(
+    'chain_b',
+    ChainBRooms,
+    {
+      currency: priced[0]?.pricing.currency ?? stay.currency,
+      availability_status: available ? 'AVAILABLE' : 'UNAVAILABLE',
+      room_types: available ? roomTypes : [],
+    },
+    'the rooms',
+  );
+}
+
+/**
+ * One check-in date of a price calendar: the best offer (as search picks it) of a stay of `nights`
+ * from `date`; a date chain_b says is not available is UNAVAILABLE, an available one without a readable
+ * price is AVAILABLE with no amount (never UNAVAILABLE).
+ * @example calendarDay(answer, '2030-06-10', 1) // { date: '2030-06-10', status: 'AVAILABLE', amount: 135.5, …, currency: 'EUR' }
+ */
+export function calendarDay(answer: OffersAnswer, date: string, nights: number) {
+  const available = isAvailable(answer);
+  const best = bestOffer(answer, nights);
+  const day = conform(
+    'chain_b',
+    ChainBCalendarDay,
+    {
+      date,
+      status: available ? 'AVAILABLE' : 'UNAVAILABLE',
+      amount: best?.amount ?? null,
+      formatted: best?.formatted ?? null,
+      aggregation_type: best?.aggregation_type ?? null,
+      nights: best?.nights ?? nights,
+    },
+    'a calendar date',
+  );
+  return { ...day, currency: best?.currency ?? null };
+}
