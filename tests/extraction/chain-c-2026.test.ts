@@ -3,17 +3,10 @@
 // answers without their optional fields; and the requests they answer.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import {
-  ConvertAnswer,
-  currenciesOf,
-  DatedSearchAnswer,
-  exchangeRate,
-  extractDatedPage,
-  extractRooms,
-  operationRefusal,
-  ProductsAnswer,
-  unknownProperty,
-} from '../../shared/providers/chain-c/extract.ts';
+import { currenciesOf, operationRefusal } from '../../shared/providers/chain-c/common.ts';
+import { ConvertAnswer, exchangeRate } from '../../shared/providers/chain-c/converter.ts';
+import { DatedSearchAnswer, extractDatedPage } from '../../shared/providers/chain-c/dated-search.ts';
+import { extractRooms, ProductsAnswer, unknownProperty } from '../../shared/providers/chain-c/rooms.ts';
 import {
   datedSearchRequest,
   productsRequest,

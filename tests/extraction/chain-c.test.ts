@@ -2,7 +2,7 @@
 // values), and the request it is read from.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/chain-c/extract.ts';
+import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/chain-c/lowest-rates.ts';
 import { lowestRatesRequest, searchVariables } from '../../shared/providers/chain-c/requests.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';

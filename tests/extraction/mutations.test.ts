@@ -21,7 +21,11 @@ import * as chainASearch from '../../shared/providers/chain-a/search.ts';
 import * as chainBContent from '../../shared/providers/chain-b/content.ts';
 import * as chainBOffers from '../../shared/providers/chain-b/offers.ts';
 import * as chainBIndex from '../../shared/providers/chain-b/search-index.ts';
-import * as chainC from '../../shared/providers/chain-c/extract.ts';
+import type { ChainCPage } from '../../shared/providers/chain-c/common.ts';
+import * as chainCConverter from '../../shared/providers/chain-c/converter.ts';
+import * as chainCDated from '../../shared/providers/chain-c/dated-search.ts';
+import * as chainCLowest from '../../shared/providers/chain-c/lowest-rates.ts';
+import * as chainCRooms from '../../shared/providers/chain-c/rooms.ts';
 import * as chainCProperty from '../../shared/providers/chain-c/property.ts';
 import * as dining from '../../shared/providers/dining/extract.ts';
 import * as diningProfile from '../../shared/providers/dining/profile.ts';
@@ -469,8 +473,8 @@ const CASES: Case[] = [
   {
     provider: 'chain_c',
     fixtures: ['chain-c/convert-currency.json'],
-    schema: chainC.ConvertAnswer,
-    extract: (answer: chainC.ConvertAnswer) => chainC.exchangeRate(answer),
+    schema: chainCConverter.ConvertAnswer,
+    extract: (answer: chainCConverter.ConvertAnswer) => chainCConverter.exchangeRate(answer),
     records: (rate: number | undefined) => (rate === undefined ? 0 : 1),
   },
   {
@@ -533,28 +537,28 @@ const CASES: Case[] = [
   {
     provider: 'chain_c',
     fixtures: ['chain-c/lowest-rates.json'],
-    schema: chainC.LowestRatesAnswer,
-    extract: (answer: chainC.LowestRatesAnswer) =>
-      chainC.extractPage(answer, {
+    schema: chainCLowest.LowestRatesAnswer,
+    extract: (answer: chainCLowest.LowestRatesAnswer) =>
+      chainCLowest.extractPage(answer, {
         currency: 'EUR',
         imageBase: chainCStay.imageBase,
         siteBase: chainCStay.siteBase,
       }),
-    records: (page: chainC.ChainCPage) => page.hotels.length,
+    records: (page: ChainCPage) => page.hotels.length,
   },
   {
     provider: 'chain_c',
     fixtures: ['chain-c/dated-search.json'],
-    schema: chainC.DatedSearchAnswer,
-    extract: (answer: chainC.DatedSearchAnswer) => chainC.extractDatedPage(answer, chainCStay),
-    records: (page: chainC.ChainCPage) => page.hotels.length,
+    schema: chainCDated.DatedSearchAnswer,
+    extract: (answer: chainCDated.DatedSearchAnswer) => chainCDated.extractDatedPage(answer, chainCStay),
+    records: (page: ChainCPage) => page.hotels.length,
   },
   {
     provider: 'chain_c',
     fixtures: ['chain-c/products.json'],
-    schema: chainC.ProductsAnswer,
-    extract: (answer: chainC.ProductsAnswer) => chainC.extractRooms(answer, chainCStay),
-    records: (rooms: ReturnType<typeof chainC.extractRooms>) =>
+    schema: chainCRooms.ProductsAnswer,
+    extract: (answer: chainCRooms.ProductsAnswer) => chainCRooms.extractRooms(answer, chainCStay),
+    records: (rooms: ReturnType<typeof chainCRooms.extractRooms>) =>
       rooms?.room_types.reduce((n, r) => n + r.rates.length, 0) ?? 0,
   },
   diningDay(48210, ['dining/availability.json', 'dining/availability-none-free.json']),

@@ -13,22 +13,15 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { originUrl, providerConfig } from '../../upstream/providers.ts';
 import { recordMissing } from '../../upstream/tolerant.ts';
 import {
-  ConvertAnswer,
   currenciesOf,
-  DatedSearchAnswer,
-  exchangeRate,
-  extractDatedPage,
-  extractPage,
-  extractRooms,
-  LowestRatesAnswer,
   operationRefusal,
-  ProductsAnswer,
-  refusal,
-  unknownProperty,
   type ChainCPage,
   type ExtractOptions,
   type Rates,
-} from './extract.ts';
+} from './common.ts';
+import { ConvertAnswer, exchangeRate } from './converter.ts';
+import { DatedSearchAnswer, extractDatedPage } from './dated-search.ts';
+import { extractPage, LowestRatesAnswer, refusal } from './lowest-rates.ts';
 import {
   convertRequest,
   CONVERT,
@@ -45,6 +38,7 @@ import {
   type ProductsQuery,
 } from './requests.ts';
 import { extractProperty, HeaderAnswer, headerProperty, RoomCardsAnswer, roomTypesOf } from './property.ts';
+import { extractRooms, ProductsAnswer, unknownProperty } from './rooms.ts';
 
 export interface ChainCQuery extends LowestRatesQuery {
   currency: string;

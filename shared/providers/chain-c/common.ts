@@ -1,0 +1,159 @@
+/**
+ * What chain_c's answers share: a property as both searches give it (and as a hotel in the contract's
+ * terms), the gateway's GraphQL errors and its refusal of an operation, and the 2026 operations' money,
+ * `{amount, currency, decimalPoint}` in the property's currency, converted into the one asked for.
+ */
+import * as z from 'zod';
+import { ChainCHotel } from '../../schemas/chain-c.ts';
+import { conform } from '../../upstream/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import type { Occupancy } from '../rooms-rule.ts';
+/** A property as both searches give it: what a hotel of the contract is read from. */
+export const Property = z.looseObject({
+  id: z.string(),
+  basicInformation: z.looseObject({
+    name: z.string(),
+    brand: z.looseObject({ id: z.string(), name: z.string() }),
+    latitude: z.number(),
+    longitude: z.number(),
+    bookable: z.boolean().nullish(),
+    descriptions: z
+      .array(z.looseObject({ text: z.string().nullish(), type: z.looseObject({ code: z.string() }) }))
+      .nullish(),
+  }),
+  reviews: z
+    .looseObject({
+      stars: z.looseObject({ count: z.number() }).nullish(),
+      numberOfReviews: z.looseObject({ count: z.number().int() }).nullish(),
+    })
+    .nullish(),
+  media: z.looseObject({
+    primaryImage: z.looseObject({
+      edges: z.array(
+        z.looseObject({
+          node: z.looseObject({ imageUrls: z.looseObject({ wideHorizontal: z.string() }) }),
+        }),
+      ),
+    }),
+  }),
+  seoNickname: z.string(),
+});
+export type Property = z.infer<typeof Property>;
+
+/** One of the gateway's GraphQL errors: a message, and a code where it gives one. */
+export const GraphQLError = z.looseObject({
+  message: z.string(),
+  extensions: z.looseObject({ code: z.string().optional() }).optional(),
+});
+
+export interface ExtractOptions {
+  /** The currency asked for: the amounts in it are read, whichever side (`locale`, `origin`) has them. */
+  currency: string;
+  /** Where relative image paths resolve. */
+  imageBase: string;
+  /** The public site, for hotel page links. */
+  siteBase: string;
+}
+
+export interface ChainCPage {
+  total: number;
+  hasMore: boolean;
+  hotels: ChainCHotel[];
+}
+
+/** The site gives image paths relative to its image host; the base may carry a path of its own. */
+function imageUrl(path: string, base: string): string {
+  if (!path || /^https?:\/\//.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * A property in the contract's terms, with its price (null when it cannot be booked for the stay).
+ * @example toHotel(node.distance, node.property, null, options).bookable // false
+ */
+export function toHotel(
+  distance: number,
+  p: Property,
+  cash: ChainCHotel['price'],
+  o: ExtractOptions,
+): ChainCHotel {
+  const info = p.basicInformation;
+  const caption = info.descriptions?.find((d) => d.type.code === 'HOTEL_MARKETING_CAPTION');
+  const image = p.media.primaryImage.edges[0]?.node.imageUrls.wideHorizontal ?? '';
+  return conform(
+    'chain_c',
+    ChainCHotel,
+    {
+      property_id: p.id,
+      name: info.name,
+      brand: { id: info.brand.id, name: info.brand.name },
+      location: { latitude: info.latitude, longitude: info.longitude },
+      description: caption?.text ?? null,
+      // A property whose reviews the answer does not show has no score here: null, never 0 stars.
+      rating: p.reviews?.stars?.count ?? null,
+      review_count: p.reviews?.numberOfReviews?.count ?? null,
+      image: imageUrl(image, o.imageBase),
+      url: `${o.siteBase}/hotels/travel/${encodeURIComponent(p.seoNickname)}/`,
+      bookable: cash !== null,
+      price: cash,
+      distance_meters: distance,
+    },
+    'a hotel',
+  );
+}
+
+/** Money of the 2026 operations: an integer amount with its decimal point, in its currency. */
+export const MonetaryAmount = z.looseObject({
+  amount: z.number().int(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  decimalPoint: z.number().int().min(0).max(6),
+});
+export type MonetaryAmount = z.infer<typeof MonetaryAmount>;
+
+/** Rates into the currency asked for, by source currency (1 for the asked one itself). */
+export type Rates = ReadonlyMap<string, number>;
+
+/**
+ * A money amount in the currency asked for, or undefined when no rate converts it.
+ * @example convert({ amount: 18050, currency: 'USD', decimalPoint: 2 }, new Map([['USD', 0.9]])) // ≈ 162.45
+ */
+export function convert(m: MonetaryAmount, rates: Rates): number | undefined {
+  const rate = rates.get(m.currency.toUpperCase());
+  return rate === undefined ? undefined : (m.amount / 10 ** m.decimalPoint) * rate;
+}
+
+/** Every currency the money of a value is in (to know which rates to ask for). */
+export function currenciesOf(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) currenciesOf(v, found);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.currency === 'string' && typeof o.amount === 'number' && typeof o.decimalPoint === 'number')
+      found.add(o.currency.toUpperCase());
+    else for (const v of Object.values(o)) currenciesOf(v, found);
+  }
+  return found;
+}
+
+export interface DatedOptions extends ExtractOptions, Occupancy {
+  rates: Rates;
+}
+
+/**
+ * The gateway's refusal of a 2026 operation, naming what to update; nothing when the answer has no errors.
+ * @example operationRefusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400, 'phoenixShopDatedSearchByGeoQuery', 'dated_search_by_geo')?.message
+ */
+export function operationRefusal(
+  answer: { errors?: z.infer<typeof GraphQLError>[] | undefined },
+  status: number,
+  operation: string,
+  setting: string,
+): UpstreamError | undefined {
+  const error = answer.errors?.[0];
+  if (!error) return undefined;
+  const code = error.extensions?.code ? ` (${error.extensions.code})` : '';
+  return new UpstreamError(
+    'chain_c',
+    `the ${operation} operation was refused${code}: ${error.message}; check its signature (operations.${setting})`,
+    status,
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Pure reader of chain_c's 2026 search, `data.search.lowestAvailableRates.searchByGeolocation` with
+ * `total`, `pageInfo` and `edges[].node{distance, property, rates[]}`, by the tolerant rule
+ * (shared/upstream/tolerant.ts): a rate's `rateModes.lowestAverageRate` is per night of one room (amount
+ * before tax, taxes, fees, `totalAmount` after them), `pointsPerUnit.points` per stay of one room.
+ */
+import * as z from 'zod';
+import type { ChainCHotel } from '../../schemas/chain-c.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
+import { cents, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
+import {
+  convert,
+  GraphQLError,
+  MonetaryAmount,
+  Property,
+  toHotel,
+  type ChainCPage,
+  type DatedOptions,
+} from './common.ts';
+const DatedRate = z.looseObject({
+  status: z.looseObject({ code: z.string() }).nullish(),
+  lengthOfStay: z.number().int().min(1).nullish(),
+  rateModes: z
+    .looseObject({
+      lowestAverageRate: z
+        .looseObject({
+          amount: MonetaryAmount,
+          taxes: MonetaryAmount.nullish(),
+          fees: MonetaryAmount.nullish(),
+          totalAmount: MonetaryAmount.nullish(),
+        })
+        .nullish(),
+      pointsPerUnit: z.looseObject({ points: z.number().int().min(0) }).nullish(),
+    })
+    .nullish(),
+});
+type DatedRate = z.infer<typeof DatedRate>;
+
+export const DatedSearchAnswer = tolerant(
+  'chain_c',
+  // The search results are what the route answers from: an answer has them, or it is a refusal (errors).
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
+        search: z.looseObject({
+          lowestAvailableRates: z.looseObject({
+            searchByGeolocation: z.looseObject({
+              total: z.number().int(),
+              pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+              edges: z.array(
+                z.looseObject({
+                  node: z.looseObject({
+                    distance: z.number(),
+                    property: Property,
+                    rates: z.array(DatedRate).nullish(),
+                  }),
+                }),
+              ),
+            }),
+          }),
+        }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ search: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
+  'the search answer',
+);
+export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;
+
+/**
+ * A 2026 rate's price for the stay in the contract's terms: per night of one room before tax; taxes, fees
+ * and the total for every room over every night (absent taxes or fees are none charged, as the site shows
+ * them); points per night from the stay's points of one room. In the property's currency when no rate
+ * converts it (the handler refuses that as INVALID_CURRENCY).
+ */
+function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['price'] {
+  const mode = rate?.rateModes?.lowestAverageRate;
+  if (!mode) return null;
+  const converts = convert(mode.amount, o.rates) !== undefined;
+  const value = (m: MonetaryAmount | null | undefined) =>
+    m ? (converts ? convert(m, o.rates)! : m.amount / 10 ** m.decimalPoint) : 0;
+  const perNight = value(mode.amount);
+  const taxes = value(mode.taxes);
+  const fees = value(mode.fees);
+  const afterTax = mode.totalAmount ? value(mode.totalAmount) : perNight + taxes + fees;
+  const stayPoints = rate.rateModes?.pointsPerUnit?.points;
+  return {
+    per_night: cents(perNight),
+    total: stayTotal(afterTax, o),
+    taxes: stayTotal(taxes, o),
+    fees: stayTotal(fees, o),
+    currency: converts ? o.currency : mode.amount.currency.toUpperCase(),
+    // Per stay of one room; a property without award nights has none: 0, the contract's integer having no null.
+    points_per_night:
+      stayPoints === undefined ? 0 : pointsPerRoomNight(stayPoints, { nights: o.nights, rooms: 1 }),
+  };
+}
+
+/** The 2026 statuses of a rate that can be sold (`AvailableForSale`; the older `AVAILABLE`). */
+const FOR_SALE = /^(AvailableForSale|AVAILABLE)$/i;
+
+/**
+ * One page of the 2026 search in the contract's terms, like `extractPage`.
+ * @example extractDatedPage(answer, { currency: 'EUR', rates: new Map([['EUR', 1]]), nights: 2, rooms: 1, imageBase, siteBase }).hotels[0].price.per_night // 180.5
+ */
+export function extractDatedPage(answer: DatedSearchAnswer, o: DatedOptions): ChainCPage {
+  const search = answer.data?.search?.lowestAvailableRates?.searchByGeolocation;
+  if (!search) throw new ExtractionError('chain_c', 'the search answer has no search results');
+  const hotels = search.edges.map(({ node }) => {
+    const rate = node.rates?.[0];
+    const available =
+      node.property.basicInformation.bookable !== false && FOR_SALE.test(rate?.status?.code ?? '');
+    return toHotel(node.distance, node.property, available ? datedPrice(rate, o) : null, o);
+  });
+  return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
+}

@@ -1,0 +1,134 @@
+/**
+ * Pure reader of chain_c's older lowest-rates search, `data.searchLowestAvailableRatesByGeolocation`, by
+ * the tolerant rule (shared/upstream/tolerant.ts): amounts as integers with a decimal point position in
+ * the property's currency (`origin`) and the visitor's (`locale`).
+ */
+import * as z from 'zod';
+import type { ChainCHotel } from '../../schemas/chain-c.ts';
+import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
+import { GraphQLError, Property, toHotel, type ChainCPage, type ExtractOptions } from './common.ts';
+import { OPERATION } from './requests.ts';
+const Money = z.looseObject({
+  currency: z.string(),
+  value: z.number().int(),
+  valueDecimalPoint: z.number().int().min(0).max(6),
+});
+const Amount = z.looseObject({ origin: Money.nullish(), locale: Money.nullish() });
+type Amount = z.infer<typeof Amount>;
+
+const RateAmount = z.looseObject({
+  rateMode: z.looseObject({ code: z.string() }),
+  points: z.number().nullish(),
+  amount: Amount.nullish(),
+  totalAmount: Amount.nullish(),
+  taxes: Amount.nullish(),
+  fees: Amount.nullish(),
+});
+const Rate = z.looseObject({
+  status: z.looseObject({ code: z.string() }).nullish(),
+  rateAmounts: z.array(RateAmount).nullish(),
+});
+type Rate = z.infer<typeof Rate>;
+
+const Node = z.looseObject({
+  distance: z.number(),
+  property: Property,
+  // One rate object per property in the answers on record; a list in the monitor that read them.
+  rates: z.union([z.array(Rate), Rate]).nullish(),
+});
+
+/**
+ * The older search, read by the tolerant rule: a placeholder edge, or a property without what the
+ * contract cannot do without (id, name, brand, coordinates, image, page), is skipped and counted. An answer
+ * has its search results, or it is a refusal (errors).
+ */
+export const LowestRatesAnswer = tolerant(
+  'chain_c',
+  z.union([
+    z.looseObject({
+      data: z.looseObject({
+        searchLowestAvailableRatesByGeolocation: z.looseObject({
+          total: z.number().int(),
+          pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+          edges: z.array(z.looseObject({ node: Node })),
+        }),
+      }),
+      errors: z.array(GraphQLError).optional(),
+    }),
+    z.looseObject({
+      data: z.looseObject({ searchLowestAvailableRatesByGeolocation: z.null().optional() }).nullish(),
+      errors: z.array(GraphQLError).min(1),
+    }),
+  ]),
+  'the lowest-rates answer',
+);
+export type LowestRatesAnswer = z.infer<typeof LowestRatesAnswer>;
+
+/**
+ * The gateway's refusal of the operation (a stale signature, a query not on its safelist), as an upstream
+ * error that names what to update; nothing when the answer carries no `errors`.
+ * @example refusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400)?.message
+ */
+export function refusal(answer: LowestRatesAnswer, status: number): UpstreamError | undefined {
+  const error = answer.errors?.[0];
+  if (!error) return undefined;
+  const code = error.extensions?.code ? ` (${error.extensions.code})` : '';
+  return new UpstreamError(
+    'chain_c',
+    `the ${OPERATION} operation was refused${code}: ${error.message}; ` +
+      'check its signature and query document (operations.lowest_rates_by_geo, lowest_rates_by_geo_query)',
+    status,
+  );
+}
+
+const decimal = (m: z.infer<typeof Money>) => Number((m.value / 10 ** m.valueDecimalPoint).toFixed(6));
+
+/** The side of the amounts priced in the currency asked for; else the one shown to visitors. */
+function side(amount: Amount, currency: string): 'locale' | 'origin' {
+  if (amount.locale?.currency === currency) return 'locale';
+  if (amount.origin?.currency === currency) return 'origin';
+  return amount.locale ? 'locale' : 'origin';
+}
+
+/** The cash and points price of a rate, or null when the rate has no cash price. */
+function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
+  const amounts = rate?.rateAmounts ?? [];
+  const cash = amounts.find((a) => a.rateMode.code === 'LOWEST_AVERAGE_NIGHTLY_RATE');
+  const points = amounts.find((a) => a.rateMode.code === 'POINTS_PER_UNIT');
+  if (!cash?.amount || !cash.totalAmount) return null;
+  const from = side(cash.amount, currency);
+  const pick = (a: Amount | null | undefined) => a?.[from] ?? undefined;
+  const nightly = pick(cash.amount);
+  const total = pick(cash.totalAmount);
+  if (!nightly || !total) return null;
+  const taxes = pick(cash.taxes);
+  const fees = pick(cash.fees);
+  return {
+    per_night: decimal(nightly),
+    total: decimal(total),
+    // Absent taxes, fees or points are unknown, never 0 (the identity rule): null.
+    taxes: taxes ? decimal(taxes) : null,
+    fees: fees ? decimal(fees) : null,
+    currency: nightly.currency,
+    points_per_night:
+      points?.points === undefined || points.points === null ? null : Math.round(points.points),
+  };
+}
+
+/**
+ * One page of hotels in the contract's terms, with `total` (every match) and whether a page follows. A
+ * property is bookable when the site says so and its rate is available with a cash price; any other has
+ * `price: null`, never zeros.
+ * @example extractPage(answer, { currency: 'EUR', imageBase: 'https://img.test', siteBase: 'https://www.chain-c.test' }).hotels[0].property_id // 'PARXY'
+ */
+export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): ChainCPage {
+  const search = answer.data?.searchLowestAvailableRatesByGeolocation;
+  if (!search) throw new ExtractionError('chain_c', 'the lowest-rates answer has no search results');
+  const hotels = search.edges.map(({ node }) => {
+    const rate = Array.isArray(node.rates) ? node.rates[0] : (node.rates ?? undefined);
+    const available = node.property.basicInformation.bookable !== false && rate?.status?.code === 'AVAILABLE';
+    return toHotel(node.distance, node.property, available ? price(rate, o.currency) : null, o);
+  });
+  return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
+}
