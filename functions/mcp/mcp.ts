@@ -3,16 +3,10 @@
 // (shared/mcp/describe.ts). A request needs a known x-api-key; a tool call runs the route's
 // own handler on the event API Gateway would send it (shared/mcp/invoke.ts), so it counts once against
 // the key's daily quota, and validates and fails exactly as the endpoint does.
-import middy from '@middy/core';
-import httpErrorHandler from '@middy/http-error-handler';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { apiKeyAuth } from '../../shared/http/api-key-auth.ts';
-import { correlationId } from '../../shared/http/correlation-id.ts';
-import { errorHandler, FALLBACK_BODY, logUnrendered } from '../../shared/http/error-handler.ts';
-import { responseHeaders } from '../../shared/http/response-headers.ts';
-import { requestState } from '../../shared/http/state.ts';
+import { spine } from '../../shared/http/spine.ts';
 import { routeEvent } from '../../shared/mcp/invoke.ts';
 import { describeTool } from '../../shared/mcp/describe.ts';
 import { DESCRIBE_TOOL, toolResult, toolsFor } from '../../shared/mcp/tools.ts';
@@ -84,11 +78,4 @@ async function serve(event: APIGatewayProxyEvent, context: Context): Promise<API
 }
 
 /** @example await handler(mcpEvent('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { 'x-api-key': key }), context) */
-export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(serve)
-  .use(requestState(routes.mcp))
-  .use(httpHeaderNormalizer())
-  .use(responseHeaders())
-  .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
-  .use(errorHandler())
-  .use(correlationId())
-  .use(apiKeyAuth(async () => (await stores()).keys));
+export const handler = spine(routes.mcp, serve).use(apiKeyAuth(async () => (await stores()).keys));

@@ -11,16 +11,11 @@
  * verification, sign-in, password reset) take either: a signed-in browser sends its session's token. A cross-site page can
  * neither read either token nor send the header without a CORS preflight, which this API never grants.
  */
-import middy from '@middy/core';
-import httpErrorHandler from '@middy/http-error-handler';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { ProblemError, titleFromCode } from '../errors.ts';
-import { correlationId } from '../http/correlation-id.ts';
-import { errorHandler, FALLBACK_BODY, logUnrendered } from '../http/error-handler.ts';
-import { responseHeaders } from '../http/response-headers.ts';
-import { requestState, stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
+import { checkedBody, spine } from '../http/spine.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { baseUrl, jsonResponse } from '../problem.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
@@ -211,34 +206,8 @@ function accountGuard(
         );
     }
 
-    if (options.body) {
-      let raw: unknown;
-      try {
-        const text = event.isBase64Encoded
-          ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
-          : event.body;
-        raw = JSON.parse(text ?? '');
-      } catch {
-        throw accountError(route, 'INVALID_INPUT', 'The body must be a JSON object.');
-      }
-      const parsed = await options.body.safeParseAsync(raw);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({
-          parameter: i.path.join('.') || 'body',
-          in: 'body',
-          message: i.message,
-        }));
-        throw new ProblemError(
-          400,
-          'INVALID_INPUT',
-          `Invalid input: ${errors.map((e) => `${e.parameter} ${e.message}`).join('; ')}.`,
-          {
-            extras: { errors },
-          },
-        );
-      }
-      state.body = parsed.data;
-    }
+    if (options.body)
+      state.body = await checkedBody(event, options.body, { code: 'INVALID_INPUT', noun: 'input' });
   };
   const accountGuardAfter = (request: ApiRequest) => {
     const cookies = guarded.get(request.event)?.cookies ?? [];
@@ -261,7 +230,7 @@ export function accountEndpoint<
   P extends z.ZodType = z.ZodNever,
 >(options: AccountEndpointOptions<B, P, S>) {
   const { route } = options;
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
+  return spine(route, async (event: APIGatewayProxyEvent) => {
     const state = stateOf(event);
     const { signedIn, ctx, body } = guarded.get(event)!;
     try {
@@ -275,12 +244,6 @@ export function accountEndpoint<
       throw error;
     }
   })
-    .use(requestState(route))
-    .use(httpHeaderNormalizer())
-    .use(responseHeaders())
-    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
-    .use(errorHandler())
-    .use(correlationId())
     .use(accountGuard(options))
     .use(validateRequest({ path: options.path }));
 }

@@ -15,17 +15,16 @@ function asCaller(tier: Tier, keyId = `key-${tier}`): ApiMiddleware {
   };
 }
 
+/** The quota alone behind a caller of this tier, counting in these counters on this clock (the real one by default). */
+function quotaStack(tier: Tier, counters: MemoryCounterStore, now?: () => Date) {
+  return stackWith([asCaller(tier), dailyQuotaLimit(() => counters, now)]);
+}
+
 describe('dailyQuota', () => {
   it('lets a free key through 10 times a UTC day, then answers 429 rate_limit_exceeded', async () => {
     const now = new Date('2026-11-21T22:00:00Z');
     const counters = new MemoryCounterStore();
-    const h = stackWith([
-      asCaller('free'),
-      dailyQuotaLimit(
-        () => counters,
-        () => now,
-      ),
-    ]);
+    const h = quotaStack('free', counters, () => now);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await h(apiEvent(), lambdaContext())).statusCode);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
@@ -43,7 +42,7 @@ describe('dailyQuota', () => {
     const day = utcDay(new Date()).day;
     for (let i = 0; i < 10; i++) await counters.consume('key-free', day, 10);
     setTimeout(() => void counters.refund('key-free', day), 200);
-    const h = stackWith([asCaller('free'), dailyQuotaLimit(() => counters)]);
+    const h = quotaStack('free', counters);
     // Act
     const res = await h(apiEvent(), lambdaContext());
     // Assess: the call given back is this one's
@@ -55,13 +54,7 @@ describe('dailyQuota', () => {
     const counters = new MemoryCounterStore();
     const now = new Date('2026-11-21T05:24:53Z');
     for (let i = 0; i < 10; i++) await counters.consume('key-free', '2026-11-21', 10);
-    const h = stackWith([
-      asCaller('free'),
-      dailyQuotaLimit(
-        () => counters,
-        () => now,
-      ),
-    ]);
+    const h = quotaStack('free', counters, () => now);
     const res = await h(apiEvent(), lambdaContext());
     expect(res.statusCode).toBe(429);
     expect(res.headers?.['Retry-After']).toBe('66907');
@@ -72,13 +65,7 @@ describe('dailyQuota', () => {
 
   it('sends limit, remaining and reset headers on every keyed response', async () => {
     const now = new Date('2026-11-21T10:00:00Z');
-    const h = stackWith([
-      asCaller('basic'),
-      dailyQuotaLimit(
-        () => new MemoryCounterStore(),
-        () => now,
-      ),
-    ]);
+    const h = quotaStack('basic', new MemoryCounterStore(), () => now);
     const res = await h(apiEvent(), lambdaContext());
     expect(res.headers).toMatchObject({
       'X-RateLimit-Limit': '1000',
@@ -90,13 +77,7 @@ describe('dailyQuota', () => {
   it('starts a fresh count at UTC midnight', async () => {
     let now = new Date('2026-11-21T23:59:59Z');
     const counters = new MemoryCounterStore();
-    const h = stackWith([
-      asCaller('free'),
-      dailyQuotaLimit(
-        () => counters,
-        () => now,
-      ),
-    ]);
+    const h = quotaStack('free', counters, () => now);
     for (let i = 0; i < 10; i++) await h(apiEvent(), lambdaContext());
     expect((await h(apiEvent(), lambdaContext())).statusCode).toBe(429);
     now = new Date('2026-11-22T00:00:00Z');

@@ -1,5 +1,6 @@
 /**
- * The `endpoint()` factory: one Lambda handler per route, with the whole middy stack composed once.
+ * The `endpoint()` factory: one Lambda handler per route, on the shared middy spine (spine.ts) with the
+ * key, the quota and validation added in this order.
  *
  * before: request state → header normalisation → correlation id → API-key auth (for a route that reaches a
  *   source, its lookup started, not awaited) → daily quota (its write started once the caller is known, not
@@ -11,20 +12,14 @@
  *   once)
  * after / onError: error rendering → shared response headers (correlation id, rate-limit headers)
  */
-import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { DetailArrayError, ProblemError, type ProblemExtras } from '../errors.ts';
-import httpErrorHandler from '@middy/http-error-handler';
 import { JSON_TYPE } from '../problem.ts';
-import { FALLBACK_BODY, logUnrendered } from './error-handler.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
 import { errorSpec, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
-import type { SlotStore } from '../store/slots.ts';
-import { providerConfig } from '../upstream/providers.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
 import {
@@ -34,12 +29,11 @@ import {
   UpstreamUnavailableError,
 } from '../upstream/errors.ts';
 import { apiKeyAuth, callerLookup } from './api-key-auth.ts';
-import { correlationId } from './correlation-id.ts';
 import { dailyQuotaLimit, quotaReservation } from './daily-quota.ts';
-import { errorHandler } from './error-handler.ts';
-import { responseHeaders } from './response-headers.ts';
 import { resultKey, routeResult, type SharedAnswer } from './shared-cache.ts';
-import { requestState, stateOf } from './state.ts';
+import { sourceConfigs, sourceSlotsAhead } from './source-slots.ts';
+import { spine } from './spine.ts';
+import { stateOf } from './state.ts';
 import { validateRequest } from './validate-request.ts';
 
 /** What `run` gets besides its parameters; connectors take it as their UpstreamContext. */
@@ -126,54 +120,6 @@ function asContractError(route: Route, error: unknown): unknown {
   return error;
 }
 
-/** The configuration of each of the route's sources (undefined where the deployment has none). */
-function sourceConfigs(route: Route): unknown[] {
-  return (route.upstream ?? []).map((provider) => {
-    try {
-      return providerConfig(provider);
-    } catch {
-      return undefined;
-    }
-  });
-}
-
-/**
- * The deployment's slots of the route's capped sources taken with the result lease, and their releases sent
- * with the result's write, so that the ceiling adds no round trip of its own to a miss
- * (shared/store/slots.ts). As many of a source's slots are taken as the route's last miss in this process
- * used at once (chain_a rooms asks for its cash and points offers together: two), or as `slotsAhead` declares
- * before any miss, one by default; unused ones go back with the result. A source the deployment does not
- * configure has no slot to take.
- */
-function sourceSlotsAhead(route: Route, slots: SlotStore, deadline: Deadline, widths: Map<string, number>) {
-  const ceilings = (route.upstream ?? []).flatMap((provider) => {
-    try {
-      const max = providerConfig(provider).maxConcurrent;
-      return max ? [{ provider, max }] : [];
-    } catch {
-      return [];
-    }
-  });
-  if (ceilings.length === 0 || !slots.takeAhead || !slots.flush) return {};
-  return {
-    withLease: () => {
-      slots.holdReleases?.();
-      // Held at most as long as the invocation can run, like the slots the pipeline takes itself.
-      for (const { provider, max } of ceilings)
-        for (let i = 0; i < Math.min(max, widths.get(provider) ?? 1); i++)
-          slots.takeAhead!(provider, max, deadline.remaining() + 1_000);
-    },
-    withResult: () => {
-      // A miss that was refused or waited used none: what it takes ahead is learned from those that fetched.
-      for (const { provider } of ceilings) {
-        const used = slots.peak?.(provider) ?? 0;
-        if (used > 0) widths.set(provider, used);
-      }
-      return slots.flush!();
-    },
-  };
-}
-
 /**
  * @example
  * export const handler = endpoint({
@@ -192,83 +138,75 @@ export function endpoint<
   const { route } = options;
   // The slots of each capped source this route's misses use at once, seeded by the declaration.
   const widths = new Map(Object.entries(options.slotsAhead ?? {}).map(([p, n]) => [p, n ?? 1]));
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(
-    async (event: APIGatewayProxyEvent, lambda: Context) => {
-      const state = stateOf(event);
-      const headers: Record<string, string> = {};
-      const served: Served[] = [];
-      const ctx: RunContext<ErrorCode<R>> = {
-        event,
-        lambda,
-        correlationId: state.correlationId,
-        deadline: Deadline.fromLambda(lambda),
-        served,
-        setHeader: (name, value) => {
-          headers[name] = value;
-        },
-        error: (code, detail, opts) => routeError(route, code, detail, opts),
-      };
-      // The key lookup and the quota reservation, started by apiKeyAuth and dailyQuotaLimit and not awaited
-      // there: awaited here before any work, on a cache hit together with the shared read (one round trip
-      // for both). While the key is still being looked up (an instance's first call: no key kept in process),
-      // the read goes with the lookup, and the reservation, which needs the key's tier, with the lease.
-      const lookup = state.caller ? undefined : callerLookup(event);
-      const reservation = quotaReservation(event) ?? Promise.resolve();
-      const compute = async () => {
-        const result = await options.run(
-          { query: state.query as z.output<Q>, path: state.path as z.output<P> },
-          ctx,
-        );
-        // The last guard: whatever the sources sent, the body leaves in exactly the documented shape.
-        return { body: conform(route.provider, options.response, result, 'the response'), served };
-      };
-      // Routes that reach a source keep their checked results in process and, deployed, share them across
-      // instances (shared/http/shared-cache.ts).
-      const { results, slots } = route.upstream?.length ? await stores() : {};
-      let answer: SharedAnswer;
-      try {
-        answer = route.upstream?.length
-          ? await routeResult(
-              resultKey(`${route.method} ${route.path}`, state.query, state.path),
-              {
-                store: results,
-                deadline: ctx.deadline,
-                before: lookup ?? reservation,
-                ...(lookup && { withLeaseAwait: reservation }),
-                builtWith: sourceConfigs(route),
-                ...(slots && sourceSlotsAhead(route, slots, ctx.deadline, widths)),
-              },
-              compute,
-            )
-          : await Promise.all([lookup, reservation])
-              .then(compute)
-              .then(({ body }) => ({ json: JSON.stringify(body), hit: false, ageSeconds: 0 }));
-      } catch (error) {
-        // What is cached is what was proven: the answers an extraction failed on (or that said, in a 200,
-        // that the source failed) are dropped, so the next request asks the sources again instead of
-        // failing on the same kept body.
-        if (error instanceof ExtractionError || error instanceof UpstreamError) {
-          ctx.extractionFailed = true;
-          for (const read of served) read.evict?.();
-        }
-        throw asContractError(route, error);
+  const handler = spine(route, async (event: APIGatewayProxyEvent, lambda: Context) => {
+    const state = stateOf(event);
+    const headers: Record<string, string> = {};
+    const served: Served[] = [];
+    const ctx: RunContext<ErrorCode<R>> = {
+      event,
+      lambda,
+      correlationId: state.correlationId,
+      deadline: Deadline.fromLambda(lambda),
+      served,
+      setHeader: (name, value) => {
+        headers[name] = value;
+      },
+      error: (code, detail, opts) => routeError(route, code, detail, opts),
+    };
+    // The key lookup and the quota reservation, started by apiKeyAuth and dailyQuotaLimit and not awaited
+    // there: awaited here before any work, on a cache hit together with the shared read (one round trip
+    // for both). While the key is still being looked up (an instance's first call: no key kept in process),
+    // the read goes with the lookup, and the reservation, which needs the key's tier, with the lease.
+    const lookup = state.caller ? undefined : callerLookup(event);
+    const reservation = quotaReservation(event) ?? Promise.resolve();
+    const compute = async () => {
+      const result = await options.run(
+        { query: state.query as z.output<Q>, path: state.path as z.output<P> },
+        ctx,
+      );
+      // The last guard: whatever the sources sent, the body leaves in exactly the documented shape.
+      return { body: conform(route.provider, options.response, result, 'the response'), served };
+    };
+    // Routes that reach a source keep their checked results in process and, deployed, share them across
+    // instances (shared/http/shared-cache.ts).
+    const { results, slots } = route.upstream?.length ? await stores() : {};
+    let answer: SharedAnswer;
+    try {
+      answer = route.upstream?.length
+        ? await routeResult(
+            resultKey(`${route.method} ${route.path}`, state.query, state.path),
+            {
+              store: results,
+              deadline: ctx.deadline,
+              before: lookup ?? reservation,
+              ...(lookup && { withLeaseAwait: reservation }),
+              builtWith: sourceConfigs(route),
+              ...(slots && sourceSlotsAhead(route, slots, ctx.deadline, widths)),
+            },
+            compute,
+          )
+        : await Promise.all([lookup, reservation])
+            .then(compute)
+            .then(({ body }) => ({ json: JSON.stringify(body), hit: false, ageSeconds: 0 }));
+    } catch (error) {
+      // What is cached is what was proven: the answers an extraction failed on (or that said, in a 200,
+      // that the source failed) are dropped, so the next request asks the sources again instead of
+      // failing on the same kept body.
+      if (error instanceof ExtractionError || error instanceof UpstreamError) {
+        ctx.extractionFailed = true;
+        for (const read of served) read.evict?.();
       }
-      if (answer.level === 'process') recordCache(route.provider, 'L1', true);
-      else if (results) recordCache(route.provider, 'L2', answer.level === 'shared');
-      if (served.length > 0 || answer.hit) {
-        headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
-        headers.Age = String(answer.ageSeconds);
-      }
-      // The body's JSON text as kept: a hit sends the text serialized when the result was first kept.
-      return { statusCode: 200, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: answer.json };
-    },
-  )
-    .use(requestState(route))
-    .use(httpHeaderNormalizer())
-    .use(responseHeaders())
-    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
-    .use(errorHandler())
-    .use(correlationId());
+      throw asContractError(route, error);
+    }
+    if (answer.level === 'process') recordCache(route.provider, 'L1', true);
+    else if (results) recordCache(route.provider, 'L2', answer.level === 'shared');
+    if (served.length > 0 || answer.hit) {
+      headers['X-Cache'] = answer.hit ? 'HIT' : 'MISS';
+      headers.Age = String(answer.ageSeconds);
+    }
+    // The body's JSON text as kept: a hit sends the text serialized when the result was first kept.
+    return { statusCode: 200, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: answer.json };
+  });
   if (route.auth) {
     handler
       // Overlapped only where it saves a round trip: with the shared result read, for a route that reaches a source.

@@ -4,17 +4,12 @@
  * (a 401 before anything else), a JSON body checked by its schema (400 INVALID_PARAMETERS naming each bad
  * member), the path checked, Problem Details for every error. Not counted against the quota.
  */
-import middy from '@middy/core';
-import httpErrorHandler from '@middy/http-error-handler';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { ProblemError } from '../errors.ts';
 import { apiKeyAuth } from '../http/api-key-auth.ts';
-import { correlationId } from '../http/correlation-id.ts';
-import { errorHandler, FALLBACK_BODY, logUnrendered } from '../http/error-handler.ts';
-import { responseHeaders } from '../http/response-headers.ts';
-import { requestState, stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
+import { checkedBody, spine } from '../http/spine.ts';
+import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { jsonResponse } from '../problem.ts';
 import { errorSpec, type Route } from '../routes/index.ts';
@@ -53,33 +48,8 @@ const bodies = new WeakMap<object, unknown>();
 function jsonBody(schema: z.ZodType | undefined): ApiMiddleware {
   const jsonBodyBefore = async (request: ApiRequest) => {
     if (!schema) return;
-    const { event } = request;
-    let raw: unknown;
-    try {
-      const text = event.isBase64Encoded
-        ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
-        : event.body;
-      raw = JSON.parse(text ?? '');
-    } catch {
-      throw new ProblemError(400, 'INVALID_PARAMETERS', 'The body must be a JSON object.', {
-        extras: { errors: [{ parameter: 'body', in: 'body', message: 'is not JSON' }] },
-      });
-    }
-    const parsed = await schema.safeParseAsync(raw);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({
-        parameter: i.path.join('.') || 'body',
-        in: 'body',
-        message: i.message,
-      }));
-      throw new ProblemError(
-        400,
-        'INVALID_PARAMETERS',
-        `Invalid body: ${errors.map((e) => `${e.parameter} ${e.message}`).join('; ')}.`,
-        { extras: { errors } },
-      );
-    }
-    bodies.set(event, parsed.data);
+    const refusal = { code: 'INVALID_PARAMETERS', noun: 'body', listNotJson: true };
+    bodies.set(request.event, await checkedBody(request.event, schema, refusal));
   };
   return { name: 'jsonBody', before: jsonBodyBefore };
 }
@@ -93,7 +63,7 @@ export function watchEndpoint<
   P extends z.ZodType = z.ZodNever,
 >(options: WatchEndpointOptions<B, P, S>) {
   const { route } = options;
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event: APIGatewayProxyEvent) => {
+  const handler = spine(route, async (event: APIGatewayProxyEvent) => {
     const state = stateOf(event);
     try {
       const result = await options.run({
@@ -107,12 +77,6 @@ export function watchEndpoint<
       throw error;
     }
   })
-    .use(requestState(route))
-    .use(httpHeaderNormalizer())
-    .use(responseHeaders())
-    .use(httpErrorHandler({ logger: logUnrendered, fallbackMessage: FALLBACK_BODY }))
-    .use(errorHandler())
-    .use(correlationId())
     .use(apiKeyAuth(async () => (await stores()).keys))
     .use(validateRequest({ path: options.path }))
     .use(jsonBody(options.body));
