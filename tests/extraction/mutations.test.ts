@@ -55,15 +55,9 @@ import * as rentalReviews from '../../shared/providers/rental/reviews.ts';
 import * as mapsPlace from '../../shared/providers/maps-reviews/place.ts';
 import * as rentalSearch from '../../shared/providers/rental/search.ts';
 import { scriptJson } from '../../shared/upstream/script-json.ts';
-import {
-  AutocompleteAnswer,
-  extractDestinations,
-  extractReviewList,
-  ReviewListResult,
-  SearchNode,
-  searchNodeIn,
-  searchPageOf,
-} from '../../shared/providers/site-a/extract.ts';
+import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/autocomplete.ts';
+import { extractReviewList, ReviewListResult } from '../../shared/providers/site-a/review-list.ts';
+import { SearchNode, searchNodeIn, searchPageOf } from '../../shared/providers/site-a/search-page.ts';
 import { galleryOf, HotelPhotos } from '../../shared/providers/site-a/gallery.ts';
 import { DetailsView, detailsView, toDetails } from '../../shared/providers/site-a/details.ts';
 import { hotelPageData } from '../../shared/providers/site-a/hotel-page.ts';

@@ -2,12 +2,8 @@
 // on fresh real-format fixtures: full answers, answers with optional parts missing, and the failures.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import {
-  extractReviewList,
-  extractSearchPage,
-  ReviewListEnvelope,
-  type Listing,
-} from '../../shared/providers/site-a/extract.ts';
+import { extractReviewList, ReviewListEnvelope } from '../../shared/providers/site-a/review-list.ts';
+import { extractSearchPage, type Listing } from '../../shared/providers/site-a/search-page.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
 

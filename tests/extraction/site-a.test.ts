@@ -4,12 +4,9 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import {
-  AutocompleteAnswer,
-  extractDestinations,
-  hotelIdInPage,
-  hotelRefInResults,
-} from '../../shared/providers/site-a/extract.ts';
+import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/autocomplete.ts';
+import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
+import { hotelRefInResults } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 

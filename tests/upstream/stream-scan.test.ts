@@ -1,5 +1,6 @@
 // Streamed scans read each character a bounded number of times, whatever the chunk size.
-import { hotelIdInPage, searchPageScan } from '../../shared/providers/site-a/extract.ts';
+import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
+import { searchPageScan } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, galleryScan } from '../../shared/providers/site-a/gallery.ts';
 import { pageIdScan } from '../../shared/providers/site-b/extract.ts';
 import { literalAfter } from '../../shared/upstream/js-literal.ts';

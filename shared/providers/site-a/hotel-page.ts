@@ -9,7 +9,25 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import type { StreamScan } from '../../upstream/stream-scan.ts';
 import { apolloStoreIn, fieldByPrefix, holds, resolveRefs, type ApolloStore } from './apollo.ts';
-import { hotelIdInPage, searchPageScan } from './extract.ts';
+import { searchPageScan } from './search-page.ts';
+
+// Where real pages carry the id, in the order they appear: the `booking.env` block and `utag_data`
+// near 60 KB, the hidden form input, then the late data attribute (about 400 KB in).
+const ID_MARKERS = [
+  /\bb_hotel_id\s*:\s*'(\d{1,12})'/,
+  /utag_data\s*=\s*\{[^}]*?\bhotel_id\s*:\s*'(\d{1,12})'/,
+  /<input\b[^>]*\bname="hotel_id"[^>]*\bvalue="(\d{1,12})"/,
+  /\bdata-hotel-id="(\d{1,12})"/,
+];
+
+/** @example hotelIdInPage("booking['env'] = { b_hotel_id: '1234567', …") // '1234567' */
+export function hotelIdInPage(html: string): string | undefined {
+  for (const marker of ID_MARKERS) {
+    const m = marker.exec(html);
+    if (m) return m[1];
+  }
+  return undefined;
+}
 
 /** What a hotel page holds for the readers, its cache entries resolved; any of it may be absent. */
 export interface HotelPageData {

@@ -10,7 +10,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 import { recordMissing } from '../../upstream/tolerant.ts';
 import { DetailsView, detailsView, toDetails } from './details.ts';
-import { ReviewListEnvelope } from './extract.ts';
+import { ReviewListEnvelope } from './review-list.ts';
 import { hotelPageData, readHotelPage, type HotelPageData } from './hotel-page.ts';
 import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';

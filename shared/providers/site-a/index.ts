@@ -13,18 +13,16 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
 import { windowScan } from '../../upstream/stream-scan.ts';
+import { AutocompleteAnswer, extractDestinations } from './autocomplete.ts';
+import { hotelIdInPage } from './hotel-page.ts';
+import { extractReviewList, ReviewListEnvelope } from './review-list.ts';
 import {
-  AutocompleteAnswer,
-  extractDestinations,
-  extractReviewList,
   extractSearchPage,
-  hotelIdInPage,
-  ReviewListEnvelope,
   searchPageScan,
   type Listing,
   type SearchAsked,
   type SearchPage,
-} from './extract.ts';
+} from './search-page.ts';
 import {
   autocompleteRequest,
   hotelByIdRequest,

@@ -17,9 +17,8 @@ import { ExtractionError } from '../../upstream/errors.ts';
 import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
 import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
-import { cacheEntries } from './hotel-page.ts';
+import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';
-import { hotelIdInPage } from './extract.ts';
 
 const id = z.union([z.string().regex(/^\d{1,24}$/), z.number().int().positive()]);
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);

@@ -1,98 +1,17 @@
 /**
- * Pure readers of site_a's real payloads: the autocomplete answer, the id markers of a hotel page (its
- * `hotelPhotos` literal is read by gallery.ts, apart, so that only the photos bundle loads JSON5), the first hotel link of a search results page, the results page's Apollo
- * cache (one page of a search), and the web app's GraphQL review list.
+ * Pure readers of site_a's search results page: the first hotel page it links to, and its Apollo cache
+ * (`<script type="application/json" data-capla-store-data="apollo">`), whose
+ * `ROOT_QUERY.searchQueries["search({…})"]` node holds the page's results and the total; the node's key
+ * echoes the input the server used.
  */
 import * as z from 'zod';
-import {
-  DestinationSuggestion,
-  DestType,
-  SiteAHotel,
-  SiteAReviewsPage,
-  type SiteAReview,
-} from '../../schemas/site-a.ts';
+import { SiteAHotel } from '../../schemas/site-a.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import type { StreamScan } from '../../upstream/stream-scan.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
-import type { HotelRef } from './urls.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
 import { resolveRefs } from './apollo.ts';
-
-/** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
-export const AutocompleteAnswer = tolerant(
-  'site_a',
-  z.object({
-    results: z.array(
-      z.looseObject({
-        dest_id: z.union([z.string(), z.number()]),
-        dest_type: z.string(),
-        label: z.string().optional(),
-        label1: z.string().optional(),
-        value: z.string().optional(),
-        // The contract's country_code has no empty value.
-        cc1: z.string().regex(/^[A-Za-z]{2}$/),
-        latitude: z.number().optional(),
-        longitude: z.number().optional(),
-      }),
-    ),
-  }),
-  'the autocomplete',
-);
-export type AutocompleteAnswer = z.infer<typeof AutocompleteAnswer>;
-
-/**
- * Suggestions in the contract's terms, at most five. Items of a type outside the contract's (`hotel`,
- * `country`) are skipped, not failed; `name` is `label1` (else `value`), since the real item has no `name`.
- * @example extractDestinations({ results: [{ dest_id: '-1456928', dest_type: 'city', label: 'Paris, France', label1: 'Paris', cc1: 'fr', latitude: 48.8, longitude: 2.3 }] })[0].dest_id // -1456928
- */
-export function extractDestinations(answer: AutocompleteAnswer): DestinationSuggestion[] {
-  const out: DestinationSuggestion[] = [];
-  for (const item of answer.results) {
-    const type = DestType.safeParse(item.dest_type.toUpperCase());
-    // A type the contract has no name for (hotel, country) is skipped; a missing one means the format drifted.
-    if (!/^[a-z_]+$/.test(item.dest_type))
-      throw new ExtractionError('site_a', `an autocomplete item without a destination type`);
-    if (!type.success) continue;
-    const label = item.label ?? item.value ?? '';
-    out.push(
-      conform(
-        'site_a',
-        DestinationSuggestion,
-        {
-          dest_id: Number(item.dest_id),
-          dest_type: type.data,
-          name: item.label1 ?? item.value ?? label.split(', ')[0],
-          label,
-          country_code: item.cc1.toUpperCase(),
-          latitude: item.latitude ?? null,
-          longitude: item.longitude ?? null,
-        },
-        'a destination suggestion',
-      ),
-    );
-    if (out.length === 5) break;
-  }
-  return out;
-}
-
-// Where real pages carry the id, in the order they appear: the `booking.env` block and `utag_data`
-// near 60 KB, the hidden form input, then the late data attribute (about 400 KB in).
-const ID_MARKERS = [
-  /\bb_hotel_id\s*:\s*'(\d{1,12})'/,
-  /utag_data\s*=\s*\{[^}]*?\bhotel_id\s*:\s*'(\d{1,12})'/,
-  /<input\b[^>]*\bname="hotel_id"[^>]*\bvalue="(\d{1,12})"/,
-  /\bdata-hotel-id="(\d{1,12})"/,
-];
-
-/** @example hotelIdInPage("booking['env'] = { b_hotel_id: '1234567', …") // '1234567' */
-export function hotelIdInPage(html: string): string | undefined {
-  for (const marker of ID_MARKERS) {
-    const m = marker.exec(html);
-    if (m) return m[1];
-  }
-  return undefined;
-}
-
+import type { HotelRef } from './urls.ts';
 /**
  * The first hotel page a search results page links to.
  * @example hotelRefInResults('<a href="https://www.x.test/hotel/fr/le-grand.html?aid=1">') // { cc: 'fr', slug: 'le-grand' }
@@ -106,12 +25,6 @@ export function hotelRefInResults(html: string): HotelRef | undefined {
   // would keep its whole page window alive (61 KB for a 30-byte slug; the soak's mixed run grew 28 MB so).
   return m ? { cc: m[1]!, slug: Buffer.from(m[2]!).toString() } : undefined;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// The search results page: its Apollo cache (`<script type="application/json"
-// data-capla-store-data="apollo">`), whose `ROOT_QUERY.searchQueries["search({…})"]` node holds the page's
-// results and the total; the node's key echoes the input the server used.
-// ---------------------------------------------------------------------------------------------------
 
 const APOLLO = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>([\s\S]*?)<\/script>/;
 
@@ -401,176 +314,4 @@ function checkEcho(key: string, asked: SearchAsked): void {
       'site_a',
       `it sorted by ${sorter} where ${asked.order.value} was asked: update operations.${asked.order.operation}`,
     );
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The web app's GraphQL review list (`ReviewList`): `data.reviewListFrontend` is a
-// `ReviewListFrontendResult` or a `ReviewsFrontendError`; a variable the schema refuses is in `errors[]`.
-// ---------------------------------------------------------------------------------------------------
-
-/** The envelope: GraphQL errors, or the result's type name (read further by its own schema). */
-export const ReviewListEnvelope = z.looseObject({
-  data: z.looseObject({ reviewListFrontend: z.looseObject({ __typename: z.string() }).nullable() }).nullish(),
-  errors: z.array(z.looseObject({ message: z.string() })).nullish(),
-});
-export type ReviewListEnvelope = z.infer<typeof ReviewListEnvelope>;
-
-const ReviewCard = z.looseObject({
-  reviewUrl: z.string().min(1),
-  reviewScore: z.number(),
-  reviewedDate: z.number().positive(),
-  guestDetails: z
-    .looseObject({
-      username: z.string().nullish(),
-      avatarUrl: z.string().nullish(),
-      countryCode: z.string().nullish(),
-      guestTypeTranslation: z.string().nullish(),
-    })
-    .nullish(),
-  bookingDetails: z
-    .looseObject({
-      roomType: z.looseObject({ name: z.string().nullish() }).nullish(),
-      checkinDate: z.string().nullish(),
-      numNights: z.number().int().min(0).nullish(),
-    })
-    .nullish(),
-  helpfulVotesCount: z.number().int().min(0).nullish(),
-  textDetails: z
-    .looseObject({
-      title: z.string().nullish(),
-      positiveText: z.string().nullish(),
-      negativeText: z.string().nullish(),
-      lang: z.string().nullish(),
-    })
-    .nullish(),
-  isApproved: z.boolean().nullish(),
-  partnerReply: z.looseObject({ reply: z.string().nullish() }).nullish(),
-  photos: z
-    .array(z.looseObject({ urls: z.array(z.looseObject({ size: z.string().nullish(), url: z.string() })) }))
-    .nullish(),
-});
-type ReviewCard = z.infer<typeof ReviewCard>;
-
-const Counted = z.looseObject({ value: z.string(), count: z.number().int().min(0) });
-
-export const ReviewListResult = tolerant(
-  'site_a',
-  z.looseObject({
-    reviewCard: z.array(ReviewCard),
-    reviewsCount: z.number().int().min(0),
-    languageFilter: z.array(Counted).nullish(),
-    sorters: z.array(z.looseObject({ value: z.string(), name: z.string().nullish() })).nullish(),
-  }),
-  'the review list',
-);
-
-export interface ReviewsAsked {
-  hotelId: string;
-  page: number;
-  perPage: number;
-  sorter: { value: string; operation: string };
-  listing: Listing;
-}
-
-/** No reply: null, and a reply sent as an empty text counted as missing (the source no longer fills it). */
-function noReply(c: ReviewCard): null {
-  if (c.partnerReply?.reply === '')
-    recordMissing('site_a', 'reviewCard[].partnerReply.reply', 'the review list');
-  return null;
-}
-/** A review date as the source sends it (seconds, or milliseconds) as YYYY-MM-DD. */
-const day = (t: number) => new Date(t > 1e12 ? t : t * 1000).toISOString().slice(0, 10);
-
-function toReview(c: ReviewCard): SiteAReview {
-  const text = c.textDetails;
-  const photos = (c.photos ?? []).flatMap((p) => {
-    const largest = p.urls.find((u) => u.size === 'max500') ?? p.urls.at(-1);
-    return largest ? [largest.url] : [];
-  });
-  const country = c.guestDetails?.countryCode;
-  if (country === '') recordMissing('site_a', 'reviewCard[].guestDetails.countryCode', 'the review list');
-  const checkin = c.bookingDetails?.checkinDate;
-  return {
-    review_id: c.reviewUrl,
-    score: c.reviewScore,
-    title: text?.title ?? null,
-    positive: text?.positiveText ?? null,
-    negative: text?.negativeText ?? null,
-    language: text?.lang ?? null,
-    date: day(c.reviewedDate),
-    stay_date: checkin && /^\d{4}-\d{2}/.test(checkin) ? checkin.slice(0, 7) : null,
-    nights: c.bookingDetails?.numNights || null,
-    room_type: c.bookingDetails?.roomType?.name ?? null,
-    traveler_type: c.guestDetails?.guestTypeTranslation ?? null,
-    reviewer: {
-      name: c.guestDetails?.username ?? null,
-      country: country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null,
-      avatar_url: c.guestDetails?.avatarUrl ?? null,
-    },
-    helpful_votes: c.helpfulVotesCount ?? null,
-    photos,
-    // The reply carries no date upstream; an empty one is no reply, counted as the field missing.
-    owner_response: c.partnerReply?.reply ? { text: c.partnerReply.reply, published_date: null } : noReply(c),
-  };
-}
-
-/**
- * A page of a hotel's reviews in the contract's terms, or undefined when the source answers that it has
- * no such hotel. GraphQL errors (a sorter it no longer knows) and a sorter missing from the answer's own
- * list are named with the setting to change, never served as sorted.
- * @example extractReviewList(answer, { hotelId: '4410087', page: 1, perPage: 10, sorter, listing }).pagination.total_count
- */
-export function extractReviewList(
-  answer: ReviewListEnvelope,
-  asked: ReviewsAsked,
-): SiteAReviewsPage | undefined {
-  const failure = answer.errors?.[0]?.message;
-  if (failure)
-    throw new UpstreamError(
-      'site_a',
-      `its review list refused the request (${failure}); check operations.${asked.sorter.operation}`,
-    );
-  const result = answer.data?.reviewListFrontend;
-  if (!result) throw new ExtractionError('site_a', 'the review list answer has no reviewListFrontend');
-  if (result.__typename === 'ReviewsFrontendError') {
-    const status = (result as { statusCode?: unknown }).statusCode;
-    if (status === 404) return undefined;
-    throw new UpstreamError(
-      'site_a',
-      `its review list failed (${String(status)}: ${String((result as { message?: unknown }).message)})`,
-    );
-  }
-  const list = conform('site_a', ReviewListResult, result, 'the review list');
-  if (list.sorters?.length && !list.sorters.some((s) => s.value === asked.sorter.value))
-    throw new UpstreamError(
-      'site_a',
-      `it has no review sorter ${asked.sorter.value}; its sorters are ${list.sorters.map((s) => s.value).join(', ')}: update operations.${asked.sorter.operation}`,
-    );
-  const reviews = list.reviewCard.filter((c) => c.isApproved !== false).map(toReview);
-  const everyLanguage = list.languageFilter?.find((f) => f.value === '')?.count;
-  const total = list.reviewsCount;
-  const { listing } = asked;
-  if (listing.score === null && reviews.length > 0)
-    throw new ExtractionError('site_a', "the hotel's listing carries no review score");
-  return conform(
-    'site_a',
-    SiteAReviewsPage,
-    {
-      hotel_id: asked.hotelId,
-      review_score: {
-        overall: listing.score ?? null,
-        score_text: listing.scoreWord ?? null,
-        review_count: everyLanguage ?? listing.reviewCount ?? total,
-      },
-      reviews,
-      pagination: {
-        page: asked.page,
-        per_page: asked.perPage,
-        total_count: total,
-        total_pages: Math.ceil(total / asked.perPage),
-        has_next: asked.page * asked.perPage < total,
-      },
-    },
-    'the review list',
-  );
 }
