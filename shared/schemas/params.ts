@@ -16,6 +16,35 @@ export interface IssueCode {
   error_code: string;
 }
 
+/** A refinement's context, with `claim` to raise one of the codes its rule declared. */
+export interface CodedCtx<C extends string> extends z.RefinementCtx {
+  /** Adds an issue answered with `code`; `path` names the parameter when the rule spans several. */
+  claim(code: C, message: string, path?: PropertyKey[]): void;
+}
+
+/**
+ * A rule whose broken cases answer with the route's own codes. The codes it may claim are declared up front
+ * and travel with the schema (its check's `params.error_codes`), so that a test holds every route to
+ * declaring each code its schemas can claim (tests/http/error-codes.test.ts); the type keeps the rule to them.
+ * @example z.object({ a: z.string() }).check(coded(['MISSING_A'], (q, ctx) => { if (!q.a) ctx.claim('MISSING_A', 'is required', ['a']); }))
+ */
+export function coded<T, const C extends string>(
+  claims: readonly C[],
+  rule: (value: T, ctx: CodedCtx<C>) => void,
+): z.core.$ZodCheck<T> {
+  return z.superRefine<T>(
+    (value, ctx) =>
+      rule(value, {
+        ...ctx,
+        claim: (code, message, path) =>
+          ctx.addIssue({ code: 'custom', message, params: { error_code: code }, ...(path ? { path } : {}) }),
+      }),
+    // zod keeps a check's params on its definition (`_zod.def.params`), where the test reads them; its type
+    // for superRefine names `when` alone.
+    { params: { error_codes: claims } } as z.core.$ZodSuperRefineParams,
+  );
+}
+
 const required = (what: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`;
 
@@ -133,17 +162,13 @@ export function dateParam(codes: DateCodes) {
     .string({ error: 'is required' })
     .trim()
     .meta({ format: 'date' })
-    .superRefine((value, ctx) => {
-      if (!isDay(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a date in the form YYYY-MM-DD',
-          params: codes.format,
-        });
-      } else if (codes.past && value < todayUtc()) {
-        ctx.addIssue({ code: 'custom', message: 'must not be in the past', params: codes.past });
-      }
-    });
+    .check(
+      coded([codes.format.error_code, ...(codes.past ? [codes.past.error_code] : [])], (value, ctx) => {
+        if (!isDay(value)) ctx.claim(codes.format.error_code, 'must be a date in the form YYYY-MM-DD');
+        else if (codes.past && value < todayUtc())
+          ctx.claim(codes.past.error_code, 'must not be in the past');
+      }),
+    );
 }
 
 /** Nights between two valid dates. @example nights('2027-01-01', '2027-01-03') // 2 */
@@ -165,15 +190,12 @@ export function currencyParam(fallback = 'USD') {
     .string()
     .trim()
     .toUpperCase()
-    .superRefine((code, ctx) => {
-      if (!/^[A-Z]{3}$/.test(code) || !isIso4217(code)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be an ISO 4217 currency code such as USD or EUR',
-          params: { error_code: 'INVALID_CURRENCY' },
-        });
-      }
-    })
+    .check(
+      coded(['INVALID_CURRENCY'], (code: string, ctx) => {
+        if (!/^[A-Z]{3}$/.test(code) || !isIso4217(code))
+          ctx.claim('INVALID_CURRENCY', 'must be an ISO 4217 currency code such as USD or EUR');
+      }),
+    )
     .default(fallback)
     .meta({
       type: 'string',
