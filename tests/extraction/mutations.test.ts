@@ -66,7 +66,7 @@ import * as siteARooms from '../../shared/providers/site-a/rooms.ts';
 import { tableIn } from '../../shared/providers/site-a/rooms-table.ts';
 import { literalAfter, readLiteral } from '../../shared/upstream/js-literal.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
-import { extractReviews, ReviewListData } from '../../shared/providers/site-c/extract.ts';
+import { extractReviews, ReviewListData } from '../../shared/providers/site-c/review-list.ts';
 import {
   classifyDetails,
   DetailsAnswer,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { extractHotelDetails, hotelJsonLd } from '../../shared/providers/site-c/details.ts';
-import { BatchAnswer, entryData } from '../../shared/providers/site-c/extract.ts';
+import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
 import { extractLocations, kindOf, TypeaheadData } from '../../shared/providers/site-c/locations.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';

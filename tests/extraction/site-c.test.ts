@@ -4,16 +4,14 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { siteCOffers, siteCPagePath, siteCReview } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
 import {
-  BatchAnswer,
-  entryData,
   extractOffers,
-  extractReviews,
   OFFER_READING,
   OffersData,
   priceOffers,
-  ReviewListData,
-} from '../../shared/providers/site-c/extract.ts';
+} from '../../shared/providers/site-c/offers.ts';
+import { extractReviews, ReviewListData } from '../../shared/providers/site-c/review-list.ts';
 import {
   geoLookupRequest,
   newPageView,

@@ -16,20 +16,16 @@ import {
   UpstreamUnavailableError,
 } from '../../upstream/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
+import { BatchAnswer, entryData } from './batch.ts';
 import {
-  BatchAnswer,
-  entryData,
   extractOffers,
-  extractReviews,
   OFFER_READING,
   OffersData,
   priceOffers,
-  ReviewListData,
   type OfferReading,
   type OffersPoll,
   type PricedOffers,
-  type ReviewPage,
-} from './extract.ts';
+} from './offers.ts';
 import {
   ENTRY_LIMIT,
   geoLookupRequest,
@@ -44,6 +40,7 @@ import {
   type PageView,
   type Stay,
 } from './requests.ts';
+import { extractReviews, ReviewListData, type ReviewPage } from './review-list.ts';
 import { extractHotelDetails, type SiteCHotelDetails } from './details.ts';
 import { locationsOf, type SiteCLocation } from './locations.ts';
 import { geoOfPath, type HotelPage } from './urls.ts';

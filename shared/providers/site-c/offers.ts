@@ -1,0 +1,215 @@
+/**
+ * Pure reader of the offers of a site_c price poll, read by configurable paths because the evidence for
+ * them disagrees.
+ */
+import * as z from 'zod';
+import { PriceOffer } from '../../schemas/site-c.ts';
+import { conform } from '../../upstream/conform.ts';
+import { ExtractionError } from '../../upstream/errors.ts';
+import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
+/**
+ * Where a price poll's values are: the offer lists of `HPS_getWebHROffers`, its completeness flag, and
+ * dotted paths into each offer. Configuration (`operations`), since three readings of the evidence disagree;
+ * an empty path means "the source does not say".
+ */
+export const OFFER_READING = {
+  offer_lists: 'chevronOffers,hiddenOffers',
+  offers_complete: 'complete',
+  offer_provider: 'data.dataAtts.provider',
+  offer_per_night: 'data.dataAtts.perNight',
+  offer_total: 'data.dataAtts.totalPrice',
+  offer_taxes: 'data.dataAtts.taxesValue',
+  offer_currency: 'data.dataAtts.currency',
+  offer_rooms_left: '',
+  offer_member_rate: '',
+};
+export type OfferReading = typeof OFFER_READING;
+
+/** @example at({ a: { b: 1 } }, 'a.b') // 1 */
+function at(value: unknown, path: string): unknown {
+  if (!path) return undefined;
+  let here = value;
+  for (const key of path.split('.')) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<string, unknown>)[key];
+  }
+  return here;
+}
+
+/**
+ * An amount as a number or as the digits of a data attribute (`"1,234.50"`), checked as one type (a union
+ * would not let the tolerant reader tell an absent amount from a wrong one).
+ */
+const Amount = z
+  .custom<number | string>(
+    (v) => typeof v === 'number' || (typeof v === 'string' && /^\d[\d,]*(?:\.\d+)?$/.test(v.trim())),
+    { error: 'an amount, as a number or its digits' },
+  )
+  .transform((v) => (typeof v === 'number' ? v : Number(v.trim().replace(/,/g, ''))))
+  .pipe(z.number().min(0).finite());
+
+// Read by the tolerant rule (docs/connector-guide.md): a seller is its name and the prices the contract
+// has no null for (per night, total, taxes); currency, rooms left and the member flag may be absent.
+const sellerFields = {
+  provider: z.string().min(1),
+  perNight: Amount,
+  total: Amount,
+  taxes: Amount,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  roomsLeft: z.number().int().min(0).optional(),
+  memberRate: z.boolean().optional(),
+};
+type SellerField = keyof typeof sellerFields;
+
+/** A seller as read: rooms left null and the member flag false where the source does not say. */
+export interface Seller {
+  provider: string;
+  perNight: number;
+  total: number;
+  taxes: number;
+  currency?: string;
+  roomsLeft: number | null;
+  memberRate: boolean;
+}
+
+export const OffersData = z.looseObject({ HPS_getWebHROffers: z.looseObject({}) });
+
+export interface OffersPoll {
+  /** Every seller has answered. */
+  complete: boolean;
+  sellers: Seller[];
+}
+
+/** Where each seller field is read from, by the reading's key. */
+const SELLER_PATHS: Record<SellerField, keyof OfferReading> = {
+  provider: 'offer_provider',
+  perNight: 'offer_per_night',
+  total: 'offer_total',
+  taxes: 'offer_taxes',
+  currency: 'offer_currency',
+  roomsLeft: 'offer_rooms_left',
+  memberRate: 'offer_member_rate',
+};
+
+const readers = new Map<string, z.ZodType>();
+/**
+ * The tolerant schema of a poll's offer lists as `reading` places them: one key per list, each entry a
+ * seller of the fields the reading locates (a field whose path is empty is one the source does not say,
+ * so its absence is no drift). Built once per reading.
+ */
+function sellersReader(lists: string[], fields: SellerField[]): z.ZodType {
+  const key = `${lists.join(',')}|${fields.join(',')}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    const Entry = z.looseObject(Object.fromEntries(fields.map((f) => [f, sellerFields[f]])));
+    const shape = Object.fromEntries(lists.map((l) => [l, z.array(Entry).nullish()]));
+    reader = tolerant('site_c', z.looseObject(shape), 'the offers');
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
+/**
+ * The sellers a poll has so far, read through `reading` by the tolerant rule: a placeholder offer, or
+ * one without its seller or a price, is skipped and counted; an absent optional field is counted; a
+ * field present with a value it cannot be (an amount that is no number) fails the answer. An absent
+ * list is counted as missing; an answer with none of the configured lists has changed its format.
+ * @example extractOffers({ HPS_getWebHROffers: { complete: true, chevronOffers: [] } }, OFFER_READING) // { complete: true, sellers: [] }
+ */
+export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferReading): OffersPoll {
+  const root = data.HPS_getWebHROffers;
+  const complete = conform('site_c', z.boolean(), at(root, reading.offers_complete), 'the offers flag');
+  const lists = reading.offer_lists
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const fields = (Object.keys(SELLER_PATHS) as SellerField[]).filter((f) => reading[SELLER_PATHS[f]]);
+  const projected: Record<string, unknown> = {};
+  for (const list of lists) {
+    const offers = at(root, list);
+    if (offers === undefined) continue;
+    // A list the source sends as null holds no offer: there, and empty.
+    if (offers === null) {
+      projected[list] = null;
+      continue;
+    }
+    if (!Array.isArray(offers)) throw new ExtractionError('site_c', `the offer list ${list} is not a list`);
+    projected[list] = offers.map((offer: unknown) =>
+      // A placeholder stays one; anything else is read through the configured paths.
+      isPlaceholder(offer) || typeof offer !== 'object'
+        ? offer
+        : Object.fromEntries(
+            fields.flatMap((f) => {
+              const value = at(offer, reading[SELLER_PATHS[f]]);
+              // A field the offer does not carry (or carries as null) is absent, as the reader counts it.
+              return value === undefined || value === null ? [] : [[f, value]];
+            }),
+          ),
+    );
+  }
+  if (Object.keys(projected).length === 0)
+    throw new ExtractionError(
+      'site_c',
+      `the offers answer has none of the offer lists (${lists.join(', ')})`,
+    );
+  const read = conform('site_c', sellersReader(lists, fields), projected, 'the offers') as Record<
+    string,
+    z.infer<z.ZodObject<typeof sellerFields>>[] | null | undefined
+  >;
+  const sellers = lists.flatMap((list) =>
+    (read[list] ?? []).map((s): Seller => ({
+      provider: s.provider,
+      perNight: s.perNight,
+      total: s.total,
+      taxes: s.taxes,
+      ...(s.currency === undefined ? {} : { currency: s.currency }),
+      roomsLeft: s.roomsLeft ?? null,
+      memberRate: s.memberRate ?? false,
+    })),
+  );
+  return { complete, sellers };
+}
+
+// The symbol where it is unambiguous ($, €, £), else the code (SEK 1,234.50): never "kr" for three currencies.
+const formatted = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+
+export interface PricedOffers {
+  hasMemberRates: boolean;
+  /** The lowest total, formatted; null when no seller offers the stay. */
+  lowest: string | null;
+  /** Cheapest first. */
+  offers: PriceOffer[];
+}
+
+/**
+ * Sellers as the contract's offers, cheapest first, amounts formatted in `currency`.
+ * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: false }], 'EUR').lowest // '€224.00'
+ */
+export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
+  const lowest = Math.min(...sellers.map((s) => s.total));
+  return {
+    hasMemberRates: sellers.some((s) => s.memberRate),
+    lowest: sellers.length ? formatted(lowest, currency) : null,
+    offers: [...sellers]
+      .sort((a, b) => a.total - b.total)
+      .map((s) =>
+        conform(
+          'site_c',
+          PriceOffer,
+          {
+            provider: s.provider,
+            price_per_night: formatted(s.perNight, currency),
+            total_stay_price: formatted(s.total, currency),
+            taxes_value: s.taxes,
+            is_lowest_price: s.total === lowest,
+            rooms_remaining: s.roomsLeft,
+          },
+          'an offer',
+        ),
+      ),
+  };
+}
