@@ -4,60 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
-import { addDays } from '../../shared/dates.ts';
-import { hotelIdParam, isDay, marketParam, MAX_NIGHTS } from '../../shared/schemas/chain-b-query.ts';
-import { currencyParam, dateParam, intParam } from '../../shared/schemas/params.ts';
-import { beyondHorizon } from '../../shared/schemas/stay.ts';
-
-/** The widest calendar: date_to at most this many days after date_from. */
-export const MAX_CALENDAR_DAYS = 60;
-const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
-
-export const PriceCalendarQuery = z
-  .object({
-    hotel_id: hotelIdParam(),
-    date_from: dateParam({ format: FORMAT, past: { error_code: 'PAST_DATES' } }).meta({
-      description: 'First check-in date, YYYY-MM-DD, not before today (UTC)',
-    }),
-    date_to: dateParam({ format: FORMAT }).meta({
-      description: `Last check-in date, YYYY-MM-DD, from date_from to ${MAX_CALENDAR_DAYS} days after it`,
-    }),
-    nights: intParam(1, MAX_NIGHTS, 1).meta({ description: 'Nights of each stay, 1 to 30. Default 1' }),
-    adults: intParam(1, 8, 1).meta({ description: 'Adults, 1 to 8. Default 1' }),
-    currency: currencyParam().meta({
-      description: 'ISO 4217 code (case-insensitive) of every amount. Default USD',
-    }),
-    country_market: marketParam(),
-  })
-  .superRefine((q, ctx) => {
-    // A date in the wrong format is refused as such; the range is checked between dates only.
-    if (!isDay(q.date_from) || !isDay(q.date_to)) return;
-    if (q.date_to < q.date_from)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: 'must not be before date_from',
-        params: { error_code: 'INVALID_DATES' },
-      });
-    else if (q.date_to > addDays(q.date_from, MAX_CALENDAR_DAYS))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: `must be at most ${MAX_CALENDAR_DAYS} days after date_from`,
-        params: { error_code: 'RANGE_TOO_LARGE' },
-      });
-    else {
-      // The last stay of the range ends within the horizon, as every stay does.
-      const beyond = beyondHorizon(addDays(q.date_to, q.nights));
-      if (beyond)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['date_to'],
-          message: beyond,
-          params: { error_code: 'INVALID_DATES' },
-        });
-    }
-  });
+import { PriceCalendarQuery } from '../../shared/schemas/chain-b-query.ts';
 
 export const PriceCalendarResponse = z.object({
   success: z.literal(true),

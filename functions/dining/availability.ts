@@ -4,16 +4,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { HHMM, RestaurantPath, reservationDate, timeParam } from '../../shared/schemas/dining.ts';
-import { intParam } from '../../shared/schemas/params.ts';
-
-export const AvailabilityQuery = z.object({
-  date: reservationDate().meta({
-    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
-  }),
-  time: timeParam('The exact time asked for, 24-hour HH:MM (e.g. 19:30), the restaurant local time'),
-  party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
-});
+import { AvailabilityQuery, HHMM, RestaurantPath } from '../../shared/schemas/dining.ts';
 
 export const DiningAvailabilityResponse = z.object({
   success: z.literal(true),

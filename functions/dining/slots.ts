@@ -3,18 +3,10 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { HHMM, RestaurantPath, reservationDate, timeParam } from '../../shared/schemas/dining.ts';
-import { intParam } from '../../shared/schemas/params.ts';
+import { HHMM, RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
 
 export const SlotsPath = RestaurantPath;
-
-export const SlotsQuery = z.object({
-  date: reservationDate().meta({
-    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
-  }),
-  preferred_time: timeParam('Preferred time, 24-hour HH:MM (e.g. 19:30); centers the window of slots'),
-  party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
-});
+export { SlotsQuery };
 
 export const DiningSlotsResponse = z.object({
   success: z.literal(true),

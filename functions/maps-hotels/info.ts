@@ -4,39 +4,10 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
-import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
-import { MAX_NIGHTS, StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
+import { MapsHotelId, MapsHotelInfoQuery } from '../../shared/schemas/maps-hotels-query.ts';
 
-/**
- * A maps_hotels hotel_id: the service's property token as search returned it, URL-safe base64 (letters,
- * digits, `-`, `_`, padding `=`). Anything else is the addendum's malformed id, 400 INVALID_HOTEL_ID,
- * refused before any call to the source.
- */
-export const MapsHotelId = text(500)
-  .refine((id) => /^[A-Za-z0-9_-]+={0,2}$/.test(id), {
-    error: 'must be a hotel_id as /v1/maps_hotels/search returned it (letters, digits, - and _)',
-    params: { error_code: 'INVALID_HOTEL_ID' },
-  })
-  .meta({ description: 'hotel_id from /v1/maps_hotels/search', example: 'ChkIaDExMTI1007790' });
-
-export const MapsHotelInfoQuery = withStayOrder(
-  z.object({
-    hotel_id: MapsHotelId.optional(),
-    query: text(200).optional().meta({ description: 'A hotel name, ideally with its city' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({
-      description: `Departure date, YYYY-MM-DD, after check_in, at most ${MAX_NIGHTS} nights later`,
-    }),
-    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
-    currency: currencyParam().meta({
-      description: 'ISO 4217 code (case-insensitive) of the prices. Default USD',
-    }),
-  }),
-).refine((q) => (q.hotel_id === undefined) !== (q.query === undefined), {
-  path: ['hotel_id'],
-  error: 'give exactly one of hotel_id or query',
-  params: { error_code: 'MISSING_HOTEL' },
-});
+// The photos route takes the same hotel_id.
+export { MapsHotelId };
 
 export const MapsHotelInfoResponse = z.object({
   success: z.literal(true),

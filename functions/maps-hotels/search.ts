@@ -1,44 +1,10 @@
 // GET /v1/maps_hotels/search: hotels for a place and stay from the maps service's hotel search.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { CHILD_AGE, mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
+import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
-import { currencyParam, intParam, text } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-
-const RATING = 'must be a number from 1.0 to 5.0';
-
-export const MapsHotelsQuery = withStayOrder(
-  z.object({
-    location: text(200).meta({ description: 'Place name, e.g. a city' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
-    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
-    children: intParam(0, 10, 0).meta({
-      description: `Children, 0 to 10; only partly supported by the source, which prices each child as ${CHILD_AGE} years old. Default 0`,
-    }),
-    currency: currencyParam().meta({
-      description:
-        'ISO 4217 code (case-insensitive) of the prices; asked of the maps service, which prices in it',
-    }),
-    min_rating: z
-      .string()
-      .trim()
-      .regex(/^\d(\.\d+)?$/, { error: RATING })
-      .transform(Number)
-      .pipe(z.number().min(1, { error: RATING }).max(5, { error: RATING }))
-      .optional()
-      .meta({
-        description: 'Only hotels rated at least this, 1.0 to 5.0',
-        example: 4,
-        type: 'number',
-        minimum: 1,
-        maximum: 5,
-        pattern: undefined,
-      }),
-  }),
-);
+import { MapsHotelsQuery } from '../../shared/schemas/maps-hotels-query.ts';
 
 export const MapsHotelsResponse = z.object({
   location: z.string().meta({ description: 'The place searched, as given' }),

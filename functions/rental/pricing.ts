@@ -3,20 +3,13 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingPricing } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-import { ListingIdJson, ListingPath, RentalPricing } from '../../shared/schemas/rental.ts';
-
-export const PricingQuery = withStayOrder(
-  z.object({
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
-    adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
-    currency: currencyParam().meta({
-      description: 'ISO 4217 code (case-insensitive) of every amount; asked of rental, which prices in it',
-    }),
-  }),
-);
+import { nights } from '../../shared/schemas/params.ts';
+import {
+  ListingIdJson,
+  ListingPath,
+  RentalPricing,
+  RentalPricingQuery,
+} from '../../shared/schemas/rental.ts';
 
 export const RentalPricingResponse = z.object({
   success: z.literal(true),
@@ -30,7 +23,7 @@ export const RentalPricingResponse = z.object({
 export const handler = endpoint({
   route: routes.rentalPricing,
   path: ListingPath,
-  query: PricingQuery,
+  query: RentalPricingQuery,
   response: RentalPricingResponse,
   run: async ({ path, query }, ctx) => {
     const stayNights = nights(query.check_in, query.check_out);

@@ -3,42 +3,9 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { hotelRooms } from '../../shared/providers/site-a/stay-rooms.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { idParam, nights } from '../../shared/schemas/params.ts';
+import { nights } from '../../shared/schemas/params.ts';
 import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
-import { checkStayDates, StayDates } from '../../shared/schemas/stay.ts';
-import { SearchQuery } from './search.ts';
-
-// The party, currency and language as site_a search takes them.
-const { adults, rooms, children, children_ages, currency, language } = SearchQuery.shape;
-
-export const HotelRoomsQuery = z
-  .object({
-    hotel_id: idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric site_a hotel id').meta({
-      description: 'Numeric site_a hotel id (from search or url-to-id)',
-      pattern: '^\\s*\\d{1,12}\\s*$',
-      example: '1007790',
-    }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({
-      description: 'Departure, YYYY-MM-DD, after check_in, at most 30 nights',
-    }),
-    adults,
-    rooms,
-    children,
-    children_ages,
-    currency,
-    language,
-  })
-  .superRefine((q, ctx) => {
-    checkStayDates(q.check_in, q.check_out, ctx);
-    const ages = q.children_ages ?? [];
-    if ((q.children > 0 || q.children_ages !== undefined) && ages.length !== q.children)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['children_ages'],
-        message: `must give exactly ${q.children} ages (one per child), not ${ages.length}`,
-      });
-  });
+import { SiteAHotelRoomsQuery } from '../../shared/schemas/site-a-query.ts';
 
 const money = z.number().min(0);
 
@@ -64,7 +31,7 @@ export const HotelRoomsResponse = z.object({
 
 export const handler = endpoint({
   route: routes.siteAHotelRooms,
-  query: HotelRoomsQuery,
+  query: SiteAHotelRoomsQuery,
   response: HotelRoomsResponse,
   run: async ({ query }, ctx) => {
     const stayNights = nights(query.check_in, query.check_out);

@@ -6,8 +6,9 @@ import { readSearchUrl, type SearchUrl } from '../../shared/providers/site-a/sea
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { DestType } from '../../shared/schemas/site-a.ts';
+import { SiteASearchQuery } from '../../shared/schemas/site-a-query.ts';
 import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
-import { searchAnswer, SearchQuery, SearchResponse } from './search.ts';
+import { searchAnswer, SearchResponse } from './search.ts';
 
 const Parsed = z.object({
   dest_id: z.string().nullable().meta({ description: 'null when the URL has only free text' }),
@@ -95,7 +96,7 @@ export const SearchByUrlQuery = z
     };
     if (q.offset !== undefined) delete read.from.offset;
     if (read.destId === null) delete input.dest_type;
-    const checked = SearchQuery.safeParse(input);
+    const checked = SiteASearchQuery.safeParse(input);
     if (!checked.success) {
       for (const issue of checked.error.issues)
         ctx.addIssue({

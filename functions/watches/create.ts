@@ -7,7 +7,7 @@ import { watchEndpoint } from '../../shared/watches/http.ts';
 import { viewOf, WatchBody, WatchView } from '../../shared/watches/model.ts';
 import { createWatch } from '../../shared/watches/service.ts';
 import { watchStore } from '../../shared/watches/store.ts';
-import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
+import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
 
 export const NewWatch = WatchView.extend({
   secret: z.string().meta({
@@ -25,7 +25,7 @@ export const handler = watchEndpoint({
     const watch = await createWatch(caller, body, {
       store: await watchStore(),
       now: Date.now(),
-      querySchema: async (id) => WATCHED_QUERIES[id],
+      querySchema: async (id) => WATCHED_PARAMS[id]?.query,
     });
     return { ...viewOf(watch), secret: watch.secret };
   },

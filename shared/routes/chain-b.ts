@@ -35,6 +35,11 @@ export const chainBRoutes = {
       DESTINATION_NOT_FOUND: { status: 404, when: 'destination_slug not known' },
       NO_RESULTS,
     },
+    watch: {
+      price: 'hotels[].best_offer.total',
+      availability: 'hotels[].availability_status',
+      ends: 'check_in',
+    },
     summary: 'chain_b hotels near coordinates or a destination slug, nearest first, with best offers',
     example: '/v1/chain_b/search?destination_slug=paris-fr&check_in=2030-06-10&check_out=2030-06-12&adults=2',
   },
@@ -132,6 +137,7 @@ export const chainBRoutes = {
       RANGE_TOO_LARGE: { status: 400, when: 'date_to more than 60 days after date_from' },
       ...CURRENCY_ERRORS,
     },
+    watch: { price: 'calendar[].amount', availability: 'calendar[].status', ends: 'date_from' },
     summary:
       "A chain_b hotel's best price per check-in date, up to 60 days; dates not priced before the deadline are left out (complete: false)",
     example:

@@ -22,6 +22,7 @@ export const diningRoutes = {
       INVALID_TIME_FORMAT: { status: 400, when: 'preferred_time not HH:MM (24-hour)' },
       RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
     },
+    watch: { availability: 'slots', ends: 'date' },
     summary: 'Reservation times near a preferred time for a party size',
     example:
       '/v1/dining/restaurants/10001/availability/slots?date=2030-06-10&preferred_time=19:30&party_size=2',
@@ -41,6 +42,7 @@ export const diningRoutes = {
       INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
       RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
     },
+    watch: { availability: 'available', ends: 'date' },
     summary: 'Whether one exact time can be booked for a party, with the nearest bookable times when not',
     example: '/v1/dining/restaurants/10001/availability?date=2030-06-10&time=19:30&party_size=2',
   },

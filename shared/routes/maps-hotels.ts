@@ -19,6 +19,7 @@ export const mapsHotelsRoutes = {
       },
       NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
     },
+    watch: { price: 'hotels[].price.current', ends: 'check_in' },
     summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
     example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },
@@ -45,6 +46,7 @@ export const mapsHotelsRoutes = {
       INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
     },
+    watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
     summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
     // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
     example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',

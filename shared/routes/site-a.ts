@@ -68,6 +68,7 @@ export const siteARoutes = {
       DESTINATION_NOT_FOUND: { status: 404, when: 'site_a knows no such dest_id' },
       NO_RESULTS,
     },
+    watch: { price: 'hotels[].price.amount', ends: 'check_in' },
     summary: 'Hotels site_a lists for a lookup dest_id, one page at a time, priced for the stay when dated',
     example:
       '/v1/site_a/search?dest_id=-2988507&dest_type=CITY&check_in=2027-06-10&check_out=2027-06-13&adults=2&rows_per_page=10',
@@ -140,6 +141,7 @@ export const siteARoutes = {
       INVALID_HOTEL_ID: { status: 400, when: 'hotel_id not numeric' },
       HOTEL_NOT_FOUND: { status: 404, when: 'site_a has no such hotel' },
     },
+    watch: { price: 'rooms[].blocks[].total', availability: 'rooms[].blocks', ends: 'check_in' },
     summary:
       "A site_a hotel's rooms for a stay: the catalogue and every bookable block with its total, per-night price, board, cancellation terms and rooms left",
     example: '/v1/site_a/hotel/rooms?hotel_id=1007790&check_in=2027-06-10&check_out=2027-06-13&adults=2',

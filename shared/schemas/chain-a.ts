@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { intParam, text } from './params.ts';
+import { coordinateParam, intParam, text } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
 
 // Rooms rule: per-night figures (per_night, per_night_after_tax, points, cash) are for one room; stay
@@ -110,6 +110,23 @@ export const ChainARoomsQuery = withStayOrder(
     }),
     adults: intParam(1, 8, 2).meta({ description: 'Adults per room, 1 to 8. Default 2' }),
     children: intParam(0, 6, 0).meta({ description: 'Children per room, 0 to 6. Default 0' }),
+    rooms: intParam(1, 9, 1).meta({ description: 'Rooms, 1 to 9. Default 1' }),
+  }),
+);
+
+/** The query of chain_a search (a watch of the route checks its parameters with it too). */
+export const ChainASearchQuery = withStayOrder(
+  z.object({
+    latitude: coordinateParam(90).meta({ description: 'Latitude of the point, -90 to 90' }),
+    longitude: coordinateParam(180).meta({ description: 'Longitude of the point, -180 to 180' }),
+    radius_km: intParam(1, 100, 25).meta({
+      description: 'Search radius in kilometres, 1 to 100. Default 25',
+    }),
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({
+      description: 'Departure date, YYYY-MM-DD, after check_in and at most 30 nights later',
+    }),
+    adults: intParam(1, 8, 1).meta({ description: 'Adults per room, 1 to 8. Default 1' }),
     rooms: intParam(1, 9, 1).meta({ description: 'Rooms, 1 to 9. Default 1' }),
   }),
 );

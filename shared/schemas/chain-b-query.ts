@@ -1,8 +1,8 @@
 /** Query parameters the chain_b endpoints share: the hotel id, the market, and a stay with its defaults. */
 import * as z from 'zod';
 import { addDays, todayUtc } from '../dates.ts';
-import { currencyParam, dateParam, idParam, intParam, isDay } from './params.ts';
-import { checkStayDates, MAX_NIGHTS } from './stay.ts';
+import { coordinateParam, currencyParam, dateParam, idParam, intParam, isDay } from './params.ts';
+import { beyondHorizon, checkStayDates, MAX_NIGHTS } from './stay.ts';
 
 export { isDay, MAX_NIGHTS };
 
@@ -77,3 +77,110 @@ export const HotelRoomsQuery = z
   .object({ hotel_id: hotelIdParam(), ...stayShape })
   .superRefine(stayOrder)
   .transform(withStayDefaults);
+
+/** The query of chain_b search, by coordinates or a destination slug (a watch checks with it too). */
+export const ChainBSearchQuery = z
+  .object({
+    latitude: coordinateParam(90).optional().meta({
+      description: 'Latitude of the search center, -90 to 90; with longitude, instead of destination_slug',
+      example: 48.8566,
+    }),
+    longitude: coordinateParam(180)
+      .optional()
+      .meta({ description: 'Longitude of the search center, -180 to 180; with latitude', example: 2.3522 }),
+    destination_slug: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, { error: 'must be a destination slug such as paris-fr' })
+      .optional()
+      .meta({ description: 'chain_b destination, e.g. paris-fr; instead of coordinates' }),
+    radius_km: intParam(1, 200, 50).meta({
+      description: 'Search radius in km around the coordinates, 1 to 200 (coordinates mode only). Default 50',
+    }),
+    check_in: dateParam({ format: FORMAT, past: PAST })
+      .optional()
+      .meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC). Default today' }),
+    check_out: dateParam({ format: FORMAT })
+      .optional()
+      .meta({ description: 'Departure date, YYYY-MM-DD, after check_in. Default check_in plus 1 night' }),
+    adults: intParam(1, 8, 1).meta({ description: 'Adults, 1 to 8. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every amount; asked of chain_b, which prices in it',
+    }),
+    country_market: marketParam(),
+    limit: intParam(1, 50, 20).meta({ description: 'Hotels per answer, 1 to 50. Default 20' }),
+    offset: intParam(0, 100_000, 0).meta({ description: 'Hotels to skip, nearest first. Default 0' }),
+  })
+  .superRefine((q, ctx) => {
+    const geo = q.latitude !== undefined && q.longitude !== undefined;
+    if (!geo && !q.destination_slug) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['latitude'],
+        message: 'is required with longitude, unless destination_slug is given',
+        params: { error_code: 'MISSING_LOCATION' },
+      });
+    } else if (geo && q.destination_slug) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination_slug'],
+        // Both modes at once is an invalid combination: the route's validation error (422 INVALID_PARAMETERS).
+        message: 'give coordinates or destination_slug, not both',
+      });
+    }
+    // Dates in the wrong format are refused as such, not also as out of order (checkStayDates skips them).
+    checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
+  })
+  .transform((q) => {
+    const checkIn = q.check_in ?? todayUtc();
+    return { ...q, check_in: checkIn, check_out: q.check_out ?? addDays(checkIn, 1) };
+  });
+
+/** The widest calendar: date_to at most this many days after date_from. */
+export const MAX_CALENDAR_DAYS = 60;
+
+export const PriceCalendarQuery = z
+  .object({
+    hotel_id: hotelIdParam(),
+    date_from: dateParam({ format: FORMAT, past: PAST }).meta({
+      description: 'First check-in date, YYYY-MM-DD, not before today (UTC)',
+    }),
+    date_to: dateParam({ format: FORMAT }).meta({
+      description: `Last check-in date, YYYY-MM-DD, from date_from to ${MAX_CALENDAR_DAYS} days after it`,
+    }),
+    nights: intParam(1, MAX_NIGHTS, 1).meta({ description: 'Nights of each stay, 1 to 30. Default 1' }),
+    adults: intParam(1, 8, 1).meta({ description: 'Adults, 1 to 8. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every amount. Default USD',
+    }),
+    country_market: marketParam(),
+  })
+  .superRefine((q, ctx) => {
+    // A date in the wrong format is refused as such; the range is checked between dates only.
+    if (!isDay(q.date_from) || !isDay(q.date_to)) return;
+    if (q.date_to < q.date_from)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_to'],
+        message: 'must not be before date_from',
+        params: { error_code: 'INVALID_DATES' },
+      });
+    else if (q.date_to > addDays(q.date_from, MAX_CALENDAR_DAYS))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_to'],
+        message: `must be at most ${MAX_CALENDAR_DAYS} days after date_from`,
+        params: { error_code: 'RANGE_TOO_LARGE' },
+      });
+    else {
+      // The last stay of the range ends within the horizon, as every stay does.
+      const beyond = beyondHorizon(addDays(q.date_to, q.nights));
+      if (beyond)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date_to'],
+          message: beyond,
+          params: { error_code: 'INVALID_DATES' },
+        });
+    }
+  });

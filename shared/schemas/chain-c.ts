@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { currencyParam, idParam, intParam } from './params.ts';
+import { coordinateParam, currencyParam, idParam, intParam } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
 
 /** A chain_c property code as loyalty search returned it, upper-cased; else 400 INVALID_PROPERTY_ID. */
@@ -131,5 +131,38 @@ export const ChainCRoomsQuery = withStayOrder(
     currency: currencyParam().meta({
       description: 'ISO 4217 code (case-insensitive) of every cash amount. Default USD',
     }),
+  }),
+);
+
+export const SORT_BY = ['DISTANCE', 'PRICE'] as const;
+
+/** The query of chain_c loyalty search (a watch of the route checks its parameters with it too). */
+export const ChainCQuery = withStayOrder(
+  z.object({
+    latitude: coordinateParam(90).meta({ description: 'Latitude of the search center, -90 to 90' }),
+    longitude: coordinateParam(180).meta({ description: 'Longitude of the search center, -180 to 180' }),
+    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
+    rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
+    currency: currencyParam().meta({
+      description: 'ISO 4217 code (case-insensitive) of every price; asked of chain_c, which prices in it',
+    }),
+    offset: intParam(0, 100_000, 0).meta({ description: 'Hotels to skip. Default 0' }),
+    limit: intParam(1, 20, 20).meta({ description: 'Hotels per page, at most 20. Default 20' }),
+    sort_by: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(SORT_BY))
+      .default('DISTANCE')
+      // The wire value is a string the pipe upper-cases; the document names the values it accepts.
+      .meta({
+        type: 'string',
+        enum: [...SORT_BY],
+        description:
+          'DISTANCE (nearest first) or PRICE (cheapest nightly price first, unpriced properties last); ' +
+          'case-insensitive. Default DISTANCE',
+      }),
   }),
 );

@@ -1,4 +1,7 @@
-/** Parameters the dining endpoints share: the reservation date and a 24-hour time, with their codes. */
+/**
+ * Parameters the dining endpoints share: the reservation date and a 24-hour time, with their codes; and the
+ * queries of the availability routes, which a watch's creation checks its parameters with too.
+ */
 import * as z from 'zod';
 import { dateParam, intParam, repeatable } from './params.ts';
 
@@ -68,3 +71,21 @@ export function pricesParam() {
       }),
   );
 }
+
+/** The query of a restaurant's slots near a preferred time. */
+export const SlotsQuery = z.object({
+  date: reservationDate().meta({
+    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
+  }),
+  preferred_time: timeParam('Preferred time, 24-hour HH:MM (e.g. 19:30); centers the window of slots'),
+  party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
+});
+
+/** The query of whether one exact time can be booked. */
+export const AvailabilityQuery = z.object({
+  date: reservationDate().meta({
+    description: 'Date of the reservation, YYYY-MM-DD, not before today (UTC)',
+  }),
+  time: timeParam('The exact time asked for, 24-hour HH:MM (e.g. 19:30), the restaurant local time'),
+  party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
+});

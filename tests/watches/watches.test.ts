@@ -13,7 +13,7 @@ import { useCallbackMode } from '../../shared/watches/callback-url.ts';
 import { readValues } from '../../shared/watches/condition.ts';
 import { runCheck } from '../../shared/watches/engine.ts';
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
-import { WATCHED_QUERIES } from '../../shared/watches/queries.ts';
+import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
 import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startReceiver, testClock, type Receiver } from './helpers.ts';
@@ -474,10 +474,14 @@ describe('the resource', () => {
     ]);
   });
 
-  it('has a handler loader and the handler’s own query schema for every route that declares watchable fields', async () => {
+  it('has a handler loader and the handler’s own query and path schemas for every route that declares watchable fields', async () => {
     const declared = routeEntries.filter(([, r]) => r.watch).map(([id]) => id);
     expect(declared.sort()).toEqual(Object.keys(WATCHED_HANDLERS).sort());
-    expect(declared.sort()).toEqual(Object.keys(WATCHED_QUERIES).sort());
-    for (const id of declared) expect((await watchedRoute(id)).query).toBe(WATCHED_QUERIES[id]);
+    expect(declared.sort()).toEqual(Object.keys(WATCHED_PARAMS).sort());
+    for (const id of declared) {
+      const { query, path } = await watchedRoute(id);
+      expect(query).toBe(WATCHED_PARAMS[id]!.query);
+      expect(path).toBe(WATCHED_PARAMS[id]!.path);
+    }
   });
 });
