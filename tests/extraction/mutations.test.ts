@@ -35,18 +35,21 @@ import * as siteCLocations from '../../shared/providers/site-c/locations.ts';
 import * as mapsReviews from '../../shared/providers/maps-reviews/extract.ts';
 import {
   BannerSection,
-  BookItSection,
-  DescriptionSection,
   extractDetails,
-  extractOverview,
-  extractQuote,
   HostSection,
+  PoliciesSection,
+} from '../../shared/providers/rental/extract-details.ts';
+import {
+  DescriptionSection,
+  extractOverview,
   OverviewSection,
+  SleepingSection,
+} from '../../shared/providers/rental/extract-overview.ts';
+import { BookItSection, extractQuote } from '../../shared/providers/rental/extract-quote.ts';
+import {
   PdpAnswer,
   type PdpSections,
-  PoliciesSection,
   sectionData,
-  SleepingSection,
   TitleSection,
 } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';

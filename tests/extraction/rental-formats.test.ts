@@ -3,13 +3,10 @@
 // pricing, lakh-grouped prices, the stale-hash answer, and listing URLs with ids above 2^53.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import {
-  extractDetails,
-  extractOverview,
-  extractQuote,
-  parsePrice,
-  PdpAnswer,
-} from '../../shared/providers/rental/extract.ts';
+import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
+import { extractOverview } from '../../shared/providers/rental/extract-overview.ts';
+import { extractQuote } from '../../shared/providers/rental/extract-quote.ts';
+import { parsePrice, PdpAnswer } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { listingPageRequest, sectionsRequest } from '../../shared/providers/rental/requests.ts';
 import { encodedListingId, listingIdOf } from '../../shared/providers/rental/urls.ts';

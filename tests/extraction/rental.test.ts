@@ -2,10 +2,10 @@
 // sections API (written fresh, invented values), and the requests they are read from.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
+import { extractQuote } from '../../shared/providers/rental/extract-quote.ts';
 import {
   currencySymbol,
-  extractDetails,
-  extractQuote,
   parsePrice,
   PdpAnswer,
   sectionsRefusal,

@@ -11,16 +11,16 @@ import { once } from 'node:events';
 import { handler as details } from '../../functions/rental/details.ts';
 import { handler as pricing } from '../../functions/rental/pricing.ts';
 import { listingDetails, listingPricing } from '../../shared/providers/rental/index.ts';
-import { extractDetails } from '../../shared/providers/rental/extract.ts';
+import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { listingPageRequest } from '../../shared/providers/rental/requests.ts';
 import { fetchUpstream } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { apiEvent, lambdaContext } from '../helpers/events.ts';
+import { day } from '../helpers/dates.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 process.env.ENTERPRISE_DAILY_QUOTA ??= '100000000';
@@ -41,7 +41,6 @@ const keys = new MemoryKeyStore();
 keys.add('soak-key', 'enterprise');
 useStores({ keys, counters: new MemoryCounterStore() });
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const query = { check_in: day(40), check_out: day(43), adults: '2', currency: 'EUR' };
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>;
 const call = async (h: Handler, what: 'details' | 'pricing') => {

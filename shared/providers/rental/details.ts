@@ -2,7 +2,7 @@
 import type { RentalDetails } from '../../schemas/rental.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { extractDetails } from './extract.ts';
+import { extractDetails } from './extract-details.ts';
 import { pdpFromPage } from './page.ts';
 import { listingPageRequest, type Stay } from './requests.ts';
 

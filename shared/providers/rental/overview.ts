@@ -2,7 +2,7 @@
 import type { RentalOverview } from '../../schemas/rental.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { extractOverview } from './extract.ts';
+import { extractOverview } from './extract-overview.ts';
 import { pdpFromPage } from './page.ts';
 import { listingPageRequest } from './requests.ts';
 

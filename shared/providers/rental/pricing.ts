@@ -7,7 +7,8 @@
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { extractQuote, PdpAnswer, sectionsRefusal, type Quote } from './extract.ts';
+import { extractQuote, type Quote } from './extract-quote.ts';
+import { PdpAnswer, sectionsRefusal } from './extract.ts';
 import { sectionsHash, sectionsRequest } from './requests.ts';
 
 export type PricingResult = Exclude<Quote, { kind: 'no-price' }> | { kind: 'missing' };

@@ -1,0 +1,71 @@
+/**
+ * The listing's details, read from its sections (extract.ts): the title, the host card, the guest-favourite
+ * banner and the house rules.
+ */
+import * as z from 'zod';
+import { RentalDetails } from '../../schemas/rental.ts';
+import { conform } from '../../upstream/conform.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
+import { requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
+export const HostSection = tolerant(
+  'rental',
+  z.looseObject({
+    cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
+  }),
+  'the host section',
+);
+export const BannerSection = tolerant('rental', z.looseObject({ title: z.string() }), 'the banner section');
+export const PoliciesSection = tolerant(
+  'rental',
+  z.looseObject({
+    houseRules: z.array(z.looseObject({ title: z.string() })).nullish(),
+    houseRulesSections: z
+      .array(z.looseObject({ items: z.array(z.looseObject({ title: z.string() })) }))
+      .nullish(),
+  }),
+  'the policies section',
+);
+
+/** Every house rule's text: the summary list and the grouped one. */
+function houseRules(policies: z.output<typeof PoliciesSection>): string[] {
+  return [
+    ...(policies.houseRules ?? []).map((r) => r.title),
+    ...(policies.houseRulesSections ?? []).flatMap((g) => g.items.map((i) => i.title)),
+  ];
+}
+
+const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.test(r));
+
+/**
+ * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name). The badge is the guest-favourite banner's own title, else Superhost from the
+ * host card, else none. Guest rules come from the house rules, which name only what is refused ("Not
+ * suitable for infants (under 2 years)"); pets are allowed only where a rule says so.
+ * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
+ */
+export function extractDetails(pdp: PdpSections): RentalDetails {
+  const share = pdp.metadata.sharingConfig;
+  const host = requiredSection(pdp, 'MEET_YOUR_HOST', HostSection);
+  const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
+  const rules = houseRules(requiredSection(pdp, 'POLICIES_DEFAULT', PoliciesSection));
+  // An absent count is not a real 0, and a listing without a star rating (no reviews yet) has none: null.
+  const count = share.reviewCount ?? null;
+  const stars = share.starRating ?? null;
+  return conform(
+    'rental',
+    RentalDetails,
+    {
+      // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
+      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
+      image_url: share.imageUrl,
+      rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
+      rating_count: count,
+      badge: banner?.title ?? (host.cardData.isSuperhost ? 'Superhost' : ''),
+      host_name: host.cardData.name,
+      max_guests: share.personCapacity,
+      children_allowed: !said(rules, /not suitable for children\b/i),
+      infants_allowed: !said(rules, /not suitable for (children and )?infants\b/i),
+      pets_allowed: said(rules, /\bpets allowed\b/i) && !said(rules, /\bno pets\b/i),
+    },
+    'the listing details',
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The listing's overview, read from its sections (extract.ts): the title, the summary items, the
+ * description and the sleeping arrangements.
+ */
+import * as z from 'zod';
+import { RentalOverview } from '../../schemas/rental.ts';
+import { conform } from '../../upstream/conform.ts';
+import { tolerant } from '../../upstream/tolerant.ts';
+import { plainText, requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
+/** The summary items (`OVERVIEW_DEFAULT_V2`): an item without a title is no item. */
+export const OverviewSection = tolerant(
+  'rental',
+  z.looseObject({
+    title: z.string().nullish(),
+    overviewItems: z.array(z.looseObject({ title: z.string().nullish() })),
+  }),
+  'the overview section',
+);
+export const DescriptionSection = tolerant(
+  'rental',
+  z.looseObject({
+    htmlDescription: z.looseObject({ htmlText: z.string() }).nullish(),
+  }),
+  'the description section',
+);
+export const SleepingSection = tolerant(
+  'rental',
+  z.looseObject({
+    arrangementDetails: z.array(
+      z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() }),
+    ),
+  }),
+  'the sleeping section',
+);
+
+/** The first number a summary item states for `what`, e.g. 2 for "2 bedrooms", 1.5 for "1.5 shared baths". */
+function countOf(items: string[], what: RegExp): number | undefined {
+  for (const item of items) {
+    const m = new RegExp(`^(\\d+(?:\\.\\d+)?)\\s+(?:[a-z]+\\s+)?(?:${what.source})\\b`, 'i').exec(item);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+/**
+ * The listing's overview: its name (`TITLE_DEFAULT`), the description as plain text, the summary items
+ * (`OVERVIEW_DEFAULT_V2`: "2 guests", "Studio", "1 bed", "1.5 baths") read into counts, and the sleeping
+ * arrangements. A studio has no bedroom count (null); a half-bath counts 0.5. Guests fall back to the
+ * listing's capacity; beds and baths the contract cannot do without: a page that states neither fails.
+ * @example extractOverview(pdp) // { title: 'Quiet studio by the canal', bedrooms: null, beds: 2, baths: 1.5, … }
+ */
+export function extractOverview(pdp: PdpSections): RentalOverview {
+  const overview = sectionOf(pdp, 'OVERVIEW_DEFAULT_V2', OverviewSection);
+  const items = (overview?.overviewItems ?? []).flatMap((i) => (i.title?.trim() ? [i.title.trim()] : []));
+  const description = sectionOf(pdp, 'DESCRIPTION_DEFAULT', DescriptionSection)?.htmlDescription?.htmlText;
+  const sleeping =
+    sectionOf(pdp, 'SLEEPING_ARRANGEMENT_WITH_IMAGES', SleepingSection) ??
+    sectionOf(pdp, 'SLEEPING_ARRANGEMENT_DEFAULT', SleepingSection);
+  const halfBath = items.some((i) => /^half-bath$/i.test(i)) ? 0.5 : undefined;
+  return conform(
+    'rental',
+    RentalOverview,
+    {
+      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
+      description: description ? plainText(description) : '',
+      guests: countOf(items, /guests?/) ?? pdp.metadata.sharingConfig.personCapacity,
+      bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),
+      beds: countOf(items, /beds?/),
+      baths: countOf(items, /baths?|bathrooms?/) ?? halfBath,
+      raw_items: items,
+      room_arrangements: sleeping
+        ? sleeping.arrangementDetails.flatMap((a) =>
+            a.title ? [{ title: a.title, subtitle: a.subtitle ?? '' }] : [],
+          )
+        : null,
+    },
+    'the listing overview',
+  );
+}
