@@ -10,6 +10,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GATEWAY_CEILING_FACTOR } from '../shared/http/daily-quota-billing.ts';
 import { routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
@@ -93,6 +94,19 @@ export class TravelApiStack extends Stack {
       },
     });
 
+    // The key each watch's webhook signing secret is derived from (shared/watches/signing.ts): the table
+    // keeps no secret. Not rotated: a new key would change every watch's secret its owner verifies with.
+    const signingKey = new secretsmanager.Secret(this, 'WebhookSigningKey', {
+      description: 'travel-data-api: the key watches derive their webhook signing secrets from',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(signingKey).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        "Rotating the webhook signing key would change every watch's signing secret, which each owner keeps to verify deliveries; a new key is an operator's decision with the owners told.",
+    });
+
     const environment = {
       LOG_LEVEL: config.logLevel,
       ENTERPRISE_DAILY_QUOTA: String(config.enterpriseDailyQuota),
@@ -124,8 +138,12 @@ export class TravelApiStack extends Stack {
         route,
         logRetentionDays: config.logRetentionDays,
         secrets: {
-          prefix: config.secretsPrefix,
-          names: [...new Set(Object.values(providersOf(route)).flatMap((p) => secretNames(p)))],
+          providers: {
+            prefix: config.secretsPrefix,
+            names: [...new Set(Object.values(providersOf(route)).flatMap((p) => secretNames(p)))],
+          },
+          // A watch's creation shows its signing secret, derived from the signing key.
+          ...(id === 'watchCreate' ? { signingKey } : {}),
         },
         // API_KEYS is declared empty (and unread while COUNTER_TABLE names the table) so that `sam local
         // --env-vars` can set it: SAM overrides only variables the template declares (infra/sam-env.ts).
@@ -192,6 +210,7 @@ export class TravelApiStack extends Stack {
           prefix: config.secretsPrefix,
           names: [...new Set(Object.values(watchedProviders).flatMap((p) => secretNames(p)))],
         },
+        signingKey,
         logRetentionDays: config.logRetentionDays,
         alarmTopic: this.observability.topic,
       },

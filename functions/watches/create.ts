@@ -6,6 +6,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { watchEndpoint } from '../../shared/watches/http.ts';
 import { viewOf, WatchBody, WatchView } from '../../shared/watches/model.ts';
 import { createWatch } from '../../shared/watches/service.ts';
+import { watchSecret } from '../../shared/watches/signing.ts';
 import { watchStore } from '../../shared/watches/store.ts';
 import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
 
@@ -27,6 +28,6 @@ export const handler = watchEndpoint({
       now: Date.now(),
       querySchema: async (id) => WATCHED_PARAMS[id]?.query,
     });
-    return { ...viewOf(watch), secret: watch.secret };
+    return { ...viewOf(watch), secret: await watchSecret(watch.id) };
   },
 });

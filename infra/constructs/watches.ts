@@ -5,7 +5,7 @@
  * both dead-letter queues and on the delivery failure rate; and what each function may do on the table,
  * by the items it works on (`dynamodb:LeadingKeys`), and nothing more.
  */
-import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -14,19 +14,14 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { METRICS_NAMESPACE } from '../../shared/metrics.ts';
 import { DUE_INDEX } from '../../shared/watches/dynamo-store.ts';
 import { DELIVERY_METRIC } from '../../shared/watches/engine.ts';
-import { nodeOptionsFor } from '../bundling.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { lambdaWithDefaults, type FunctionSecrets } from './api-function.ts';
 
 /** How long a check or a delivery attempt may run: a route's budget (28 s) and the receiver's 10 s, with room. */
 const WORKER_TIMEOUT = Duration.seconds(60);
@@ -40,6 +35,8 @@ export interface WatchesProps {
   /** The watched routes' providers, as their functions get them (PROVIDERS). */
   providers: Record<string, unknown>;
   secrets: { prefix: string; names: string[] };
+  /** The webhook signing key the delivery function derives each watch's secret from. */
+  signingKey: secretsmanager.ISecret;
   logRetentionDays: number;
   alarmTopic: sns.ITopic;
 }
@@ -109,19 +106,24 @@ export class Watches extends Construct {
     this.deadLetters = [checks.dlq, deliveries.dlq];
 
     const base = { ...props.environment, COUNTER_TABLE: table.tableName, API_KEYS: '' };
-    const tick = this.fn('Tick', 'functions/watches/tick.ts', props, {
-      ...base,
-      CHECK_QUEUE_URL: checks.main.queueUrl,
-      DELIVERY_QUEUE_URL: deliveries.main.queueUrl,
-    });
+    const tick = this.fn(
+      'Tick',
+      'functions/watches/tick.ts',
+      props,
+      { ...base, CHECK_QUEUE_URL: checks.main.queueUrl, DELIVERY_QUEUE_URL: deliveries.main.queueUrl },
+      {},
+    );
     const check = this.fn(
       'Check',
       'functions/watches/check.ts',
       props,
       { ...base, DELIVERY_QUEUE_URL: deliveries.main.queueUrl, PROVIDERS: JSON.stringify(props.providers) },
-      props.secrets,
+      { providers: props.secrets },
     );
-    const deliver = this.fn('Deliver', 'functions/watches/deliver.ts', props, base);
+    // Only the delivery signs: it derives each watch's secret from the signing key.
+    const deliver = this.fn('Deliver', 'functions/watches/deliver.ts', props, base, {
+      signingKey: props.signingKey,
+    });
     this.functions = { tick, check, deliver };
 
     new events.Rule(this, 'EveryMinute', {
@@ -233,77 +235,15 @@ export class Watches extends Construct {
     handler: string,
     props: WatchesProps,
     environment: Record<string, string>,
-    secrets?: { prefix: string; names: string[] },
+    secrets: FunctionSecrets,
   ): lambda.Function {
-    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
-      retention: props.logRetentionDays as logs.RetentionDays,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const role = new iam.Role(this, `${id}Role`, {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    return lambdaWithDefaults(this, id, {
+      handler,
       description: `watches: ${handler}`,
-    });
-    logGroup.grantWrite(role);
-    const nodeOptions = nodeOptionsFor(environment.LOG_LEVEL);
-    const withSecrets = secrets?.names.length ? secrets : undefined;
-    const fn = new lambda.Function(this, id, {
-      code: lambda.Code.fromAsset(ROOT, {
-        assetHashType: AssetHashType.OUTPUT,
-        bundling: {
-          image: lambda.Runtime.NODEJS_24_X.bundlingImage,
-          command: ['node', 'infra/bundle-function.ts', handler, '/asset-output'],
-          local: {
-            tryBundle(outputDir) {
-              execFileSync(
-                process.execPath,
-                [
-                  '--disable-warning=ExperimentalWarning',
-                  resolve(ROOT, 'infra/bundle-function.ts'),
-                  handler,
-                  outputDir,
-                ],
-                { stdio: 'inherit' },
-              );
-              return true;
-            },
-          },
-        },
-      }),
-      handler: 'index.handler',
-      runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: 1024,
+      environment,
+      logRetentionDays: props.logRetentionDays,
       timeout: WORKER_TIMEOUT,
-      tracing: lambda.Tracing.ACTIVE,
-      logGroup,
-      loggingFormat: lambda.LoggingFormat.JSON,
-      role,
-      description: `watches: ${handler}`,
-      ...(withSecrets
-        ? {
-            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
-              lambda.ParamsAndSecretsVersions.V1_0_103,
-              { cacheSize: 16, logLevel: lambda.ParamsAndSecretsLogLevel.WARN },
-            ),
-          }
-        : {}),
-      environment: {
-        ...environment,
-        ...(withSecrets ? { PROVIDER_SECRETS_PREFIX: withSecrets.prefix } : {}),
-        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-      },
-    });
-    for (const name of withSecrets?.names ?? [])
-      secretsmanager.Secret.fromSecretNameV2(
-        this,
-        `${id}Secret-${name}`,
-        `${withSecrets!.prefix}${name}`,
-      ).grantRead(role);
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Only the X-Ray actions PutTraceSegments and PutTelemetryRecords use Resource *: they support no resource-level permissions.',
-    });
-    return fn;
+      secrets,
+    }).fn;
   }
 }

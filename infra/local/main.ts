@@ -26,7 +26,7 @@ const data = await openDataFolder(dataDir()).catch((error: unknown) => {
 });
 useStores(data.stores(keys));
 // Watches (#38): the same scheduler and queues as deployed, in this process, on the data folder.
-const watches = await startLocalWatches(data.client);
+const watches = await startLocalWatches(data.client, data.dir);
 // Sign-up mails are printed here, link included: npm start alone is enough to sign up and verify.
 useMailer({
   async send(mail) {

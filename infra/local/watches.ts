@@ -4,9 +4,13 @@
  * real clock. A watch made locally is checked and delivered locally.
  */
 import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { watchedRoute } from '../../functions/watches/handlers.ts';
 import { DUE_INDEX, DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
+import { useSigningKey } from '../../shared/watches/signing.ts';
 import { useWatchStore } from '../../shared/watches/store.ts';
 import { untilTableActive } from './data.ts';
 
@@ -53,12 +57,28 @@ export const LOCAL_TICK_MS = 15_000;
 export const LOCAL_WATCH_TABLE = 'travel-data-api-watches';
 
 /**
- * Starts the watches of `npm start`: their table in the data folder, the store every watch route of this
- * process uses, and the engine ticking every LOCAL_TICK_MS.
- * @example const watches = await startLocalWatches(data.client); … watches.stop();
+ * The data folder's webhook signing key: 32 random bytes made on first start (readable by its owner
+ * only), so that a restart derives the same secret for each watch kept.
+ * @example useSigningKey(await localSigningKey(data.dir))
  */
-export async function startLocalWatches(client: DynamoDBClient): Promise<LocalEngine> {
+export async function localSigningKey(dir: string): Promise<Buffer> {
+  const path = join(dir, 'webhook-signing.key');
+  try {
+    await writeFile(path, randomBytes(32), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFile(path);
+}
+
+/**
+ * Starts the watches of `npm start`: their table in the data folder, the store every watch route of this
+ * process uses, the data folder's signing key, and the engine ticking every LOCAL_TICK_MS.
+ * @example const watches = await startLocalWatches(data.client, data.dir); … watches.stop();
+ */
+export async function startLocalWatches(client: DynamoDBClient, dir: string): Promise<LocalEngine> {
   await ensureWatchTable(client, LOCAL_WATCH_TABLE);
+  useSigningKey(await localSigningKey(dir));
   const store = new DynamoWatchStore(client, LOCAL_WATCH_TABLE);
   useWatchStore(store);
   const engine = localEngine({ store, clock: Date.now, route: watchedRoute });

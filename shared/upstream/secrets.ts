@@ -21,7 +21,11 @@ export function secretNames(config: Partial<Pick<ProviderConfig, 'params' | 'hea
   return [...new Set(refs.flatMap((v) => (typeof v === 'string' ? [] : [v.secret])))];
 }
 
-async function fromExtension(secretId: string): Promise<string> {
+/**
+ * A Secrets Manager secret's string through the Parameters and Secrets extension on localhost.
+ * @example await fromSecretsExtension('travel-data-api/webhook-signing-key')
+ */
+export async function fromSecretsExtension(secretId: string): Promise<string> {
   const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
   // Loaded here, not at import: node:http is most of a cold start that never needs a secret.
   const { request } = await import('node:http');
@@ -67,7 +71,7 @@ export async function loadSecrets(provider: string, config: ProviderConfig): Pro
   for (const name of secretNames(config)) {
     if (loaded.has(name)) continue;
     try {
-      loaded.set(name, await fromExtension(`${prefix}${name}`));
+      loaded.set(name, await fromSecretsExtension(`${prefix}${name}`));
     } catch (cause) {
       throw new UpstreamError(provider, `the secret ${name} could not be read`, undefined, cause);
     }

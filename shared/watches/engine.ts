@@ -20,6 +20,7 @@ import { callRoute, type RouteHandler } from './invoke.ts';
 import { KEPT, type Check, type Delivery, type Values, type WatchRecord } from './model.ts';
 import { updateDelivery, updateWatch, type DeliveryRecord, type WatchStore } from './store.ts';
 import { postWebhook, signedHeaders, type PostResult } from './webhook.ts';
+import { watchSecret } from './signing.ts';
 
 /** A check to run: the watch, and the tick that claimed it. */
 export interface CheckMessage {
@@ -271,7 +272,7 @@ export async function runDelivery(deps: EngineDeps, message: DeliveryMessage): P
   try {
     await checkCallbackUrl(watch.callbackUrl);
     const headers = signedHeaders(
-      watch.secret,
+      await watchSecret(watch.id),
       delivery.id,
       new Date((deps.wallClock ?? Date.now)()),
       delivery.payload,

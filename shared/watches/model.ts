@@ -120,7 +120,7 @@ export const Check = z.object({
 });
 export type Check = z.infer<typeof Check>;
 
-/** A watch as kept (the secret too, which only its creation shows). */
+/** A watch as kept. Its signing secret is not: it is derived from its id (signing.ts). */
 export interface WatchRecord {
   id: string;
   keyId: string;
@@ -131,7 +131,6 @@ export interface WatchRecord {
   params: Record<string, string | string[]>;
   condition: Condition;
   callbackUrl: string;
-  secret: string;
   interval: number;
   /** Epoch ms. */
   expiresAt: number;

@@ -12,7 +12,6 @@ import { missingField } from './condition.ts';
 import { WatchError } from './http.ts';
 import { WATCH_LIMITS, type WatchBody, type WatchRecord } from './model.ts';
 import { updateWatch, type WatchStore } from './store.ts';
-import { newSecret } from './webhook.ts';
 
 /** The route a watch may follow at this path: a keyed, counted GET data route that declares `watch`. */
 export function watchableRoute(path: string): [string, Route] | undefined {
@@ -37,7 +36,7 @@ export interface CreateOptions {
 }
 
 /**
- * @example const { watch, secret } = await createWatch(caller, body, { store, now: Date.now(), querySchema })
+ * @example const watch = await createWatch(caller, body, { store, now: Date.now(), querySchema })
  */
 export async function createWatch(
   caller: ApiKeyRecord,
@@ -113,7 +112,6 @@ export async function createWatch(
     params,
     condition: body.condition,
     callbackUrl: body.callback_url,
-    secret: newSecret(),
     interval: body.interval,
     expiresAt,
     createdAt: now,

@@ -2,19 +2,12 @@
  * Deliveries the Standard Webhooks way (standardwebhooks.com): `webhook-id` (the same on every attempt),
  * `webhook-timestamp` (epoch seconds of this attempt) and `webhook-signature` (`v1,` and the HMAC-SHA256 of
  * `id.timestamp.body` under the watch's secret), signed by the standard's own library, and posted through
- * the outbound guard (callback-url.ts). A new watch's secret is `whsec_` and 24 random bytes in base64,
- * the standard's form.
+ * the outbound guard (callback-url.ts). The secret is derived from the watch's id (signing.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { guardedLookup } from './callback-url.ts';
-
-/** @example newSecret() // 'whsec_…' */
-export function newSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
-}
 
 /**
  * The three headers of one attempt.

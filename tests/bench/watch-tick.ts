@@ -82,7 +82,6 @@ export async function measureWatchTick({
           params: { hotel_id: '9WT3', check_in: day(n), check_out: day(n, 2) },
           condition: { type: 'any_change' },
           callbackUrl: 'http://127.0.0.1:9/hook',
-          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
           interval: 3_600,
           expiresAt: now + 86_400_000,
           createdAt: now,

@@ -478,6 +478,25 @@ describe('watches (#38)', () => {
     ).toHaveLength(2);
     expect(alarms.filter(([, a]) => a.Properties.Metrics)).toHaveLength(1);
   });
+
+  it('keeps the webhook signing key in Secrets Manager, read by the creation and the delivery alone', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]![1].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    const readers = ofType('AWS::Lambda::Function').filter(
+      ([, f]) => f.Properties.Environment?.Variables?.WEBHOOK_SIGNING_SECRET_ID,
+    );
+    expect(readers.map(([, f]) => String(f.Properties.Description)).sort()).toEqual([
+      expect.stringContaining('POST /v1/watches'),
+      'watches: functions/watches/deliver.ts',
+    ]);
+    // Each reader has the extension that reads it; no other function's role may read it.
+    for (const [, f] of readers) expect(f.Properties.Layers).toHaveLength(1);
+    const grants = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.PolicyDocument).match(/WebhookSigningKey/),
+    );
+    expect(grants).toHaveLength(2);
+  });
 });
 
 describe('headroom', () => {

@@ -22,6 +22,7 @@ let api: TestServer;
 let receiver: Receiver;
 let engine: LocalEngine;
 let clock: ReturnType<typeof testClock>;
+let store: MemoryWatchStore;
 
 const STAY = { hotel_id: '9WT3', check_in: '2030-06-10', check_out: '2030-06-12', adults: 2 };
 const HOUR = 3_600_000;
@@ -36,7 +37,7 @@ beforeEach(async () => {
   api.resetUpstream();
   movePrices(1);
   useCallbackMode(undefined);
-  const store = new MemoryWatchStore();
+  store = new MemoryWatchStore();
   useWatchStore(store);
   clock = testClock(Date.now() + 60_000); // the next minute's tick: a new watch is due at once
   engine = localEngine({ store, clock: clock.now, route: watchedRoute, random: () => 0.5 });
@@ -134,6 +135,8 @@ describe('a price watch on a chain_b rooms stay', () => {
       status: 'delivered',
     });
     expect(watch).not.toHaveProperty('secret');
+    // The store keeps no secret: each delivery derives it from the watch's id.
+    expect(JSON.stringify(await store.get(made.body.id))).not.toContain(made.body.secret.slice(6));
   });
 
   it('is refused by the receiver when the body is tampered with or the timestamp is old', async () => {
