@@ -2,8 +2,10 @@
 // each of its sources must give one of the route's documented statuses with the documented code.
 // Routes that declare `upstream` in the manifest join automatically, and every fault kind the sandbox
 // can inject is in the matrix. Each failed case then clears the fault (the cache kept) and calls again:
-// what is cached is what was proven, so the source is asked again and the route answers 200.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+// what is cached is what was proven, so the source is asked again and the route answers 200. The cases run
+// in rounds, one route of each source at once (most of a case is waiting: the deadline, the siblings'
+// settling), before the tests, and each test assesses its case's outcome.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAULT_KINDS, type Fault } from '../../infra/sandbox/server.ts';
@@ -11,6 +13,7 @@ import { errorSpec, routeList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
+import { picked } from '../helpers/matrix.ts';
 
 const BUDGET_MS = 2_500;
 let api: TestServer;
@@ -36,7 +39,6 @@ afterAll(async () => {
   await api.close();
   await new Promise<void>((ok) => canary.close(() => ok()));
 });
-beforeEach(() => api.resetUpstream());
 
 const upstreamRoutes = routeList.filter((r) => r.upstream?.length);
 
@@ -102,47 +104,127 @@ const codeIn = (body: unknown) =>
 /** A body without the time it was read at, which differs between any two answers. */
 const withoutReadTime = (body: unknown) => ({ ...(body as object), retrieved_at: undefined });
 
-/** The route's answer with no fault, asked of the source again (the faulted answer is not served from the cache). */
-async function unfaulted(route: Route) {
-  api.resetUpstream();
-  return api.get(route.example, { 'x-api-key': KEYS.enterprise });
-}
-
-/**
- * The route once the source has recovered: the fault cleared and the breaker closed, but the cache kept.
- * What is cached is what was proven, so an answer that failed is not served again: the source is asked.
- */
 /** How long the faulted call's sibling requests (sent at once with the one that failed) may take to settle. */
 const SIBLINGS_SETTLE_MS = 500;
 
-async function afterRecovery(route: Route, provider: string) {
-  // A route that fails as soon as one of its parallel calls fails leaves the others in flight, still under
-  // the fault; an identical request coalesces onto such a call and shares its answer. Recovery is asked of
-  // the source once they have settled.
-  await new Promise((resolve) => setTimeout(resolve, SIBLINGS_SETTLE_MS));
-  api.sandbox.clearFaults();
-  api.sandbox.resetLog();
-  let res;
-  // A heavy page (rental's 400 KB listing) can outlast the 2.5 s budget on a loaded CI machine with no
-  // fault at all: a timeout is asked once more; any other failure is the case's.
-  for (let attempt = 0; attempt < 2 && res?.status !== 200; attempt++) {
-    if (res && res.status !== 504) break;
-    configurePolicies();
-    res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
-  }
-  return { status: res!.status, asked: api.sandbox.requests(provider).length };
+type Case = readonly [
+  name: string,
+  route: Route,
+  provider: string,
+  fault: () => Fault,
+  expected: Expectation,
+];
+type Reply = Awaited<ReturnType<TestServer['get']>>;
+/** What a case gave, kept for its test to assess. */
+interface Outcome {
+  /** The route's answer under the fault. */
+  res: Reply;
+  /** Requests the redirect's target had received when that answer came. */
+  canaryHits: number;
+  /** For a drift answered 200: the route's answer with no fault, asked of the source again. */
+  unfaulted?: Reply;
+  /**
+   * For a failed case: the route once the source has recovered, the fault cleared and the breaker closed but
+   * the cache kept. What is cached is what was proven, so an answer that failed is not served again.
+   */
+  recovered?: { status: number; asked: number };
 }
 
-const cases = upstreamRoutes.flatMap((route) =>
+/** The code and status a route declares for an error code. */
+const declared = (route: Route, code: string): Answer => ({ code, status: errorSpec(route, code)!.status });
+
+const cases: Case[] = upstreamRoutes.flatMap((route) =>
   route.upstream!.flatMap((provider) =>
     FAULTS.map(
       ([name, fault, expected]) =>
-        [`${route.path} when ${provider} is ${name}`, route, provider, fault, expected] as const,
+        [
+          `${route.path} when ${provider} is ${name}`,
+          route,
+          provider,
+          fault,
+          expected(
+            declared(route, route.extraction ?? 'UPSTREAM_ERROR'),
+            { ...declared(route, route.rateLimited ?? 'UPSTREAM_UNAVAILABLE'), retryAfter: true },
+            route,
+          ),
+        ] as const,
     ),
   ),
 );
 
+/**
+ * The cases in rounds, each case in the first round without its route or its source. A fault, a breaker and
+ * the request log are a source's own, so the cases of a round cannot disturb each other and run at once; the
+ * upstream is reset between rounds, as it was between cases run one by one. A source's routes come one after
+ * the other, so a round holds one fault kind, and the rounds of the deadline's kind wait once for all.
+ */
+function rounds(chosen: readonly Case[]): Case[][] {
+  const out: Case[][] = [];
+  for (const c of chosen) {
+    const [, route, provider] = c;
+    const round = out.find((r) => r.every(([, other, source]) => other !== route && source !== provider));
+    if (round) round.push(c);
+    else out.push([c]);
+  }
+  return out;
+}
+
+const outcomes = new Map<string, Outcome>();
+const ask = (route: Route) => api.get(route.example, { 'x-api-key': KEYS.enterprise });
+
+/** Runs a round's cases at once: under the fault, then (those that failed) once the source has recovered. */
+async function runRound(round: readonly Case[]): Promise<void> {
+  api.resetUpstream();
+  await Promise.all(
+    round.map(async ([name, route, provider, fault]) => {
+      api.sandbox.inject(provider, fault());
+      const res = await ask(route);
+      outcomes.set(name, { res, canaryHits });
+    }),
+  );
+  const outcomeOf = ([name]: Case) => outcomes.get(name)!;
+  const failed = round.filter((c) => outcomeOf(c).res.status !== 200);
+  if (failed.length > 0) {
+    // A route that fails as soon as one of its parallel calls fails leaves the others in flight, still under
+    // the fault; an identical request coalesces onto such a call and shares its answer. Recovery is asked of
+    // the source once they have settled.
+    await new Promise((resolve) => setTimeout(resolve, SIBLINGS_SETTLE_MS));
+    api.sandbox.clearFaults();
+    api.sandbox.resetLog();
+    // A heavy page (rental's 400 KB listing) can outlast the 2.5 s budget on a loaded CI machine with no
+    // fault at all: a timeout is asked once more; any other failure is the case's.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const asking = failed.filter((c) => [undefined, 504].includes(outcomeOf(c).recovered?.status));
+      if (asking.length === 0) break;
+      configurePolicies();
+      await Promise.all(
+        asking.map(async (c) => {
+          const [, route, provider] = c;
+          const { status } = await ask(route);
+          outcomeOf(c).recovered = { status, asked: api.sandbox.requests(provider).length };
+        }),
+      );
+    }
+  }
+  const drifted200 = round
+    .filter(([, , , , expected]) => expected === 'drifted')
+    .filter((c) => !failed.includes(c));
+  if (drifted200.length > 0) {
+    api.resetUpstream();
+    await Promise.all(
+      drifted200.map(async (c) => {
+        outcomeOf(c).unfaulted = await ask(c[1]);
+      }),
+    );
+  }
+}
+
 describe('fault matrix', () => {
+  beforeAll(async () => {
+    for (const round of rounds(cases.filter(([name]) => picked(`fault matrix ${name}`))))
+      await runRound(round);
+  }, 900_000);
+
   it('covers at least one upstream route', () => {
     expect(upstreamRoutes.length).toBeGreaterThan(0);
   });
@@ -151,26 +233,21 @@ describe('fault matrix', () => {
     expect(new Set(FAULTS.map(([, fault]) => fault().kind))).toEqual(new Set(FAULT_KINDS));
   });
 
-  it.each(cases)('%s', async (_name, route, provider, fault, expected) => {
-    api.sandbox.inject(provider, fault());
-    const declared = (code: string) => ({ code, status: errorSpec(route, code)!.status });
-    let want = expected(
-      declared(route.extraction ?? 'UPSTREAM_ERROR'),
-      { ...declared(route.rateLimited ?? 'UPSTREAM_UNAVAILABLE'), retryAfter: true },
-      route,
-    );
-    const res = await api.get(route.example, { 'x-api-key': KEYS.enterprise });
+  it.each(cases)('%s', (name, route, _provider, _fault, expected) => {
+    const { res, canaryHits: hits, unfaulted, recovered } = outcomes.get(name)!;
+    let want = expected;
     expectDocumented(route, res.status, res.headers.get('content-type'), res.body);
     expect(res.text).not.toMatch(/\n\s+at |node_modules/);
-    expect(canaryHits).toBe(0);
+    expect(hits).toBe(0);
     if (want === 'drifted' && res.status === 200) {
-      expect(withoutReadTime(res.body)).toEqual(withoutReadTime((await unfaulted(route)).body));
+      expect(withoutReadTime(res.body)).toEqual(withoutReadTime(unfaulted!.body));
       return;
     }
-    if (want === 'drifted') {
-      const extraction = declared(route.extraction ?? 'UPSTREAM_ERROR');
-      want = codeIn(res.body) === 'UPSTREAM_ERROR' ? declared('UPSTREAM_ERROR') : extraction;
-    }
+    if (want === 'drifted')
+      want = declared(
+        route,
+        codeIn(res.body) === 'UPSTREAM_ERROR' ? 'UPSTREAM_ERROR' : (route.extraction ?? 'UPSTREAM_ERROR'),
+      );
     expect(res.status).toBe(want.status);
     if (want.status !== 200 && route.globalErrors) {
       expect(res.body).toEqual({
@@ -187,8 +264,7 @@ describe('fault matrix', () => {
     }
     if (want.retryAfter) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     if (res.status === 200) return;
-    const recovered = await afterRecovery(route, provider);
-    expect(recovered.status).toBe(200);
-    expect(recovered.asked).toBeGreaterThan(0);
+    expect(recovered!.status).toBe(200);
+    expect(recovered!.asked).toBeGreaterThan(0);
   });
 });
