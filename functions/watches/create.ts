@@ -26,7 +26,7 @@ export const handler = watchEndpoint({
     const watch = await createWatch(caller, body, {
       store: await watchStore(),
       now: Date.now(),
-      querySchema: async (id) => WATCHED_PARAMS[id]?.query,
+      schemas: async (id) => WATCHED_PARAMS[id],
     });
     return { ...viewOf(watch), secret: await watchSecret(watch.id) };
   },

@@ -12,7 +12,7 @@ export const WATCH_TOOLS: Tool[] = [
   {
     name: 'createWatch',
     description:
-      'Watch a keyed data route for a change (POST /v1/watches): route (its path, e.g. /v1/chain_b/hotel/rooms), params (its query), condition ({type: price_at_or_under with value | price_drop_pct with value | becomes_available | any_change}), callback_url (https), interval (seconds), expires_at. A signed webhook (Standard Webhooks) is posted when the condition starts to hold; the answer carries the signing secret, shown once. Each check is one billed call of the route.',
+      'Watch a keyed data route for a change (POST /v1/watches): route (its path, e.g. /v1/chain_b/hotel/rooms or /v1/rental/listing/40000001/pricing), params (its query, and its path parameters when route is the documented path), condition ({type: price_at_or_under with value | price_drop_pct with value | becomes_available | any_change}), callback_url (https), interval (seconds), expires_at. A signed webhook (Standard Webhooks) is posted when the condition starts to hold; the answer carries the signing secret, shown once. Each check is one billed call of the route.',
     inputSchema: {
       type: 'object',
       properties: {

@@ -42,14 +42,15 @@ const ParamValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union
 
 export const WatchBody = z
   .object({
-    route: z
-      .string()
-      .min(1)
-      .meta({ description: 'The path of the keyed data route to watch', example: '/v1/chain_b/hotel/rooms' }),
-    params: z
-      .record(z.string(), ParamValue)
-      .default({})
-      .meta({ description: "The route's query, checked as a real call would be" }),
+    route: z.string().min(1).meta({
+      description:
+        'The path of the keyed data route to watch: as documented (`/v1/rental/listing/{listing_id}/pricing`, its path parameters then in params) or with them filled in (`/v1/rental/listing/40000001/pricing`)',
+      example: '/v1/chain_b/hotel/rooms',
+    }),
+    params: z.record(z.string(), ParamValue).default({}).meta({
+      description:
+        "The route's query and, unless the path names them, its path parameters; checked as a real call would be",
+    }),
     condition: Condition,
     callback_url: z
       .string()

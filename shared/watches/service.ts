@@ -1,7 +1,8 @@
 /**
- * What the watches resource does for a key: create (the route found, its parameters checked by the
- * route's own query schema, the condition against the route's declared fields, the callback URL through
- * the outbound guard, the tier's limits), list, read, delete, pause and resume.
+ * What the watches resource does for a key: create (the route found by its path or a concrete path, its
+ * parameters checked by the route's own path and query schemas, the condition against the route's
+ * declared fields, the callback URL through the outbound guard, the tier's limits), list, read, delete,
+ * pause and resume.
  */
 import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
@@ -11,13 +12,35 @@ import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
 import { missingField } from './condition.ts';
 import { WatchError } from './http.ts';
 import { WATCH_LIMITS, type WatchBody, type WatchRecord } from './model.ts';
+import { pathParamNames, pathParamsOf } from './invoke.ts';
+import type { WatchedParams } from './queries.ts';
 import { updateWatch, type WatchStore } from './store.ts';
 
-/** The route a watch may follow at this path: a keyed, counted GET data route that declares `watch`. */
-export function watchableRoute(path: string): [string, Route] | undefined {
-  return routeEntries.find(
-    ([, r]) => r.path === path && r.method === 'GET' && r.auth && r.counted !== false && r.kind === undefined,
-  );
+/** A keyed, counted GET data route a watch may name, with the path parameters its path gave. */
+export interface NamedRoute {
+  id: string;
+  route: Route;
+  /** The segments a concrete path filled (`{ listing_id: '40000001' }`); empty when named by its own path. */
+  pathParams: Record<string, string>;
+}
+
+const dataRoutes = routeEntries.filter(
+  ([, r]) => r.method === 'GET' && r.auth && r.counted !== false && r.kind === undefined,
+);
+
+/**
+ * The keyed data route at this path: named by its own path (`/v1/rental/listing/{listing_id}/pricing`) or
+ * by a concrete one (`/v1/rental/listing/40000001/pricing`), whose segments are its path parameters.
+ * @example watchableRoute('/v1/rental/listing/40000001/pricing')?.pathParams // { listing_id: '40000001' }
+ */
+export function watchableRoute(path: string): NamedRoute | undefined {
+  const own = dataRoutes.find(([, r]) => r.path === path);
+  if (own) return { id: own[0], route: own[1], pathParams: {} };
+  for (const [id, route] of dataRoutes) {
+    const pathParams = pathParamsOf(route.path, path);
+    if (pathParams) return { id, route, pathParams };
+  }
+  return undefined;
 }
 
 /** The query as a request would carry it: strings, a list for a repeated parameter. */
@@ -28,25 +51,41 @@ function asQuery(params: WatchBody['params']): Record<string, string | string[]>
   return out;
 }
 
+/** The issues a schema finds in a route's parameters, each named as the watch's body names it. */
+async function issuesOf(
+  schema: z.ZodType | undefined,
+  given: Record<string, unknown>,
+  where: 'path' | 'query',
+) {
+  const parsed = schema ? await schema.safeParseAsync(given) : undefined;
+  return (parsed?.error?.issues ?? []).map((issue) => {
+    const code = (issue as { params?: { error_code?: string } }).params?.error_code;
+    return {
+      issue,
+      said: `params.${issue.path.join('.') || where} ${issue.message}${code ? ` (${code})` : ''}`,
+    };
+  });
+}
+
 export interface CreateOptions {
   store: WatchStore;
   now: number;
-  /** The watched route's query schema (its handler's), to check the parameters as a call would. */
-  querySchema: (routeId: string) => Promise<z.ZodType | undefined>;
+  /** The watched route's path and query schemas (its handler's), to check the parameters as a call would. */
+  schemas: (routeId: string) => Promise<WatchedParams | undefined>;
 }
 
 /**
- * @example const watch = await createWatch(caller, body, { store, now: Date.now(), querySchema })
+ * @example const watch = await createWatch(caller, body, { store, now: Date.now(), schemas })
  */
 export async function createWatch(
   caller: ApiKeyRecord,
   body: WatchBody,
-  { store, now, querySchema }: CreateOptions,
+  { store, now, schemas }: CreateOptions,
 ): Promise<WatchRecord> {
   const found = watchableRoute(body.route);
   if (!found)
     throw new WatchError('ROUTE_NOT_WATCHABLE', `${body.route} is no keyed data route this API serves.`);
-  const [routeId, route] = found;
+  const { id: routeId, route } = found;
   if (!route.watch)
     throw new WatchError(
       'ROUTE_NOT_WATCHABLE',
@@ -58,23 +97,35 @@ export async function createWatch(
       'CONDITION_NOT_SUPPORTED',
       `${body.condition.type} needs ${missing} in the answer, which ${body.route} does not carry.`,
     );
-  const params = asQuery(body.params);
-  const schema = await querySchema(routeId);
-  if (schema) {
-    const parsed = await schema.safeParseAsync(params);
-    if (!parsed.success) {
-      const said = parsed.error.issues.map((i) => {
-        const code = (i as { params?: { error_code?: string } }).params?.error_code;
-        return `params.${i.path.join('.') || 'query'} ${i.message}${code ? ` (${code})` : ''}`;
-      });
-      throw Object.assign(
-        new WatchError('INVALID_PARAMETERS', `Invalid params for ${body.route}: ${said.join('; ')}.`),
-        {
-          issues: parsed.error.issues,
-        },
+  // The path's parameters come from a concrete path or from params; the others are the query.
+  const query = asQuery(body.params);
+  const path: Record<string, string | string[]> = {};
+  for (const name of pathParamNames(route.path)) {
+    const fromPath = found.pathParams[name];
+    const given = query[name];
+    delete query[name];
+    if (fromPath !== undefined && given !== undefined && String(given) !== fromPath)
+      throw new WatchError(
+        'INVALID_PARAMETERS',
+        `params.${name} is ${String(given)} but the path ${body.route} gives ${fromPath}: give it once.`,
       );
-    }
+    const value = fromPath ?? given;
+    if (value !== undefined) path[name] = value;
   }
+  const routeSchemas = await schemas(routeId);
+  const issues = [
+    ...(await issuesOf(routeSchemas?.path, path, 'path')),
+    ...(await issuesOf(routeSchemas?.query, query, 'query')),
+  ];
+  if (issues.length > 0)
+    throw Object.assign(
+      new WatchError(
+        'INVALID_PARAMETERS',
+        `Invalid params for ${body.route}: ${issues.map((i) => i.said).join('; ')}.`,
+      ),
+      { issues: issues.map((i) => i.issue) },
+    );
+  const params = { ...path, ...query };
   const ends = params[route.watch.ends];
   const first = Array.isArray(ends) ? ends[0] : ends;
   if (!first)
