@@ -63,6 +63,9 @@ export function movePrices(factor: number): void {
   moved = factor;
 }
 
+/** The move in force (1: none), for what keeps rendered prices (site_a's page cache). @example priceMove() // 1 */
+export const priceMove = (): number => moved;
+
 /** Nightly base price in USD before taxes for one room and two adults. */
 export function nightlyUsd(hotel: Hotel, night: string): number {
   const date = new Date(`${night}T00:00:00Z`);

@@ -178,6 +178,7 @@ describe('price watches on the other rooms routes', () => {
   it.each([
     ['/v1/chain_a/rooms', routes.chainARooms],
     ['/v1/chain_c/loyalty/rooms', routes.chainCRooms],
+    ['/v1/site_a/hotel/rooms', routes.siteAHotelRooms],
   ] as const)('%s: fires once when the price drops under the bound, not before', async (path, route) => {
     // Prepare: the route's own example stay, and its lowest price as the watch reads it
     const key = api.addKey('pro');

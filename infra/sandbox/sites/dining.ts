@@ -70,6 +70,14 @@ export const closedOn = (id: number, date: string) =>
   (id - FIRST_RESTAURANT_ID) % RESTAURANTS_PER_CITY === RESTAURANTS_PER_CITY - 1 &&
   new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
 
+/** Whether every table is taken (the test's doing, tests/watches): each time then answers as taken. */
+let full = false;
+
+/** Takes every table of every restaurant (true) or gives them back (false), so that a watch sees a table free up. @example fillTables(true) */
+export function fillTables(taken: boolean): void {
+  full = taken;
+}
+
 /** Another restaurant of the same city, which the source lists alongside. */
 function neighbour(id: number): number {
   const i = id - FIRST_RESTAURANT_ID;
@@ -110,7 +118,7 @@ function block(id: number, q: Query) {
       const free = ['dining_room', 'terrace'].filter(
         (area) => hash(`${id}:${q.date}:${m}:${area}:${q.partySize}`) % 3 !== 0,
       );
-      if (free.length === 0) {
+      if (free.length === 0 || full) {
         // A taken time carries no offset at all.
         slots.push({ __typename: 'UnavailableSlot', isAvailable: false });
         continue;

@@ -5,6 +5,7 @@
  * (site-a-reviews.ts); and the autocomplete API, a POST of a JSON text, answering string ids and split labels.
  */
 import { search } from '../../../shared/geo/gazetteer.ts';
+import { priceMove } from '../prices.ts';
 import { hash, rng } from '../random.ts';
 import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
@@ -152,7 +153,7 @@ function pageStay(query: URLSearchParams): PageStay | undefined {
 
 /** Pages are large and deterministic: a few are kept, as a CDN would. */
 function cachedPage(h: Hotel, imageBase: string, lang: string, stay?: PageStay, shell = false): string {
-  const key = `${h.key} ${imageBase} ${lang} ${JSON.stringify(stay ?? null)} ${shell}`;
+  const key = `${h.key} ${imageBase} ${lang} ${JSON.stringify(stay ?? null)} ${shell} ${priceMove()}`;
   let page = pages.get(key);
   if (!page) {
     page = hotelPage(h, imageBase, lang, stay, shell);
