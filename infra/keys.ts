@@ -32,12 +32,11 @@ import { ApiGatewayKeys } from '../shared/accounts/gateway.ts';
 import { LOG_MAILER } from '../shared/accounts/mailer.ts';
 import { Email } from '../shared/accounts/model.ts';
 import {
-  AccountError,
   createKey as createAccountKey,
   revokeKey as revokeAccountKey,
   setPlan,
-  type Services,
-} from '../shared/accounts/service.ts';
+} from '../shared/accounts/keys.ts';
+import { AccountError, type Services } from '../shared/accounts/service.ts';
 import type { Account } from '../shared/accounts/store.ts';
 import { hashKey } from '../shared/hash.ts';
 import { MemoryKeyStore } from '../shared/store/memory.ts';

@@ -2,7 +2,7 @@
 // and per endpoint, and each key's quota today.
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { Activity } from '../../shared/accounts/model.ts';
-import { activity } from '../../shared/accounts/service.ts';
+import { activity } from '../../shared/accounts/usage.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 

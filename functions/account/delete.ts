@@ -4,7 +4,7 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { accountStore, services } from '../../shared/accounts/index.ts';
 import { Message, PasswordBody } from '../../shared/accounts/model.ts';
-import { deleteAccount } from '../../shared/accounts/service.ts';
+import { deleteAccount } from '../../shared/accounts/keys.ts';
 import { routes } from '../../shared/routes/index.ts';
 import * as z from 'zod';
 

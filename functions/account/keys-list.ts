@@ -2,7 +2,7 @@
 // dates, last use and today's count against the tier's quota. Never a key itself.
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { KeyList } from '../../shared/accounts/model.ts';
-import { listKeys } from '../../shared/accounts/service.ts';
+import { listKeys } from '../../shared/accounts/usage.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 

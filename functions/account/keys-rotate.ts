@@ -3,7 +3,7 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { KeyIdPath, NewKey } from '../../shared/accounts/model.ts';
-import { rotateKey } from '../../shared/accounts/service.ts';
+import { rotateKey } from '../../shared/accounts/keys.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({

@@ -3,7 +3,7 @@
 import { acceptingJobs, accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { EmailBody, Message } from '../../shared/accounts/model.ts';
-import { forgotPassword } from '../../shared/accounts/service.ts';
+import { forgotPassword } from '../../shared/accounts/credentials.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = acceptingJobs(

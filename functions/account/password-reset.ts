@@ -3,7 +3,7 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { Message, ResetBody } from '../../shared/accounts/model.ts';
-import { resetPassword } from '../../shared/accounts/service.ts';
+import { resetPassword } from '../../shared/accounts/credentials.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({

@@ -2,7 +2,8 @@
 // state-changing request must carry. Signed out, the token is the pre-session cookie's (set here when absent).
 import { accountEndpoint, newCsrfToken } from '../../shared/accounts/http.ts';
 import { SessionAnswer } from '../../shared/accounts/model.ts';
-import { accountView, SESSION_MS } from '../../shared/accounts/service.ts';
+import { SESSION_MS } from '../../shared/accounts/service.ts';
+import { accountView } from '../../shared/accounts/usage.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({

@@ -4,7 +4,9 @@
 import { accountEndpoint } from '../../shared/accounts/http.ts';
 import { services } from '../../shared/accounts/index.ts';
 import { Credentials, SessionAnswer } from '../../shared/accounts/model.ts';
-import { accountView, DEVICE_MS, SESSION_MS, signIn } from '../../shared/accounts/service.ts';
+import { signIn } from '../../shared/accounts/credentials.ts';
+import { DEVICE_MS, SESSION_MS } from '../../shared/accounts/service.ts';
+import { accountView } from '../../shared/accounts/usage.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 export const handler = accountEndpoint({

@@ -4,7 +4,7 @@
 // the quota: it reads the day's counters without spending them.
 import * as z from 'zod';
 import { accountStore } from '../../shared/accounts/index.ts';
-import { activity, byPath, historyDays } from '../../shared/accounts/service.ts';
+import { activity, byPath, historyDays } from '../../shared/accounts/usage.ts';
 import { utcDay } from '../../shared/dates.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { stateOf } from '../../shared/http/state.ts';

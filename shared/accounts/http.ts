@@ -22,7 +22,8 @@ import { errorSpec, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore, services } from './index.ts';
 import { isOutboxEvent } from './outbox.ts';
-import { AccountError, runMailJob, SESSION_MS } from './service.ts';
+import { runMailJob } from './mail-jobs.ts';
+import { AccountError, SESSION_MS } from './service.ts';
 import type { Account, Session } from './store.ts';
 
 /** A signed-in caller: the account, its session and the session cookie's hash. */

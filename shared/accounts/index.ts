@@ -10,7 +10,8 @@ import { ApiGatewayKeys, NO_GATEWAY, type KeyGateway } from './gateway.ts';
 import { mailer } from './mailer.ts';
 import { MemoryAccountStore } from './memory-store.ts';
 import { afterAnswer, LambdaOutbox, type Outbox } from './outbox.ts';
-import { runMailJob, type Services } from './service.ts';
+import { runMailJob } from './mail-jobs.ts';
+import type { Services } from './service.ts';
 import type { AccountStore } from './store.ts';
 
 const derived = new WeakMap<Stores, AccountStore>();

@@ -11,16 +11,9 @@ import { sha256 } from '../../shared/accounts/crypto.ts';
 import { DynamoAccountStore } from '../../shared/accounts/dynamo-store.ts';
 import { ApiGatewayKeys } from '../../shared/accounts/gateway.ts';
 import { SesMailer, type Mail } from '../../shared/accounts/mailer.ts';
-import {
-  createKey,
-  deleteAccount,
-  revokeKey,
-  rotateKey,
-  signIn,
-  signUp,
-  verify,
-  type Services,
-} from '../../shared/accounts/service.ts';
+import { signIn, signUp, verify } from '../../shared/accounts/credentials.ts';
+import { createKey, deleteAccount, revokeKey, rotateKey } from '../../shared/accounts/keys.ts';
+import type { Services } from '../../shared/accounts/service.ts';
 import type { Account, AccountKey } from '../../shared/accounts/store.ts';
 import { endpointCode } from '../../shared/http/daily-quota.ts';
 import { routeEntries } from '../../shared/routes/index.ts';
