@@ -221,6 +221,12 @@ describe('a route with path parameters', () => {
       /params\.restaurant_id/,
     ],
     [
+      'a segment that does not decode, passed as sent',
+      '/v1/rental/listing/4%ZZ/pricing',
+      STAY,
+      /params\.listing_id must be a positive integer/,
+    ],
+    [
       'a bad id and a bad date at once',
       '/v1/rental/listing/abc/pricing',
       { ...STAY, check_in: '2030-13-01' },
@@ -235,9 +241,13 @@ describe('a route with path parameters', () => {
     expect(made.body.detail).toMatch(detail);
   });
 
-  it('refuses a path that is none of the routes’', async () => {
+  it.each([
+    ['a path that is none of the routes’', '/v1/rental/listing/40000001/nothing'],
+    ['a path with an empty parameter', '/v1/rental/listing//pricing'],
+    ['a path of a route with more segments', '/v1/rental/listing/40000001'],
+  ])('refuses %s: 400 ROUTE_NOT_WATCHABLE', async (_what, path) => {
     const made = await create(api.addKey('pro'), {
-      route: '/v1/rental/listing/40000001/nothing',
+      route: path,
       params: STAY,
       condition: { type: 'any_change' },
     });
@@ -246,10 +256,13 @@ describe('a route with path parameters', () => {
 });
 
 describe('a dining watch', () => {
-  it('of slots fires once when a table frees up, and not while all are taken', async () => {
-    // Prepare: every table taken, then a watch of the example's slots
+  it.each([
+    ['slots', routes.diningSlots],
+    ['availability', routes.diningAvailability],
+  ] as const)('of %s fires once when a table frees up, and not while all are taken', async (_what, route) => {
+    // Prepare: every table taken, then a watch of the example's date, time and party
     const key = api.addKey('pro');
-    const { path, params } = exampleOf(routes.diningSlots);
+    const { path, params } = exampleOf(route);
     fillTables(true);
     const made = await create(key, { route: path, params, condition: { type: 'becomes_available' } });
     expect(made.status).toBe(201);
@@ -269,12 +282,12 @@ describe('a dining watch', () => {
     expect(receiver.received[0]!.verified).toBe(true);
     const payload = JSON.parse(receiver.received[0]!.body);
     expect(payload.data).toMatchObject({
-      route: routes.diningSlots.path,
+      route: route.path,
       params: { restaurant_id: '10001', ...params },
       previous: false,
       current: true,
     });
-    expect(payload.data.answer.slots.length).toBeGreaterThan(0);
+    expect(payload.data.answer).toMatchObject({ success: true });
     const watch = (await api.get(`/v1/watches/${made.body.id}`, { 'x-api-key': key })).body;
     expect(watch.checks.map((c: { fired: boolean }) => c.fired)).toEqual([false, true, false, false]);
   });
