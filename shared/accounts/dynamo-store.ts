@@ -14,34 +14,14 @@
  * - `KEY#<sha256 of the key>`: what keyed functions read (tier, name), with `account_id`.
  * No token, cookie or key is stored: only their hashes.
  */
-import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { Tier, type ApiKeyRecord } from '../store/types.ts';
 import { sha256 } from './crypto.ts';
-import type { Account, AccountKey, AccountStore, KeyChange, ResetLink, Session } from './store.ts';
-
-const sdk = () => import('@aws-sdk/client-dynamodb');
-type Item = Record<string, AttributeValue>;
-
-/** Expired items are kept this long past expiry before TTL removes them (an expired session says so). */
-const GRACE_S = 86_400;
+import { DynamoLinkStore } from './dynamo-links.ts';
+import { isConditionFailure, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
+import type { Account, AccountKey, AccountStore, KeyChange } from './store.ts';
 /** How long a disabled key's item stays for audit before TTL removes it. */
 const DISABLED_RETENTION_S = 30 * 86_400;
-
-const seconds = (ms: number) => Math.ceil(ms / 1000);
-const S = (value: string) => ({ S: value });
-const N = (value: number) => ({ N: String(value) });
-/** How many times out of the window an item may carry before they are dropped. */
-const TIMES_SLACK = 32;
-const timesOf = (item: Item | undefined): number[] =>
-  (item?.times?.L ?? []).map((t) => Number(t.N)).sort((a, b) => a - b);
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-/** Items past their TTL that TTL has not deleted yet are treated as gone. */
-const alive = (item: Item | undefined) =>
-  item && !(item.expires_at?.N && Number(item.expires_at.N) * 1000 <= Date.now()) ? item : undefined;
-
-const toReset = (item: Item | undefined): ResetLink | undefined =>
-  item?.account_id?.S && item.nonce?.S ? { accountId: item.account_id.S, nonce: item.nonce.S } : undefined;
 
 function keyItem(key: AccountKey): AttributeValue {
   return {
@@ -88,67 +68,7 @@ function toAccount(item: Item): Account {
   };
 }
 
-export class DynamoAccountStore implements AccountStore {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
-
-  private async get(pk: string): Promise<Item | undefined> {
-    const { GetItemCommand } = await sdk();
-    const out = await this.client.send(
-      new GetItemCommand({ TableName: this.table, Key: { pk: S(pk) }, ConsistentRead: true }),
-    );
-    return alive(out.Item);
-  }
-
-  private async put(item: Item, condition?: { expression: string; values?: Item }): Promise<boolean> {
-    const { PutItemCommand } = await sdk();
-    try {
-      await this.client.send(
-        new PutItemCommand({
-          TableName: this.table,
-          Item: item,
-          ...(condition
-            ? { ConditionExpression: condition.expression, ExpressionAttributeValues: condition.values }
-            : {}),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (condition && isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
-  /** One UpdateItem; false when its condition fails. */
-  private async update(
-    pk: string,
-    expression: string,
-    options: { condition?: string; names?: Record<string, string>; values?: Item } = {},
-  ): Promise<boolean> {
-    const { UpdateItemCommand } = await sdk();
-    try {
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: S(pk) },
-          UpdateExpression: expression,
-          ConditionExpression: options.condition,
-          ExpressionAttributeNames: options.names,
-          ExpressionAttributeValues: options.values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (options.condition && isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
+export class DynamoAccountStore extends DynamoLinkStore implements AccountStore {
   async createAccount(account: Account, unverifiedUntil: number): Promise<'created' | 'exists'> {
     const claimed = await this.put(
       {
@@ -244,61 +164,6 @@ export class DynamoAccountStore implements AccountStore {
     );
   }
 
-  async putVerification(tokenHash: string, accountId: string, nonce: string, expiresAt: number) {
-    await this.put({
-      pk: S(`VERIFY#${tokenHash}`),
-      account_id: S(accountId),
-      nonce: S(nonce),
-      expires_at: N(seconds(expiresAt)),
-    });
-  }
-
-  async takeVerification(tokenHash: string) {
-    const { DeleteItemCommand } = await sdk();
-    const out = await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`VERIFY#${tokenHash}`) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const item = alive(out.Attributes);
-    return item?.account_id?.S && item.nonce?.S
-      ? { accountId: item.account_id.S, nonce: item.nonce.S }
-      : undefined;
-  }
-
-  async putReset(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void> {
-    // The account's live nonce first: from here on, every link issued before is refused.
-    const changed = await this.update(`ACCOUNT#${accountId}`, 'SET reset_nonce = :nonce', {
-      condition: 'attribute_exists(pk)',
-      values: { ':nonce': S(nonce) },
-    });
-    if (!changed) return;
-    await this.put({
-      pk: S(`RESET#${tokenHash}`),
-      account_id: S(accountId),
-      nonce: S(nonce),
-      expires_at: N(seconds(expiresAt)),
-    });
-  }
-
-  async peekReset(tokenHash: string): Promise<ResetLink | undefined> {
-    return toReset(await this.get(`RESET#${tokenHash}`));
-  }
-
-  async takeReset(tokenHash: string): Promise<ResetLink | undefined> {
-    const { DeleteItemCommand } = await sdk();
-    const out = await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`RESET#${tokenHash}`) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return toReset(alive(out.Attributes));
-  }
-
   async setPassword(id: string, passwordHash: string, at: number, resetNonce: string): Promise<boolean> {
     if (!resetNonce) return false;
     const changed = await this.update(
@@ -316,18 +181,6 @@ export class DynamoAccountStore implements AccountStore {
         values: { ':id': S(id) },
       });
     return changed;
-  }
-
-  async putDevice(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {
-    await this.put({
-      pk: S(`DEVICE#${tokenHash}`),
-      account_id: S(accountId),
-      expires_at: N(seconds(expiresAt)),
-    });
-  }
-
-  async getDevice(tokenHash: string): Promise<string | undefined> {
-    return (await this.get(`DEVICE#${tokenHash}`))?.account_id?.S;
   }
 
   async deleteAccount(id: string): Promise<void> {
@@ -348,84 +201,6 @@ export class DynamoAccountStore implements AccountStore {
         if (!isConditionFailure(error)) throw error;
       });
     await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: S(`ACCOUNT#${id}`) } }));
-  }
-
-  async putSession(tokenHash: string, session: Session): Promise<void> {
-    await this.put({
-      pk: S(`SESSION#${tokenHash}`),
-      account_id: S(session.accountId),
-      csrf: S(session.csrf),
-      expires_ms: N(session.expiresAt),
-      expires_at: N(seconds(session.expiresAt) + GRACE_S),
-    });
-  }
-
-  async getSession(tokenHash: string): Promise<Session | undefined> {
-    const item = await this.get(`SESSION#${tokenHash}`);
-    if (!item?.account_id?.S || !item.csrf?.S) return undefined;
-    return { accountId: item.account_id.S, csrf: item.csrf.S, expiresAt: Number(item.expires_ms?.N ?? 0) };
-  }
-
-  async deleteSession(tokenHash: string): Promise<void> {
-    const { DeleteItemCommand } = await sdk();
-    await this.client.send(
-      new DeleteItemCommand({ TableName: this.table, Key: { pk: S(`SESSION#${tokenHash}`) } }),
-    );
-  }
-
-  async attempts(subject: string, windowStart: number): Promise<number> {
-    const item = await this.get(`THROTTLE#${subject}#${windowStart}`);
-    return Number(item?.n?.N ?? 0);
-  }
-
-  async addAttempt(subject: string, windowStart: number, windowMs: number): Promise<number> {
-    const { UpdateItemCommand } = await sdk();
-    const out = await this.client.send(
-      new UpdateItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`THROTTLE#${subject}#${windowStart}`) },
-        UpdateExpression: 'ADD n :one SET expires_at = if_not_exists(expires_at, :until)',
-        ExpressionAttributeValues: { ':one': N(1), ':until': N(seconds(windowStart + windowMs)) },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(out.Attributes?.n?.N ?? 1);
-  }
-
-  async recent(subject: string, since: number): Promise<number[]> {
-    const item = await this.get(`TIMES#${subject}`);
-    return timesOf(item).filter((t) => t >= since);
-  }
-
-  async record(subject: string, at: number, keepMs: number): Promise<number[]> {
-    const { UpdateItemCommand } = await sdk();
-    const out = await this.client.send(
-      new UpdateItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`TIMES#${subject}`) },
-        UpdateExpression: 'SET times = list_append(if_not_exists(times, :none), :at), expires_at = :until',
-        ExpressionAttributeValues: {
-          ':none': { L: [] },
-          ':at': { L: [N(at)] },
-          ':until': N(seconds(at + keepMs)),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const all = timesOf(out.Attributes);
-    const kept = all.filter((t) => t >= at - keepMs);
-    // Times out of the window are dropped now and then, so the item stays small under a long attack
-    // (a time recorded meanwhile by another instance may be lost: one failure less, never one more).
-    if (all.length - kept.length > TIMES_SLACK)
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: S(`TIMES#${subject}`) },
-          UpdateExpression: 'SET times = :kept',
-          ExpressionAttributeValues: { ':kept': { L: kept.map(N) } },
-        }),
-      );
-    return kept;
   }
 
   async addKey(accountId: string, key: AccountKey, cap: number): Promise<'done' | 'cap'> {
