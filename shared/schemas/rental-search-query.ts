@@ -79,7 +79,7 @@ const Fields = z.object({
 });
 type Fields = z.output<typeof Fields>;
 
-/** What identifies a search: every parameter but the cursor. */
+/** What identifies a search: every parameter but the cursor. @example fingerprintOf(query) // 'k3J…' */
 export const fingerprintOf = ({ cursor: _cursor, ...search }: Fields) => searchFingerprint(search);
 
 export const RentalSearchQuery = Fields.superRefine((q, ctx) => {
