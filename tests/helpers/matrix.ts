@@ -4,25 +4,63 @@
  * at once: the matrix runs its cases before its tests, and each test then assesses its own case's outcome.
  */
 
+/** Runs one step of a lane, in the round of steps it waits for. */
+export type Step = <R>(work: () => Promise<R>) => Promise<R>;
+
 /**
- * Runs `work` on every item, at most `limit` at a time, and gives the results in the items' order.
- * @example const answers = await inPool(routes, 4, (route) => api.get(route.example));
+ * Runs lanes side by side in lock step: a round starts once every lane still running has asked for its
+ * next step, `between` runs then (no step is in flight: it may reset what the lanes share), and the round's
+ * steps run at once. A lane's own state (a source's fault, breaker and log) is only its own if no other lane
+ * uses that source: `lanes` groups the cases so.
+ * @example await inLockStep(lanes.map((cases) => async (step) => { for (const c of cases) await step(() => run(c)); }), reset);
  */
-export async function inPool<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at]!);
-    }
+export async function inLockStep(
+  lanes: ((step: Step) => Promise<void>)[],
+  between: () => void,
+): Promise<void> {
+  let running = lanes.length;
+  let waiting: (() => void)[] = [];
+  const startRound = () => {
+    if (waiting.length === 0 || waiting.length < running) return;
+    const round = waiting;
+    waiting = [];
+    between();
+    for (const start of round) start();
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
+  const step: Step = (work) =>
+    new Promise((resolve, reject) => {
+      waiting.push(() => void work().then(resolve, reject));
+      startRound();
+    });
+  await Promise.all(
+    lanes.map(async (lane) => {
+      try {
+        await lane(step);
+      } finally {
+        running--;
+        startRound();
+      }
+    }),
+  );
+}
+
+/**
+ * Groups items into lanes: two items that share a key (a source, a route) are in the same lane, in their
+ * order, so that lanes run side by side without sharing one.
+ * @example lanes(pairs, ([route, provider]) => [route.path, provider])
+ */
+export function lanes<T>(items: readonly T[], keysOf: (item: T) => string[]): T[][] {
+  let groups: { keys: Set<string>; at: number[] }[] = [];
+  items.forEach((item, at) => {
+    const keys = keysOf(item);
+    const joined = groups.filter((g) => keys.some((k) => g.keys.has(k)));
+    groups = groups.filter((g) => !joined.includes(g));
+    groups.push({
+      keys: new Set([...keys, ...joined.flatMap((g) => [...g.keys])]),
+      at: [...joined.flatMap((g) => g.at), at].sort((a, b) => a - b),
+    });
+  });
+  return groups.map((g) => g.at.map((at) => items[at]!));
 }
 
 /**
