@@ -7,17 +7,10 @@
  */
 import * as z from 'zod';
 import { UpstreamError } from './errors.ts';
-import { secretValue } from './secrets.ts';
+import { ConfigValue, SecretRef, secretValue } from './secrets.ts';
 
 export { secretVariable } from './secrets.ts';
-
-/**
- * A value that is a secret: named here, resolved at run time (shared/upstream/secrets.ts: Secrets Manager
- * when deployed, `PROVIDER_SECRET_<NAME>` locally), so the profile and the repository never hold it.
- */
-const SecretRef = z.object({ secret: z.string().regex(/^[a-z][a-z0-9_]*$/) });
-const Value = z.union([z.string(), SecretRef]);
-export type ConfigValue = z.infer<typeof Value>;
+export type { ConfigValue };
 
 const Session = z.object({
   /** Origin and path of the page that hands out the session (cookies, a CSRF token in its HTML). */
@@ -41,9 +34,9 @@ export const ProviderConfig = z.object({
   /** A base for URLs we hand to clients (e.g. signed image URLs); defaults to `baseUrl`. */
   publicBaseUrl: z.url().optional(),
   /** Query parameters every request to this provider carries (e.g. an API key of a search API). */
-  params: z.record(z.string(), Value).default({}),
+  params: z.record(z.string(), ConfigValue).default({}),
   /** Headers every request carries, over the browser-like defaults; an empty value removes a default. */
-  headers: z.record(z.string(), Value).default({}),
+  headers: z.record(z.string(), ConfigValue).default({}),
   /**
    * Wire names of a provider's operations where its API selects them by a parameter value (a SERP
    * API's `engine`); unset operations are sent under their own name, as the sandbox expects.

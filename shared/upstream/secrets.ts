@@ -4,8 +4,24 @@
  * extension caches them); the function's role may read only its own providers' secrets. Locally they
  * come from `PROVIDER_SECRET_<NAME>` variables. Values are kept in memory only, never logged.
  */
+import * as z from 'zod';
 import { UpstreamError } from './errors.ts';
-import type { ConfigValue, ProviderConfig } from './providers.ts';
+
+/**
+ * A value that is a secret: named in the providers configuration (providers.ts), resolved here at run time,
+ * so the profile and the repository never hold it.
+ */
+export const SecretRef = z.object({ secret: z.string().regex(/^[a-z][a-z0-9_]*$/) });
+/** A configured value: as written, or a secret by its name. */
+export const ConfigValue = z.union([z.string(), SecretRef]);
+export type ConfigValue = z.infer<typeof ConfigValue>;
+
+/** The parts of a provider's configuration that may name secrets. */
+interface SecretHolder {
+  params?: Record<string, ConfigValue>;
+  headers?: Record<string, ConfigValue>;
+  proxy?: { credentials?: ConfigValue | undefined } | undefined;
+}
 
 const loaded = new Map<string, string>();
 
@@ -15,7 +31,7 @@ export function secretVariable(name: string): string {
 }
 
 /** The secret names a provider's configuration refers to. @example secretNames(config) // ['serp_api_key'] */
-export function secretNames(config: Partial<Pick<ProviderConfig, 'params' | 'headers' | 'proxy'>>): string[] {
+export function secretNames(config: SecretHolder): string[] {
   const refs: ConfigValue[] = [...Object.values(config.params ?? {}), ...Object.values(config.headers ?? {})];
   if (config.proxy?.credentials) refs.push(config.proxy.credentials);
   return [...new Set(refs.flatMap((v) => (typeof v === 'string' ? [] : [v.secret])))];
@@ -65,7 +81,7 @@ export async function fromSecretsExtension(secretId: string): Promise<string> {
  * a no-op locally. A secret that cannot be read is an upstream failure naming it, never its value.
  * @example await loadSecrets('web_search', providerConfig('web_search'))
  */
-export async function loadSecrets(provider: string, config: ProviderConfig): Promise<void> {
+export async function loadSecrets(provider: string, config: SecretHolder): Promise<void> {
   const prefix = process.env.PROVIDER_SECRETS_PREFIX;
   if (!prefix) return;
   for (const name of secretNames(config)) {

@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import type { WatchRecord } from './model.ts';
-import type { DeliveryRecord, Due, WatchStore } from './store.ts';
+import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
 /** The due-time index: partition `due_pk`, sort `due_at`, with `interval_s` projected. */
 export const DUE_INDEX = 'due';

@@ -1,6 +1,7 @@
 // The layers and the no-cycle rule hold by lint, not by habit: ESLint (eslint.config.js) run through its
 // Node API on temporary files written into shared/ and functions/ reports a shared/ → infra/ import, a
-// functions/ → infra/ import and an import cycle, and nothing for an import that respects the layers.
+// functions/ → infra/ import, an import from a lower layer of shared/ to a higher one, and an import cycle
+// (a value one, a type-only one, a dynamic one), and nothing for an import that respects the layers.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,7 +62,60 @@ describe('lint of the layers', () => {
       `import { a } from './${TAG}-a.ts';\nexport const b = 1;\nexport const c = a;\n`,
     );
     const messages = await lint(a);
-    expect(messages.map((m) => m.rule)).toContain('import-x/no-cycle');
+    expect(messages.map((m) => m.rule)).toContain('local/no-cycle');
+  }, 60_000);
+
+  it('fails an import cycle whose one side imports types only', async () => {
+    // Prepare
+    const a = probe(
+      `shared/${TAG}-ta.ts`,
+      `import type { B } from './${TAG}-tb.ts';\nexport const a = (b: B): number => b.n;\n`,
+    );
+    const b = probe(
+      `shared/${TAG}-tb.ts`,
+      `import { a } from './${TAG}-ta.ts';\nexport interface B { n: number }\nexport const twice = (b: B) => 2 * a(b);\n`,
+    );
+    // Act
+    const [fromA, fromB] = [await lint(a), await lint(b)];
+    // Assess
+    expect(fromA).toContainEqual({ rule: 'local/no-cycle', message: expect.stringContaining('(type-only)') });
+    expect(fromB).toContainEqual({ rule: 'local/no-cycle', message: expect.stringContaining('(value)') });
+  }, 60_000);
+
+  it('fails an import cycle closed by a dynamic import', async () => {
+    const a = probe(
+      `shared/${TAG}-da.ts`,
+      `export const load = () => import('./${TAG}-db.ts');\nexport interface A { n: number }\n`,
+    );
+    probe(
+      `shared/${TAG}-db.ts`,
+      `import type { A } from './${TAG}-da.ts';\nexport const one: A = { n: 1 };\n`,
+    );
+    const messages = await lint(a);
+    expect(messages).toContainEqual({
+      rule: 'local/no-cycle',
+      message: expect.stringContaining('(dynamic)'),
+    });
+  }, 60_000);
+
+  it('fails an import from a lower layer of shared/ to a higher one, type-only included', async () => {
+    const file = probe(
+      `shared/schemas/${TAG}.ts`,
+      "import type { Route } from '../routes/types.ts';\nexport const path = (r: Route): string => r.path;\n",
+    );
+    const messages = await lint(file);
+    expect(messages).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('shared/schemas sits below shared/routes'),
+    });
+  }, 60_000);
+
+  it('passes an import from a higher layer of shared/ to a lower one, and the tokens from below', async () => {
+    const file = probe(
+      `shared/upstream/${TAG}.ts`,
+      "import { isDay } from '../schemas/params.ts';\nimport { isProviderToken } from '../providers/tokens.ts';\nexport const both = (s: string) => isDay(s) || isProviderToken(s);\n",
+    );
+    expect(await lint(file)).toEqual([]);
   }, 60_000);
 
   it('passes a shared/ file that imports only shared/', async () => {

@@ -5,7 +5,7 @@
  */
 import type { CashRate } from '../../schemas/chain-a.ts';
 import { cents, perRoomNight } from '../rooms-rule.ts';
-import type { Offer, RatePlanDefinition, TotalRate } from './extract.ts';
+import type { Offer, RatePlanDefinition, TotalRate } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
 
 const round = cents;

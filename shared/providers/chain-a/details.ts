@@ -11,7 +11,7 @@ import { ChainAHotelDetails } from '../../schemas/chain-a-hotels.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
-import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './extract.ts';
+import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './offers-answer.ts';
 
 /** A coordinate as a number or a decimal string, checked as one type (absent and wrong stay distinct). */
 const Coordinate = z

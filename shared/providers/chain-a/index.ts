@@ -20,7 +20,8 @@ import {
   ProfilesAnswer,
   type ProfileName,
 } from './details.ts';
-import { OffersCallAnswer, offersOutcome, stayFrom } from './extract.ts';
+import { offersOutcome, stayFrom } from './extract.ts';
+import { OffersCallAnswer } from './offers-answer.ts';
 import {
   geoOffersRequest,
   profileRequest,

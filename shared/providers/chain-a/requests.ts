@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../tokens.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
-import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './extract.ts';
+import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './offers-answer.ts';
 
 export { REWARD_RATE_PLAN };
 

@@ -4,7 +4,7 @@
  */
 import type { RewardOption } from '../../schemas/chain-a.ts';
 import { cents, perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
-import type { Offer } from './extract.ts';
+import type { Offer } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
 
 const round = cents;

@@ -14,7 +14,7 @@ import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
 import { cents } from '../rooms-rule.ts';
 import type { ProfileName } from './details.ts';
-import { ErrorAnswer, NO_AVAILABILITY_CODES } from './extract.ts';
+import { ErrorAnswer, NO_AVAILABILITY_CODES } from './offers-answer.ts';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 
