@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainA } from '../../shared/providers/chain-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainASearchQuery } from '../../shared/schemas/chain-a.ts';
 import { ChainASearchHotel } from '../../shared/schemas/chain-a-hotels.ts';
 
@@ -17,15 +18,7 @@ export const handler = endpoint({
   query: ChainASearchQuery,
   response: ChainASearchResponse,
   run: async ({ query }, ctx) => {
-    const hotels = await chainA.search(ctx, {
-      latitude: query.latitude,
-      longitude: query.longitude,
-      radiusKm: query.radius_km,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      rooms: query.rooms,
-    });
+    const hotels = await chainA.search(ctx, camelKeys(query));
     if (hotels.length === 0)
       throw ctx.error(
         'NO_RESULTS',

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainBHotel, ChainBPlace } from '../../shared/schemas/chain-b.ts';
 import { ChainBSearchQuery } from '../../shared/schemas/chain-b-query.ts';
 
@@ -23,19 +24,7 @@ export const handler = endpoint({
   query: ChainBSearchQuery,
   response: ChainBSearchResponse,
   run: async ({ query }, ctx) => {
-    const result = await chainB.search(ctx, {
-      latitude: query.latitude,
-      longitude: query.longitude,
-      destinationSlug: query.destination_slug,
-      radiusKm: query.radius_km,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      currency: query.currency,
-      countryMarket: query.country_market,
-      limit: query.limit,
-      offset: query.offset,
-    });
+    const result = await chainB.search(ctx, camelKeys(query));
     if (!result)
       throw ctx.error('DESTINATION_NOT_FOUND', `No destination is known as ${query.destination_slug}.`);
     if (result.hotels.length === 0)

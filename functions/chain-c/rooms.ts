@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainCRooms, ChainCRoomsQuery } from '../../shared/schemas/chain-c.ts';
 
 export const ChainCRoomsResponse = z.object({
@@ -21,17 +22,7 @@ export const handler = endpoint({
   query: ChainCRoomsQuery,
   response: ChainCRoomsResponse,
   run: async ({ query }, ctx) => {
-    const stay = await chainC.rooms(
-      ctx,
-      {
-        propertyId: query.property_id,
-        checkIn: query.check_in,
-        checkOut: query.check_out,
-        adults: query.adults,
-        rooms: query.rooms,
-      },
-      query.currency,
-    );
+    const stay = await chainC.rooms(ctx, camelKeys(query), query.currency);
     if (!stay) throw ctx.error('PROPERTY_NOT_FOUND', `chain_c has no property ${query.property_id}.`);
     if (stay.currency !== query.currency)
       throw ctx.error(

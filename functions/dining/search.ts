@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { pricesParam, reservationDate, timeParam } from '../../shared/schemas/dining.ts';
 import { coordinateParam, intParam } from '../../shared/schemas/params.ts';
 
@@ -60,18 +61,7 @@ export const handler = endpoint({
   query: SearchQuery,
   response: DiningSearchResponse,
   run: async ({ query }, ctx) => {
-    const found = await dining.search(
-      ctx,
-      {
-        latitude: query.latitude,
-        longitude: query.longitude,
-        date: query.date,
-        time: query.time,
-        partySize: query.party_size,
-        prices: query.prices,
-      },
-      { offset: query.offset, limit: query.limit },
-    );
+    const found = await dining.search(ctx, camelKeys(query), { offset: query.offset, limit: query.limit });
     // Nothing near the point, or an offset past the end: the contract's 404, never an empty 200.
     if (found.restaurants.length === 0)
       throw ctx.error(

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { HHMM, RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
 
 export const SlotsPath = RestaurantPath;
@@ -25,12 +26,7 @@ export const handler = endpoint({
   query: SlotsQuery,
   response: DiningSlotsResponse,
   run: async ({ path, query }, ctx) => {
-    const slots = await dining.slots(ctx, {
-      restaurantId: path.restaurant_id,
-      date: query.date,
-      preferredTime: query.preferred_time,
-      partySize: query.party_size,
-    });
+    const slots = await dining.slots(ctx, camelKeys({ ...path, ...query }));
     if (!slots) throw ctx.error('RESTAURANT_NOT_FOUND', `dining has no restaurant ${path.restaurant_id}.`);
     // No nearby slot is the contract's 200 with an empty list, not NO_RESULTS.
     return { success: true as const, slots };

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { MapsHotelId, MapsHotelInfoQuery } from '../../shared/schemas/maps-hotels-query.ts';
 
@@ -22,14 +23,7 @@ export const handler = endpoint({
   query: MapsHotelInfoQuery,
   response: MapsHotelInfoResponse,
   run: async ({ query }, ctx) => {
-    const found = await mapsHotels.info(ctx, {
-      hotelId: query.hotel_id,
-      query: query.query,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      currency: query.currency,
-    });
+    const found = await mapsHotels.info(ctx, camelKeys(query));
     if (!found)
       throw ctx.error(
         'HOTEL_NOT_FOUND',

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { MapsHotelsQuery } from '../../shared/schemas/maps-hotels-query.ts';
 
@@ -23,15 +24,7 @@ export const handler = endpoint({
   query: MapsHotelsQuery,
   response: MapsHotelsResponse,
   run: async ({ query }, ctx) => {
-    const found = await mapsHotels.search(ctx, {
-      location: query.location,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      children: query.children,
-      currency: query.currency,
-      minRating: query.min_rating,
-    });
+    const found = await mapsHotels.search(ctx, camelKeys(query));
     // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
     if (found.currency !== query.currency)
       throw ctx.error(

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteC } from '../../shared/providers/site-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { PriceOffer } from '../../shared/schemas/site-c.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
@@ -50,14 +51,7 @@ export const handler = endpoint({
   query: PricesQuery,
   response: SiteCPricesResponse,
   run: async ({ path, query }, ctx) => {
-    const found = await siteC.prices(ctx, {
-      locationId: path.location_id,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      rooms: query.rooms,
-      currency: query.currency,
-    });
+    const found = await siteC.prices(ctx, camelKeys({ ...path, ...query }));
     if (!found) throw ctx.error('LOCATION_NOT_FOUND', `site_c has no hotel ${path.location_id}.`);
     // Amounts in another currency than the one asked for would be mislabelled: refuse instead.
     if (found.currency !== query.currency)
