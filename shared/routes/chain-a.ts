@@ -54,7 +54,12 @@ export const chainARoutes = {
       ...STAY_ERRORS,
       NO_RESULTS: { ...NO_RESULTS, when: 'chain_a has no hotel within the radius for the stay' },
     },
-    watch: { price: 'hotels[].lowest_per_night', availability: 'hotels[].availability', ends: 'check_in' },
+    watch: {
+      price: 'hotels[].lowest_per_night',
+      availability: 'hotels[].availability',
+      unavailable: ['NO_RESULTS'],
+      ends: 'check_in',
+    },
     summary: 'chain_a hotels around a point, nearest first, with their lowest nightly cash and points prices',
     example: '/v1/chain_a/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-01&check_out=2030-06-03',
   },

@@ -38,6 +38,7 @@ export const chainBRoutes = {
     watch: {
       price: 'hotels[].best_offer.total',
       availability: 'hotels[].availability_status',
+      unavailable: ['NO_RESULTS'],
       ends: 'check_in',
     },
     summary: 'chain_b hotels near coordinates or a destination slug, nearest first, with best offers',

@@ -19,7 +19,12 @@ export const chainCRoutes = {
       },
       NO_RESULTS,
     },
-    watch: { price: 'hotels[].price.total', availability: 'hotels[].bookable', ends: 'check_in' },
+    watch: {
+      price: 'hotels[].price.total',
+      availability: 'hotels[].bookable',
+      unavailable: ['NO_RESULTS'],
+      ends: 'check_in',
+    },
     summary: 'chain_c hotels near coordinates with cash and points prices, paged',
     example:
       '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',

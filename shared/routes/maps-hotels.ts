@@ -19,7 +19,7 @@ export const mapsHotelsRoutes = {
       },
       NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
     },
-    watch: { price: 'hotels[].price.current', ends: 'check_in' },
+    watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
     summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
     example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },

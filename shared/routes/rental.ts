@@ -44,7 +44,7 @@ export const rentalRoutes = {
       DATES_UNAVAILABLE: { status: 422, when: 'the listing cannot be booked for those dates' },
       TOO_MANY_GUESTS: { status: 422, when: 'more guests than the listing takes' },
     },
-    watch: { price: 'pricing.total', ends: 'check_in' },
+    watch: { price: 'pricing.total', unavailable: ['DATES_UNAVAILABLE'], ends: 'check_in' },
     summary: 'What a stay in a rental listing costs, with its breakdown',
     example:
       '/v1/rental/listing/40000001/pricing?check_in=2030-06-01&check_out=2030-06-04&adults=2&currency=EUR',
@@ -123,7 +123,7 @@ export const rentalRoutes = {
       ...CURRENCY_ERRORS,
       NO_RESULTS: { ...NO_RESULTS, when: 'nothing found, or a cursor past the end' },
     },
-    watch: { price: 'listings[].price.total', ends: 'check_in' },
+    watch: { price: 'listings[].price.total', unavailable: ['NO_RESULTS'], ends: 'check_in' },
     summary:
       'Rental listings in a place or a map box, with optional dates, party, price and bedroom filters, paged by an opaque cursor (no listing twice along one chain)',
     example: '/v1/rental/search?location=Paris%2C%20France&check_in=2030-06-10&check_out=2030-06-13&adults=2',

@@ -68,7 +68,7 @@ export const siteARoutes = {
       DESTINATION_NOT_FOUND: { status: 404, when: 'site_a knows no such dest_id' },
       NO_RESULTS,
     },
-    watch: { price: 'hotels[].price.amount', ends: 'check_in' },
+    watch: { price: 'hotels[].price.amount', unavailable: ['NO_RESULTS'], ends: 'check_in' },
     summary: 'Hotels site_a lists for a lookup dest_id, one page at a time, priced for the stay when dated',
     example:
       '/v1/site_a/search?dest_id=-2988507&dest_type=CITY&check_in=2027-06-10&check_out=2027-06-13&adults=2&rows_per_page=10',

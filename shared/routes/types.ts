@@ -41,6 +41,13 @@ export interface WatchFields {
   availability?: string;
   /** Where the rating is: a number. */
   rating?: string;
+  /**
+   * The route's error codes that state nothing is free or priced for the stay (a sold-out search's
+   * NO_RESULTS, a rental's DATES_UNAVAILABLE): a state to watch, not a refusal. A check answered so reads
+   * as not available, with no price, and the watch goes on; a 200 then reads as available unless
+   * `availability` says otherwise.
+   */
+  unavailable?: readonly string[];
   /** The query parameter holding the watched stay's or date's first day: once it is past, the watch ends. */
   ends: string;
 }

@@ -50,10 +50,17 @@ export function readValues(body: unknown, fields: WatchFields): Values {
   const ratings = numbers(fields.rating);
   return {
     price: prices.length > 0 ? Math.min(...prices) : null,
-    available: fields.availability ? availability(valuesAt(body, fields.availability)) : null,
+    available: fields.availability
+      ? availability(valuesAt(body, fields.availability))
+      : fields.unavailable
+        ? true
+        : null,
     rating: ratings.length > 0 ? ratings[0]! : null,
   };
 }
+
+/** What a check reads from an answer in which the route states nothing free for the stay (`unavailable`). */
+export const NOTHING_AVAILABLE: Values = { price: null, available: false, rating: null };
 
 /**
  * The fields a condition needs the route to declare; undefined when the route declares them.
@@ -65,9 +72,9 @@ export function missingField(condition: Condition, fields: WatchFields): string 
     case 'price_drop_pct':
       return fields.price ? undefined : 'price';
     case 'becomes_available':
-      return fields.availability ? undefined : 'availability';
+      return fields.availability || fields.unavailable ? undefined : 'availability';
     case 'any_change':
-      return fields.price || fields.availability || fields.rating
+      return fields.price || fields.availability || fields.unavailable || fields.rating
         ? undefined
         : 'price, availability or rating';
   }

@@ -13,9 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { log } from '../log.ts';
 import { emfLine } from '../metrics.ts';
-import type { Route } from '../routes/index.ts';
+import type { Route, WatchFields } from '../routes/index.ts';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
-import { holds, readValues, subject } from './condition.ts';
+import { holds, NOTHING_AVAILABLE, readValues, subject } from './condition.ts';
 import { callRoute, type RouteHandler } from './invoke.ts';
 import { KEPT, type Check, type Delivery, type Values, type WatchRecord } from './model.ts';
 import { updateDelivery, updateWatch, type DeliveryRecord, type WatchStore } from './store.ts';
@@ -119,9 +119,19 @@ export async function tick(deps: EngineDeps): Promise<TickResult> {
   return { due: due.length, claimed: checks.length, deliveries: attempts.length };
 }
 
-/** How a check's answer is taken: by its status and, for a refusal, the code it came with. */
-function outcomeOf(status: number): Check['outcome'] {
+/** The error code an error answer carries, in any of the contract's bodies. */
+function codeOf(body: unknown): string | undefined {
+  const b = body as { error_code?: string; error?: { code?: string } } | null;
+  return b?.error_code ?? b?.error?.code;
+}
+
+/**
+ * How a check's answer is taken: by its status and, for a refusal, the code it came with. A code the route
+ * declares `unavailable` (nothing free for the stay) is an answer, a state the watch follows.
+ */
+function outcomeOf(status: number, body: unknown, fields: WatchFields | undefined): Check['outcome'] {
   if (status >= 200 && status < 300) return 'answered';
+  if (status >= 400 && status < 500 && fields?.unavailable?.includes(codeOf(body) ?? '')) return 'answered';
   if (status === 429) return 'quota';
   if (status === 400 || status === 401 || status === 404 || status === 422) return 'refused';
   return 'source_failed';
@@ -129,12 +139,8 @@ function outcomeOf(status: number): Check['outcome'] {
 
 /** The reason an error answer gives, in words. */
 function reasonOf(status: number, body: unknown): string {
-  const b = body as {
-    error_code?: string;
-    detail?: string;
-    error?: { code?: string; message?: string };
-  } | null;
-  const code = b?.error_code ?? b?.error?.code;
+  const b = body as { detail?: string; error?: { message?: string } } | null;
+  const code = codeOf(body);
   const text = b?.detail ?? b?.error?.message;
   return `the route answered ${status}${code ? ` ${code}` : ''}${text ? `: ${text}` : ''}`;
 }
@@ -173,8 +179,13 @@ export async function runCheck(deps: EngineDeps, message: CheckMessage): Promise
     return;
   }
   const answer = await callRoute(route, handler, watch.params, watch.keyId);
-  const outcome = outcomeOf(answer.status);
-  const values: Values | null = outcome === 'answered' ? readValues(answer.body, route.watch!) : null;
+  const outcome = outcomeOf(answer.status, answer.body, route.watch);
+  const values: Values | null =
+    outcome !== 'answered'
+      ? null
+      : answer.status < 300
+        ? readValues(answer.body, route.watch!)
+        : NOTHING_AVAILABLE;
   let delivery: DeliveryRecord | undefined;
   await updateWatch(
     deps.store,
@@ -184,7 +195,9 @@ export async function runCheck(deps: EngineDeps, message: CheckMessage): Promise
       let fired = false;
       delivery = undefined;
       if (values) {
-        const baseline = w.baseline ?? values;
+        // price_drop_pct measures from the first price seen: a first check with nothing free sets none.
+        const baseline =
+          w.baseline && (w.baseline.price !== null || values.price === null) ? w.baseline : values;
         const now_ = holds(w.condition, values, w.last, baseline);
         fired = now_ && !w.holding;
         if (fired) delivery = newDelivery(w, values, answer.body, now);
