@@ -1,8 +1,8 @@
 // Every curl of the README answers as the README says (issue #40): sent to the local server with a key, a
 // GET answers 200, or the status its comment names (`# 400 …`, `# 409: …`); one with prices shows a price.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /**
@@ -20,11 +20,7 @@ const CURLS = [
     status: Number(/# (\d{3})/.exec(m[2]!)?.[1] ?? 200),
   }));
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 /** How many numbers sit under a price-named field of an answer. */
 const prices = (value: unknown, under = false): number =>

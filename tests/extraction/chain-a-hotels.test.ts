@@ -2,7 +2,6 @@
 // (written fresh, invented values): a full and a bare profile, the names batch, and the offers near a
 // point with an open, a closed and an unspoken hotel.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   clockTime,
   extractDetails,
@@ -27,9 +26,9 @@ import {
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8'));
+const json = (name: string): unknown => fixtureJson('chain-a', name);
 const SITE = 'https://www.chain-a.test';
 
 beforeAll(() => {
@@ -269,12 +268,7 @@ describe('search near a point', () => {
     stop();
     // Assess
     expect(hotels.map((h) => h.hotel_code)).toEqual(['LRVHB', 'LRVCT', 'LRVAP', 'LRVNO']);
-    expect(drift).toContainEqual({
-      provider: 'chain_a',
-      kind: 'skipped',
-      field: 'hotels[].hotelMnemonic',
-      count: 1,
-    });
+    expect(drift).toContainEqual(skipped('chain_a', 'hotels[].hotelMnemonic', 1));
   });
 
   it('reads no availability as no hotels, and any other error code as the source failing', () => {

@@ -1,7 +1,6 @@
 // chain_a's request builder and extractor on offers answers in the real format (written fresh, invented
 // values): decimal-string amounts, offers joined to rooms on the main product use, reward nights.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   extractStay,
   OffersAnswer,
@@ -14,13 +13,10 @@ import { offersRequest, type Stay } from '../../shared/providers/chain-a/request
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): OffersAnswer =>
-  OffersAnswer.parse(
-    JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8')),
-  );
-const raw = (name: string): { hotels: Record<string, unknown>[] } =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): OffersAnswer => OffersAnswer.parse(fixtureJson('chain-a', name));
+const raw = (name: string) => fixtureJson('chain-a', name) as { hotels: Record<string, unknown>[] };
 
 /** The fixtures' stay: two rooms, two nights. */
 const stay: Stay = {
@@ -251,12 +247,7 @@ describe('offers answer', () => {
     stop();
     // Assess
     expect(rooms.map((r) => [r.code, r.rates.map((x) => x.rate_plan_code)])).toEqual(expected);
-    expect(drift).toContainEqual({
-      provider: 'chain_a',
-      kind: 'skipped',
-      field: 'hotels[].rateDetails.offers[]',
-      count: 1,
-    });
+    expect(drift).toContainEqual(skipped('chain_a', 'hotels[].rateDetails.offers[]', 1));
   });
 
   it('leaves out the offers of a room without a name', () => {
@@ -369,7 +360,7 @@ describe('late-2026 answers', () => {
     ['error-no-availability.json', 'no availability'],
   ])('reads the error answer %s as %s', (name, kind) => {
     // Act
-    const body = JSON.parse(readFileSync(new URL(`../fixtures/chain-a/${name}`, import.meta.url), 'utf8'));
+    const body = fixtureJson('chain-a', name);
     const outcome = offersOutcome(400, OffersCallAnswer.parse(body));
     // Assess
     expect(outcome).toEqual({ kind });

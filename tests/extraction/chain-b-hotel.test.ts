@@ -2,7 +2,6 @@
 // `HotelPageHot` offers per room type and rate plan) and its index record, written fresh with invented
 // values, including answers without their optional fields; and its URL forms.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   clockTime,
   ContentAnswer,
@@ -19,9 +18,9 @@ import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
+const json = (name: string): unknown => fixtureJson('chain-b', name);
 const hotel = (name: string): HotelContent => hotelOf(ContentAnswer.parse(json(name)), 'K7Q2', 200)!;
 const record = IndexRecord.parse(json('index-object.json'));
 const SITE = 'https://all.chain-b.test';

@@ -1,7 +1,6 @@
 // chain_b's extractors on fixtures in the real formats of its search index and its back end's
 // HotelPageHot answer (written fresh, invented values), and the requests they are read from.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   bestOffer,
   isAvailable,
@@ -13,9 +12,9 @@ import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-b/${name}`, import.meta.url), 'utf8'));
+const json = (name: string): unknown => fixtureJson('chain-b', name);
 const offers = (name: string) => OffersAnswer.parse(json(name));
 const CENTRE = { latitude: 47.1234, longitude: 9.5678 };
 /** The parts of a HotelPageHot fixture the drift cases change. */

@@ -2,7 +2,6 @@
 // values): the dated geo search, the rooms of one property and the display converter, including
 // answers without their optional fields; and the requests they answer.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { currenciesOf, operationRefusal } from '../../shared/providers/chain-c/common.ts';
 import { ConvertAnswer, exchangeRate } from '../../shared/providers/chain-c/converter.ts';
 import { DatedSearchAnswer, extractDatedPage } from '../../shared/providers/chain-c/dated-search.ts';
@@ -16,9 +15,9 @@ import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-c/${name}`, import.meta.url), 'utf8'));
+const json = (name: string): unknown => fixtureJson('chain-c', name);
 const LINKS = { imageBase: 'https://img.chain-c.test', siteBase: 'https://www.chain-c.test' };
 const EUR = new Map([['EUR', 1]]);
 

@@ -1,7 +1,6 @@
 // chain_c's property details readers and requests on answers in the real formats of real-sources §16
 // (written fresh, invented values): a full and a bare header, an unknown property, the room catalogue.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   extractProperty,
   HeaderAnswer,
@@ -13,9 +12,9 @@ import { headerRequest, roomCardsRequest } from '../../shared/providers/chain-c/
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const json = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/chain-c/${name}`, import.meta.url), 'utf8'));
+const json = (name: string): unknown => fixtureJson('chain-c', name);
 const IMAGES = 'https://img.chain-c.test';
 const header = (name: string) => headerProperty(HeaderAnswer.parse(json(name)), 200);
 

@@ -2,7 +2,6 @@
 // values: taken times as UnavailableSlot entries without an offset, noTimesReasons, the exact-time answer,
 // and the server-rendered search page's state with entries missing optional parts and a placeholder.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   AvailabilityAnswer,
   dayOf,
@@ -15,8 +14,9 @@ import { searchRequest, type SlotQuery } from '../../shared/providers/dining/req
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const text = (name: string) => readFileSync(new URL(`../fixtures/dining/${name}`, import.meta.url), 'utf8');
+const text = (name: string) => fixtureText('dining', name);
 const answer = (name: string) => AvailabilityAnswer.parse(JSON.parse(text(name)));
 const at = (preferredTime: string, restaurantId = 52740): SlotQuery => ({
   restaurantId,

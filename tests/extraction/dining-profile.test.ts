@@ -2,28 +2,15 @@
 // a bookable restaurant with structured menus, an info-only listing with only an external menu (its state
 // as the older `window.__INITIAL_STATE__` assignment), one with no menu; a review page with placeholders.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractDetails, extractMenus, profileOf } from '../../shared/providers/dining/profile.ts';
 import { extractReviews, ReviewsAnswer, reviewsFailure } from '../../shared/providers/dining/reviews.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const ORIGIN = 'https://www.dining.test';
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/dining/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('dining', name);
 const profile = (name: string) => profileOf(fixture(name), 200);
-/** What `act` returns, with the drift it recorded. */
-function withDrift<T>(act: () => T): { value: T; drift: Drift[] } {
-  const drift: Drift[] = [];
-  const stop = observeDrift((d) => drift.push(d));
-  try {
-    return { value: act(), drift };
-  } finally {
-    stop();
-  }
-}
-
 describe('dining restaurant details', () => {
   it('reads a bookable restaurant: the main cuisine, band, address, the free-text hours, ratings and their spread', () => {
     // Act

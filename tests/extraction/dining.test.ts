@@ -2,7 +2,6 @@
 // fresh, invented values): minute offsets from the requested time, another restaurant's block, GraphQL
 // errors and refusals.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { CSRF_PATTERN } from '../../infra/sandbox/sites/dining.ts';
 import { answerFailure, AvailabilityAnswer, extractSlots } from '../../shared/providers/dining/extract.ts';
 import { availabilityRequest, type SlotQuery } from '../../shared/providers/dining/requests.ts';
@@ -10,8 +9,9 @@ import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { sessionHeaders } from '../../shared/upstream/session.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const text = (name: string) => readFileSync(new URL(`../fixtures/dining/${name}`, import.meta.url), 'utf8');
+const text = (name: string) => fixtureText('dining', name);
 const fixture = (name: string): AvailabilityAnswer => AvailabilityAnswer.parse(JSON.parse(text(name)));
 const query = (preferredTime = '19:30'): SlotQuery => ({
   restaurantId: 48210,

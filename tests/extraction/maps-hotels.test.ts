@@ -1,7 +1,6 @@
 // maps_hotels' request builder and extractor on fixtures in the real format (written fresh, invented
 // values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   classifyDetails,
   DetailsAnswer,
@@ -19,9 +18,9 @@ import {
 import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/maps-hotels/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('maps-hotels', name);
 const SEARCH: HotelSearch = {
   location: 'Weimar',
   checkIn: '2030-06-10',
@@ -104,12 +103,7 @@ describe('hotels answer (a place)', () => {
       'Altstadt Loft - Entire apartment',
     ]);
     expect(hotels[0]!.rating).toEqual({ value: 4.6, votes: null, rating_max: 5 });
-    expect(seen).toContainEqual({
-      provider: 'maps_hotels',
-      kind: 'skipped',
-      field: 'properties[]',
-      count: 2,
-    });
+    expect(seen).toContainEqual(skipped('maps_hotels', 'properties[]', 2));
   });
 
   it('keeps a vacation rental shown with no rating block at all, its rating null (amendment 1)', () => {

@@ -3,13 +3,12 @@
 // types[], hours an object, `hours` a status text); times with U+202F read with plain spaces; the
 // service's empty-result answer as no such place.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractPlaceDetails, PlaceAnswer, placeRequest } from '../../shared/providers/maps-reviews/place.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/maps-reviews/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('maps-reviews', name);
 const read = (name: string, key: Parameters<typeof extractPlaceDetails>[1]) =>
   extractPlaceDetails(conform('maps_reviews', PlaceAnswer, fixture(name), 'the place'), key);
 

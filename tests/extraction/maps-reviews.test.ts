@@ -1,7 +1,6 @@
 // maps_reviews' request builders and extractors on fixtures in the real format (written fresh, invented
 // values, engines and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   extractPlace,
   extractReviews,
@@ -18,9 +17,9 @@ import { MapsReview } from '../../shared/schemas/maps.ts';
 import { serpFailure } from '../../shared/providers/serp/index.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/maps-reviews/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('maps-reviews', name);
 const reviewsOf = (name: string) => ReviewsAnswer.parse(fixture(name));
 const DATA_ID = '0x47a4e21f0c3b5d77:0x9e1c6a3b2f4d8e05';
 
@@ -265,12 +264,7 @@ describe('place search', () => {
     stop();
     // Assess
     expect(place?.title).toBe(second);
-    expect(seen).toContainEqual({
-      provider: 'maps_reviews',
-      kind: 'skipped',
-      field: 'local_results[]',
-      count: 2,
-    });
+    expect(seen).toContainEqual(skipped('maps_reviews', 'local_results[]', 2));
   });
 
   it('reads the "Fully empty" state as no place', () => {

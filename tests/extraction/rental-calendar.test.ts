@@ -3,16 +3,15 @@
 // null calendar for an unknown listing, one day without its date skipped and counted, and the stale-hash
 // answers named as such.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { CalendarAnswer, extractCalendar } from '../../shared/providers/rental/calendar.ts';
 import { refusalOf } from '../../shared/providers/rental/graphql.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/rental/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('rental', name);
 const read = (answer: unknown) => extractCalendar(conform('rental', CalendarAnswer, answer, 'the calendar'));
 
 beforeAll(() =>

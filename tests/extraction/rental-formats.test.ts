@@ -2,7 +2,6 @@
 // sections read through to sbuiData, the listing name rather than the share caption, the overview, monthly
 // pricing, lakh-grouped prices, the stale-hash answer, and listing URLs with ids above 2^53.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
 import { extractOverview } from '../../shared/providers/rental/extract-overview.ts';
 import { extractQuote } from '../../shared/providers/rental/extract-quote.ts';
@@ -13,8 +12,9 @@ import { encodedListingId, listingIdOf } from '../../shared/providers/rental/url
 import { DisallowedUrlError, ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const text = (name: string) => readFileSync(new URL(`../fixtures/rental/${name}`, import.meta.url), 'utf8');
+const text = (name: string) => fixtureText('rental', name);
 const sections = (name: string) =>
   PdpAnswer.parse(JSON.parse(text(name))).data!.presentation.stayProductDetailPage!.sections;
 const placeholders = () => pdpFromPage(text('listing-page-placeholders.html'));

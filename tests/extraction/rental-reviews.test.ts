@@ -2,16 +2,15 @@
 // comments as plain text with line breaks, a review with the host's response and reviews without, tags with
 // counts, the listing's count; a null page for an unknown listing; one review without its id skipped.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractReviews, ReviewsAnswer } from '../../shared/providers/rental/reviews.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-const fixture = (name: string): Json =>
-  JSON.parse(readFileSync(new URL(`../fixtures/rental/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): Json => fixtureJson('rental', name);
 const read = (answer: unknown) => extractReviews(conform('rental', ReviewsAnswer, answer, 'the reviews'));
 
 describe('the reviews reader', () => {

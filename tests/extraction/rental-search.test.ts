@@ -3,7 +3,6 @@
 // without a rating, a card whose id cannot be read skipped and counted; the stale-hash answer (HTTP 200,
 // data null, a ValidationError) as the 502 that names the setting, with the drift counted; the cursor.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { refusalOf } from '../../shared/providers/rental/graphql.ts';
 import {
   extractSearchPage,
@@ -16,9 +15,9 @@ import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/rental/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('rental', name);
 const stay: SearchQuery = {
   location: 'Lyon, France',
   checkIn: '2031-05-01',
@@ -92,12 +91,9 @@ describe('the search reader', () => {
       rating: null,
       review_count: null,
     });
-    expect(drift).toContainEqual({
-      provider: 'rental',
-      kind: 'skipped',
-      field: 'data.presentation.staysSearch.results.searchResults[]',
-      count: 1,
-    });
+    expect(drift).toContainEqual(
+      skipped('rental', 'data.presentation.staysSearch.results.searchResults[]', 1),
+    );
     // The hotel card's missing name is counted, not guessed.
     expect(drift).toContainEqual({
       provider: 'rental',

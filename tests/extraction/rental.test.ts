@@ -1,7 +1,6 @@
 // rental's extractors on fixtures in the real formats of the listing page's deferred state and the
 // sections API (written fresh, invented values), and the requests they are read from.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
 import { extractQuote } from '../../shared/providers/rental/extract-quote.ts';
 import {
@@ -14,8 +13,9 @@ import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { sectionsRequest } from '../../shared/providers/rental/requests.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const text = (name: string) => readFileSync(new URL(`../fixtures/rental/${name}`, import.meta.url), 'utf8');
+const text = (name: string) => fixtureText('rental', name);
 const answer = (name: string) => PdpAnswer.parse(JSON.parse(text(name)));
 const sections = (name: string) => answer(name).data!.presentation.stayProductDetailPage!.sections;
 const STAY = { nights: 5, adults: 2, currency: 'EUR' };

@@ -1,7 +1,6 @@
 // site_a hotel details and scores read from fresh fixtures in the real shapes of real-sources §16 (the
 // page's Apollo cache with its references and argument-keyed entries, its JSON-LD), with invented values.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { DetailsView, detailsView, toDetails } from '../../shared/providers/site-a/details.ts';
 import { hotelPageData } from '../../shared/providers/site-a/hotel-page.ts';
 import {
@@ -15,9 +14,9 @@ import { SiteAHotelDetails, SiteAHotelScores } from '../../shared/schemas/site-a
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-a/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-a', name);
 const URL_ = 'https://www.site-a.test/hotel/fr/hotel-lorvane-garden.html';
 
 const details = (html: string) =>

@@ -2,7 +2,6 @@
 // table; the blocks in each carrier: the cache's room cards, the booking.env literal, the DOM room table),
 // with invented values; a sold-out stay; prices that add up.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import {
   EnvRooms,
   RoomCatalogue,
@@ -15,9 +14,9 @@ import { amountOf, tableIn } from '../../shared/providers/site-a/rooms-table.ts'
 import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-a/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-a', name);
 const asked: RoomsAsked = { nights: 3, rooms: 2, currency: 'EUR' };
 
 /** A fixture's rooms, its parts read as the connector reads them. */

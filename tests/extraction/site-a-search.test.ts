@@ -1,14 +1,12 @@
 // site_a's search results page (its Apollo cache) and its GraphQL review list, read by the pure extractors
 // on fresh real-format fixtures: full answers, answers with optional parts missing, and the failures.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractReviewList, ReviewListEnvelope } from '../../shared/providers/site-a/review-list.ts';
 import { extractSearchPage, type Listing } from '../../shared/providers/site-a/search-page.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-a/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-a', name);
 const json = (name: string) => ReviewListEnvelope.parse(JSON.parse(fixture(name)));
 const hotelUrl = ({ cc, slug }: { cc: string; slug: string }) =>
   `https://www.site-a.test/hotel/${cc}/${slug}.html`;
@@ -20,16 +18,6 @@ const asked = {
   imageBase: 'https://images.site-a.test',
   hotelUrl,
 };
-
-function drifted<T>(act: () => T): { value: T; drift: Drift[] } {
-  const drift: Drift[] = [];
-  const stop = observeDrift((d) => drift.push(d));
-  try {
-    return { value: act(), drift };
-  } finally {
-    stop();
-  }
-}
 
 describe('the search results page', () => {
   it('reads every result of the Apollo search node, in order, with the total', () => {
@@ -58,7 +46,7 @@ describe('the search results page', () => {
   });
 
   it('reads a result with its optional parts missing as nulls, and counts what was missing', () => {
-    const { value: page, drift } = drifted(() =>
+    const { value: page, drift } = withDrift(() =>
       extractSearchPage(fixture('search-results-apollo.html'), asked),
     );
     if (page === 'unknown destination') throw new Error('expected results');
@@ -187,7 +175,7 @@ describe('the GraphQL review list', () => {
   });
 
   it('reads a card with its optional parts missing as empty and null values', () => {
-    const { value: page, drift } = drifted(() =>
+    const { value: page, drift } = withDrift(() =>
       extractReviewList(json('review-list-bare.json'), reviewsAsked)!,
     );
     expect(page.reviews[0]).toEqual({

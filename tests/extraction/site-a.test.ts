@@ -1,7 +1,6 @@
 // site_a's extractors on fixtures in the real formats (written fresh, invented values) and on the sandbox's
 // real-size pages.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/autocomplete.ts';
@@ -9,9 +8,9 @@ import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
 import { hotelRefInResults } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-a/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-a', name);
 
 describe('autocomplete answer', () => {
   const answer = AutocompleteAnswer.parse(JSON.parse(fixture('autocomplete.json')));

@@ -1,7 +1,6 @@
 // site_b's extractors and requests on fixtures in the real formats (written fresh, invented values) and on
 // the sandbox's real-size pages.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { hotelPage, siteB as sandboxSiteB } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import {
@@ -20,9 +19,9 @@ import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { fixtureText } from '../helpers/fixtures.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-b/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-b', name);
 const json = (name: string): unknown => JSON.parse(fixture(name));
 const providers = (operations: Record<string, string> = {}): Providers => ({
   site_b: { baseUrl: 'http://127.0.0.1:9/site_b', hosts: ['www.site-b.test'], operations },

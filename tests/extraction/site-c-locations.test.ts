@@ -3,17 +3,15 @@
 // only the rescue item; a hotel page with its JSON-LD (string ratingValue, a price range as a sentence) and
 // rendered sections, and one read before its description and amenities rendered.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractHotelDetails, hotelJsonLd } from '../../shared/providers/site-c/details.ts';
 import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
 import { extractLocations, kindOf, TypeaheadData } from '../../shared/providers/site-c/locations.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const ORIGIN = 'https://www.site-c.test';
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => fixtureText('site-c', name);
 const typeahead = (name: string) =>
   conform(
     'site_c',
@@ -24,15 +22,6 @@ const typeahead = (name: string) =>
     }),
     'the typeahead',
   );
-function withDrift<T>(act: () => T): { value: T; drift: Drift[] } {
-  const drift: Drift[] = [];
-  const stop = observeDrift((d) => drift.push(d));
-  try {
-    return { value: act(), drift };
-  } finally {
-    stop();
-  }
-}
 const PAGE = `${ORIGIN}/Hotel_Review-g181503-d3140001-Reviews-Hotel_des_Canuts-Lorvane_Rhone.html`;
 
 describe('site_c typeahead', () => {

@@ -1,7 +1,6 @@
 // site_c's request builders and extractors on fixtures in the real format (written fresh, invented values),
 // and on the sandbox's own answers.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { siteCOffers, siteCPagePath, siteCReview } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
@@ -24,9 +23,9 @@ import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts'
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 import { captureEmf } from '../helpers/emf.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/site-c/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('site-c', name);
 const batch = (name: string) => BatchAnswer.parse(fixture(name));
 const ORIGIN = 'https://www.site-c.test';
 // Invented query ids: real ones live only in the live profile.

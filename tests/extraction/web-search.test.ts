@@ -1,15 +1,14 @@
 // web_search's request builder and extractor, and the SERP API envelope shared with the maps connectors,
 // on fixtures in the real format (written fresh, invented values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { searchRequest } from '../../shared/providers/web-search/requests.ts';
 import { outOfSearches, serpFailure } from '../../shared/providers/serp/index.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
+import { fixtureJson } from '../helpers/fixtures.ts';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/web-search/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => fixtureJson('web-search', name);
 
 describe('web search request', () => {
   it('asks the configured engine for the query, with nothing else the source would not need', () => {

@@ -1,9 +1,11 @@
 /** Starts the local server in-process on a free loopback port, with its own embedded stores. */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
 import { startServer, type LocalServer } from '../../infra/local/server.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
@@ -69,4 +71,28 @@ export async function startTestServer(options: { budgetMs?: number } = {}): Prom
       return key;
     },
   };
+}
+
+/**
+ * The local server for a test file: started before its tests, closed after them, and (unless `resetEach` is
+ * false) its upstream reset before each test; with `outbox`, the mails it sends land there. The server
+ * answers once the file's tests run.
+ * @example const api = useTestServer(); it('…', async () => expect((await api.get('/health')).status).toBe(200));
+ */
+export function useTestServer(options: { resetEach?: boolean; outbox?: Mail[] } = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { outbox } = options;
+    if (outbox) useMailer({ send: async (mail) => void outbox.push(mail) });
+  });
+  afterAll(() => server?.close());
+  if (options.resetEach !== false) beforeEach(() => server!.resetUpstream());
+  return new Proxy({} as TestServer, {
+    get(_, name) {
+      if (!server) throw new Error('the test server starts in beforeAll: use it inside a test');
+      const value: unknown = Reflect.get(server, name);
+      return typeof value === 'function' ? value.bind(server) : value;
+    },
+  });
 }

@@ -1,18 +1,13 @@
 // The session API behind the dashboard's first-hour fixes (issue #40): the delete password checked alone
 // (check_only), before the dashboard asks the irreversible question; a rotated key names its successor and
 // the successor says how much of today's count it carries; a used verification link says to sign in.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { describe, expect, it } from '@jest/globals';
+import type { Mail } from '../../shared/accounts/mailer.ts';
 import { outboxSettled } from '../../shared/accounts/outbox.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
 const outbox: Mail[] = [];
-beforeAll(async () => {
-  api = await startTestServer();
-  useMailer({ send: async (mail) => void outbox.push(mail) });
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false, outbox });
 
 const PASSWORD = 'correct horse battery staple';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

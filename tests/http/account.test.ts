@@ -2,9 +2,9 @@
 // not the email is registered), verification by the mailed link, sign-in throttled per account and per
 // address, sessions in HttpOnly cookies, CSRF tokens on every POST, and keys (shown once, usable at once,
 // capped, revoked, rotated). Every error is a documented one, in Problem Details.
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { request } from 'node:http';
-import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import type { Mail } from '../../shared/accounts/mailer.ts';
 import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import {
   KEY_CAP,
@@ -20,15 +20,10 @@ import {
 } from '../../shared/accounts/service.ts';
 import { routes, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
 const outbox: Mail[] = [];
-beforeAll(async () => {
-  api = await startTestServer();
-  useMailer({ send: async (mail) => void outbox.push(mail) });
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false, outbox });
 afterEach(() => {
   jest.restoreAllMocks();
 });

@@ -1,21 +1,14 @@
 // Fair billing, over HTTP and MCP, on a free key (10 calls a UTC day): only answers and definitive negatives
 // count; input errors, 401, 429 and source failures cost nothing. Each case reads the key's count from
 // /v1/account/usage, which spends nothing itself.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const as = (key: string) => ({ 'x-api-key': key });

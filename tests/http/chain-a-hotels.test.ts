@@ -1,7 +1,7 @@
 // GET /v1/chain_a/hotel/details and GET /v1/chain_a/search against the sandbox: the profile, the search
 // near a point (nearest first, nightly prices, availability as the source says), the chain search →
 // details → rooms, and every error row.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Fault } from '../../infra/sandbox/server.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
 import { profileWithoutContact } from '../../infra/sandbox/sites/chain-a-profiles.ts';
@@ -10,20 +10,12 @@ import { ChainADetailsResponse } from '../../functions/chain-a/details.ts';
 import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
 import { ChainASearchResponse } from '../../functions/chain-a/search.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
 const details = (qs: Record<string, string>) => get('/v1/chain_a/hotel/details', qs);
 const search = (qs: Record<string, string>) => get('/v1/chain_a/search', qs);

@@ -1,5 +1,5 @@
 // GET /v1/chain_a/rooms against the sandbox: shape, arithmetic, empty availability and every error row.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
@@ -13,19 +13,12 @@ import {
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { RoomType } from '../../shared/schemas/chain-a.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const Body = z.strictObject({
   success: z.literal(true),
@@ -36,7 +29,6 @@ const Body = z.strictObject({
   total: z.number().int(),
   room_types: z.array(RoomType.strict()),
 });
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const rooms = (qs: Record<string, string>) => api.get(`/v1/chain_a/rooms?${new URLSearchParams(qs)}`);
 const paris = () => getWorld().hotels.find((h) => h.hotelCode === 'ASPAR0')!;
 /** A stay of `n` nights starting at least 30 days out on which the hotel is not sold out. */

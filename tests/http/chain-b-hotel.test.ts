@@ -1,6 +1,6 @@
 // The chain_b hotel endpoints against the sandbox: every id search returns answers each of them, and
 // their prices agree with search's.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { HotelAmenitiesResponse } from '../../functions/chain-b/hotel-amenities.ts';
 import { HotelDetailsResponse } from '../../functions/chain-b/hotel-details.ts';
@@ -12,21 +12,13 @@ import { HotelUrlToIdResponse } from '../../functions/chain-b/hotel-url-to-id.ts
 import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { routes, type Route } from '../../shared/routes/index.ts';
 import { addDays } from '../../shared/dates.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, useTestServer, type TestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
 const STAY = { check_in: day(30), check_out: day(32), adults: '2', currency: 'EUR' };
 const SITE = 'https://all.chain-b.test';

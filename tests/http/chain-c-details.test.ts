@@ -1,6 +1,6 @@
 // GET /v1/chain_c/property/details against the sandbox: the header with the room catalogue, the
 // catalogue refused (room_types []), loyalty search → details, and every error row.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { ChainCDetailsResponse } from '../../functions/chain-c/details.ts';
 import { ChainCSearchResponse } from '../../functions/chain-c/search.ts';
 import type { Fault } from '../../infra/sandbox/server.ts';
@@ -8,22 +8,14 @@ import { headerWithoutContact } from '../../infra/sandbox/sites/chain-c-property
 import { propertyCode } from '../../infra/sandbox/sites/chain-c.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const details = (qs: Record<string, string>) =>
   api.get(`/v1/chain_c/property/details?${new URLSearchParams(qs)}`);
 const own = (bare: boolean) =>

@@ -1,24 +1,16 @@
 // chain_c loyalty rooms against the sandbox: every property_id loyalty search returns answers it, its
 // prices agree with search's, and the rooms rule holds (per night of one room, totals of every room).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ChainCRoomsResponse } from '../../functions/chain-c/rooms.ts';
 import { ChainCSearchResponse } from '../../functions/chain-c/search.ts';
 import { FX } from '../../infra/sandbox/prices.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
 const STAY = { check_in: day(30), check_out: day(33), adults: '2' };
 const PARIS = { latitude: '48.8566', longitude: '2.3522' };

@@ -1,5 +1,5 @@
 // chain_b and chain_c searches against the sandbox.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { ChainBSearchResponse } from '../../functions/chain-b/search.ts';
 import { ChainCQuery, ChainCSearchResponse } from '../../functions/chain-c/search.ts';
@@ -8,19 +8,12 @@ import { FX } from '../../infra/sandbox/prices.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel } from '../../shared/schemas/chain-b.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 /** The sandbox's providers with one provider's operations changed, as a stale deployment would have them. */
@@ -39,7 +32,6 @@ const post = (provider: string, path: string, headers: Record<string, string>, b
     body: JSON.stringify(body),
   });
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const get = (path: string, qs: Record<string, string>) => api.get(`${path}?${new URLSearchParams(qs)}`);
 /** Coordinates in the open Pacific, far from every hotel. */
 const OCEAN = { latitude: '0', longitude: '-140' };

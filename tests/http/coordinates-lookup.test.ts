@@ -1,16 +1,10 @@
 // GET /v1/meta/coordinates-lookup, per the spec section and its error rows.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { Location } from '../../shared/schemas/location.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 const Body = z.strictObject({
   success: z.literal(true),

@@ -1,7 +1,7 @@
 // GET /v1/dining/restaurants/{restaurant_id}, …/menu and …/reviews against the sandbox: search → details,
 // menu and reviews of the first restaurant; one profile page serves details and menu; an info-only listing;
 // the three menu outcomes; reviews paged to the end; the documented errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DiningDetailsResponse } from '../../functions/dining/details.ts';
 import { DiningMenuResponse } from '../../functions/dining/menu.ts';
 import { DiningReviewsResponse } from '../../functions/dining/reviews.ts';
@@ -11,16 +11,9 @@ import { routes } from '../../shared/routes/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const HOME = restaurant(FIRST_RESTAURANT_ID)!;
 /** The first restaurant of the world whose id meets `test`. */

@@ -1,6 +1,6 @@
 // dining search → slots and availability of its restaurants, against the sandbox: the exact-time yes/no
 // agrees with the slots, paging, price bands, a closed day, and the documented errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DiningAvailabilityResponse } from '../../functions/dining/availability.ts';
 import { DiningSearchResponse } from '../../functions/dining/search.ts';
 import {
@@ -10,20 +10,12 @@ import {
   RESTAURANTS_PER_CITY,
 } from '../../infra/sandbox/sites/dining.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 /** A day at least three weeks ahead that is a Monday (or not). */
 function dayThat(monday: boolean): string {
   for (let offset = 21; ; offset++)

@@ -1,25 +1,17 @@
 // GET /v1/dining/restaurants/{restaurant_id}/availability/slots against the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { DiningSlotsResponse, SlotsQuery } from '../../functions/dining/slots.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import { SANDBOX_AVAILABILITY_HASH, SANDBOX_CSRF_TOKEN } from '../../infra/sandbox/sites/dining.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const slots = (id: string | number, qs: Record<string, string>) =>
   api.get(`/v1/dining/restaurants/${id}/availability/slots?${new URLSearchParams(qs)}`);
 const ok = () => ({ date: day(20), preferred_time: '19:30', party_size: '2' });

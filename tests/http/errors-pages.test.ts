@@ -1,19 +1,13 @@
 // Problem types that explain themselves (RFC 9457 §3.1.1): every `type` URL the API emits opens a short HTML
 // page, generated from the manifest's declared errors, saying what the error means, which routes answer it,
 // what to do and whether it costs quota; `/errors` lists them all and `/docs` links there.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { typeSlug } from '../../functions/docs/errors.ts';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
 import { documentedErrors, routeList } from '../../shared/routes/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 /** Every code a Problem Details or global body can carry, with its statuses. */
 const declared = [

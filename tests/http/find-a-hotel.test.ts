@@ -1,17 +1,11 @@
 // The whole chain: a hotel found by name is matched on all six platforms, its links come back from
 // meta search, and its URLs resolve to ids on site_a and site_b, the same hotel everywhere.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { galleryIds } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 describe('finding a hotel', () => {
   it('walks from a name to every platform and to site_a and site_b ids', async () => {

@@ -2,18 +2,12 @@
 // example, one at a time and all together: an input error the route declares (400 or 422, its documented
 // body), never a 500 and never a 200 for a day that does not exist. A date that parses as a string but not as
 // a day once crashed an order check, so the fuzzer's random values are not left to find this alone.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { operationList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 const IMPOSSIBLE = ['2030-13-01', '2030-02-30', '2030-00-10', '2030-04-31'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

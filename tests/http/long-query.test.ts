@@ -1,18 +1,12 @@
 // An over-long query (20 KB) on every operation of the manifest: the route's own validation answers it, in its
 // declared status and body dialect, over HTTP and when the Lambda handler is called with the event directly.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { invoke, toEvent } from '../../infra/local/server.ts';
+import { describe, expect, it } from '@jest/globals';
+import { invoke, toEvent } from '../../infra/local/lambda.ts';
 import { operationList, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 const LONG = 'x'.repeat(20 * 1024);
 

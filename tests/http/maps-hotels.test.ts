@@ -1,5 +1,5 @@
 // GET /v1/maps_hotels/search against the sandbox's SERP-format hotel search.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -13,26 +13,18 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { CHILD_AGE } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { secretVariable, useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 const HEALTH_HANDLER = fileURLToPath(new URL('../../functions/maps-hotels/health.ts', import.meta.url));
 const EVENTS = fileURLToPath(new URL('../helpers/events.ts', import.meta.url));
 /** maps_hotels as a deployment configures it: the engine's origin and the key as a secret. */
 const SERP = { baseUrl: 'https://serp.test', hosts: [], params: { api_key: { secret: 'serp_api_key' } } };
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const path = (qs: Record<string, string>) =>
   `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`;
 const search = (qs: Record<string, string>, headers?: Record<string, string>) => api.get(path(qs), headers);

@@ -1,22 +1,15 @@
 // maps_reviews place details through the API and the sandbox: by place_id and by data_id the same place,
 // agreeing with search-and-review; hours with plain spaces, categories, the rating distribution; the
 // documented errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { MapsPlaceResponse } from '../../functions/maps-reviews/place.ts';
 import { reviewsOf } from '../../infra/sandbox/sites/maps.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const place = (query: Record<string, string>) =>

@@ -1,5 +1,5 @@
 // maps_reviews endpoints against the sandbox's SERP-format maps service.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { MapsReviewsPaginatedResponse } from '../../functions/maps-reviews/reviews-paginated.ts';
 import { MapsReviewsResponse } from '../../functions/maps-reviews/reviews.ts';
@@ -11,16 +11,9 @@ import { routes } from '../../shared/routes/index.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 /** Sends the maps service a SERP API key, as a deployment's configuration does. */

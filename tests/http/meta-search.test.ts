@@ -1,19 +1,12 @@
 // GET /v1/meta/search against the sandbox.
 import { MetaSearchResponse } from '../../functions/meta/search.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { pageUrls } from '../../infra/sandbox/pages.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 describe('GET /v1/meta/search', () => {
   it('links the hotel on site_a, site_d, site_h and site_b with two concurrent searches', async () => {

@@ -1,16 +1,10 @@
 // The platform over real HTTP: the local server, its embedded stores, and the manifest routes.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Health } from '../../shared/schemas/health.ts';
 import { routeList } from '../../shared/routes/index.ts';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 
 const KEYED = '/v1/meta/coordinates-lookup?term=paris';
 

@@ -1,7 +1,7 @@
 // rental's availability calendar through the API and the sandbox: whole months from day 1, past days as
 // the source gives them, no prices, the calendar agreeing with pricing, ids above 2^53 kept digit for digit,
 // the documented errors and the stale-hash answer.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { RentalCalendarResponse } from '../../functions/rental/calendar.ts';
 import { FIRST_RECENT_LISTING_ID } from '../../infra/sandbox/sites/rental.ts';
 import { parseExact } from '../../shared/json.ts';
@@ -9,17 +9,10 @@ import { todayUtc } from '../../shared/schemas/params.ts';
 import { observeDrift } from '../../shared/upstream/tolerant.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 import { routes } from '../../shared/routes/index.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 const BIG = FIRST_RECENT_LISTING_ID;

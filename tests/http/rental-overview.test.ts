@@ -1,7 +1,7 @@
 // rental's listing URL → extract-id → overview → details → pricing walk against the sandbox; extract-id's
 // cases; listing ids above 2^53 written back digit for digit; a 28-night monthly stay, rupees in lakhs and
 // the stale-hash answer through the API.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { ExtractIdResponse } from '../../functions/rental/extract-id.ts';
 import { RentalOverviewResponse } from '../../functions/rental/overview.ts';
 import {
@@ -14,24 +14,16 @@ import {
 } from '../../infra/sandbox/sites/rental.ts';
 import { parseExact } from '../../shared/json.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 /** 1234567890123456789: above 2^53, which a double would write as 1234567890123456800. */
 const BIG = FIRST_RECENT_LISTING_ID;
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 function freeStay(n: number, id: string): { check_in: string; check_out: string } {
   for (let offset = 20; ; offset++) {
     const nights = Array.from({ length: n }, (_v, k) => day(offset + k));

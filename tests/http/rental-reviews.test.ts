@@ -1,21 +1,14 @@
 // rental's reviews through the API and the sandbox: paged to the end they give total_count reviews, none
 // twice, in both sorts; plain text with line breaks; host responses; the documented errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { RentalReviewsResponse } from '../../functions/rental/reviews.ts';
 import { FIRST_RECENT_LISTING_ID, listing } from '../../infra/sandbox/sites/rental.ts';
 import { parseExact } from '../../shared/json.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const BIG = FIRST_RECENT_LISTING_ID;
 const reviews = (id: string, query: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@
 // → reviews to the end; a cursor walk over every page with no listing twice although the source's pages
 // overlap and its ranking shifts between calls; hotel cards read with their lines swapped; the stale-hash
 // answer as a 502 with the drift counted; the documented errors.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { RentalSearchResponse } from '../../functions/rental/search.ts';
 import { API_KEY, listing } from '../../infra/sandbox/sites/rental.ts';
 import { SEARCH_HASH } from '../../infra/sandbox/sites/rental-search.ts';
@@ -14,16 +14,9 @@ import { addDays, todayUtc } from '../../shared/dates.ts';
 import { observeDrift } from '../../shared/upstream/tolerant.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

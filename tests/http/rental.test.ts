@@ -1,30 +1,22 @@
 // rental details and pricing against the sandbox.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { RentalDetailsResponse } from '../../functions/rental/details.ts';
 import { RentalPricingResponse } from '../../functions/rental/pricing.ts';
 import { FX } from '../../infra/sandbox/prices.ts';
 import { booked, listing } from '../../infra/sandbox/sites/rental.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { dropSession } from '../../shared/upstream/session.ts';
 import { RentalDetails, RentalPricing } from '../../shared/schemas/rental.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 const ID = 40_000_001;
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 function freeStay(n: number, id = ID): { check_in: string; check_out: string } {
   for (let offset = 20; ; offset++) {
     const nights = Array.from({ length: n }, (_v, k) => day(offset + k));

@@ -2,20 +2,15 @@
 // dashboard session, or nothing) and what it returns, and its example is sent exactly as listed (method,
 // headers, body; YOUR_KEY replaced by a key, a session entry sent from a signed-in browser) and answers a
 // success: no 401, 403 or 406 from an entry that claims to work. An entry without an example says why.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Mail } from '../../shared/accounts/mailer.ts';
 import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { RootResponse, type RootEntry } from '../../functions/health/root.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
 const outbox: Mail[] = [];
-beforeAll(async () => {
-  api = await startTestServer();
-  useMailer({ send: async (mail) => void outbox.push(mail) });
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false, outbox });
 
 /** A browser signed in to a fresh verified account: its cookies, sent with every request. */
 async function signedInCookies(): Promise<string> {

@@ -1,15 +1,11 @@
 // The errors every keyed route shares, once for the whole manifest: 401 without a key and 429 past the
 // daily quota (on every route that counts), both in the global body. (The upstream 502/503/504 of every route are in the fault matrix.)
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { operationList, routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 const keyed = operationList.filter((r) => r.auth);
 

@@ -1,21 +1,14 @@
 // site_a hotel details and scores against the sandbox: the facts and scores of a hotel search returns,
 // agreeing with what search shows; one page read for both; the addendum's errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { postalCodeOf, streetOf } from '../../infra/sandbox/sites/site-a-hotel.ts';
 import { siteAReviewCount, siteAScore } from '../../infra/sandbox/sites/site-a-reviews.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const q = (s: string) => encodeURIComponent(s);
 const cityId = (h: Hotel) => String(-Number(h.city.placeId.split(':')[1]));

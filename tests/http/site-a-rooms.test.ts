@@ -1,22 +1,15 @@
 // site_a rooms for a stay against the sandbox: each carrier of the dated page's blocks, sold out, the empty
 // shell asked again, prices that add up and agree with search, and the addendum's errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { carrierOf, emptyShell, roomTypes, type Carrier } from '../../infra/sandbox/sites/site-a-rooms.ts';
 import { stayPrice } from '../../infra/sandbox/prices.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const cityId = (h: Hotel) => String(-Number(h.city.placeId.split(':')[1]));

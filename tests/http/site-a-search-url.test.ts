@@ -1,21 +1,14 @@
 // site_a search by a results-page URL against the sandbox: the same answer as search for the same
 // parameters, what the URL names and ignores, free text resolved, debug without upstream calls, the errors;
 // and the chain from a destination lookup to a result's details, scores and rooms.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { carrierOf } from '../../infra/sandbox/sites/site-a-rooms.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const q = (s: string) => encodeURIComponent(s);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

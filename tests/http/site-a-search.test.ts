@@ -1,22 +1,15 @@
 // site_a hotel search and reviews by id against the sandbox: the chain from a destination lookup to a
 // hotel's reviews and photos, paging without gaps or repeats, and the addendum's errors.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { siteAReviewCount, siteAReviews } from '../../infra/sandbox/sites/site-a-reviews.ts';
 import { siteADestination } from '../../infra/sandbox/sites/site-a-search.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const q = (s: string) => encodeURIComponent(s);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,20 +1,13 @@
 // site_a endpoints against the sandbox: url-to-id, photos, destinations lookup.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { DestinationSuggestion, Photo } from '../../shared/schemas/site-a.ts';
 import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const thaiHotel = () => getWorld().hotels.find((h) => h.city.country === 'TH')!;

@@ -1,14 +1,10 @@
 // site_b's review answers agree with themselves (issue #40): the score's review_count is the count the list
 // pages through (pagination.total_count), and the pages hold that many reviews.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { routes } from '../../shared/routes/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 describe('site_b review counts', () => {
   it.each([routes.siteBHotelReviews.example, routes.siteBReviews.example])(

@@ -1,20 +1,14 @@
 // GET /v1/site_b/hotel/reviews/{hotel_id} against the sandbox: reviews-from-url's body for an id, errors
 // in Problem Details.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { dropSession } from '../../shared/upstream/session.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 beforeEach(() => {
   api.resetUpstream();
   dropSession('site_b');

@@ -1,5 +1,5 @@
 // GET /v1/site_b/hotel/reviews-from-url against the sandbox; every error in the global shape.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteBReviewsResponse } from '../../functions/site-b/reviews-from-url.ts';
 import { siteBReviewCount } from '../../infra/sandbox/sites/site-b.ts';
@@ -9,15 +9,9 @@ import { SiteBReview } from '../../shared/schemas/site-b.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { dropSession } from '../../shared/upstream/session.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ resetEach: false });
 beforeEach(() => {
   api.resetUpstream();
   dropSession('site_b');

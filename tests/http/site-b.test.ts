@@ -1,17 +1,10 @@
 // GET /v1/site_b/hotel/url-to-id against the sandbox: every URL shape and every documented error.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { SiteBUrlToIdResponse } from '../../functions/site-b/url-to-id.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Nordhaven London')!;
 const q = (s: string) => encodeURIComponent(s);

@@ -1,7 +1,7 @@
 // site_c locations search and hotel details against the sandbox: typeahead "paris" → a hotel → its details,
 // prices and reviews; the typeahead's mixed list; a page read before its description and amenities render;
 // the documented errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SiteCDetailsResponse } from '../../functions/site-c/details.ts';
 import { SiteCLocationsResponse } from '../../functions/site-c/locations.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
@@ -9,24 +9,16 @@ import { SITE_C_QUERIES, siteCPagePath, siteCReviewTotal } from '../../infra/san
 import { siteCBarePage } from '../../infra/sandbox/sites/site-c-pages.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const search = (qs: Record<string, string>) =>
   api.get(`/v1/site_c/locations/search?${new URLSearchParams(qs)}`);
 const details = (id: string | number) => api.get(`/v1/site_c/hotel/details/${id}`);
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 /** A two-night stay the hotel is not sold out for. */
 const stayFor = (h: Hotel) => {
   for (let o = 30; ; o++)

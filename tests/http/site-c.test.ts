@@ -1,5 +1,5 @@
 // site_c reviews-from-url and prices against the sandbox, which speaks the source's real batch format.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteCPricesResponse } from '../../functions/site-c/prices.ts';
 import { SiteCReviewsResponse } from '../../functions/site-c/reviews-from-url.ts';
@@ -15,20 +15,13 @@ import {
 } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
 /** The sandbox with some of site_c's operations configured otherwise (a stale query id). */
@@ -51,7 +44,6 @@ const pageUrl = (host = 'www.site-c.test', or = '') =>
   `https://${host}/Hotel_Review-g${hotel().ids.site_c_geo}-d${hotel().ids.site_c}-Reviews${or}-Aurelia_Suites_Paris.html`;
 const reviews = (qs: Record<string, string>, headers?: Record<string, string>) =>
   api.get(`/v1/site_c/hotel/reviews-from-url?${new URLSearchParams(qs)}`, headers);
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const open = () => {
   for (let o = 30; ; o++)
     if (!nightsOf(day(o), day(o + 2)).some((n) => soldOut(hotel(), n)))

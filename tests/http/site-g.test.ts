@@ -1,19 +1,12 @@
 // GET /v1/site_g/destinations/lookup against the sandbox's keyword search (real Chinese divisions and world
 // cities, numbered with the source's own small integers).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const lookup = (qs: Record<string, string>) =>
   api.get(`/v1/site_g/destinations/lookup?${new URLSearchParams(qs)}`);

@@ -2,17 +2,12 @@
 // stay over 30 nights, a 1,000-night stay and a stay beyond the booking horizon answer 400 INVALID_DATES in
 // the route's documented body, with no upstream request and nothing billed. The routes come from the
 // manifest, so a new route with a stay is covered the day it lands.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { routeList } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
-beforeEach(() => api.resetUpstream());
+const api = useTestServer();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const stayRoutes = routeList.filter((r) => r.auth && /[?&]check_out=/.test(r.example ?? ''));

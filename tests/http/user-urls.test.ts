@@ -2,18 +2,14 @@
 // one shared guard (shared/upstream/user-url.ts), refuse what it refuses with 400 INVALID_URL, and answer the
 // URL normalised (scheme, host, path, id), never the input: a client that links the returned `url` never
 // follows someone else's query, redirect or port.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { routes } from '../../shared/routes/index.ts';
 import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
 import { parseUserUrl } from '../../shared/upstream/user-url.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 const extractId = (url: string) => api.get(`/v1/rental/listing/extract-id?${new URLSearchParams({ url })}`);
 const urlToId = (url: string) => api.get(`/v1/chain_b/hotel/url-to-id?${new URLSearchParams({ url })}`);

@@ -1,14 +1,10 @@
 // Where a newcomer learns to get a key (issue #40): the 401's message names this deployment's dashboard,
 // the 401 and 429 bodies link their error pages (inside the contract's global body, which has no `type`, and
 // as `Link: rel="help"`), /docs says it at the top and in the "Authorize" dialog, and the pages link each other.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from '@jest/globals';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 const KEYED = '/v1/meta/coordinates-lookup?term=paris';
 

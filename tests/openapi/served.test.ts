@@ -1,17 +1,13 @@
 // The reference as the service serves it, without a key: GET /openapi.json (the built document, with the
 // deployment as its server) and GET /docs with its assets (every script and style from the service itself).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { CONTENT_SECURITY_POLICY } from '../../functions/docs/page.ts';
 import { forDeployment, handler as openapiHandler } from '../../functions/docs/openapi.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 describe('GET /openapi.json', () => {
   afterEach(() => {

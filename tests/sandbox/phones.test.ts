@@ -1,16 +1,12 @@
 // The sandbox's hotels have the telephone numbers of their country (issue #40: a Paris hotel's number began
 // with Sweden's +46): every route that answers a Paris hotel's phone gives it France's +33.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { routes } from '../../shared/routes/index.ts';
 import { CALLING_CODES, phoneOf } from '../../infra/sandbox/phones.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 /** Every `phone` (or `phone.number…`) string anywhere in an answer. */
 function phones(value: unknown, out: string[] = []): string[] {

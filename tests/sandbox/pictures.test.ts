@@ -1,16 +1,12 @@
 // The sandbox's photos are real images of a reasonable size (issue #40: they were 125-byte 1×1 placeholders):
 // generated, not fetched; a photo URL of an example answers a JPEG a person can look at, an icon URL a PNG.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import jpeg from 'jpeg-js';
 import { iconPng, photoJpeg, PHOTO_HEIGHT, PHOTO_WIDTH } from '../../infra/sandbox/picture.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let api: TestServer;
-beforeAll(async () => {
-  api = await startTestServer();
-});
-afterAll(() => api.close());
+const api = useTestServer({ resetEach: false });
 
 /** Every http(s) URL in an answer that names a picture file. */
 function pictureUrls(value: unknown, out: string[] = []): string[] {

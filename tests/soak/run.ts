@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { startSandbox } from '../../infra/sandbox/server.ts';
 import { LISTINGS_PER_CITY } from '../../infra/sandbox/sites/rental.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
+import { day } from '../helpers/dates.ts';
 
 const REQUESTS = Number(process.env.SOAK_REQUESTS ?? 100_000);
 const WARMUP = Number(process.env.SOAK_WARMUP ?? Math.floor(REQUESTS / 10));
@@ -45,7 +45,6 @@ const MB = 1024 * 1024;
 
 const world = getWorld();
 const { hotels, cities } = world;
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 /** A stay that differs for each `n`: arrival 20 to 699 days ahead, 1 to 14 nights. */
 const stay = (n: number) => {
   const start = 20 + (n % 680);

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { listingDetails, listingOverview } from '../../shared/providers/rental/index.ts';
-import { todayUtc } from '../../shared/schemas/params.ts';
 import { cacheStats, clearCache } from '../../shared/upstream/cache.ts';
 import { fetchExtracted, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import type { UpstreamContext } from '../../shared/upstream/context.ts';
@@ -11,6 +10,7 @@ import { Deadline } from '../../shared/upstream/deadline.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { day } from '../helpers/dates.ts';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -28,7 +28,6 @@ beforeEach(() => {
 });
 
 const ctx = (): UpstreamContext => ({ deadline: new Deadline(10_000), served: [] });
-const day = (offset: number) => todayUtc(new Date(Date.now() + offset * 86_400_000));
 const stay = { checkIn: day(40), checkOut: day(43), adults: 2, children: 0, infants: 0, pets: 0 };
 const pages = () => sandbox.requests('rental').filter((r) => r.path.startsWith('/rooms/'));
 const search = (q: string): UpstreamRequest => ({
