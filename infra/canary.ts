@@ -33,7 +33,8 @@ import {
   useProviders,
   type Providers,
 } from '../shared/upstream/providers.ts';
-import { invoke, loadHandler, matchRoute, toEvent, INVOCATION_BUDGET_MS } from './local/server.ts';
+import { invoke, loadHandler, toEvent, INVOCATION_BUDGET_MS } from './local/lambda.ts';
+import { matchRoute } from './local/routing.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, profileProviders } from './live-profile.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 

@@ -300,7 +300,10 @@ export async function measureHandlerHit({
 /** The child of measureHandlerHit: one metrics setting, its batches sent back over IPC. */
 async function handlerHitChild({ target, rounds, calls }: Required<HandlerHitOptions>): Promise<void> {
   const { startSandbox } = await import('../../infra/sandbox/server.ts');
-  const { loadHandler, matchRoute, toEvent } = await import('../../infra/local/server.ts');
+  const [{ loadHandler, toEvent }, { matchRoute }] = await Promise.all([
+    import('../../infra/local/lambda.ts'),
+    import('../../infra/local/routing.ts'),
+  ]);
   const { useProviders } = await import('../../shared/upstream/providers.ts');
   const { useStores } = await import('../../shared/store/index.ts');
   const { MemoryCounterStore, MemoryKeyStore } = await import('../../shared/store/memory.ts');

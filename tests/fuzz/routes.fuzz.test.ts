@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { matchRoute } from '../../infra/local/server.ts';
+import { matchRoute } from '../../infra/local/routing.ts';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import { operationList, routeEntries, statusesOf, type Route } from '../../shared/routes/index.ts';

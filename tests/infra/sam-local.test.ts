@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { matchRoute } from '../../infra/local/server.ts';
+import { matchRoute } from '../../infra/local/routing.ts';
 import { sandboxOptions } from '../../infra/sandbox/main.ts';
 import { SITE_HOSTS, startSandbox } from '../../infra/sandbox/server.ts';
 import {

@@ -7,7 +7,9 @@ import { connect, createServer as createTcpServer, type AddressInfo } from 'node
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { startServer, targetOf, toEvent, matchRoute } from '../../infra/local/server.ts';
+import { toEvent } from '../../infra/local/lambda.ts';
+import { targetOf, matchRoute } from '../../infra/local/routing.ts';
+import { startServer } from '../../infra/local/server.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { useStores } from '../../shared/store/index.ts';
