@@ -1,13 +1,15 @@
 // The CDK stack, synthesised offline with local esbuild: routes, keys, quotas, edge bodies, TTL,
 // least-privilege IAM, cdk-nag's AwsSolutions checks, and the room left under CloudFormation's quotas. The
 // routes live in nested stacks: the checks read every stack's resources as one deployment
-// (infra/templates.ts resolves what a nested stack is passed).
-import { beforeAll, describe, expect, it } from '@jest/globals';
+// (infra/templates.ts resolves what a nested stack is passed). The stack is the one `npm run synth` wrote to
+// cdk.out (synthesized again only when the sources are newer, tests/helpers/synth.ts); a test app with 60
+// more routes, and the mail sender and a quota from its context, is synthesized here without bundling.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { App, Validations } from 'aws-cdk-lib';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
@@ -24,6 +26,8 @@ import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
 import { GATEWAY_CEILING_FACTOR } from '../../shared/http/daily-quota-billing.ts';
 import { planRouteStacks, ROUTES_PER_STACK } from '../../infra/constructs/route-layout.ts';
+import { templateOf } from '../../infra/sam-env.ts';
+import { synthesized } from '../helpers/synth.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -31,30 +35,68 @@ let template: Template;
 let resources: Record<string, Resource>;
 let stacks: StackTemplate[];
 let outdir: string;
+let fresh = false;
+/** The context `npm run synth` read (cdk.json's). */
+const CONTEXT = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  }
+).context;
 
-beforeAll(() => {
-  outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
-  const app = new App({
-    outdir,
-    // What `cdk synth` adds to the templates, so that their sizes are the deployed ones.
-    context: {
-      [cxapi.PATH_METADATA_ENABLE_CONTEXT]: true,
-      [cxapi.ASSET_RESOURCE_METADATA_ENABLED_CONTEXT]: true,
-      [cxapi.ANALYTICS_REPORTING_ENABLED_CONTEXT]: true,
-      enterpriseDailyQuota: 250_000,
-      mailFrom: 'no-reply@mail.example.test',
-      mailIdentity: 'mail.example.test',
-    },
-  });
-  new TravelApiStack(app, 'Test', { config: readConfig((k) => app.node.tryGetContext(k)) });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  app.synth();
-  stacks = stackTemplates(join(outdir, 'Test.template.json'));
+beforeAll(async () => {
+  ({ outdir, fresh } = await synthesized());
+  stacks = stackTemplates(templateOf(outdir));
   resources = flattenResources(stacks) as Record<string, Resource>;
   template = Template.fromJSON({ Resources: resources });
 }, 300_000);
+afterAll(() => {
+  if (fresh) rmSync(outdir, { recursive: true, force: true });
+});
 
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+// A test app: the manifest with 60 clones of a data route under generated ids and paths, in its area, and
+// the mail sender and an enterprise quota from its context. Its templates are read, not its bundles: it is
+// synthesized without bundling (the `aws:cdk:bundling-stacks` context that `cdk synth --exclusively` sets).
+const GENERATED = 60;
+const generated = Array.from(
+  { length: GENERATED },
+  (_, i) =>
+    [`generated${i + 1}`, { ...routes.chainARooms, path: `/v1/chain_a/generated-${i + 1}/rooms` }] as const,
+);
+const GROWN_CONTEXT = {
+  enterpriseDailyQuota: 250_000,
+  mailFrom: 'no-reply@mail.example.test',
+  mailIdentity: 'mail.example.test',
+};
+let grown: StackTemplate[];
+let grownResources: Record<string, Resource>;
+let grownOutdir: string;
+
+beforeAll(() => {
+  grownOutdir = mkdtempSync(join(tmpdir(), 'cdk-grown-'));
+  const app = new App({
+    outdir: grownOutdir,
+    // cdk.json's feature flags, and what `cdk synth` adds to the templates: their sizes are the deployed ones.
+    context: {
+      ...CONTEXT,
+      [cxapi.PATH_METADATA_ENABLE_CONTEXT]: true,
+      [cxapi.ASSET_RESOURCE_METADATA_ENABLED_CONTEXT]: true,
+      [cxapi.ANALYTICS_REPORTING_ENABLED_CONTEXT]: true,
+      [cxapi.BUNDLING_STACKS]: [],
+      ...GROWN_CONTEXT,
+    },
+  });
+  new TravelApiStack(app, 'Grown', {
+    config: readConfig((k) => app.node.tryGetContext(k)),
+    routes: [...routeEntries, ...generated],
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+  grown = stackTemplates(join(grownOutdir, 'Grown.template.json'));
+  grownResources = flattenResources(grown) as Record<string, Resource>;
+}, 300_000);
+afterAll(() => rmSync(grownOutdir, { recursive: true, force: true }));
+
+const ofType = (type: string, from = resources) => Object.entries(from).filter(([, r]) => r.Type === type);
 /** The watch engine's functions (#38: tick, check, deliver), which serve no route. */
 const isWatchEngine = (r: unknown) =>
   String((r as { Metadata?: Record<string, unknown> }).Metadata?.['aws:cdk:path']).includes('/Watches/');
@@ -120,15 +162,17 @@ describe('routes', () => {
 
 /** The directory of a function's bundle in the cloud assembly. */
 function bundleDir(fn: Resource): string {
-  const assets = JSON.parse(readFileSync(join(outdir, 'Test.assets.json'), 'utf8')) as {
+  const assets = JSON.parse(
+    readFileSync(templateOf(outdir).replace(/template\.json$/, 'assets.json'), 'utf8'),
+  ) as {
     files: Record<string, { source: { path: string } }>;
   };
   const key = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
   return join(outdir, assets.files[key]!.source.path);
 }
 
-const functionOf = (path: string, method?: string) =>
-  ofType('AWS::Lambda::Function').find(([, f]) => {
+const functionOf = (path: string, method?: string, from = resources) =>
+  ofType('AWS::Lambda::Function', from).find(([, f]) => {
     const [m, p] = String(f.Properties.Description).split(' ');
     return p === `${path}:` && (!method || m === method);
   })![1];
@@ -189,13 +233,20 @@ describe('tiers', () => {
     ['free', 10],
     ['basic', 1_000],
     ['pro', 10_000],
-    ['enterprise', 250_000],
+    ['enterprise', readConfig((k) => CONTEXT[k]).enterpriseDailyQuota],
   ])('has a %s usage plan on the stage, a ceiling of 3 times its %i billed requests a day', (tier, limit) => {
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
       UsagePlanName: `travel-data-api-${tier}`,
       Quota: { Limit: limit * GATEWAY_CEILING_FACTOR, Period: 'DAY' },
       Throttle: Match.objectLike({ RateLimit: Match.anyValue(), BurstLimit: Match.anyValue() }),
       ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+    });
+  });
+
+  it("takes the enterprise tier's billed requests a day from the context", () => {
+    Template.fromJSON({ Resources: grownResources }).hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: 'travel-data-api-enterprise',
+      Quota: { Limit: GROWN_CONTEXT.enterpriseDailyQuota * GATEWAY_CEILING_FACTOR, Period: 'DAY' },
     });
   });
 });
@@ -259,11 +310,12 @@ describe('least privilege', () => {
     expect(withTable).toHaveLength(keyed);
     for (const [, s] of withTable) {
       const dynamo = s.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      // cdk.json's @aws-cdk/aws-iam:minimizePolicies merges statements: one resource is no list.
       expect(dynamo).toEqual([
         {
           Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
           Effect: 'Allow',
-          Resource: [{ 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] }],
+          Resource: { 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] },
         },
       ]);
     }
@@ -284,8 +336,8 @@ describe('accounts', () => {
     ofType('AWS::IAM::Policy').find(([id]) =>
       id.startsWith(`Fn${routeId[0]!.toUpperCase()}${routeId.slice(1)}RoleDefaultPolicy`),
     )!;
-  const allStatements = () =>
-    ofType('AWS::IAM::Policy').flatMap(([id, p]) =>
+  const allStatements = (from = resources) =>
+    ofType('AWS::IAM::Policy', from).flatMap(([id, p]) =>
       (
         p.Properties.PolicyDocument.Statement as {
           Action: string | string[];
@@ -301,11 +353,12 @@ describe('accounts', () => {
       const dynamo = (policy.Properties.PolicyDocument.Statement as { Action: string[] }[]).filter((st) =>
         [st.Action].flat().some((a) => a.startsWith('dynamodb:')),
       );
+      // Minimized policies list their actions sorted.
       expect({ routeId, dynamo }).toEqual({
         routeId,
         dynamo: [
           {
-            Action: access.actions.length === 1 ? access.actions[0] : access.actions,
+            Action: access.actions.length === 1 ? access.actions[0] : [...access.actions].sort(),
             Effect: 'Allow',
             Resource: { 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] },
             Condition: {
@@ -361,7 +414,10 @@ describe('accounts', () => {
   });
 
   it('lets only the sign-up and password-reset functions send mail, through SES, from the configured sender on its identity', () => {
-    const mail = allStatements().filter(([, st]) => [st.Action].flat().some((a) => a.startsWith('ses:')));
+    const sendsMail = ([, st]: ReturnType<typeof allStatements>[number]) =>
+      [st.Action].flat().some((a) => a.startsWith('ses:'));
+    expect(allStatements().filter(sendsMail)).toEqual([]);
+    const mail = allStatements(grownResources).filter(sendsMail);
     expect(mail.map(([policy]) => policy.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
       'FnAccountPasswordForgot',
       'FnAccountSignUp',
@@ -369,12 +425,14 @@ describe('accounts', () => {
     for (const [, statement] of mail) {
       expect(statement).toMatchObject({
         Action: 'ses:SendEmail',
-        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.example.test' } },
+        Condition: { StringEquals: { 'ses:FromAddress': GROWN_CONTEXT.mailFrom } },
       });
-      expect(JSON.stringify(statement.Resource)).toContain(':identity/mail.example.test');
+      expect(JSON.stringify(statement.Resource)).toContain(`:identity/${GROWN_CONTEXT.mailIdentity}`);
     }
-    expect(functionOf(routes.accountSignUp.path, 'POST').Properties.Environment.Variables).toMatchObject({
-      MAIL_FROM: 'no-reply@mail.example.test',
+    expect(
+      functionOf(routes.accountSignUp.path, 'POST', grownResources).Properties.Environment.Variables,
+    ).toMatchObject({
+      MAIL_FROM: GROWN_CONTEXT.mailFrom,
       PUBLIC_BASE_URL: expect.anything(),
     });
   });
@@ -507,36 +565,6 @@ describe('headroom', () => {
   });
 
   describe('with 60 more routes', () => {
-    // A test-only manifest extension: 60 clones of a data route under generated ids and paths, in its area.
-    // They share its handler, so its bundle is made once (esbuild's output is cached by entry and options).
-    const GENERATED = 60;
-    const template = routes.chainARooms;
-    const generated = Array.from(
-      { length: GENERATED },
-      (_, i) => [`generated${i + 1}`, { ...template, path: `/v1/chain_a/generated-${i + 1}/rooms` }] as const,
-    );
-    let grown: StackTemplate[];
-    let grownOutdir: string;
-
-    beforeAll(() => {
-      grownOutdir = mkdtempSync(join(tmpdir(), 'cdk-grown-'));
-      const app = new App({
-        outdir: grownOutdir,
-        context: {
-          [cxapi.PATH_METADATA_ENABLE_CONTEXT]: true,
-          [cxapi.ASSET_RESOURCE_METADATA_ENABLED_CONTEXT]: true,
-          [cxapi.ANALYTICS_REPORTING_ENABLED_CONTEXT]: true,
-        },
-      });
-      new TravelApiStack(app, 'Grown', {
-        config: readConfig((k) => app.node.tryGetContext(k)),
-        routes: [...routeEntries, ...generated],
-      });
-      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-      app.synth();
-      grown = stackTemplates(join(grownOutdir, 'Grown.template.json'));
-    }, 300_000);
-
     it('keeps every stack at least 20 % under each CloudFormation quota', () => {
       const rows = headroom(grown);
       console.log(
