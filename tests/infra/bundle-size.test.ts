@@ -15,13 +15,12 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   bundleFunction,
   bundleOptionsFor,
-  bundledRoutes,
   handlerLoadersModule,
   lambdaBundleOptions,
   nodeOptionsFor,
-  readsWholeManifest,
   requestBytes,
 } from '../../infra/bundling.ts';
+import { bundledRoutes, readsWholeManifest } from '../../infra/route-manifest-plugin.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { buildOpenApi, type JsonSchema } from '../../infra/openapi.ts';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { deferredAtImportPlugin } from '../../infra/bundling.ts';
+import { deferredAtImportPlugin } from '../../infra/bundle-plugins.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { metaCalls, withoutSchemaDocs } from '../../infra/bundling.ts';
+import { metaCalls, withoutSchemaDocs } from '../../infra/bundle-plugins.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -10,12 +10,8 @@ import { build, type Plugin } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import {
-  bundleOptionsFor,
-  handlerLoadersPlugin,
-  requestBytes,
-  withoutSchemaDocs,
-} from '../../infra/bundling.ts';
+import { withoutSchemaDocs } from '../../infra/bundle-plugins.ts';
+import { bundleOptionsFor, handlerLoadersPlugin, requestBytes } from '../../infra/bundling.ts';
 import { handlerLoaders } from '../../infra/mcp-bundle.ts';
 import { buildOpenApi } from '../../infra/openapi.ts';
 import { answerMcp } from '../../shared/mcp/server.ts';
