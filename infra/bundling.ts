@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { dataEntries } from '../shared/routes/index.ts';
 import { writeBundledSdk } from './dynamodb-client.ts';
 import {
   handlerLoadersModule,
@@ -90,18 +91,23 @@ export function packageJsonFor(handler: string): string {
 /** Handlers that read the embedded gazetteer index. */
 const GAZETTEER_HANDLERS = [
   'functions/meta/coordinates-lookup.ts',
-  // The MCP server runs the coordinates lookup as a tool.
-  'functions/mcp/mcp.ts',
   // chain_b destination slugs resolve to a search centre through it.
   'functions/chain-b/search.ts',
 ];
 
 /**
- * Files a function needs beside its bundle, by handler: the embedded gazetteer index.
+ * Files a function needs beside its bundle, by handler: the embedded gazetteer index. The MCP server runs
+ * every route as a tool, and the watches' check every watched route, in their own process.
  * @example assetsFor('functions/chain-b/search.ts') // ['shared/geo/data']
  */
 export function assetsFor(handler: string): string[] {
-  return GAZETTEER_HANDLERS.includes(handler) ? ['shared/geo/data'] : [];
+  const runs =
+    handler === 'functions/mcp/mcp.ts'
+      ? dataEntries.map(([, r]) => r.handler)
+      : handler === 'functions/watches/check.ts'
+        ? dataEntries.filter(([, r]) => r.watch).map(([, r]) => r.handler)
+        : [handler];
+  return runs.some((h) => GAZETTEER_HANDLERS.includes(h)) ? ['shared/geo/data'] : [];
 }
 
 /** A file made at bundling time beside a function's bundle, and the variable that tells the function where. */

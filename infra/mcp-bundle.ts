@@ -3,8 +3,8 @@
  * each chunk read on its first import. Every data route's handler is a chunk of its own, loaded on its
  * tool's first call (functions/mcp/handlers.ts as `handlerLoadersModule`), so that a request loads the
  * entry, the protocol and one tool's handler with what it imports (`requestBytes`), however many routes
- * there are: the rest of the directory is deployed and never read by that request. The other functions
- * stay single CommonJS files (infra/bundling.ts).
+ * there are: the rest of the directory is deployed and never read by that request. The watches' check is
+ * split the same way (`isSplit`); the other functions stay single CommonJS files (infra/bundling.ts).
  */
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { builtinModules } from 'node:module';
@@ -15,11 +15,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 const HANDLER_LOADERS = resolve(ROOT, 'functions/mcp/handlers.ts');
 
 /**
- * Whether a function's bundle is split: MCP's.
+ * Whether a function's bundle is split: MCP's, and the watches' check, which runs every watched route's
+ * handler (functions/watches/handlers.ts, a literal `import()` each) and loads one a check.
  * @example isSplit('functions/mcp/mcp.ts') // true
  */
 export function isSplit(handler: string): boolean {
-  return handler === 'functions/mcp/mcp.ts';
+  return handler === 'functions/mcp/mcp.ts' || handler === 'functions/watches/check.ts';
 }
 
 /**

@@ -107,6 +107,8 @@ export function samEnvVars(
     // No asynchronous invocation of a function by itself under sam local (and a container may stop once it
     // has answered): the mail jobs run before the answer (shared/accounts/outbox.ts).
     MAIL_QUEUE: 'inline',
+    // No Secrets Manager: a watch's signing key is the process's own (shared/watches/signing.ts).
+    WEBHOOK_SIGNING_SECRET_ID: '',
   };
   const file: SamEnvVars = {};
   for (const [id, fn] of lambdaFunctions(template)) {
