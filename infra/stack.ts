@@ -13,7 +13,9 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GATEWAY_CEILING_FACTOR } from '../shared/http/daily-quota-billing.ts';
-import { routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
+import { STATUS } from '../shared/errors.ts';
+import { AUTH_ERRORS, routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
+import { EDGE_ERRORS } from '../shared/routes/types.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
 import { isProviderToken } from '../shared/providers/tokens.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
@@ -242,15 +244,15 @@ export class TravelApiStack extends Stack {
       config,
     });
 
-    const json = (type: apigw.ResponseType, statusCode: string, body: string) =>
+    const json = (type: apigw.ResponseType, status: number, body: string) =>
       this.api.addGatewayResponse(`Edge${type.responseType}`, {
         type,
-        statusCode,
+        statusCode: String(status),
         templates: { 'application/json': body },
       });
     json(
       apigw.ResponseType.INVALID_API_KEY,
-      '401',
+      AUTH_ERRORS.unauthorized.status,
       // Where keys come from (issue #40), as the functions' own 401 says it: this stage's dashboard.
       globalBody(
         'unauthorized',
@@ -259,29 +261,33 @@ export class TravelApiStack extends Stack {
     );
     json(
       apigw.ResponseType.QUOTA_EXCEEDED,
-      '429',
+      AUTH_ERRORS.rate_limit_exceeded.status,
       globalBody('rate_limit_exceeded', 'Daily request quota exceeded for this API key.'),
     );
     json(
       apigw.ResponseType.THROTTLED,
-      '429',
+      AUTH_ERRORS.rate_limit_exceeded.status,
       globalBody('rate_limit_exceeded', 'Too many requests per second for this API key.'),
     );
     json(
       apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      '404',
+      STATUS.notFound,
       globalBody('not_found', 'No such endpoint.'),
     );
     // Its own status: DEFAULT_4XX's 400 would otherwise stand for it (shared/routes/types.ts EDGE_ERRORS).
     json(
       apigw.ResponseType.REQUEST_TOO_LARGE,
-      '413',
+      EDGE_ERRORS.global.payload_too_large.status,
       globalBody('payload_too_large', 'Request body too large.'),
     );
-    json(apigw.ResponseType.DEFAULT_4XX, '400', globalBody('bad_request', 'The request was rejected.'));
+    json(
+      apigw.ResponseType.DEFAULT_4XX,
+      EDGE_ERRORS.global.bad_request.status,
+      globalBody('bad_request', 'The request was rejected.'),
+    );
     json(
       apigw.ResponseType.DEFAULT_5XX,
-      '502',
+      STATUS.badGateway,
       globalBody('gateway_error', 'The gateway could not complete the request.'),
     );
 

@@ -3,6 +3,26 @@
  * renders them, so no handler builds an error response inline.
  */
 
+/**
+ * The HTTP statuses of the error vocabulary, each written once: the API's own refusals and failures, and the
+ * sources' answers the transport reads. Everything else names them (`STATUS.badGateway`), so a search for a
+ * number finds its one definition.
+ */
+export const STATUS = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  contentTooLarge: 413,
+  unprocessableContent: 422,
+  tooManyRequests: 429,
+  internalServerError: 500,
+  badGateway: 502,
+  serviceUnavailable: 503,
+  gatewayTimeout: 504,
+} as const;
+
 /** Extra members a Problem Details body may carry beyond the standard ones (spec: Errors). */
 export type ProblemExtras = Record<string, unknown>;
 
@@ -62,7 +82,12 @@ export class GlobalError extends Error {
 /** 401 `unauthorized`: API key missing or not recognised. */
 export class UnauthorizedError extends GlobalError {
   constructor(details: string) {
-    super(401, 'unauthorized', 'A valid API key is required in the x-api-key header.', details);
+    super(
+      STATUS.unauthorized,
+      'unauthorized',
+      'A valid API key is required in the x-api-key header.',
+      details,
+    );
     this.name = 'UnauthorizedError';
   }
 }
@@ -76,7 +101,7 @@ export class RateLimitExceededError extends GlobalError {
    */
   constructor(limit: number, retryAfterSeconds: number, rule = '', inFlight = 0) {
     super(
-      429,
+      STATUS.tooManyRequests,
       'rate_limit_exceeded',
       inFlight
         ? 'The last calls of the daily quota are held by calls still running.'

@@ -4,6 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { CORRELATION_HEADER } from '../http/correlation-id.ts';
+import { STATUS } from '../errors.ts';
 import { JSON_TYPE, PROBLEM_JSON } from '../problem.ts';
 import type { Dialect, DocumentedError, Route } from '../routes/index.ts';
 import { pascal, schemaRef } from './schemas.ts';
@@ -128,12 +129,13 @@ export const HEADERS = {
 export function headersFor(route: Route, status: number): Record<string, { $ref: string }> {
   const headers: Record<string, { $ref: string }> = { [CORRELATION_HEADER]: headerRef('CorrelationId') };
   // The quota is counted after the key is accepted: every keyed answer but the 401 carries it.
-  if (route.auth && status !== 401 && route.kind !== 'watch') {
+  if (route.auth && status !== STATUS.unauthorized && route.kind !== 'watch') {
     headers['X-RateLimit-Limit'] = headerRef('RateLimitLimit');
     headers['X-RateLimit-Remaining'] = headerRef('RateLimitRemaining');
     headers['X-RateLimit-Reset'] = headerRef('RateLimitReset');
   }
-  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
+  if (status === STATUS.tooManyRequests || status === STATUS.serviceUnavailable)
+    headers['Retry-After'] = headerRef('RetryAfter');
   if (status === 200 && route.upstream?.length) {
     headers['X-Cache'] = headerRef('Cache');
     headers.Age = headerRef('Age');

@@ -1,4 +1,5 @@
 /** The account routes: the usage endpoint (keyed) and the accounts dashboard with its session API. */
+import { STATUS } from '../errors.ts';
 import {
   ACCOUNT_INPUT,
   CSRF_ERRORS,
@@ -85,7 +86,7 @@ export const accountRoutes = {
         when: 'the password is shorter than 12 characters, common, or made of the email',
       },
       TOO_MANY_ATTEMPTS: {
-        status: 429,
+        status: STATUS.tooManyRequests,
         when: 'too many sign-ups from this address; Retry-After says when to retry',
       },
     },
@@ -120,10 +121,13 @@ export const accountRoutes = {
     validation: ACCOUNT_INPUT,
     errors: {
       ...CSRF_ERRORS,
-      INVALID_CREDENTIALS: { status: 401, when: 'the email and password match no verified account' },
+      INVALID_CREDENTIALS: {
+        status: STATUS.unauthorized,
+        when: 'the email and password match no verified account',
+      },
       EMAIL_NOT_VERIFIED: { status: 403, when: 'the password is right but the email is not verified yet' },
       TOO_MANY_ATTEMPTS: {
-        status: 429,
+        status: STATUS.tooManyRequests,
         when: 'too many failed sign-ins for this account or from this address; Retry-After says when to retry',
       },
     },
@@ -171,7 +175,7 @@ export const accountRoutes = {
       ...CSRF_ERRORS,
       KEY_LIMIT_REACHED: { status: 409, when: 'the account already has as many live keys as its cap allows' },
       DAILY_KEY_LIMIT_REACHED: {
-        status: 429,
+        status: STATUS.tooManyRequests,
         when: 'the account created as many keys today (UTC) as a day allows, revoked ones included; Retry-After gives the reset',
       },
     },
@@ -228,7 +232,7 @@ export const accountRoutes = {
     errors: {
       ...CSRF_ERRORS,
       TOO_MANY_ATTEMPTS: {
-        status: 429,
+        status: STATUS.tooManyRequests,
         when: 'too many reset requests from this address; Retry-After says when to retry',
       },
     },
@@ -267,7 +271,7 @@ export const accountRoutes = {
     errors: {
       ...SESSION_ERRORS,
       ...CSRF_ERRORS,
-      INVALID_CREDENTIALS: { status: 401, when: 'the password is wrong: nothing is deleted' },
+      INVALID_CREDENTIALS: { status: STATUS.unauthorized, when: 'the password is wrong: nothing is deleted' },
     },
     summary:
       'Deletes the account with the password: its keys stop at once (at the gateway too), the email is freed; with check_only, checks the password and deletes nothing',

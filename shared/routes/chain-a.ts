@@ -1,4 +1,5 @@
 /** The chain_a routes. */
+import { STATUS } from '../errors.ts';
 import { INVALID_PARAMETERS, NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
 
 export const chainARoutes = {
@@ -15,7 +16,7 @@ export const chainARoutes = {
       ...STAY_ERRORS,
       HOTEL_NOT_FOUND: { status: 404, when: 'hotel_code not recognized' },
       UPSTREAM_ERROR: {
-        status: 502,
+        status: STATUS.badGateway,
         when:
           'chain_a could not complete or validate the request, or its answer lost its structure; ' +
           'upstream_status carries the HTTP status chain_a answered with, when it answered',

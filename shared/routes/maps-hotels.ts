@@ -1,4 +1,5 @@
 /** The maps_hotels routes. */
+import { STATUS } from '../errors.ts';
 import { INVALID_PARAMETERS, type Route, STAY_ERRORS } from './types.ts';
 
 export const mapsHotelsRoutes = {
@@ -82,7 +83,7 @@ export const mapsHotelsRoutes = {
     validation: INVALID_PARAMETERS,
     errors: {
       SOURCE_NOT_CONFIGURED: {
-        status: 503,
+        status: STATUS.serviceUnavailable,
         when: 'the deployment does not configure maps_hotels (status "degraded", with the reason)',
       },
     },

@@ -1,10 +1,14 @@
 /** The maps_reviews routes. */
+import { STATUS } from '../errors.ts';
 import { INVALID_PARAMETERS, type Route } from './types.ts';
 
 /** What both reviews routes answer besides their own validation (the paginated one's errors are "as reviews"). */
 const REVIEWS_ERRORS = {
   NO_RESULTS: { status: 404, when: 'no reviews for the data_id' },
-  RATE_LIMITED: { status: 429, when: 'the source limits requests; Retry-After says when to retry' },
+  RATE_LIMITED: {
+    status: STATUS.tooManyRequests,
+    when: 'the source limits requests; Retry-After says when to retry',
+  },
   INTERNAL_ERROR: { status: 500, when: 'server error' },
 } as const;
 
@@ -59,7 +63,7 @@ export const mapsReviewsRoutes = {
     errors: {
       NO_RESULTS: { status: 404, when: 'no place matched' },
       NO_REVIEWS: { status: 404, when: 'place found, no reviews' },
-      EXTRACTION_FAILED: { status: 502, when: 'no usable data_id could be read' },
+      EXTRACTION_FAILED: { status: STATUS.badGateway, when: 'no usable data_id could be read' },
     },
     extraction: 'EXTRACTION_FAILED',
     summary: 'Place name to the place and the first page of its reviews',

@@ -1,4 +1,5 @@
 /** The meta routes: coordinates lookup and hotel matching across platforms (over web_search). */
+import { STATUS } from '../errors.ts';
 import { INVALID_PARAMETERS, type Route } from './types.ts';
 
 export const metaRoutes = {
@@ -10,7 +11,7 @@ export const metaRoutes = {
     product: 'coordinates-lookup',
     auth: true,
     validation: { kind: 'problem', status: 400, code: 'INVALID_INPUT' },
-    errors: { UPSTREAM_ERROR: { status: 502, when: 'the place index is unavailable' } },
+    errors: { UPSTREAM_ERROR: { status: STATUS.badGateway, when: 'the place index is unavailable' } },
     summary: 'Place name to coordinates (cities, airports, countries)',
     example: '/v1/meta/coordinates-lookup?term=paris&limit=3',
   },

@@ -3,6 +3,7 @@
  * its own error codes, once: handlers raise by code (`ctx.error`), the error renderer picks the body
  * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
  */
+import { STATUS } from '../errors.ts';
 import type { ConnectorToken, ProviderToken } from '../providers/tokens.ts';
 
 /** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
@@ -109,12 +110,12 @@ export interface DocumentedError extends ErrorSpec {
 
 /** Errors every route that goes upstream shares (spec: Errors; upstream failures surface as 502, 503 or 504). */
 export const UPSTREAM_ERRORS = {
-  UPSTREAM_ERROR: { status: 502, when: 'the source failed or answered something unusable' },
+  UPSTREAM_ERROR: { status: STATUS.badGateway, when: 'the source failed or answered something unusable' },
   UPSTREAM_UNAVAILABLE: {
-    status: 503,
+    status: STATUS.serviceUnavailable,
     when: 'the source is rate-limited, in maintenance or failing; Retry-After says when to retry',
   },
-  UPSTREAM_TIMEOUT: { status: 504, when: 'the source did not answer in time' },
+  UPSTREAM_TIMEOUT: { status: STATUS.gatewayTimeout, when: 'the source did not answer in time' },
 } as const satisfies Record<string, ErrorSpec>;
 
 /**
@@ -139,15 +140,18 @@ export const EDGE_ERRORS = {
 
 /** Errors every keyed route shares, in the global body. */
 export const AUTH_ERRORS = {
-  unauthorized: { status: 401, when: 'API key missing or invalid' },
-  rate_limit_exceeded: { status: 429, when: "the key's daily quota is used up; Retry-After gives the reset" },
+  unauthorized: { status: STATUS.unauthorized, when: 'API key missing or invalid' },
+  rate_limit_exceeded: {
+    status: STATUS.tooManyRequests,
+    when: "the key's daily quota is used up; Retry-After gives the reset",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** Errors every route of the accounts dashboard that needs a signed-in session shares. */
 export const SESSION_ERRORS = {
-  NOT_SIGNED_IN: { status: 401, when: 'no session cookie: sign in first' },
+  NOT_SIGNED_IN: { status: STATUS.unauthorized, when: 'no session cookie: sign in first' },
   SESSION_EXPIRED: {
-    status: 401,
+    status: STATUS.unauthorized,
     when: 'the session cookie is expired, signed out or unknown: sign in again',
   },
 } as const satisfies Record<string, ErrorSpec>;

@@ -4,11 +4,13 @@
  * Retry-After; any other failure → 502 UPSTREAM_ERROR (with upstream_status when known); a page that
  * lost its structure → ExtractionError (502 unless the route, or the connector call, names another documented code).
  */
-import { ProblemError } from '../errors.ts';
+import { ProblemError, STATUS } from '../errors.ts';
 
 export class UpstreamTimeoutError extends ProblemError {
   constructor(provider: string, cause?: unknown) {
-    super(504, 'UPSTREAM_TIMEOUT', `The ${provider} source did not answer in time.`, { cause });
+    super(STATUS.gatewayTimeout, 'UPSTREAM_TIMEOUT', `The ${provider} source did not answer in time.`, {
+      cause,
+    });
     this.name = 'UpstreamTimeoutError';
   }
 }
@@ -33,7 +35,7 @@ export class UpstreamUnavailableError extends ProblemError {
   ) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(
-      503,
+      STATUS.serviceUnavailable,
       'UPSTREAM_UNAVAILABLE',
       `The ${provider} source is unavailable (${text}); retry in ${seconds} s.`,
       {
@@ -51,7 +53,7 @@ export class UpstreamError extends ProblemError {
   /** The HTTP status the source answered with, when it answered (the Problem's `upstream_status`). */
   readonly upstreamStatus?: number;
   constructor(provider: string, detail: string, upstreamStatus?: number, cause?: unknown) {
-    super(502, 'UPSTREAM_ERROR', `The ${provider} source failed: ${detail}.`, {
+    super(STATUS.badGateway, 'UPSTREAM_ERROR', `The ${provider} source failed: ${detail}.`, {
       cause,
       extras: upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus },
     });

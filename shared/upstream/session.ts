@@ -4,6 +4,7 @@
  * concurrent requests, reused until its TTL, and dropped when the source answers 401 or 403. Cookie
  * and token values are never logged and never part of a cache key.
  */
+import { STATUS } from '../errors.ts';
 import { ExtractionError, UpstreamError } from './errors.ts';
 import { publicUrl, sentUrl, type Outbound, type UpstreamRequest } from './request.ts';
 import { attemptOptions, challenged, got, statusFailure, toContractError } from './transport.ts';
@@ -133,7 +134,7 @@ export async function withSession<T>(
     return await attempt((await open()).headers);
   } catch (error) {
     const status = error instanceof UpstreamError ? error.upstreamStatus : undefined;
-    if (status !== 401 && status !== 403) throw error;
+    if (status !== STATUS.unauthorized && status !== STATUS.forbidden) throw error;
     dropSession(req.provider);
     return attempt((await open()).headers);
   }

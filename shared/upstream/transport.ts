@@ -4,6 +4,7 @@
  * errors, and the one backoff. The reads that use them are in `reads.ts`.
  */
 import type { Agents, HTTPError } from 'got';
+import { STATUS } from '../errors.ts';
 import type { Deadline } from './deadline.ts';
 import {
   DisallowedUrlError,
@@ -22,7 +23,12 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 8_000;
 /** Retries after the first attempt, for safe requests that hit network errors or a status in `RETRY_STATUSES`. */
 export const RETRY_LIMIT = 2;
 /** The statuses a safe request is retried on: the source is busy or a gateway in front of it failed. */
-export const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
+export const RETRY_STATUSES: readonly number[] = [
+  STATUS.tooManyRequests,
+  STATUS.badGateway,
+  STATUS.serviceUnavailable,
+  STATUS.gatewayTimeout,
+];
 const BACKOFF_BASE_MS = 100;
 /** What an attempt after a wait needs at least, for the retry to be worth it. */
 const ATTEMPT_RESERVE_MS = 1_000;
@@ -120,7 +126,9 @@ export function attemptOptions(outbound: Outbound, session: Record<string, strin
 export function challenged(status: number, body = ''): boolean {
   if (status === 202) return true;
   return (
-    (status === 403 || status === 405 || status === 429) &&
+    (status === STATUS.forbidden ||
+      status === STATUS.methodNotAllowed ||
+      status === STATUS.tooManyRequests) &&
     /captcha|challenge|access denied|aws-waf|datadome|incapsula|_abck/i.test(body.slice(0, 20_000))
   );
 }
@@ -155,8 +163,8 @@ export function statusFailure(
       cause,
       `bot protection challenged the request (HTTP ${status})`,
     );
-  if (status === 429 || status === 503) {
-    const why = status === 429 ? 'rate limited' : 'maintenance';
+  if (status === STATUS.tooManyRequests || status === STATUS.serviceUnavailable) {
+    const why = status === STATUS.tooManyRequests ? 'rate limited' : 'maintenance';
     return new UpstreamUnavailableError(provider, retryAfterSeconds(headers['retry-after']), why, cause);
   }
   return new UpstreamError(provider, `HTTP ${status}`, status, cause);

@@ -11,6 +11,7 @@
  * (local-queue.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { STATUS } from '../errors.ts';
 import { log } from '../log.ts';
 import { emfLine } from '../metrics.ts';
 import type { Route, WatchFields } from '../routes/index.ts';
@@ -132,8 +133,14 @@ function codeOf(body: unknown): string | undefined {
 function outcomeOf(status: number, body: unknown, fields: WatchFields | undefined): Check['outcome'] {
   if (status >= 200 && status < 300) return 'answered';
   if (status >= 400 && status < 500 && fields?.unavailable?.includes(codeOf(body) ?? '')) return 'answered';
-  if (status === 429) return 'quota';
-  if (status === 400 || status === 401 || status === 404 || status === 422) return 'refused';
+  if (status === STATUS.tooManyRequests) return 'quota';
+  const refused: number[] = [
+    STATUS.badRequest,
+    STATUS.unauthorized,
+    STATUS.notFound,
+    STATUS.unprocessableContent,
+  ];
+  if (refused.includes(status)) return 'refused';
   return 'source_failed';
 }
 

@@ -12,10 +12,11 @@
 import * as z from 'zod';
 import { fetchParsed, type UpstreamRequest, type UpstreamResponse } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
+import { STATUS } from '../../errors.ts';
 import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 
 /** HTTP statuses the API documents with a JSON `{error}` body that says why. 429 is not among them: the client keeps its Retry-After. */
-export const SERP_ERROR_STATUSES = [400, 401, 403];
+export const SERP_ERROR_STATUSES: number[] = [STATUS.badRequest, STATUS.unauthorized, STATUS.forbidden];
 
 /** What every engine's answer carries besides its results (`search_metadata` keeps its other keys, such as `<engine>_url`). */
 export const SerpEnvelope = {
@@ -46,9 +47,14 @@ export function serpFailure(provider: string, status: number, body: unknown): Up
     search_metadata?: { status?: unknown };
   };
   const error = typeof answer.error === 'string' ? answer.error : undefined;
-  if (status === 401) return new UpstreamError(provider, 'the API key was refused (HTTP 401)', 401);
-  if (status === 403)
-    return new UpstreamError(provider, 'the account behind the API key may not search (HTTP 403)', 403);
+  if (status === STATUS.unauthorized)
+    return new UpstreamError(provider, `the API key was refused (HTTP ${status})`, status);
+  if (status === STATUS.forbidden)
+    return new UpstreamError(
+      provider,
+      `the account behind the API key may not search (HTTP ${status})`,
+      status,
+    );
   // Seen both as a 429 (handled by outOfSearches) and as an answer of its own.
   if (error !== undefined && OUT_OF_SEARCHES.test(error))
     return new UpstreamError(
@@ -56,8 +62,8 @@ export function serpFailure(provider: string, status: number, body: unknown): Up
       'the account has run out of searches',
       status === 200 ? undefined : status,
     );
-  if (status === 400)
-    return new UpstreamError(provider, 'a parameter of the request was refused (HTTP 400)', 400);
+  if (status === STATUS.badRequest)
+    return new UpstreamError(provider, `a parameter of the request was refused (HTTP ${status})`, status);
   if (status !== 200) return new UpstreamError(provider, `HTTP ${status}`, status);
   if (answer.search_metadata?.status === 'Error' && !isEmptyResult(error))
     return new UpstreamError(provider, 'the search failed at the source (status Error)');
@@ -82,7 +88,12 @@ export function outOfSearches(provider: string) {
       error.why === 'rate limited' &&
       OUT_OF_SEARCHES.test(answeredText(error))
     )
-      throw new UpstreamError(provider, 'the account has run out of searches (HTTP 429)', 429, error);
+      throw new UpstreamError(
+        provider,
+        `the account has run out of searches (HTTP ${STATUS.tooManyRequests})`,
+        STATUS.tooManyRequests,
+        error,
+      );
     throw error;
   };
 }
