@@ -22,7 +22,6 @@ import {
   type Route,
   type RouteId,
 } from '../shared/routes/index.ts';
-import { STATUS } from '../shared/errors.ts';
 import { parseExact } from '../shared/json.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../shared/store/memory.ts';
 import { useStores } from '../shared/store/index.ts';
@@ -36,6 +35,7 @@ import {
 } from '../shared/upstream/providers.ts';
 import { invoke, loadHandler, toEvent, INVOCATION_BUDGET_MS } from './local/lambda.ts';
 import { matchRoute } from './local/routing.ts';
+import { exitCode, formatReport, type CanaryReport, type RouteResult } from './canary-report.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, profileProviders } from './live-profile.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 
@@ -50,35 +50,6 @@ export interface CanaryOptions {
   budgetMs?: number;
   /** Example requests by route id, over the manifest's (which name sandbox hosts and ids). */
   examples?: Record<string, string>;
-}
-
-export interface RouteResult {
-  route: RouteId;
-  path: string;
-  upstream: readonly string[];
-  /** The HTTP status the handler answered with. */
-  status: number;
-  /** The error code of a non-200 answer. */
-  code?: string;
-  /** The source answered at all: no connection failure, timeout, unconfigured source or rejected request. */
-  reached: boolean;
-  /** The answer was read: no extraction error, upstream error status or unavailability. */
-  parsed: boolean;
-  /** A 200 that passes the route's response schema, or an error the route documents for that status. */
-  valid: boolean;
-  ok: boolean;
-  ms: number;
-  /** Why it failed, or which documented error it answered; secrets removed. */
-  note: string;
-}
-
-export interface CanaryReport {
-  /** What the routes ran against. */
-  against: 'sandbox' | 'providers';
-  ok: boolean;
-  passed: number;
-  failed: number;
-  results: RouteResult[];
 }
 
 const Providers = z.record(z.string(), ProviderConfig);
@@ -145,9 +116,9 @@ export function judge(route: Route, status: number, body: unknown, response?: z.
   // Refused before any source was asked: the key, the quota, or the example's own parameters.
   const validation = route.validation;
   const rejected =
-    status === STATUS.unauthorized ||
-    status === STATUS.tooManyRequests ||
-    status === STATUS.badRequest ||
+    status === 401 ||
+    status === 429 ||
+    status === 400 ||
     (validation.kind !== 'detail-array' && validation.status === status && validation.code === code);
   if (rejected) return { ...failed(false), note: `rejected before the source: ${said}` };
   // The source answered something the contract foresees for this request (no such hotel, no results…).
@@ -283,46 +254,6 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryRepo
   } finally {
     if (!options.sandbox) await sandbox.close();
   }
-}
-
-/** The exit status a report gives: 0 when every route passed. @example exitCode(report) // 1 */
-export function exitCode(report: CanaryReport): number {
-  return report.ok ? 0 : 1;
-}
-
-const mark = (value: boolean, applies: boolean) => (!applies ? '-' : value ? 'yes' : 'NO');
-
-/**
- * The report as an aligned table, one line per route, and a summary line.
- * @example formatReport(report).join('\n')
- */
-export function formatReport(report: CanaryReport): string[] {
-  const header = ['route', 'upstream', 'status', 'reached', 'parsed', 'valid', 'ms', 'note'];
-  const rows = report.results.map((r) => [
-    r.path,
-    r.upstream.join(','),
-    String(r.status),
-    mark(r.reached, true),
-    mark(r.parsed, r.reached),
-    mark(r.valid, r.reached && r.parsed),
-    String(r.ms),
-    r.note.length > 120 ? `${r.note.slice(0, 117)}...` : r.note,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const numeric = new Set([2, 6]);
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) =>
-        i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!),
-      )
-      .join('  ')
-      .trimEnd();
-  const total = report.results.reduce((sum, r) => sum + r.ms, 0);
-  const summary =
-    `canary: ${report.passed}/${report.results.length} routes passed against the ` +
-    `${report.against === 'sandbox' ? 'embedded sandbox' : 'configured providers'} in ${total} ms` +
-    (report.ok ? '' : `; ${report.failed} failed`);
-  return [line(header), ...rows.map(line), summary];
 }
 
 const USAGE = `usage: npm run canary -- [--provider ${UPSTREAM_PROVIDERS[0]}]... [--profile live|<file>] [--json]`;

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
-import { exitCode, judge, main, runCanary, type RouteResult } from '../../infra/canary.ts';
+import { exitCode, type RouteResult } from '../../infra/canary-report.ts';
+import { judge, main, runCanary } from '../../infra/canary.ts';
 import { startSandbox, type Fault, type Sandbox } from '../../infra/sandbox/server.ts';
 import { routeList, routes } from '../../shared/routes/index.ts';
 
