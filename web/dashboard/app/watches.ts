@@ -1,0 +1,72 @@
+/**
+ * The dashboard's watches: the account's watches over all its keys, each paused, resumed or deleted here.
+ */
+import { api } from './api.ts';
+import { $, complain, say, when } from './view.ts';
+/** A watch as GET /account/watches lists it. */
+interface WatchRow {
+  id: string;
+  route: string;
+  key_name: string;
+  condition: { type: string; value?: number };
+  status: 'active' | 'paused' | 'ended';
+  reason: string | null;
+  last_check: { at: string; outcome: string } | null;
+}
+
+function watchRow(watch: WatchRow): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  const cells = [
+    `${watch.id} (${watch.route})`,
+    watch.key_name,
+    `${watch.condition.type}${watch.condition.value === undefined ? '' : ` ${watch.condition.value}`}`,
+    `${watch.status}${watch.reason ? `: ${watch.reason}` : ''}`,
+    watch.last_check ? `${when(watch.last_check.at)} (${watch.last_check.outcome})` : 'not yet',
+  ];
+  const labels = [...$('watches-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+  for (const [i, text] of cells.entries()) {
+    const cell = document.createElement(i === 0 ? 'th' : 'td');
+    if (i === 0) cell.setAttribute('scope', 'row');
+    else cell.dataset.label = labels[i];
+    cell.textContent = text;
+    row.append(cell);
+  }
+  const actions = document.createElement('td');
+  const buttons: [string, () => Promise<unknown>][] = [];
+  if (watch.status === 'active')
+    buttons.push([
+      'Pause',
+      () => api(`account/watches/${watch.id}/status`, { method: 'POST', body: { status: 'paused' } }),
+    ]);
+  if (watch.status === 'paused')
+    buttons.push([
+      'Resume',
+      () => api(`account/watches/${watch.id}/status`, { method: 'POST', body: { status: 'active' } }),
+    ]);
+  buttons.push(['Delete', () => api(`account/watches/${watch.id}/delete`, { method: 'POST' })]);
+  for (const [label, act] of buttons) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = label === 'Delete' ? 'danger small' : 'secondary small';
+    button.textContent = label;
+    button.setAttribute('aria-label', `${label} watch ${watch.id}`);
+    button.addEventListener('click', () => {
+      if (label === 'Delete' && !window.confirm(`Delete the watch ${watch.id}?`)) return;
+      act()
+        .then(() => say(`Watch ${watch.id} ${label.toLowerCase()}d.`))
+        .then(loadWatches)
+        .catch(complain);
+    });
+    actions.append(button);
+  }
+  row.append(actions);
+  return row;
+}
+
+/** Reads the account's watches again and shows them. @example await loadWatches() */
+export async function loadWatches(): Promise<void> {
+  const { watches } = await api<{ watches: WatchRow[] }>('account/watches');
+  $('watches-table')
+    .querySelector('tbody')!
+    .replaceChildren(...watches.map(watchRow));
+}
