@@ -1,76 +1,64 @@
 /** The chain_c routes. */
-import { INVALID_PARAMETERS, NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
+import { NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
+import { area } from './area.ts';
 
-export const chainCRoutes = {
-  chainCSearch: {
-    method: 'GET',
-    path: '/v1/chain_c/loyalty/search',
-    handler: 'functions/chain-c/search.ts',
-    provider: 'chain_c',
-    product: 'search',
-    auth: true,
-    upstream: ['chain_c'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...STAY_ERRORS,
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+export const chainCRoutes = area(
+  { provider: 'chain_c', upstream: ['chain_c'] },
+  {
+    chainCSearch: {
+      path: '/v1/chain_c/loyalty/search',
+      product: 'search',
+      errors: {
+        ...STAY_ERRORS,
+        INVALID_CURRENCY: {
+          status: 400,
+          when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+        },
+        NO_RESULTS,
       },
-      NO_RESULTS,
-    },
-    watch: {
-      price: 'hotels[].price.total',
-      availability: 'hotels[].bookable',
-      unavailable: ['NO_RESULTS'],
-      ends: 'check_in',
-    },
-    summary: 'chain_c hotels near coordinates with cash and points prices, paged',
-    example:
-      '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
-  },
-  chainCRooms: {
-    method: 'GET',
-    path: '/v1/chain_c/loyalty/rooms',
-    handler: 'functions/chain-c/rooms.ts',
-    provider: 'chain_c',
-    product: 'rooms',
-    auth: true,
-    upstream: ['chain_c'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES: {
-        status: 400,
-        when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
+      watch: {
+        price: 'hotels[].price.total',
+        availability: 'hotels[].bookable',
+        unavailable: ['NO_RESULTS'],
+        ends: 'check_in',
       },
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+      summary: 'chain_c hotels near coordinates with cash and points prices, paged',
+      example:
+        '/v1/chain_c/loyalty/search?latitude=48.8566&longitude=2.3522&check_in=2030-06-10&check_out=2030-06-12',
+    },
+    chainCRooms: {
+      path: '/v1/chain_c/loyalty/rooms',
+      product: 'rooms',
+      errors: {
+        ...STAY_ERRORS,
+        INVALID_DATES: {
+          status: 400,
+          when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
+        },
+        INVALID_CURRENCY: {
+          status: 400,
+          when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
+        },
+        INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
+        PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
       },
-      INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
-      PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
+      watch: { price: 'room_types[].rates[].total', availability: 'room_types', ends: 'check_in' },
+      summary:
+        'The rooms of a chain_c property for a stay: cash, points and cash-and-points rates with nightly rates',
+      example:
+        '/v1/chain_c/loyalty/rooms?property_id=TOYPA&check_in=2030-06-10&check_out=2030-06-12&adults=2',
     },
-    watch: { price: 'room_types[].rates[].total', availability: 'room_types', ends: 'check_in' },
-    summary:
-      'The rooms of a chain_c property for a stay: cash, points and cash-and-points rates with nightly rates',
-    example: '/v1/chain_c/loyalty/rooms?property_id=TOYPA&check_in=2030-06-10&check_out=2030-06-12&adults=2',
-  },
-  chainCPropertyDetails: {
-    method: 'GET',
-    path: '/v1/chain_c/property/details',
-    handler: 'functions/chain-c/details.ts',
-    provider: 'chain_c',
-    product: 'details',
-    auth: true,
-    upstream: ['chain_c'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
-      PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
+    chainCPropertyDetails: {
+      path: '/v1/chain_c/property/details',
+      handler: 'details',
+      product: 'details',
+      errors: {
+        INVALID_PROPERTY_ID: { status: 400, when: 'property_id is not 1 to 10 letters or digits' },
+        PROPERTY_NOT_FOUND: { status: 404, when: 'chain_c has no property with that property_id' },
+      },
+      summary:
+        'A chain_c property: name, brand, address, location, phone, currency, review, pictures and its room catalogue',
+      example: '/v1/chain_c/property/details?property_id=TOYPA',
     },
-    summary:
-      'A chain_c property: name, brand, address, location, phone, currency, review, pictures and its room catalogue',
-    example: '/v1/chain_c/property/details?property_id=TOYPA',
   },
-} as const satisfies Record<string, Route>;
+) satisfies Record<string, Route>;

@@ -1,5 +1,6 @@
 /** The dining routes. */
 import { INVALID_PARAMETERS, NO_RESULTS, type Route } from './types.ts';
+import { area } from './area.ts';
 
 /** The date errors every dining route shares. */
 const DATE_ERRORS = {
@@ -7,102 +8,77 @@ const DATE_ERRORS = {
   PAST_DATE: { status: 400, when: 'date in the past' },
 } as const;
 
-export const diningRoutes = {
-  diningSlots: {
-    method: 'GET',
-    path: '/v1/dining/restaurants/{restaurant_id}/availability/slots',
-    handler: 'functions/dining/slots.ts',
+export const diningRoutes = area(
+  {
     provider: 'dining',
-    product: 'availability',
-    auth: true,
     upstream: ['dining'],
     validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-    errors: {
-      ...DATE_ERRORS,
-      INVALID_TIME_FORMAT: { status: 400, when: 'preferred_time not HH:MM (24-hour)' },
-      RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+  },
+  {
+    diningSlots: {
+      path: '/v1/dining/restaurants/{restaurant_id}/availability/slots',
+      product: 'availability',
+      errors: {
+        ...DATE_ERRORS,
+        INVALID_TIME_FORMAT: { status: 400, when: 'preferred_time not HH:MM (24-hour)' },
+        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+      },
+      watch: { availability: 'slots', ends: 'date' },
+      summary: 'Reservation times near a preferred time for a party size',
+      example:
+        '/v1/dining/restaurants/10001/availability/slots?date=2030-06-10&preferred_time=19:30&party_size=2',
     },
-    watch: { availability: 'slots', ends: 'date' },
-    summary: 'Reservation times near a preferred time for a party size',
-    example:
-      '/v1/dining/restaurants/10001/availability/slots?date=2030-06-10&preferred_time=19:30&party_size=2',
-  },
-  diningAvailability: {
-    method: 'GET',
-    path: '/v1/dining/restaurants/{restaurant_id}/availability',
-    handler: 'functions/dining/availability.ts',
-    provider: 'dining',
-    product: 'availability',
-    auth: true,
-    upstream: ['dining'],
-    // As the slots endpoint: a missing parameter or a bound out of range is 422.
-    validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-    errors: {
-      ...DATE_ERRORS,
-      INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
-      RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+    diningAvailability: {
+      path: '/v1/dining/restaurants/{restaurant_id}/availability',
+      product: 'availability',
+      // As the slots endpoint: a missing parameter or a bound out of range is 422.
+      validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+      errors: {
+        ...DATE_ERRORS,
+        INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
+        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+      },
+      watch: { availability: 'available', ends: 'date' },
+      summary: 'Whether one exact time can be booked for a party, with the nearest bookable times when not',
+      example: '/v1/dining/restaurants/10001/availability?date=2030-06-10&time=19:30&party_size=2',
     },
-    watch: { availability: 'available', ends: 'date' },
-    summary: 'Whether one exact time can be booked for a party, with the nearest bookable times when not',
-    example: '/v1/dining/restaurants/10001/availability?date=2030-06-10&time=19:30&party_size=2',
-  },
-  diningSearch: {
-    method: 'GET',
-    path: '/v1/dining/search',
-    handler: 'functions/dining/search.ts',
-    provider: 'dining',
-    product: 'search',
-    auth: true,
-    upstream: ['dining'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...DATE_ERRORS,
-      INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
-      NO_RESULTS,
+    diningSearch: {
+      path: '/v1/dining/search',
+      product: 'search',
+      validation: INVALID_PARAMETERS,
+      errors: {
+        ...DATE_ERRORS,
+        INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
+        NO_RESULTS,
+      },
+      summary: 'Restaurants near a point for a date, time and party, by price band, a page at a time',
+      example:
+        '/v1/dining/search?latitude=31.2304&longitude=121.4737&date=2030-06-10&time=19:30&party_size=2',
     },
-    summary: 'Restaurants near a point for a date, time and party, by price band, a page at a time',
-    example: '/v1/dining/search?latitude=31.2304&longitude=121.4737&date=2030-06-10&time=19:30&party_size=2',
-  },
-  diningDetails: {
-    method: 'GET',
-    path: '/v1/dining/restaurants/{restaurant_id}',
-    handler: 'functions/dining/details.ts',
-    provider: 'dining',
-    product: 'details',
-    auth: true,
-    upstream: ['dining'],
-    validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-    errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
-    summary: "A restaurant's profile: cuisine, price band, address, hours as the source words them, ratings",
-    example: '/v1/dining/restaurants/10001',
-  },
-  diningMenu: {
-    method: 'GET',
-    path: '/v1/dining/restaurants/{restaurant_id}/menu',
-    handler: 'functions/dining/menu.ts',
-    provider: 'dining',
-    product: 'menu',
-    auth: true,
-    upstream: ['dining'],
-    validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-    errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
-    summary: "A restaurant's menus with sections, items and prices, or the link to a menu kept elsewhere",
-    example: '/v1/dining/restaurants/10001/menu',
-  },
-  diningReviews: {
-    method: 'GET',
-    path: '/v1/dining/restaurants/{restaurant_id}/reviews',
-    handler: 'functions/dining/reviews.ts',
-    provider: 'dining',
-    product: 'reviews',
-    auth: true,
-    upstream: ['dining'],
-    validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-    errors: {
-      RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
-      NO_RESULTS: { status: 404, when: 'the restaurant has no reviews, or page is past the last one' },
+    diningDetails: {
+      path: '/v1/dining/restaurants/{restaurant_id}',
+      product: 'details',
+      errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
+      summary:
+        "A restaurant's profile: cuisine, price band, address, hours as the source words them, ratings",
+      example: '/v1/dining/restaurants/10001',
     },
-    summary: "A restaurant's reviews a page at a time, newest first or by rating",
-    example: '/v1/dining/restaurants/10001/reviews?page=1&page_size=10&sort=newest',
+    diningMenu: {
+      path: '/v1/dining/restaurants/{restaurant_id}/menu',
+      product: 'menu',
+      errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
+      summary: "A restaurant's menus with sections, items and prices, or the link to a menu kept elsewhere",
+      example: '/v1/dining/restaurants/10001/menu',
+    },
+    diningReviews: {
+      path: '/v1/dining/restaurants/{restaurant_id}/reviews',
+      product: 'reviews',
+      errors: {
+        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+        NO_RESULTS: { status: 404, when: 'the restaurant has no reviews, or page is past the last one' },
+      },
+      summary: "A restaurant's reviews a page at a time, newest first or by rating",
+      example: '/v1/dining/restaurants/10001/reviews?page=1&page_size=10&sort=newest',
+    },
   },
-} as const satisfies Record<string, Route>;
+) satisfies Record<string, Route>;

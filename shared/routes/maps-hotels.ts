@@ -1,93 +1,76 @@
 /** The maps_hotels routes. */
 import { STATUS } from '../errors.ts';
-import { INVALID_PARAMETERS, type Route, STAY_ERRORS } from './types.ts';
+import { type Route, STAY_ERRORS } from './types.ts';
+import { area } from './area.ts';
 
-export const mapsHotelsRoutes = {
-  mapsHotelsSearch: {
-    method: 'GET',
-    path: '/v1/maps_hotels/search',
-    handler: 'functions/maps-hotels/search.ts',
-    provider: 'maps_hotels',
-    product: 'search',
-    auth: true,
-    upstream: ['maps_hotels'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...STAY_ERRORS,
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
+export const mapsHotelsRoutes = area(
+  { provider: 'maps_hotels', upstream: ['maps_hotels'] },
+  {
+    mapsHotelsSearch: {
+      path: '/v1/maps_hotels/search',
+      product: 'search',
+      errors: {
+        ...STAY_ERRORS,
+        INVALID_CURRENCY: {
+          status: 400,
+          when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
+        },
+        NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
       },
-      NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
+      watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
+      summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
+      example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
     },
-    watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
-    summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
-    example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
-  },
-  mapsHotelsInfo: {
-    method: 'GET',
-    path: '/v1/maps_hotels/info',
-    handler: 'functions/maps-hotels/info.ts',
-    provider: 'maps_hotels',
-    product: 'info',
-    auth: true,
-    upstream: ['maps_hotels'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES: {
-        status: 400,
-        when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+    mapsHotelsInfo: {
+      path: '/v1/maps_hotels/info',
+      product: 'info',
+      errors: {
+        ...STAY_ERRORS,
+        INVALID_DATES: {
+          status: 400,
+          when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+        },
+        INVALID_CURRENCY: {
+          status: 400,
+          when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
+        },
+        MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
+        INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
+        HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
       },
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
-      },
-      MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
-      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
-      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
+      watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
+      summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
+      // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
+      example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',
     },
-    watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
-    summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
-    // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
-    example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',
-  },
-  mapsHotelsPhotos: {
-    method: 'GET',
-    path: '/v1/maps_hotels/photos',
-    handler: 'functions/maps-hotels/photos.ts',
-    provider: 'maps_hotels',
-    product: 'photos',
-    auth: true,
-    upstream: ['maps_hotels'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES: {
-        status: 400,
-        when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+    mapsHotelsPhotos: {
+      path: '/v1/maps_hotels/photos',
+      product: 'photos',
+      errors: {
+        ...STAY_ERRORS,
+        INVALID_DATES: {
+          status: 400,
+          when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+        },
+        INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
+        HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
       },
-      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
-      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
+      summary: "A hotel's photos, original size with thumbnails, from its property details",
+      example: '/v1/maps_hotels/photos?hotel_id=ChkIaDExMTI1007790',
     },
-    summary: "A hotel's photos, original size with thumbnails, from its property details",
-    example: '/v1/maps_hotels/photos?hotel_id=ChkIaDExMTI1007790',
-  },
-  mapsHotelsHealth: {
-    method: 'GET',
-    path: '/v1/maps_hotels/health',
-    handler: 'functions/maps-hotels/health.ts',
-    provider: 'maps_hotels',
-    product: 'health',
-    auth: false,
-    validation: INVALID_PARAMETERS,
-    errors: {
-      SOURCE_NOT_CONFIGURED: {
-        status: STATUS.serviceUnavailable,
-        when: 'the deployment does not configure maps_hotels (status "degraded", with the reason)',
+    mapsHotelsHealth: {
+      path: '/v1/maps_hotels/health',
+      product: 'health',
+      upstream: undefined,
+      auth: false,
+      errors: {
+        SOURCE_NOT_CONFIGURED: {
+          status: STATUS.serviceUnavailable,
+          when: 'the deployment does not configure maps_hotels (status "degraded", with the reason)',
+        },
       },
+      summary: 'Whether this deployment has maps_hotels configured; no key, not counted, no upstream call',
+      example: '/v1/maps_hotels/health',
     },
-    summary: 'Whether this deployment has maps_hotels configured; no key, not counted, no upstream call',
-    example: '/v1/maps_hotels/health',
   },
-} as const satisfies Record<string, Route>;
+) satisfies Record<string, Route>;

@@ -1,5 +1,6 @@
 /** Our own service routes: the API listing, health, the API reference and the MCP endpoint. */
-import { INVALID_PARAMETERS, type ErrorSpec, type Route } from './types.ts';
+import type { ErrorSpec, Route } from './types.ts';
+import { area } from './area.ts';
 
 /** A reference page's asset or a problem type asked by a name that has none. */
 const NOT_FOUND = (what: string) =>
@@ -41,123 +42,92 @@ const MCP_ERRORS = {
   },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** The listing and the health checks. */
+const healthRoutes = area(
+  { provider: 'service', auth: false, folder: 'health' },
+  {
+    root: {
+      path: '/',
+      product: 'info',
+      summary: 'Basic API information and the available endpoints',
+      example: '/',
+    },
+    health: {
+      path: '/health',
+      product: 'health',
+      summary: 'Detailed health status and version',
+      example: '/health',
+    },
+    v1Health: {
+      path: '/v1/health',
+      product: 'health',
+      summary: 'Version 1 health status',
+      example: '/v1/health',
+    },
+  },
+);
+
+/** The API reference: the page, its assets, the error pages and the OpenAPI document. */
+const referenceRoutes = area(
+  { provider: 'service', auth: false, kind: 'reference', folder: 'docs' },
+  {
+    docs: {
+      path: '/docs',
+      handler: 'page',
+      product: 'docs',
+      summary:
+        'Interactive API reference: every operation, tried with your key ("Authorize", then "Try it out")',
+      example: '/docs',
+    },
+    docsAsset: {
+      path: '/docs/{asset}',
+      handler: 'asset',
+      product: 'docs',
+      errors: NOT_FOUND('asset'),
+      summary: "The reference page's scripts and styles, served by the API itself",
+      example: '/docs/swagger-ui.css',
+    },
+    errorTypes: {
+      path: '/errors',
+      handler: 'errors',
+      product: 'docs',
+      summary: 'Every error type of the API, each linked to its page',
+      example: '/errors',
+    },
+    errorType: {
+      path: '/errors/{type}',
+      handler: 'errors',
+      product: 'docs',
+      errors: NOT_FOUND('error type'),
+      summary:
+        "A problem type's page (the `type` URL of a Problem Details body): what it means, which routes answer it, what to do",
+      example: '/errors/invalid-parameters',
+    },
+    openapi: {
+      path: '/openapi.json',
+      product: 'openapi',
+      summary: 'The OpenAPI 3.1 document of every operation, with this deployment as its server',
+      example: '/openapi.json',
+    },
+  },
+);
+
 export const serviceRoutes = {
-  root: {
-    method: 'GET',
-    path: '/',
-    handler: 'functions/health/root.ts',
-    provider: 'service',
-    product: 'info',
-    auth: false,
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary: 'Basic API information and the available endpoints',
-    example: '/',
-  },
-  health: {
-    method: 'GET',
-    path: '/health',
-    handler: 'functions/health/health.ts',
-    provider: 'service',
-    product: 'health',
-    auth: false,
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary: 'Detailed health status and version',
-    example: '/health',
-  },
-  v1Health: {
-    method: 'GET',
-    path: '/v1/health',
-    handler: 'functions/health/v1-health.ts',
-    provider: 'service',
-    product: 'health',
-    auth: false,
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary: 'Version 1 health status',
-    example: '/v1/health',
-  },
-  docs: {
-    method: 'GET',
-    path: '/docs',
-    handler: 'functions/docs/page.ts',
-    provider: 'service',
-    product: 'docs',
-    auth: false,
-    kind: 'reference',
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary:
-      'Interactive API reference: every operation, tried with your key ("Authorize", then "Try it out")',
-    example: '/docs',
-  },
-  docsAsset: {
-    method: 'GET',
-    path: '/docs/{asset}',
-    handler: 'functions/docs/asset.ts',
-    provider: 'service',
-    product: 'docs',
-    auth: false,
-    kind: 'reference',
-    validation: INVALID_PARAMETERS,
-    errors: NOT_FOUND('asset'),
-    summary: "The reference page's scripts and styles, served by the API itself",
-    example: '/docs/swagger-ui.css',
-  },
-  errorTypes: {
-    method: 'GET',
-    path: '/errors',
-    handler: 'functions/docs/errors.ts',
-    provider: 'service',
-    product: 'docs',
-    auth: false,
-    kind: 'reference',
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary: 'Every error type of the API, each linked to its page',
-    example: '/errors',
-  },
-  errorType: {
-    method: 'GET',
-    path: '/errors/{type}',
-    handler: 'functions/docs/errors.ts',
-    provider: 'service',
-    product: 'docs',
-    auth: false,
-    kind: 'reference',
-    validation: INVALID_PARAMETERS,
-    errors: NOT_FOUND('error type'),
-    summary:
-      "A problem type's page (the `type` URL of a Problem Details body): what it means, which routes answer it, what to do",
-    example: '/errors/invalid-parameters',
-  },
-  openapi: {
-    method: 'GET',
-    path: '/openapi.json',
-    handler: 'functions/docs/openapi.ts',
-    provider: 'service',
-    product: 'openapi',
-    auth: false,
-    kind: 'reference',
-    validation: INVALID_PARAMETERS,
-    errors: {},
-    summary: 'The OpenAPI 3.1 document of every operation, with this deployment as its server',
-    example: '/openapi.json',
-  },
-  mcp: {
-    method: 'POST',
-    path: '/mcp',
-    handler: 'functions/mcp/mcp.ts',
-    provider: 'service',
-    product: 'mcp',
-    auth: true,
-    kind: 'mcp',
-    success: [200, 202],
-    validation: INVALID_PARAMETERS,
-    errors: MCP_ERRORS,
-    summary:
-      'MCP server for AI agents (streamable HTTP): every data endpoint as a tool; each tool call counts as one request',
-    example: '/mcp',
-  },
-} as const satisfies Record<string, Route>;
+  ...healthRoutes,
+  ...referenceRoutes,
+  ...area(
+    { provider: 'service', kind: 'mcp', folder: 'mcp' },
+    {
+      mcp: {
+        method: 'POST',
+        path: '/mcp',
+        product: 'mcp',
+        success: [200, 202],
+        errors: MCP_ERRORS,
+        summary:
+          'MCP server for AI agents (streamable HTTP): every data endpoint as a tool; each tool call counts as one request',
+        example: '/mcp',
+      },
+    },
+  ),
+} satisfies Record<string, Route>;

@@ -1,27 +1,26 @@
 /** The site_g routes. */
-import { INVALID_PARAMETERS, type Route } from './types.ts';
+import type { Route } from './types.ts';
+import { area } from './area.ts';
 
-export const siteGRoutes = {
-  siteGDestinations: {
-    method: 'GET',
-    path: '/v1/site_g/destinations/lookup',
-    handler: 'functions/site-g/destinations-lookup.ts',
-    provider: 'site_g',
-    product: 'destinations',
-    auth: true,
-    upstream: ['site_g'],
-    validation: INVALID_PARAMETERS,
-    errors: {
-      DESTINATION_NOT_FOUND: { status: 404, when: 'no city matched' },
-      DESTINATION_AMBIGUOUS: {
-        status: 409,
-        when: 'several cities match; limit=1 does not force a match',
-        billed: true,
+export const siteGRoutes = area(
+  { provider: 'site_g', upstream: ['site_g'] },
+  {
+    siteGDestinations: {
+      path: '/v1/site_g/destinations/lookup',
+      handler: 'destinations-lookup',
+      product: 'destinations',
+      errors: {
+        DESTINATION_NOT_FOUND: { status: 404, when: 'no city matched' },
+        DESTINATION_AMBIGUOUS: {
+          status: 409,
+          when: 'several cities match; limit=1 does not force a match',
+          billed: true,
+        },
+        DESTINATION_NOT_CITY: { status: 422, when: 'the destination is a region or island', billed: true },
       },
-      DESTINATION_NOT_CITY: { status: 422, when: 'the destination is a region or island', billed: true },
+      summary:
+        'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',
+      example: '/v1/site_g/destinations/lookup?query=Shanghai&country=China',
     },
-    summary:
-      'City name in English or Chinese to a site_g city id; ambiguity and regions are errors, never guesses',
-    example: '/v1/site_g/destinations/lookup?query=Shanghai&country=China',
   },
-} as const satisfies Record<string, Route>;
+) satisfies Record<string, Route>;
