@@ -2,6 +2,7 @@
 // their secrets), and the rule that real hosts appear nowhere else in the repository.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { App, Validations } from 'aws-cdk-lib';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -125,6 +126,8 @@ describe('the stack deployed from the profile', () => {
     const app = new App({
       outdir,
       context: {
+        // Its templates are read, not its bundles: no bundling (what `cdk synth --exclusively` sets).
+        [BUNDLING_STACKS]: [],
         profile: 'live',
         providers: {
           site_a: { proxy: { url: 'http://proxy.internal:3128', credentials: { secret: 'site_a_proxy' } } },
