@@ -2,7 +2,7 @@
 // values): the dated geo search, the rooms of one property and the display converter, including
 // answers without their optional fields; and the requests they answer.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { currenciesOf, operationRefusal } from '../../shared/providers/chain-c/common.ts';
+import { currenciesOf, operationRefusal } from '../../shared/providers/chain-c/extract.ts';
 import { ConvertAnswer, exchangeRate } from '../../shared/providers/chain-c/converter.ts';
 import { DatedSearchAnswer, extractDatedPage } from '../../shared/providers/chain-c/dated-search.ts';
 import { extractRooms, ProductsAnswer, unknownProperty } from '../../shared/providers/chain-c/rooms.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { galleryIds, hotelPage } from '../../infra/sandbox/sites/site-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/autocomplete.ts';
+import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/extract.ts';
 import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
 import { hotelRefInResults } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';

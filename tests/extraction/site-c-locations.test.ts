@@ -4,7 +4,7 @@
 // rendered sections, and one read before its description and amenities rendered.
 import { describe, expect, it } from '@jest/globals';
 import { extractHotelDetails, hotelJsonLd } from '../../shared/providers/site-c/details.ts';
-import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
+import { BatchAnswer, entryData } from '../../shared/providers/site-c/extract.ts';
 import { extractLocations, kindOf, TypeaheadData } from '../../shared/providers/site-c/locations.ts';
 import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError } from '../../shared/upstream/errors.ts';

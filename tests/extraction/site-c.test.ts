@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { siteCOffers, siteCPagePath, siteCReview } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
-import { BatchAnswer, entryData } from '../../shared/providers/site-c/batch.ts';
+import { BatchAnswer, entryData } from '../../shared/providers/site-c/extract.ts';
 import {
   extractOffers,
   OFFER_READING,

@@ -13,7 +13,7 @@ import {
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import { CodeLabel, coordinate, GraphQLError, text } from './common.ts';
+import { CodeLabel, coordinate, GraphQLError, text } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
 const Format = z.looseObject({
   url: z.string(),

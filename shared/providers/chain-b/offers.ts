@@ -15,7 +15,7 @@ import {
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import { CodeLabel, GraphQLError, text } from './common.ts';
+import { CodeLabel, GraphQLError, text } from './extract.ts';
 import type { HotelContent } from './content.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */

@@ -9,7 +9,7 @@ import { ChainBHotel, type BestOffer } from '../../schemas/chain-b.ts';
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import { coordinate } from './common.ts';
+import { coordinate } from './extract.ts';
 import type { Centre } from './places.ts';
 const Hit = z.looseObject({
   objectID: z.string(),

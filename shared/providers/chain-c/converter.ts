@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { tolerant } from '../../upstream/tolerant.ts';
-import { GraphQLError } from './common.ts';
+import { GraphQLError } from './extract.ts';
 const ConverterRate = z.looseObject({
   exchangeRate: z.number().positive(),
   // A fixed-point rate is read with its decimal point, or not at all: without it, a rate of

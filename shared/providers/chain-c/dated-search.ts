@@ -17,7 +17,7 @@ import {
   toHotel,
   type ChainCPage,
   type DatedOptions,
-} from './common.ts';
+} from './extract.ts';
 const DatedRate = z.looseObject({
   status: z.looseObject({ code: z.string() }).nullish(),
   lengthOfStay: z.number().int().min(1).nullish(),

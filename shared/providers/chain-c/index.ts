@@ -18,7 +18,7 @@ import {
   type ChainCPage,
   type ExtractOptions,
   type Rates,
-} from './common.ts';
+} from './extract.ts';
 import { ConvertAnswer, exchangeRate } from './converter.ts';
 import { DatedSearchAnswer, extractDatedPage } from './dated-search.ts';
 import { extractPage, LowestRatesAnswer, refusal } from './lowest-rates.ts';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
-import { GraphQLError, Property, toHotel, type ChainCPage, type ExtractOptions } from './common.ts';
+import { GraphQLError, Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
 import { OPERATION } from './requests.ts';
 const Money = z.looseObject({
   currency: z.string(),

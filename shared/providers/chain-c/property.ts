@@ -14,7 +14,7 @@ import { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c
 import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
-import { operationRefusal } from './common.ts';
+import { operationRefusal } from './extract.ts';
 import { UNKNOWN_PROPERTY } from './rooms.ts';
 import { HEADER } from './requests.ts';
 

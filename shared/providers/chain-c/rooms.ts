@@ -9,7 +9,7 @@ import { conform } from '../../upstream/conform.ts';
 import { ExtractionError } from '../../upstream/errors.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
 import { cents, perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
-import { convert, currenciesOf, GraphQLError, MonetaryAmount, type DatedOptions } from './common.ts';
+import { convert, currenciesOf, GraphQLError, MonetaryAmount, type DatedOptions } from './extract.ts';
 const RateMode = z.looseObject({
   __typename: z.string(),
   averageNightlyRatePerUnit: z.looseObject({ amount: MonetaryAmount }).nullish(),

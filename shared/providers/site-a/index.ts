@@ -13,7 +13,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
 import { windowScan } from '../../upstream/stream-scan.ts';
-import { AutocompleteAnswer, extractDestinations } from './autocomplete.ts';
+import { AutocompleteAnswer, extractDestinations } from './extract.ts';
 import { hotelIdInPage } from './hotel-page.ts';
 import { extractReviewList, ReviewListEnvelope } from './review-list.ts';
 import {

@@ -16,7 +16,7 @@ import {
   UpstreamUnavailableError,
 } from '../../upstream/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
-import { BatchAnswer, entryData } from './batch.ts';
+import { BatchAnswer, entryData } from './extract.ts';
 import {
   extractOffers,
   OFFER_READING,

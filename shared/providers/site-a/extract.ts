@@ -1,5 +1,7 @@
 /**
- * Pure reader of site_a's autocomplete answer: its destinations, by the tolerant rule.
+ * site_a's readers, one module per answer: here the autocomplete (its destinations, by the tolerant rule);
+ * the search results page in search-page.ts, the GraphQL review list in review-list.ts, and the hotel page
+ * in hotel-page.ts (with details.ts, scores.ts, rooms.ts and gallery.ts reading its parts).
  */
 import * as z from 'zod';
 import { DestinationSuggestion, DestType } from '../../schemas/site-a.ts';

@@ -1,5 +1,8 @@
 /**
- * Pure reader of site_c's batch envelope: one answer per query entry, in order, each `{data}` or `{errors}`.
+ * site_c's readers: here the batch envelope every answer comes in (one answer per query entry, in order,
+ * each `{data}` or `{errors}`); each entry's data is read by the module of its answer: the review list
+ * (review-list.ts), a price poll's offers (offers.ts), the locations (locations.ts) and a hotel's details
+ * (details.ts).
  */
 import * as z from 'zod';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';

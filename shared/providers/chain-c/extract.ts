@@ -1,5 +1,7 @@
 /**
- * What chain_c's answers share: a property as both searches give it (and as a hotel in the contract's
+ * chain_c's readers, one module per answer: the older lowest-rates search (lowest-rates.ts), the 2026
+ * search (dated-search.ts), the display converter (converter.ts), a property's rooms (rooms.ts) and its
+ * details (property.ts). Here, what they share: a property as both searches give it (and as a hotel in the contract's
  * terms), the gateway's GraphQL errors and its refusal of an operation, and the 2026 operations' money,
  * `{amount, currency, decimalPoint}` in the property's currency, converted into the one asked for.
  */

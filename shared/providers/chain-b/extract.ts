@@ -1,6 +1,7 @@
 /**
- * What chain_b's answers share: coordinates as numbers or numeric strings, `{code, label}` pairs, the
- * back end's GraphQL errors, and texts read as null when blank.
+ * chain_b's readers, one module per answer: the search index (search-index.ts), the offers (offers.ts) and
+ * the hotel content (content.ts). Here, what they share: coordinates as numbers or numeric strings,
+ * `{code, label}` pairs, the back end's GraphQL errors, and texts read as null when blank.
  */
 import * as z from 'zod';
 
