@@ -106,7 +106,7 @@ export function toolsFor(doc: OpenApiDocument, entries: readonly (readonly [stri
     return {
       name: id,
       // The operation's summary, the route's in the document built from the manifest: a function's bundle
-      // carries no summaries (infra/bundling.ts runtimeEntry).
+      // carries no summaries (infra/route-manifest-plugin.ts runtimeEntry).
       description: [`${op.summary}.`, pagingHint(op)].filter(Boolean).join(' '),
       inputSchema: inputSchema(op),
       // openWorldHint defaults to true (MCP): said only of the tools that reach no outside source.

@@ -1,4 +1,4 @@
-// Function bundles leave out the schemas' `.meta(…)` documentation (infra/bundling.ts schemaDocsPlugin):
+// Function bundles leave out the schemas' `.meta(…)` documentation (infra/bundle-plugins.ts schemaDocsPlugin):
 // the calls are found by a scan, checked here against TypeScript's own parse of every module a function
 // may bundle, and blanked with every line and column kept.
 import { describe, expect, it } from '@jest/globals';
