@@ -64,6 +64,27 @@ export function lanes<T>(items: readonly T[], keysOf: (item: T) => string[]): T[
 }
 
 /**
+ * Runs `work` on every item, at most `limit` at a time, and gives the results in the items' order.
+ * @example const metafiles = await inPool(handlers, 4, (handler) => bundle(handler));
+ */
+export async function inPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/**
  * The test name pattern jest was given (`-t`, `--testNamePattern`), when the file runs in jest's own process
  * (as one file does): a matrix then runs only the cases the pattern picks. In a worker the pattern is not in
  * sight and every case runs, as every test does.
