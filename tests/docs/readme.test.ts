@@ -135,6 +135,13 @@ describe('README figures match the code', () => {
     });
   });
 
+  it("names the test tiers' scripts as package.json has them", () => {
+    const { scripts } = JSON.parse(testSource('package.json')) as { scripts: Record<string, string> };
+    const named = [...README.matchAll(/`npm run (test:\w+)`/g)].map((m) => m[1]!);
+    expect(named).toEqual(expect.arrayContaining(['test:unit', 'test:http', 'test:slow']));
+    expect(named.filter((name) => !scripts[name])).toEqual([]);
+  });
+
   it('states the MCP budgets the tests hold', () => {
     const scale = testSource('tests/mcp/scale.test.ts');
     const bundles = testSource('tests/infra/bundle-size.test.ts');
