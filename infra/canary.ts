@@ -22,6 +22,7 @@ import {
   type Route,
   type RouteId,
 } from '../shared/routes/index.ts';
+import { STATUS } from '../shared/errors.ts';
 import { parseExact } from '../shared/json.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../shared/store/memory.ts';
 import { useStores } from '../shared/store/index.ts';
@@ -116,9 +117,9 @@ export function judge(route: Route, status: number, body: unknown, response?: z.
   // Refused before any source was asked: the key, the quota, or the example's own parameters.
   const validation = route.validation;
   const rejected =
-    status === 401 ||
-    status === 429 ||
-    status === 400 ||
+    status === STATUS.unauthorized ||
+    status === STATUS.tooManyRequests ||
+    status === STATUS.badRequest ||
     (validation.kind !== 'detail-array' && validation.status === status && validation.code === code);
   if (rejected) return { ...failed(false), note: `rejected before the source: ${said}` };
   // The source answered something the contract foresees for this request (no such hotel, no results…).
