@@ -8,6 +8,13 @@ const NO_ASSET = {
   not_found: { status: 404, when: 'no asset of this name', dialect: 'global' },
 } as const satisfies Record<string, ErrorSpec>;
 
+const WEAK_PASSWORD = {
+  status: 400,
+  when: 'the password is shorter than 12 characters, common, or made of the email',
+} as const;
+const KEY_NOT_FOUND = { status: 404, when: 'the account has no key with this id' } as const;
+const KEY_ALREADY_REVOKED = { status: 409, when: 'the key is revoked already' } as const;
+
 /** The usage endpoint: keyed, and it reads the quota without spending it. */
 const usageRoutes = area(
   { provider: 'account', counted: false },
@@ -61,10 +68,7 @@ const sessionRoutes = area(
       success: [202],
       errors: {
         ...CSRF_ERRORS,
-        WEAK_PASSWORD: {
-          status: 400,
-          when: 'the password is shorter than 12 characters, common, or made of the email',
-        },
+        WEAK_PASSWORD,
         TOO_MANY_ATTEMPTS: {
           status: STATUS.tooManyRequests,
           when: 'too many sign-ups from this address; Retry-After says when to retry',
@@ -144,12 +148,7 @@ const sessionRoutes = area(
       path: '/account/keys/{key_id}/revoke',
       handler: 'keys-revoke',
       product: 'keys',
-      errors: {
-        ...SESSION_ERRORS,
-        ...CSRF_ERRORS,
-        KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
-        KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
-      },
+      errors: { ...SESSION_ERRORS, ...CSRF_ERRORS, KEY_NOT_FOUND, KEY_ALREADY_REVOKED },
       summary: 'Revokes a key: the API refuses it from then on',
       example: '/account/keys/0123456789abcdef/revoke',
     },
@@ -158,12 +157,7 @@ const sessionRoutes = area(
       handler: 'keys-rotate',
       product: 'keys',
       success: [201],
-      errors: {
-        ...SESSION_ERRORS,
-        ...CSRF_ERRORS,
-        KEY_NOT_FOUND: { status: 404, when: 'the account has no key with this id' },
-        KEY_ALREADY_REVOKED: { status: 409, when: 'the key is revoked already' },
-      },
+      errors: { ...SESSION_ERRORS, ...CSRF_ERRORS, KEY_NOT_FOUND, KEY_ALREADY_REVOKED },
       summary: 'Replaces a key by a new one of the same name, shown once; the old one is revoked',
       example: '/account/keys/0123456789abcdef/rotate',
     },
@@ -187,10 +181,7 @@ const sessionRoutes = area(
       errors: {
         ...CSRF_ERRORS,
         INVALID_TOKEN: { status: 400, when: 'the reset link is unknown, used or expired' },
-        WEAK_PASSWORD: {
-          status: 400,
-          when: 'the password is shorter than 12 characters, common, or made of the email',
-        },
+        WEAK_PASSWORD,
       },
       summary: 'Sets a new password with the token of the mailed link; sessions opened before end',
       example: '/account/password/reset',

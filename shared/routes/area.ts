@@ -41,28 +41,39 @@ export type AreaRoute<A extends AreaDefaults, E extends AreaEntry> = Omit<typeof
 const camel = (token: string) => token.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const kebab = (words: string) => words.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase();
 
+/** An area's routes, each whole. */
+type AreaRoutes<A extends AreaDefaults, E extends Record<string, AreaEntry>> = {
+  [K in keyof E]: AreaRoute<A, E[K]>;
+};
+
 /**
- * The area's routes, each whole: the defaults, the entry over them, the handler's path from the id.
+ * The area's routes, each whole: the defaults, the entry over them, the handler's path from the id. A
+ * source's area is named by its token alone: its routes call that source.
  * @example
- * export const chainARoutes = area(
- *   { provider: 'chain_a', upstream: ['chain_a'] },
- *   { chainASearch: { path: '/v1/chain_a/search', product: 'search', summary: '…', example: '…' } },
- * ); // chainARoutes.chainASearch.handler === 'functions/chain-a/search.ts'
+ * export const chainARoutes = area('chain_a', {
+ *   chainASearch: { path: '/v1/chain_a/search', product: 'search', summary: '…', example: '…' },
+ * }); // chainARoutes.chainASearch.handler === 'functions/chain-a/search.ts', upstream ['chain_a']
  */
+export function area<const P extends ConnectorToken, const E extends Record<string, AreaEntry>>(
+  source: P,
+  entries: E,
+): AreaRoutes<{ provider: P; upstream: readonly [P] }, E>;
 export function area<const A extends AreaDefaults, const E extends Record<string, AreaEntry>>(
   defaults: A,
   entries: E,
-): { [K in keyof E]: AreaRoute<A, E[K]> } {
+): AreaRoutes<A, E>;
+export function area(defaults: ConnectorToken | AreaDefaults, entries: Record<string, AreaEntry>) {
+  const declared = typeof defaults === 'string' ? { provider: defaults, upstream: [defaults] } : defaults;
   const {
-    folder = defaults.provider.replaceAll('_', '-'),
-    idPrefix = camel(defaults.provider),
+    folder = declared.provider.replaceAll('_', '-'),
+    idPrefix = camel(declared.provider),
     ...shared
-  } = defaults;
+  } = declared;
   return Object.fromEntries(
     Object.entries(entries).map(([id, entry]) => {
       const file = entry.handler ?? kebab(id.startsWith(idPrefix) ? id.slice(idPrefix.length) : id);
       const route = { ...BASE, ...shared, ...entry, handler: `functions/${folder}/${file}.ts` };
       return [id, Object.fromEntries(Object.entries(route).filter(([, value]) => value !== undefined))];
     }),
-  ) as { [K in keyof E]: AreaRoute<A, E[K]> };
+  );
 }

@@ -1,6 +1,8 @@
 /** The dining routes. */
-import { INVALID_PARAMETERS, NO_RESULTS, type Route } from './types.ts';
+import { INVALID_PARAMETERS, NO_RESULTS, type Route, UNPROCESSABLE_PARAMETERS } from './types.ts';
 import { area } from './area.ts';
+
+const INVALID_TIME_FORMAT = { status: 400, when: 'time not HH:MM (24-hour)' } as const;
 
 /** The date errors every dining route shares. */
 const DATE_ERRORS = {
@@ -8,11 +10,13 @@ const DATE_ERRORS = {
   PAST_DATE: { status: 400, when: 'date in the past' },
 } as const;
 
+const RESTAURANT_NOT_FOUND = { status: 404, when: 'no restaurant with that id' } as const;
+
 export const diningRoutes = area(
   {
     provider: 'dining',
     upstream: ['dining'],
-    validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
+    validation: UNPROCESSABLE_PARAMETERS,
   },
   {
     diningSlots: {
@@ -21,7 +25,7 @@ export const diningRoutes = area(
       errors: {
         ...DATE_ERRORS,
         INVALID_TIME_FORMAT: { status: 400, when: 'preferred_time not HH:MM (24-hour)' },
-        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+        RESTAURANT_NOT_FOUND,
       },
       watch: { availability: 'slots', ends: 'date' },
       summary: 'Reservation times near a preferred time for a party size',
@@ -32,12 +36,8 @@ export const diningRoutes = area(
       path: '/v1/dining/restaurants/{restaurant_id}/availability',
       product: 'availability',
       // As the slots endpoint: a missing parameter or a bound out of range is 422.
-      validation: { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' },
-      errors: {
-        ...DATE_ERRORS,
-        INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
-        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
-      },
+      validation: UNPROCESSABLE_PARAMETERS,
+      errors: { ...DATE_ERRORS, INVALID_TIME_FORMAT, RESTAURANT_NOT_FOUND },
       watch: { availability: 'available', ends: 'date' },
       summary: 'Whether one exact time can be booked for a party, with the nearest bookable times when not',
       example: '/v1/dining/restaurants/10001/availability?date=2030-06-10&time=19:30&party_size=2',
@@ -46,11 +46,7 @@ export const diningRoutes = area(
       path: '/v1/dining/search',
       product: 'search',
       validation: INVALID_PARAMETERS,
-      errors: {
-        ...DATE_ERRORS,
-        INVALID_TIME_FORMAT: { status: 400, when: 'time not HH:MM (24-hour)' },
-        NO_RESULTS,
-      },
+      errors: { ...DATE_ERRORS, INVALID_TIME_FORMAT, NO_RESULTS },
       summary: 'Restaurants near a point for a date, time and party, by price band, a page at a time',
       example:
         '/v1/dining/search?latitude=31.2304&longitude=121.4737&date=2030-06-10&time=19:30&party_size=2',
@@ -74,7 +70,7 @@ export const diningRoutes = area(
       path: '/v1/dining/restaurants/{restaurant_id}/reviews',
       product: 'reviews',
       errors: {
-        RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' },
+        RESTAURANT_NOT_FOUND,
         NO_RESULTS: { status: 404, when: 'the restaurant has no reviews, or page is past the last one' },
       },
       summary: "A restaurant's reviews a page at a time, newest first or by rating",

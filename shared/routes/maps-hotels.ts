@@ -3,74 +3,72 @@ import { STATUS } from '../errors.ts';
 import { type Route, STAY_ERRORS } from './types.ts';
 import { area } from './area.ts';
 
-export const mapsHotelsRoutes = area(
-  { provider: 'maps_hotels', upstream: ['maps_hotels'] },
-  {
-    mapsHotelsSearch: {
-      path: '/v1/maps_hotels/search',
-      product: 'search',
-      errors: {
-        ...STAY_ERRORS,
-        INVALID_CURRENCY: {
-          status: 400,
-          when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
-        },
-        NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
-      },
-      watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
-      summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
-      example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
+const INVALID_CURRENCY = {
+  status: 400,
+  when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
+} as const;
+const INVALID_DATES = {
+  status: 400,
+  when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+} as const;
+const INVALID_HOTEL_ID = {
+  status: 400,
+  when: 'hotel_id is not a property token as search returns it',
+} as const;
+
+export const mapsHotelsRoutes = area('maps_hotels', {
+  mapsHotelsSearch: {
+    path: '/v1/maps_hotels/search',
+    product: 'search',
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_CURRENCY,
+      NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
     },
-    mapsHotelsInfo: {
-      path: '/v1/maps_hotels/info',
-      product: 'info',
-      errors: {
-        ...STAY_ERRORS,
-        INVALID_DATES: {
-          status: 400,
-          when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
-        },
-        INVALID_CURRENCY: {
-          status: 400,
-          when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
-        },
-        MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
-        INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
-        HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
-      },
-      watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
-      summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
-      // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
-      example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',
-    },
-    mapsHotelsPhotos: {
-      path: '/v1/maps_hotels/photos',
-      product: 'photos',
-      errors: {
-        ...STAY_ERRORS,
-        INVALID_DATES: {
-          status: 400,
-          when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
-        },
-        INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a property token as search returns it' },
-        HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
-      },
-      summary: "A hotel's photos, original size with thumbnails, from its property details",
-      example: '/v1/maps_hotels/photos?hotel_id=ChkIaDExMTI1007790',
-    },
-    mapsHotelsHealth: {
-      path: '/v1/maps_hotels/health',
-      product: 'health',
-      upstream: undefined,
-      auth: false,
-      errors: {
-        SOURCE_NOT_CONFIGURED: {
-          status: STATUS.serviceUnavailable,
-          when: 'the deployment does not configure maps_hotels (status "degraded", with the reason)',
-        },
-      },
-      summary: 'Whether this deployment has maps_hotels configured; no key, not counted, no upstream call',
-      example: '/v1/maps_hotels/health',
-    },
+    watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
+    summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
+    example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },
-) satisfies Record<string, Route>;
+  mapsHotelsInfo: {
+    path: '/v1/maps_hotels/info',
+    product: 'info',
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_DATES,
+      INVALID_CURRENCY,
+      MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
+      INVALID_HOTEL_ID,
+      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
+    },
+    watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
+    summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
+    // Dates the hotel has rooms for: an example shows prices, not a sold-out stay (#40).
+    example: '/v1/maps_hotels/info?query=Aurelia%20Suites%20Paris&check_in=2030-06-01&check_out=2030-06-03',
+  },
+  mapsHotelsPhotos: {
+    path: '/v1/maps_hotels/photos',
+    product: 'photos',
+    errors: {
+      ...STAY_ERRORS,
+      INVALID_DATES,
+      INVALID_HOTEL_ID,
+      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
+    },
+    summary: "A hotel's photos, original size with thumbnails, from its property details",
+    example: '/v1/maps_hotels/photos?hotel_id=ChkIaDExMTI1007790',
+  },
+  mapsHotelsHealth: {
+    path: '/v1/maps_hotels/health',
+    product: 'health',
+    upstream: undefined,
+    auth: false,
+    errors: {
+      SOURCE_NOT_CONFIGURED: {
+        status: STATUS.serviceUnavailable,
+        when: 'the deployment does not configure maps_hotels (status "degraded", with the reason)',
+      },
+    },
+    summary: 'Whether this deployment has maps_hotels configured; no key, not counted, no upstream call',
+    example: '/v1/maps_hotels/health',
+  },
+}) satisfies Record<string, Route>;

@@ -3,6 +3,8 @@ import { STATUS } from '../errors.ts';
 import type { Route } from './types.ts';
 import { area } from './area.ts';
 
+const NO_RESULTS = { status: 404, when: 'the search found nothing' } as const;
+
 export const metaRoutes = area(
   { provider: 'meta', upstream: ['web_search'] },
   {
@@ -20,7 +22,7 @@ export const metaRoutes = area(
       product: 'match',
       validation: { kind: 'detail-array' },
       errors: {
-        NO_RESULTS: { status: 404, when: 'the search found nothing' },
+        NO_RESULTS,
         NO_MATCH: {
           status: 404,
           when: "results found, but none is a hotel page of the platform's URL pattern",
@@ -33,7 +35,7 @@ export const metaRoutes = area(
       path: '/v1/meta/search',
       product: 'search',
       errors: {
-        NO_RESULTS: { status: 404, when: 'the search found nothing' },
+        NO_RESULTS,
         NO_MATCH: {
           status: 404,
           when: 'results found, but none is a hotel page of site_a, site_d, site_h or site_b',

@@ -193,3 +193,7 @@ export const NO_RESULTS = {
 export const INVALID_PARAMETERS = { kind: 'problem', status: 400, code: 'INVALID_PARAMETERS' } as const;
 /** A dashboard request whose body or path fails its schema. */
 export const ACCOUNT_INPUT = { kind: 'problem', status: 400, code: 'INVALID_INPUT' } as const;
+/** A URL-taking route's validation: a missing or unusable url is 400 INVALID_URL. */
+export const INVALID_URL_INPUT = { kind: 'problem', status: 400, code: 'INVALID_URL' } as const;
+/** A route that answers a missing parameter or a bound out of range with 422 INVALID_PARAMETERS. */
+export const UNPROCESSABLE_PARAMETERS = { kind: 'problem', status: 422, code: 'INVALID_PARAMETERS' } as const;
