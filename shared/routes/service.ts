@@ -42,79 +42,76 @@ const MCP_ERRORS = {
   },
 } as const satisfies Record<string, ErrorSpec>;
 
-/** The listing and the health checks. */
-const healthRoutes = area(
-  { provider: 'service', auth: false, folder: 'health' },
-  {
-    root: {
-      path: '/',
-      product: 'info',
-      summary: 'Basic API information and the available endpoints',
-      example: '/',
-    },
-    health: {
-      path: '/health',
-      product: 'health',
-      summary: 'Detailed health status and version',
-      example: '/health',
-    },
-    v1Health: {
-      path: '/v1/health',
-      product: 'health',
-      summary: 'Version 1 health status',
-      example: '/v1/health',
-    },
-  },
-);
-
-/** The API reference: the page, its assets, the error pages and the OpenAPI document. */
-const referenceRoutes = area(
-  { provider: 'service', auth: false, kind: 'reference', folder: 'docs' },
-  {
-    docs: {
-      path: '/docs',
-      handler: 'page',
-      product: 'docs',
-      summary:
-        'Interactive API reference: every operation, tried with your key ("Authorize", then "Try it out")',
-      example: '/docs',
-    },
-    docsAsset: {
-      path: '/docs/{asset}',
-      handler: 'asset',
-      product: 'docs',
-      errors: NOT_FOUND('asset'),
-      summary: "The reference page's scripts and styles, served by the API itself",
-      example: '/docs/swagger-ui.css',
-    },
-    errorTypes: {
-      path: '/errors',
-      handler: 'errors',
-      product: 'docs',
-      summary: 'Every error type of the API, each linked to its page',
-      example: '/errors',
-    },
-    errorType: {
-      path: '/errors/{type}',
-      handler: 'errors',
-      product: 'docs',
-      errors: NOT_FOUND('error type'),
-      summary:
-        "A problem type's page (the `type` URL of a Problem Details body): what it means, which routes answer it, what to do",
-      example: '/errors/invalid-parameters',
-    },
-    openapi: {
-      path: '/openapi.json',
-      product: 'openapi',
-      summary: 'The OpenAPI 3.1 document of every operation, with this deployment as its server',
-      example: '/openapi.json',
-    },
-  },
-);
-
 export const serviceRoutes = {
-  ...healthRoutes,
-  ...referenceRoutes,
+  // The listing and the health checks.
+  ...area(
+    { provider: 'service', auth: false, folder: 'health' },
+    {
+      root: {
+        path: '/',
+        product: 'info',
+        summary: 'Basic API information and the available endpoints',
+        example: '/',
+      },
+      health: {
+        path: '/health',
+        product: 'health',
+        summary: 'Detailed health status and version',
+        example: '/health',
+      },
+      v1Health: {
+        path: '/v1/health',
+        product: 'health',
+        summary: 'Version 1 health status',
+        example: '/v1/health',
+      },
+    },
+  ),
+  // The API reference: the page, its assets, the error pages and the OpenAPI document.
+  ...area(
+    { provider: 'service', auth: false, kind: 'reference', folder: 'docs' },
+    {
+      docs: {
+        path: '/docs',
+        handler: 'page',
+        product: 'docs',
+        summary:
+          'Interactive API reference: every operation, tried with your key ("Authorize", then "Try it out")',
+        example: '/docs',
+      },
+      docsAsset: {
+        path: '/docs/{asset}',
+        handler: 'asset',
+        product: 'docs',
+        errors: NOT_FOUND('asset'),
+        summary: "The reference page's scripts and styles, served by the API itself",
+        example: '/docs/swagger-ui.css',
+      },
+      errorTypes: {
+        path: '/errors',
+        handler: 'errors',
+        product: 'docs',
+        summary: 'Every error type of the API, each linked to its page',
+        example: '/errors',
+      },
+      errorType: {
+        path: '/errors/{type}',
+        handler: 'errors',
+        product: 'docs',
+        errors: NOT_FOUND('error type'),
+        summary:
+          "A problem type's page (the `type` URL of a Problem Details body): what it means, which routes answer it, what to do",
+        example: '/errors/invalid-parameters',
+      },
+      openapi: {
+        path: '/openapi.json',
+        product: 'openapi',
+        summary: 'The OpenAPI 3.1 document of every operation, with this deployment as its server',
+        example: '/openapi.json',
+      },
+    },
+  ),
+  // The MCP endpoint.
   ...area(
     { provider: 'service', kind: 'mcp', folder: 'mcp' },
     {
