@@ -4,13 +4,27 @@ import tseslint from 'typescript-eslint';
 import noCycle from './lint-rules/no-cycle.js';
 
 /**
- * shared/'s folders, from the bottom layer up; one line is one layer. The contract's shapes, then storage,
- * the transport, the connectors, the manifest, the middlewares and endpoint(), the resources built on them
- * (accounts, watches), the OpenAPI document, and MCP, which reads them all.
+ * shared/'s folders and files, from the bottom layer up; one line is one layer. The words every layer uses
+ * (the source tokens, errors, log, metrics, json, hash, dates: files directly in shared/, a new one named
+ * here), the contract's shapes, then storage, the gazetteer and the health answer, the transport, the
+ * connectors, the manifest, the middlewares and endpoint(), the resources built on them (accounts,
+ * watches), the OpenAPI document, and MCP, which reads them all.
  */
 const SHARED_LAYERS = [
+  [
+    'tokens.ts',
+    'errors.ts',
+    'problem.ts',
+    'log.ts',
+    'metrics.ts',
+    'json.ts',
+    'hash.ts',
+    'dates.ts',
+    'memory-budget.ts',
+    'version.ts',
+  ],
   ['schemas'],
-  ['store'],
+  ['store', 'geo', 'health.ts'],
   ['upstream'],
   ['providers'],
   ['routes'],
@@ -19,10 +33,8 @@ const SHARED_LAYERS = [
   ['openapi'],
   ['mcp'],
 ];
-/** Files that belong to the bottom layer wherever they sit: the source tokens every layer names. */
-const BOTTOM = { providers: ['./tokens.ts'] };
 
-/** One import-x/no-restricted-paths zone per folder and each folder above its layer. */
+/** One import-x/no-restricted-paths zone per folder (or file) and each folder or file above its layer. */
 function sharedZones() {
   return SHARED_LAYERS.flatMap((layer, i) =>
     layer.flatMap((folder) =>
@@ -31,7 +43,6 @@ function sharedZones() {
         .map((above) => ({
           target: `./shared/${folder}`,
           from: `./shared/${above}`,
-          except: BOTTOM[above] ?? [],
           message: `shared/${folder} sits below shared/${above} (eslint.config.js, SHARED_LAYERS): move what both need down a layer.`,
         })),
     ),
@@ -65,8 +76,26 @@ export default tseslint.config(
     },
     rules: { 'local/no-cycle': 'error' },
   },
+  // A refinement claims a route's code through coded() or codedTransform() (shared/schemas/params.ts), which
+  // declare it where the walk of the route's schemas finds it (tests/http/error-codes.test.ts); a code added
+  // inside a rule's body is seen by nothing until a request meets it.
+  {
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['shared/schemas/params.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='addIssue'] > ObjectExpression > Property[key.name='params']",
+          message:
+            "Claim the code with coded() or codedTransform() (shared/schemas/params.ts): the route's codes are checked from there.",
+        },
+      ],
+    },
+  },
   // The layers inside shared/, bottom first: a folder imports only the folders below it (type-only imports
-  // included). The source tokens sit at the bottom whatever their folder.
+  // included).
   {
     files: ['shared/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: sharedZones() }] },

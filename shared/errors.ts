@@ -31,6 +31,9 @@ interface ErrorOptions {
   cause?: unknown;
 }
 
+/** What a Problem Details error may carry beyond its status, code and detail. */
+export type ProblemOptions = ErrorOptions & { title?: string; extras?: ProblemExtras };
+
 /**
  * An endpoint-level error rendered as RFC 7807 Problem Details.
  * @example throw new ProblemError(404, 'HOTEL_NOT_FOUND', 'No hotel with code XYZ.');
@@ -42,12 +45,7 @@ export class ProblemError extends Error {
   readonly extras: ProblemExtras;
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: number,
-    errorCode: string,
-    detail: string,
-    options: ErrorOptions & { title?: string; extras?: ProblemExtras } = {},
-  ) {
+  constructor(status: number, errorCode: string, detail: string, options: ProblemOptions = {}) {
     super(detail, { cause: options.cause });
     this.name = 'ProblemError';
     this.status = status;
@@ -140,12 +138,14 @@ export class DetailArrayError extends Error {
   }
 }
 
-/** `UPSTREAM_ERROR` → `Upstream Error`; the kebab-case of the title makes the Problem `type`. */
+/** Words of a code that stay upper-case in its title: "CSRF Token Missing". */
+const ACRONYMS = new Set(['CSRF']);
+
+/** `UPSTREAM_ERROR` → `Upstream Error`; the kebab-case of the title makes the Problem `type`. @example titleFromCode('CSRF_TOKEN_MISSING') // 'CSRF Token Missing' */
 export function titleFromCode(code: string): string {
   return code
-    .toLowerCase()
     .split('_')
     .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .map((w) => (ACRONYMS.has(w) ? w : w[0]! + w.slice(1).toLowerCase()))
     .join(' ');
 }

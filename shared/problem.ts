@@ -32,15 +32,30 @@ export interface ProblemFields {
 }
 
 /**
- * @example problemBody({ status: 400, title: 'Invalid Input', ... }).type // 'https://host/errors/invalid-input'
+ * The slug of a problem type: its code (or its title) in kebab-case, the last segment of its URL.
+ * @example problemSlug('RATE_LIMIT_EXCEEDED') // 'rate-limit-exceeded'
  */
-export function problemBody(f: ProblemFields, extras: ProblemExtras = {}): Record<string, unknown> {
-  const kebab = f.title
+export function problemSlug(codeOrTitle: string): string {
+  return codeOrTitle
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+}
+
+/**
+ * The URL of a problem type: the page under `/errors/` that explains it (functions/docs/errors.ts serves it).
+ * @example problemType('https://api.example/prod', 'NO_RESULTS') // 'https://api.example/prod/errors/no-results'
+ */
+export function problemType(base: string, codeOrTitle: string): string {
+  return `${base}/errors/${problemSlug(codeOrTitle)}`;
+}
+
+/**
+ * @example problemBody({ status: 400, title: 'Invalid Input', ... }).type // 'https://host/errors/invalid-input'
+ */
+export function problemBody(f: ProblemFields, extras: ProblemExtras = {}): Record<string, unknown> {
   return {
-    type: `${f.base}/errors/${kebab}`,
+    type: problemType(f.base, f.title),
     title: f.title,
     status: f.status,
     detail: f.detail,

@@ -3,7 +3,7 @@
 // costs quota. Generated from the manifest's declared errors, so a new route's errors have their page.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BILLING_RULE, definitiveNegative } from '../../shared/http/daily-quota-billing.ts';
-import { globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
+import { globalErrorBody, JSON_TYPE, problemSlug } from '../../shared/problem.ts';
 import { documentedErrors, routeList, type DocumentedError, type Route } from '../../shared/routes/index.ts';
 import { CONTENT_SECURITY_POLICY } from './page.ts';
 
@@ -12,17 +12,6 @@ export interface ErrorType {
   slug: string;
   code: string;
   uses: { route: Route; error: DocumentedError }[];
-}
-
-/**
- * The slug of a code in a problem `type` URL, as shared/problem.ts builds it from the title.
- * @example typeSlug('INVALID_INPUT') // 'invalid-input'
- */
-export function typeSlug(code: string): string {
-  return code
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 let catalogue: Map<string, ErrorType> | undefined;
@@ -45,7 +34,7 @@ export function errorTypes(): Map<string, ErrorType> {
   for (const route of routeList)
     for (const error of documentedErrors(route)) {
       if (error.dialect === 'detail-array') continue; // its body has no code and no type
-      const slug = typeSlug(error.code);
+      const slug = problemSlug(error.code);
       const entry = catalogue.get(slug) ?? { slug, code: error.code, uses: [] };
       entry.uses.push({ route, error });
       catalogue.set(slug, entry);

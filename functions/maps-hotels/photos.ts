@@ -1,4 +1,5 @@
 // GET /v1/maps_hotels/photos: a hotel's photos from its property details (the source needs a stay).
+import { coded } from '../../shared/schemas/params.ts';
 import * as z from 'zod';
 import { addDays, todayUtc } from '../../shared/dates.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
@@ -27,7 +28,7 @@ export const MapsHotelPhotosQuery = z
     params: { error_code: 'INVALID_DATES' },
   })
   // The shared stay rule holds here too, though the stay only serves to ask for the photos.
-  .superRefine((q, ctx) => checkStayDates(q.check_in, q.check_out, ctx));
+  .check(coded(['INVALID_DATES'], (q, ctx) => checkStayDates(q.check_in, q.check_out, ctx)));
 
 export const MapsHotelPhotosResponse = z.object({
   success: z.literal(true),

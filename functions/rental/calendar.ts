@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingCalendar } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { intParam, todayUtc } from '../../shared/schemas/params.ts';
+import { intParam, todayUtc, coded } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
 import { CalendarMonth, CalendarSummary } from '../../shared/schemas/rental-calendar.ts';
 
@@ -20,22 +20,15 @@ export const CalendarQuery = z.object({
   start_month: z
     .string()
     .trim()
-    .superRefine((value, ctx) => {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be a month in the form YYYY-MM',
-          params: { error_code: 'INVALID_DATE_FORMAT' },
-        });
-      else if (value < thisMonth())
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must not be before the current month (UTC)',
-          params: { error_code: 'PAST_DATES' },
-        });
-      else if (monthsBetween(thisMonth(), value) > MAX_MONTHS_AHEAD)
-        ctx.addIssue({ code: 'custom', message: 'must be at most 12 months after the current month' });
-    })
+    .check(
+      coded(['INVALID_DATE_FORMAT', 'PAST_DATES'], (value, ctx) => {
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value))
+          ctx.claim('INVALID_DATE_FORMAT', 'must be a month in the form YYYY-MM');
+        else if (value < thisMonth()) ctx.claim('PAST_DATES', 'must not be before the current month (UTC)');
+        else if (monthsBetween(thisMonth(), value) > MAX_MONTHS_AHEAD)
+          ctx.addIssue({ code: 'custom', message: 'must be at most 12 months after the current month' });
+      }),
+    )
     .optional()
     .meta({
       type: 'string',

@@ -1,4 +1,5 @@
 // GET /v1/site_a/hotel/details: a site_a hotel's static facts, by its numeric id or its page URL.
+import { coded } from '../../shared/schemas/params.ts';
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
@@ -25,24 +26,16 @@ export const HotelDetailsQuery = z
       .default('en-us')
       .meta({ description: 'Language of the texts, e.g. en-us or fr. Default en-us' }),
   })
-  .superRefine((q, ctx) => {
-    const id = q.hotel_id?.trim();
-    const url = q.url?.trim();
-    if (!id === !url)
-      ctx.addIssue({
-        code: 'custom',
-        path: [id ? 'url' : 'hotel_id'],
-        message: 'give exactly one of hotel_id and url',
-        params: { error_code: 'MISSING_HOTEL' },
-      });
-    else if (id && !/^\d{1,12}$/.test(id))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hotel_id'],
-        message: 'must be a numeric site_a hotel id',
-        params: { error_code: 'INVALID_HOTEL_ID' },
-      });
-  })
+  .check(
+    coded(['MISSING_HOTEL', 'INVALID_HOTEL_ID'], (q, ctx) => {
+      const id = q.hotel_id?.trim();
+      const url = q.url?.trim();
+      if (!id === !url)
+        ctx.claim('MISSING_HOTEL', 'give exactly one of hotel_id and url', [id ? 'url' : 'hotel_id']);
+      else if (id && !/^\d{1,12}$/.test(id))
+        ctx.claim('INVALID_HOTEL_ID', 'must be a numeric site_a hotel id', ['hotel_id']);
+    }),
+  )
   .transform((q) => ({
     hotel_id: q.hotel_id?.trim() || undefined,
     url: q.url?.trim() || undefined,

@@ -1,4 +1,5 @@
 // GET /v2/site_a/hotel/photos: a site_a hotel's photo gallery, main photo first, in three signed sizes.
+import { coded } from '../../shared/schemas/params.ts';
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { sitePhotos } from '../../shared/providers/site-a/photos.ts';
@@ -16,30 +17,17 @@ export const PhotosQuery = z
       .optional()
       .meta({ description: 'Numeric site_a hotel id (required)', pattern: '^\\s*\\d{1,12}\\s*$' }),
   })
-  .superRefine((q, ctx) => {
-    if (q.url !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['url'],
-        message: 'is not accepted: pass the numeric hotel_id',
-        params: { error_code: 'INVALID_PARAMETERS' },
-      });
-    } else if (!q.hotel_id?.trim()) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hotel_id'],
-        message: 'is required',
-        params: { error_code: 'MISSING_PARAMETER' },
-      });
-    } else if (!/^\d{1,12}$/.test(q.hotel_id.trim())) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hotel_id'],
-        message: 'must be a numeric site_a hotel id',
-        params: { error_code: 'INVALID_HOTEL_ID' },
-      });
-    }
-  })
+  .check(
+    coded(['INVALID_PARAMETERS', 'MISSING_PARAMETER', 'INVALID_HOTEL_ID'], (q, ctx) => {
+      if (q.url !== undefined) {
+        ctx.claim('INVALID_PARAMETERS', 'is not accepted: pass the numeric hotel_id', ['url']);
+      } else if (!q.hotel_id?.trim()) {
+        ctx.claim('MISSING_PARAMETER', 'is required', ['hotel_id']);
+      } else if (!/^\d{1,12}$/.test(q.hotel_id.trim())) {
+        ctx.claim('INVALID_HOTEL_ID', 'must be a numeric site_a hotel id', ['hotel_id']);
+      }
+    }),
+  )
   .transform((q) => ({ hotel_id: q.hotel_id!.trim() }));
 
 export const PhotosResponse = z.object({

@@ -4,7 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { readSearchUrl, type SearchUrl } from '../../shared/providers/site-a/search-url.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { intParam, text } from '../../shared/schemas/params.ts';
+import { claimedCodes, codedTransform, intParam, text } from '../../shared/schemas/params.ts';
 import { DestType } from '../../shared/schemas/site-a.ts';
 import { SiteASearchQuery } from '../../shared/schemas/site-a-query.ts';
 import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
@@ -63,70 +63,62 @@ export const SearchByUrlQuery = z
       .transform((v) => v === 'true')
       .meta({ description: 'true: only parsed and ignored_params, with no upstream call. Default false' }),
   })
-  .transform((q, ctx) => {
-    let read: SearchUrl;
-    try {
-      read = readSearchUrl(q.url);
-    } catch (error) {
-      if (!(error instanceof DisallowedUrlError)) throw error;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['url'],
-        message: `is not accepted: ${error.message}`,
-        params: { error_code: 'INVALID_URL' },
-      });
-      return z.NEVER;
-    }
-    if (read.destId === null && read.searchString === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['url'],
-        message: 'names no destination: neither dest_id nor ss',
-        params: { error_code: 'DESTINATION_MISSING' },
-      });
-      return z.NEVER;
-    }
-    // A URL value search would refuse is refused the same way, naming the URL's parameter. Free text is
-    // checked with a stand-in id; the lookup gives the real one.
-    const input: Record<string, string> = {
-      ...read.params,
-      dest_id: read.destId ?? '0',
-      rows_per_page: String(q.rows_per_page),
-      ...(q.offset === undefined ? {} : { offset: String(q.offset) }),
-    };
-    if (q.offset !== undefined) delete read.from.offset;
-    if (read.destId === null) delete input.dest_type;
-    const checked = SiteASearchQuery.safeParse(input);
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        ctx.addIssue({
-          code: 'custom',
-          path: urlParameter(issue.path[0], read),
-          message: issue.message,
-          params: (issue as { params?: Record<string, unknown> }).params,
-        });
-      return z.NEVER;
-    }
-    const search = checked.data;
-    const parsed: z.infer<typeof Parsed> = {
-      dest_id: read.destId,
-      dest_type: read.destId === null ? null : search.dest_type,
-      search_string: read.searchString,
-      check_in: search.check_in ?? null,
-      check_out: search.check_out ?? null,
-      adults: search.adults,
-      rooms: search.rooms,
-      children: search.children,
-      children_ages: search.children_ages ?? [],
-      sort_by: search.sort_by,
-      rows_per_page: search.rows_per_page,
-      offset: search.offset,
-      currency: search.currency,
-      language: search.language,
-      filters: read.filters,
-    };
-    return { search, parsed, ignored_params: read.ignored, debug: q.debug };
-  });
+  .transform(
+    // The URL's own codes, and those search's query answers a URL value with (forwarded below).
+    codedTransform(['INVALID_URL', 'DESTINATION_MISSING', ...claimedCodes(SiteASearchQuery)], (q, ctx) => {
+      let read: SearchUrl;
+      try {
+        read = readSearchUrl(q.url);
+      } catch (error) {
+        if (!(error instanceof DisallowedUrlError)) throw error;
+        ctx.claim('INVALID_URL', `is not accepted: ${error.message}`, ['url']);
+        return z.NEVER;
+      }
+      if (read.destId === null && read.searchString === null) {
+        ctx.claim('DESTINATION_MISSING', 'names no destination: neither dest_id nor ss', ['url']);
+        return z.NEVER;
+      }
+      // A URL value search would refuse is refused the same way, naming the URL's parameter. Free text is
+      // checked with a stand-in id; the lookup gives the real one.
+      const input: Record<string, string> = {
+        ...read.params,
+        dest_id: read.destId ?? '0',
+        rows_per_page: String(q.rows_per_page),
+        ...(q.offset === undefined ? {} : { offset: String(q.offset) }),
+      };
+      if (q.offset !== undefined) delete read.from.offset;
+      if (read.destId === null) delete input.dest_type;
+      const checked = SiteASearchQuery.safeParse(input);
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          const path = urlParameter(issue.path[0], read);
+          const code = (issue as { params?: { error_code?: string } }).params?.error_code;
+          if (code) ctx.claim(code, issue.message, path);
+          else ctx.addIssue({ code: 'custom', path, message: issue.message });
+        }
+        return z.NEVER;
+      }
+      const search = checked.data;
+      const parsed: z.infer<typeof Parsed> = {
+        dest_id: read.destId,
+        dest_type: read.destId === null ? null : search.dest_type,
+        search_string: read.searchString,
+        check_in: search.check_in ?? null,
+        check_out: search.check_out ?? null,
+        adults: search.adults,
+        rooms: search.rooms,
+        children: search.children,
+        children_ages: search.children_ages ?? [],
+        sort_by: search.sort_by,
+        rows_per_page: search.rows_per_page,
+        offset: search.offset,
+        currency: search.currency,
+        language: search.language,
+        filters: read.filters,
+      };
+      return { search, parsed, ignored_params: read.ignored, debug: q.debug };
+    }),
+  );
 
 const Extra = { parsed: Parsed, ignored_params: z.array(z.string()) };
 

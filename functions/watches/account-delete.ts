@@ -1,7 +1,7 @@
 // POST /account/watches/{watch_id}/delete: the dashboard deletes one of the account's watches.
 import * as z from 'zod';
-import { accountEndpoint, accountError } from '../../shared/accounts/http.ts';
-import { routes } from '../../shared/routes/index.ts';
+import { accountEndpoint } from '../../shared/accounts/http.ts';
+import { routes, routeError } from '../../shared/routes/index.ts';
 import { WatchId } from '../../shared/watches/model.ts';
 import { watchStore } from '../../shared/watches/store.ts';
 
@@ -15,7 +15,7 @@ export const handler = accountEndpoint({
     const watch = await store.get(path.watch_id);
     const owner = signedIn!.account.keys.some((k) => k.keyId === watch?.keyId);
     if (!watch || !owner || !(await store.delete(watch.id, watch.keyId)))
-      throw accountError(
+      throw routeError(
         routes.accountWatchDelete,
         'WATCH_NOT_FOUND',
         `No watch ${path.watch_id} on this account.`,

@@ -1,7 +1,7 @@
 // POST /account/watches/{watch_id}/status: the dashboard pauses or resumes one of the account's watches.
 import * as z from 'zod';
-import { accountEndpoint, accountError } from '../../shared/accounts/http.ts';
-import { routes } from '../../shared/routes/index.ts';
+import { accountEndpoint } from '../../shared/accounts/http.ts';
+import { routes, routeError } from '../../shared/routes/index.ts';
 import { WatchError } from '../../shared/watches/http.ts';
 import { viewOf, WatchId, WatchView } from '../../shared/watches/model.ts';
 import { setPaused } from '../../shared/watches/service.ts';
@@ -20,8 +20,7 @@ export const handler = accountEndpoint({
         await setPaused(await watchStore(), keyIds, path.watch_id, body.status === 'paused', Date.now()),
       );
     } catch (error) {
-      if (error instanceof WatchError)
-        throw accountError(routes.accountWatchStatus, error.code, error.message);
+      if (error instanceof WatchError) throw routeError(routes.accountWatchStatus, error.code, error.message);
       throw error;
     }
   },

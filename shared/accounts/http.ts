@@ -13,12 +13,11 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
-import { ProblemError, titleFromCode } from '../errors.ts';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { baseUrl, jsonResponse } from '../problem.ts';
-import { errorSpec, type Route } from '../routes/index.ts';
+import { routeError, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore, services } from './index.ts';
 import { isOutboxEvent } from './outbox.ts';
@@ -98,23 +97,6 @@ export function setCookieHeader(name: CookieName, value: string, maxAge: number,
   ].join('; ');
 }
 
-/**
- * The error for one of the route's declared codes.
- * @example throw accountError(routes.accountSignIn, 'INVALID_CREDENTIALS', 'Wrong email or password.')
- */
-export function accountError(
-  route: Route,
-  code: string,
-  detail: string,
-  headers: Record<string, string> = {},
-) {
-  const spec = errorSpec(route, code);
-  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
-  // Acronyms stay upper-case in the title (and so in the Problem type): "CSRF Token Missing".
-  const title = titleFromCode(code).replace(/^Csrf\b/, 'CSRF');
-  return new ProblemError(spec.status, code, detail, { headers, title });
-}
-
 interface Guarded {
   signedIn?: SignedIn;
   ctx: AccountRunContext;
@@ -181,15 +163,15 @@ function accountGuard(
       if (live) state.signedIn = live;
       else if (options.session === 'required')
         throw sid
-          ? accountError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.')
-          : accountError(route, 'NOT_SIGNED_IN', 'Sign in first: this request needs a session.');
+          ? routeError(route, 'SESSION_EXPIRED', 'The session has expired or ended: sign in again.')
+          : routeError(route, 'NOT_SIGNED_IN', 'Sign in first: this request needs a session.');
     }
 
     if (event.httpMethod === 'POST') {
       if (!sameOrigin(event))
-        throw accountError(route, 'CSRF_TOKEN_INVALID', 'The request came from another origin.');
+        throw routeError(route, 'CSRF_TOKEN_INVALID', 'The request came from another origin.');
       const sent = headers['x-csrf-token'];
-      if (!sent) throw accountError(route, 'CSRF_TOKEN_MISSING', 'The X-CSRF-Token header is missing.');
+      if (!sent) throw routeError(route, 'CSRF_TOKEN_MISSING', 'The X-CSRF-Token header is missing.');
       // A session's requests carry its token. A request that needs none (sign-up, verification, sign-in,
       // password reset) carries whichever token `GET /account/session` gave this browser: its session's
       // when it is signed in, else its pre-session cookie's.
@@ -200,7 +182,7 @@ function accountGuard(
       // Signing out of a session that is already gone protects nothing: it only clears the cookie.
       const nothingToGuard = options.session === 'optional' && !state.signedIn;
       if (!nothingToGuard && !expected.some((token) => token && sameSecret(sent, token)))
-        throw accountError(
+        throw routeError(
           route,
           'CSRF_TOKEN_INVALID',
           'The X-CSRF-Token header does not match: reload the page.',
@@ -241,7 +223,8 @@ export function accountEndpoint<
       );
       return jsonResponse(options.status ?? 200, options.response.parse(result));
     } catch (error) {
-      if (error instanceof AccountError) throw accountError(route, error.code, error.message, error.headers);
+      if (error instanceof AccountError)
+        throw routeError(route, error.code, error.message, { headers: error.headers });
       throw error;
     }
   })

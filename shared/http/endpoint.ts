@@ -14,11 +14,11 @@
  */
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { DetailArrayError, ProblemError, type ProblemExtras } from '../errors.ts';
+import { DetailArrayError, ProblemError, type ProblemOptions } from '../errors.ts';
 import { JSON_TYPE } from '../problem.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../upstream/conform.ts';
-import { errorSpec, type ErrorCode, type Route } from '../routes/index.ts';
+import { routeError, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
@@ -47,14 +47,7 @@ export interface RunContext<C extends string = string> extends UpstreamContext {
    * The error for one of the route's declared codes; status and body dialect come from the manifest.
    * @example throw ctx.error('HOTEL_NOT_FOUND', `chain_a has no hotel with code ${code}.`)
    */
-  error(code: C, detail: string, options?: ErrorOptions): ProblemError;
-}
-
-export interface ErrorOptions {
-  /** Extra members of the Problem body (e.g. `upstream_status`, `provided`). */
-  extras?: ProblemExtras;
-  headers?: Record<string, string>;
-  cause?: unknown;
+  error(code: C, detail: string, options?: ProblemOptions): ProblemError;
 }
 
 export interface EndpointOptions<
@@ -78,22 +71,6 @@ export interface EndpointOptions<
    * the previous one did).
    */
   slotsAhead?: Partial<Record<string, number>>;
-}
-
-/**
- * The typed error for one of a route's declared codes.
- * @example throw routeError(routes.chainARooms, 'HOTEL_NOT_FOUND', 'No hotel ABC.')
- */
-export function routeError(
-  route: Route,
-  code: string,
-  detail: string,
-  options: ErrorOptions = {},
-): ProblemError {
-  const spec = errorSpec(route, code);
-  // An undeclared code is a defect of ours; it surfaces as 500 in tests rather than as an undocumented status.
-  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
-  return new ProblemError(spec.status, code, detail, options);
 }
 
 /** Errors raised below the handler, rendered the way this route documents them. */

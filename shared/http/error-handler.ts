@@ -8,7 +8,14 @@
  */
 import { DetailArrayError, GlobalError, ProblemError } from '../errors.ts';
 import { log } from '../log.ts';
-import { baseUrl, globalErrorBody, jsonResponse, problemBody, PROBLEM_JSON } from '../problem.ts';
+import {
+  baseUrl,
+  globalErrorBody,
+  jsonResponse,
+  problemBody,
+  problemType,
+  PROBLEM_JSON,
+} from '../problem.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
 /**
@@ -84,11 +91,8 @@ export function errorHandler(): ApiMiddleware {
   return { name: 'errorHandler', onError: errorHandlerOnError };
 }
 
-/** The errors a newcomer meets first, each with its page under `/errors/` (shared/problem.ts builds the slugs). */
-const HELP_PAGES: Record<string, string> = {
-  unauthorized: 'unauthorized',
-  rate_limit_exceeded: 'rate-limit-exceeded',
-};
+/** The errors a newcomer meets first, each with its page under `/errors/`. */
+const HELP_PAGES = new Set(['unauthorized', 'rate_limit_exceeded']);
 
 /**
  * The 401's and 429's way forward, inside the contract's global body (which has no `type`): the message of a
@@ -101,9 +105,8 @@ export function helpOf(
   error: GlobalError,
   base: string,
 ): { message: string; details: string; headers: Record<string, string> } {
-  const slug = HELP_PAGES[error.code];
-  if (!slug) return { message: error.message, details: error.details, headers: {} };
-  const page = `${base}/errors/${slug}`;
+  if (!HELP_PAGES.has(error.code)) return { message: error.message, details: error.details, headers: {} };
+  const page = problemType(base, error.code);
   return {
     message: error.code === 'unauthorized' ? `${error.message} Get one at ${base}/dashboard.` : error.message,
     details: `${error.details ? `${error.details} ` : ''}See ${page}.`,

@@ -7,8 +7,8 @@
 import type * as z from 'zod';
 // The class alone, not the `z.core` namespace: reading `z.core` keeps the whole of zod's core in every bundle.
 import { $ZodAsyncError } from 'zod/v4/core';
-import { DetailArrayError, GlobalError, ProblemError, type DetailItem } from '../errors.ts';
-import { errorSpec, type Route } from '../routes/index.ts';
+import { DetailArrayError, GlobalError, type DetailItem } from '../errors.ts';
+import { errorSpec, routeError, type Route } from '../routes/index.ts';
 import { isRepeatable, type IssueCode } from '../schemas/params.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from './state.ts';
 
@@ -56,21 +56,15 @@ export function validationError(route: Route, issues: LocatedIssue[]): Error {
   const details = issues.map(describe).join('; ');
   if (style.kind === 'global')
     return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
-  // The status of a claimed code is the one the route declares; an undeclared code is never answered.
+  // A claimed code answers with the status the route declares (tests/http/error-codes.test.ts holds every
+  // route to declaring its schemas' codes); one it does not declare falls back to the validation code.
   const specific = issues.map((l) => codeOf(l.issue)).find((c) => c !== undefined && errorSpec(route, c));
   const errors = issues.map((l) => ({
     parameter: l.issue.path.join('.') || l.where,
     in: l.where,
     message: l.issue.message,
   }));
-  return new ProblemError(
-    specific === undefined ? style.status : errorSpec(route, specific)!.status,
-    specific ?? style.code,
-    `Invalid parameters: ${details}.`,
-    {
-      extras: { errors },
-    },
-  );
+  return routeError(route, specific ?? style.code, `Invalid parameters: ${details}.`, { extras: { errors } });
 }
 
 /**

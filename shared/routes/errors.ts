@@ -2,6 +2,7 @@
  * A route's documented errors, derived from its declaration alone. Apart from the manifest (`index.ts`),
  * so that a function's bundle, which carries only its own manifest entries (infra/bundling.ts), has them.
  */
+import { ProblemError, STATUS, type ProblemOptions } from '../errors.ts';
 import {
   AUTH_ERRORS,
   EDGE_ERRORS,
@@ -65,4 +66,27 @@ export function statusesOf(route: Route): number[] {
  */
 export function errorSpec(route: Route, code: string): ErrorSpec | undefined {
   return documentedErrors(route).find((e) => e.code === code && e.dialect !== 'detail-array');
+}
+
+/**
+ * The error for one of a route's declared codes (its own, its validation code, the shared upstream, session
+ * and CSRF ones), with the status the route declares for it: the one place a code's status is looked up, for
+ * data, account, watch and validation errors alike. An undeclared code is a defect of ours: a 500, which the
+ * tests meet, never an undocumented status.
+ * @example throw routeError(routes.chainARooms, 'HOTEL_NOT_FOUND', 'No hotel ABC.')
+ */
+export function routeError(
+  route: Route,
+  code: string,
+  detail: string,
+  options: ProblemOptions = {},
+): ProblemError {
+  const spec = errorSpec(route, code);
+  if (!spec)
+    return new ProblemError(
+      STATUS.internalServerError,
+      'INTERNAL_ERROR',
+      `undeclared error code ${code} on ${route.path}`,
+    );
+  return new ProblemError(spec.status, code, detail, options);
 }

@@ -1,7 +1,16 @@
 /** Query parameters the chain_b endpoints share: the hotel id, the market, and a stay with its defaults. */
 import * as z from 'zod';
 import { addDays, todayUtc } from '../dates.ts';
-import { coordinateParam, currencyParam, dateParam, idParam, intParam, isDay } from './params.ts';
+import {
+  coordinateParam,
+  currencyParam,
+  dateParam,
+  idParam,
+  intParam,
+  isDay,
+  coded,
+  type CodedCtx,
+} from './params.ts';
 import { beyondHorizon, checkStayDates, MAX_NIGHTS } from './stay.ts';
 
 export { isDay, MAX_NIGHTS };
@@ -56,9 +65,9 @@ interface StayInput {
 
 /**
  * The shared stay rule (400 INVALID_DATES: order, 30 nights, horizon), check_in defaulting to today.
- * @example z.object(stayShape).superRefine(stayOrder)
+ * @example z.object(stayShape).check(coded(['INVALID_DATES'], stayOrder))
  */
-export function stayOrder(q: StayInput, ctx: z.RefinementCtx): void {
+export function stayOrder(q: StayInput, ctx: CodedCtx<'INVALID_DATES'>): void {
   checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
 }
 
@@ -75,7 +84,7 @@ export function withStayDefaults<T extends StayInput>(q: T): T & { check_in: str
  */
 export const HotelRoomsQuery = z
   .object({ hotel_id: hotelIdParam(), ...stayShape })
-  .superRefine(stayOrder)
+  .check(coded(['INVALID_DATES'], stayOrder))
   .transform(withStayDefaults);
 
 /** The query of chain_b search, by coordinates or a destination slug (a watch checks with it too). */
@@ -111,26 +120,25 @@ export const ChainBSearchQuery = z
     limit: intParam(1, 50, 20).meta({ description: 'Hotels per answer, 1 to 50. Default 20' }),
     offset: intParam(0, 100_000, 0).meta({ description: 'Hotels to skip, nearest first. Default 0' }),
   })
-  .superRefine((q, ctx) => {
-    const geo = q.latitude !== undefined && q.longitude !== undefined;
-    if (!geo && !q.destination_slug) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['latitude'],
-        message: 'is required with longitude, unless destination_slug is given',
-        params: { error_code: 'MISSING_LOCATION' },
-      });
-    } else if (geo && q.destination_slug) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['destination_slug'],
-        // Both modes at once is an invalid combination: the route's validation error (422 INVALID_PARAMETERS).
-        message: 'give coordinates or destination_slug, not both',
-      });
-    }
-    // Dates in the wrong format are refused as such, not also as out of order (checkStayDates skips them).
-    checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
-  })
+  .check(
+    coded(['MISSING_LOCATION', 'INVALID_DATES'], (q, ctx) => {
+      const geo = q.latitude !== undefined && q.longitude !== undefined;
+      if (!geo && !q.destination_slug) {
+        ctx.claim('MISSING_LOCATION', 'is required with longitude, unless destination_slug is given', [
+          'latitude',
+        ]);
+      } else if (geo && q.destination_slug) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['destination_slug'],
+          // Both modes at once is an invalid combination: the route's validation error (422 INVALID_PARAMETERS).
+          message: 'give coordinates or destination_slug, not both',
+        });
+      }
+      // Dates in the wrong format are refused as such, not also as out of order (checkStayDates skips them).
+      checkStayDates(q.check_in ?? todayUtc(), q.check_out, ctx);
+    }),
+  )
   .transform((q) => {
     const checkIn = q.check_in ?? todayUtc();
     return { ...q, check_in: checkIn, check_out: q.check_out ?? addDays(checkIn, 1) };
@@ -155,32 +163,19 @@ export const PriceCalendarQuery = z
     }),
     country_market: marketParam(),
   })
-  .superRefine((q, ctx) => {
-    // A date in the wrong format is refused as such; the range is checked between dates only.
-    if (!isDay(q.date_from) || !isDay(q.date_to)) return;
-    if (q.date_to < q.date_from)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: 'must not be before date_from',
-        params: { error_code: 'INVALID_DATES' },
-      });
-    else if (q.date_to > addDays(q.date_from, MAX_CALENDAR_DAYS))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: `must be at most ${MAX_CALENDAR_DAYS} days after date_from`,
-        params: { error_code: 'RANGE_TOO_LARGE' },
-      });
-    else {
-      // The last stay of the range ends within the horizon, as every stay does.
-      const beyond = beyondHorizon(addDays(q.date_to, q.nights));
-      if (beyond)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['date_to'],
-          message: beyond,
-          params: { error_code: 'INVALID_DATES' },
-        });
-    }
-  });
+  .check(
+    coded(['INVALID_DATES', 'RANGE_TOO_LARGE'], (q, ctx) => {
+      // A date in the wrong format is refused as such; the range is checked between dates only.
+      if (!isDay(q.date_from) || !isDay(q.date_to)) return;
+      if (q.date_to < q.date_from) ctx.claim('INVALID_DATES', 'must not be before date_from', ['date_to']);
+      else if (q.date_to > addDays(q.date_from, MAX_CALENDAR_DAYS))
+        ctx.claim('RANGE_TOO_LARGE', `must be at most ${MAX_CALENDAR_DAYS} days after date_from`, [
+          'date_to',
+        ]);
+      else {
+        // The last stay of the range ends within the horizon, as every stay does.
+        const beyond = beyondHorizon(addDays(q.date_to, q.nights));
+        if (beyond) ctx.claim('INVALID_DATES', beyond, ['date_to']);
+      }
+    }),
+  );

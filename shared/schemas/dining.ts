@@ -3,7 +3,7 @@
  * queries of the availability routes, which a watch's creation checks its parameters with too.
  */
 import * as z from 'zod';
-import { dateParam, intParam, repeatable } from './params.ts';
+import { dateParam, intParam, repeatable, coded } from './params.ts';
 
 /** A 24-hour time of day, HH:MM. */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -11,7 +11,6 @@ export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 // The codes a failed rule claims; the routes declare them, with their status.
 const DATE_FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
 const PAST_DATE = { error_code: 'PAST_DATE' } as const;
-const TIME_FORMAT = { error_code: 'INVALID_TIME_FORMAT' } as const;
 
 /** The reservation date: YYYY-MM-DD (INVALID_DATE_FORMAT), not before today (PAST_DATE). */
 export function reservationDate() {
@@ -27,15 +26,13 @@ export function timeParam(description: string) {
     z
       .string({ error: 'is required' })
       .trim()
-      .superRefine((t, ctx) => {
-        if (!HHMM.test(t)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be a 24-hour time HH:MM',
-            params: TIME_FORMAT,
-          });
-        }
-      })
+      .check(
+        coded(['INVALID_TIME_FORMAT'], (t, ctx) => {
+          if (!HHMM.test(t)) {
+            ctx.claim('INVALID_TIME_FORMAT', 'must be a 24-hour time HH:MM');
+          }
+        }),
+      )
       // The refinement carries its own code (INVALID_TIME_FORMAT), so the rule is stated for the document here.
       .meta({ pattern: HHMM.source, description })
   );

@@ -3,9 +3,11 @@
  * its parameters with them too (shared/watches/queries.ts), without loading the handlers.
  */
 import * as z from 'zod';
-import { CHILD_AGE } from '../providers/maps-hotels/requests.ts';
 import { currencyParam, intParam, text } from './params.ts';
 import { MAX_NIGHTS, StayDates, withStayOrder } from './stay.ts';
+
+/** The age each child is sent as: the contract has no ages, the source needs one per child. */
+export const CHILD_AGE = 8;
 
 const RATING = 'must be a number from 1.0 to 5.0';
 

@@ -22,10 +22,16 @@ export interface CodedCtx<C extends string> extends z.RefinementCtx {
   claim(code: C, message: string, path?: PropertyKey[]): void;
 }
 
+const withClaim = <C extends string>(ctx: z.RefinementCtx): CodedCtx<C> => ({
+  ...ctx,
+  claim: (code, message, path) =>
+    ctx.addIssue({ code: 'custom', message, params: { error_code: code }, ...(path ? { path } : {}) }),
+});
+
 /**
  * A rule whose broken cases answer with the route's own codes. The codes it may claim are declared up front
  * and travel with the schema (its check's `params.error_codes`), so that a test holds every route to
- * declaring each code its schemas can claim (tests/http/error-codes.test.ts); the type keeps the rule to them.
+ * declaring each code its schemas can claim (`claimedCodes`); the type keeps the rule to them.
  * @example z.object({ a: z.string() }).check(coded(['MISSING_A'], (q, ctx) => { if (!q.a) ctx.claim('MISSING_A', 'is required', ['a']); }))
  */
 export function coded<T, const C extends string>(
@@ -33,16 +39,69 @@ export function coded<T, const C extends string>(
   rule: (value: T, ctx: CodedCtx<C>) => void,
 ): z.core.$ZodCheck<T> {
   return z.superRefine<T>(
-    (value, ctx) =>
-      rule(value, {
-        ...ctx,
-        claim: (code, message, path) =>
-          ctx.addIssue({ code: 'custom', message, params: { error_code: code }, ...(path ? { path } : {}) }),
-      }),
-    // zod keeps a check's params on its definition (`_zod.def.params`), where the test reads them; its type
-    // for superRefine names `when` alone.
+    (value, ctx) => rule(value, withClaim<C>(ctx)),
+    // zod keeps a check's params on its definition (`_zod.def.params`), where claimedCodes reads them; its
+    // type for superRefine names `when` alone.
     { params: { error_codes: claims } } as z.core.$ZodSuperRefineParams,
   );
+}
+
+/** The codes each coded transform may claim, by its function (a transform has no params of its own). */
+const TRANSFORM_CLAIMS = new WeakMap<object, readonly string[]>();
+
+/**
+ * A transform that may refuse its input with the route's own codes, declared up front as `coded()`'s are.
+ * @example z.string().transform(codedTransform(['INVALID_URL'], (s, ctx) => URL.parse(s) ?? (ctx.claim('INVALID_URL', 'is not a URL'), z.NEVER)))
+ */
+export function codedTransform<I, O, const C extends string>(
+  claims: readonly C[],
+  fn: (value: I, ctx: CodedCtx<C>) => O,
+): (value: I, ctx: z.RefinementCtx<I>) => O {
+  const transform = (value: I, ctx: z.RefinementCtx<I>) => fn(value, withClaim<C>(ctx));
+  TRANSFORM_CLAIMS.set(transform, claims);
+  return transform;
+}
+
+/** What the walk of a schema reads: a definition, its checks and their params. */
+interface ZodNode {
+  _zod: {
+    def: Record<string, unknown> & { checks?: ZodNode[]; params?: Claims; transform?: unknown };
+    innerType?: unknown;
+  };
+}
+interface Claims {
+  error_code?: string;
+  error_codes?: readonly string[];
+}
+
+/**
+ * Every error_code a schema can claim, at any depth (objects, wrappers, pipes, unions, arrays, lazy
+ * schemas): a refinement's `params.error_code`, a `coded()` check's or transform's codes.
+ * @example claimedCodes(z.object({ id: idParam(/^\d+$/, 'INVALID_HOTEL_ID', 'must be digits') })) // Set { 'INVALID_HOTEL_ID' }
+ */
+export function claimedCodes(schema: unknown): Set<string> {
+  const codes = new Set<string>();
+  const seen = new Set<unknown>();
+  const claim = (params: Claims | undefined) => {
+    if (params?.error_code) codes.add(params.error_code);
+    for (const code of params?.error_codes ?? []) codes.add(code);
+  };
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!('_zod' in value)) return Object.values(value).forEach(visit);
+    const node = value as ZodNode;
+    const { def } = node._zod;
+    claim(def.params);
+    for (const check of def.checks ?? []) claim(check._zod.def.params);
+    if (typeof def.transform === 'function') claim({ error_codes: TRANSFORM_CLAIMS.get(def.transform) });
+    // A lazy schema's inner schema is built on first read; every other one hangs off the definition.
+    if (def.type === 'lazy') visit(node._zod.innerType);
+    for (const [key, member] of Object.entries(def)) if (key !== 'checks') visit(member);
+  };
+  visit(schema);
+  return codes;
 }
 
 const required = (what: string) => (issue: { input: unknown }) =>

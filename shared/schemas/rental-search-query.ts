@@ -3,12 +3,11 @@
  * it too (shared/watches/queries.ts), without loading the handler.
  */
 import * as z from 'zod';
-import { decodeCursor, searchFingerprint } from '../providers/rental/cursor.ts';
-import { currencyParam, dateParam, intParam, text } from './params.ts';
+import { decodeCursor, searchFingerprint } from './rental-cursor.ts';
+import { currencyParam, dateParam, intParam, text, coded } from './params.ts';
 import { checkStayDates } from './stay.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
-const INVALID_BOUNDS = { error_code: 'INVALID_BOUNDS' } as const;
 const BOX = ['ne_lat', 'ne_lng', 'sw_lat', 'sw_lng'] as const;
 
 /** A corner coordinate of the box: a decimal within ±limit, else 400 INVALID_BOUNDS. */
@@ -16,15 +15,13 @@ function bound(limit: 90 | 180) {
   return z
     .string()
     .trim()
-    .superRefine((value, ctx) => {
-      const n = Number(value);
-      if (!/^-?\d{1,3}(\.\d+)?$/.test(value) || Math.abs(n) > limit)
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be a number from -${limit} to ${limit}`,
-          params: INVALID_BOUNDS,
-        });
-    })
+    .check(
+      coded(['INVALID_BOUNDS'], (value, ctx) => {
+        const n = Number(value);
+        if (!/^-?\d{1,3}(\.\d+)?$/.test(value) || Math.abs(n) > limit)
+          ctx.claim('INVALID_BOUNDS', `must be a number from -${limit} to ${limit}`);
+      }),
+    )
     .transform(Number)
     .optional()
     .meta({ type: 'number', minimum: -limit, maximum: limit });
@@ -82,43 +79,36 @@ type Fields = z.output<typeof Fields>;
 /** What identifies a search: every parameter but the cursor. @example fingerprintOf(query) // 'k3J…' */
 export const fingerprintOf = ({ cursor: _cursor, ...search }: Fields) => searchFingerprint(search);
 
-export const RentalSearchQuery = Fields.superRefine((q, ctx) => {
-  const given = BOX.filter((k) => q[k] !== undefined);
-  if ((q.location === undefined) === (given.length === 0))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['location'],
-      message: 'give location or the four bounds (ne_lat, ne_lng, sw_lat, sw_lng), not both',
-      params: { error_code: 'MISSING_LOCATION' },
-    });
-  else if (given.length > 0 && given.length < BOX.length)
-    for (const k of BOX.filter((b) => q[b] === undefined))
+export const RentalSearchQuery = Fields.check(
+  coded(['MISSING_LOCATION', 'INVALID_BOUNDS', 'INVALID_DATES'], (q, ctx) => {
+    const given = BOX.filter((k) => q[k] !== undefined);
+    if ((q.location === undefined) === (given.length === 0))
+      ctx.claim(
+        'MISSING_LOCATION',
+        'give location or the four bounds (ne_lat, ne_lng, sw_lat, sw_lng), not both',
+        ['location'],
+      );
+    else if (given.length > 0 && given.length < BOX.length)
+      for (const k of BOX.filter((b) => q[b] === undefined))
+        ctx.claim('INVALID_BOUNDS', 'is required with the other bounds', [k]);
+    else if (given.length === BOX.length && (q.ne_lat! <= q.sw_lat! || q.ne_lng! <= q.sw_lng!))
+      ctx.claim('INVALID_BOUNDS', 'the north-east corner must be north and east of the south-west one', [
+        'ne_lat',
+      ]);
+    if ((q.check_in === undefined) !== (q.check_out === undefined))
       ctx.addIssue({
         code: 'custom',
-        path: [k],
-        message: 'is required with the other bounds',
-        params: INVALID_BOUNDS,
+        path: [q.check_in === undefined ? 'check_in' : 'check_out'],
+        message: 'check_in and check_out go together',
       });
-  else if (given.length === BOX.length && (q.ne_lat! <= q.sw_lat! || q.ne_lng! <= q.sw_lng!))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ne_lat'],
-      message: 'the north-east corner must be north and east of the south-west one',
-      params: INVALID_BOUNDS,
-    });
-  if ((q.check_in === undefined) !== (q.check_out === undefined))
-    ctx.addIssue({
-      code: 'custom',
-      path: [q.check_in === undefined ? 'check_in' : 'check_out'],
-      message: 'check_in and check_out go together',
-    });
-  checkStayDates(q.check_in, q.check_out, ctx);
-  if (q.price_min !== undefined && q.price_max !== undefined && q.price_max < q.price_min)
-    ctx.addIssue({ code: 'custom', path: ['price_max'], message: 'must not be below price_min' });
-  if (q.cursor !== undefined && decodeCursor(q.cursor)?.fingerprint !== fingerprintOf(q))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['cursor'],
-      message: 'is not a next_cursor of this search (send it with the same other parameters)',
-    });
-});
+    checkStayDates(q.check_in, q.check_out, ctx);
+    if (q.price_min !== undefined && q.price_max !== undefined && q.price_max < q.price_min)
+      ctx.addIssue({ code: 'custom', path: ['price_max'], message: 'must not be below price_min' });
+    if (q.cursor !== undefined && decodeCursor(q.cursor)?.fingerprint !== fingerprintOf(q))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: 'is not a next_cursor of this search (send it with the same other parameters)',
+      });
+  }),
+);

@@ -3,7 +3,7 @@
  * its parameters with them too (shared/watches/queries.ts), without loading the handlers.
  */
 import * as z from 'zod';
-import { currencyParam, dateParam, idParam, intParam } from './params.ts';
+import { currencyParam, dateParam, idParam, intParam, coded } from './params.ts';
 import { DestType } from './site-a.ts';
 import { checkStayDates, StayDates } from './stay.ts';
 
@@ -76,16 +76,18 @@ export const SiteASearchQuery = z
       .meta({ description: 'Language of names and texts, e.g. en-us or fr. Default en-us' }),
     currency: currencyParam('USD').meta({ description: 'ISO 4217 code of the prices. Default USD' }),
   })
-  .superRefine((q, ctx) => {
-    if ((q.check_in === undefined) !== (q.check_out === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: [q.check_in === undefined ? 'check_in' : 'check_out'],
-        message: 'is required with the other date: give check_in and check_out together, or neither',
-      });
-    else checkStayDates(q.check_in, q.check_out, ctx);
-    checkChildrenAges(q, ctx);
-  });
+  .check(
+    coded(['INVALID_DATES'], (q, ctx) => {
+      if ((q.check_in === undefined) !== (q.check_out === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [q.check_in === undefined ? 'check_in' : 'check_out'],
+          message: 'is required with the other date: give check_in and check_out together, or neither',
+        });
+      else checkStayDates(q.check_in, q.check_out, ctx);
+      checkChildrenAges(q, ctx);
+    }),
+  );
 
 // The party, currency and language as site_a search takes them.
 const { adults, rooms, children, children_ages, currency, language } = SiteASearchQuery.shape;
@@ -108,7 +110,9 @@ export const SiteAHotelRoomsQuery = z
     currency,
     language,
   })
-  .superRefine((q, ctx) => {
-    checkStayDates(q.check_in, q.check_out, ctx);
-    checkChildrenAges(q, ctx);
-  });
+  .check(
+    coded(['INVALID_DATES'], (q, ctx) => {
+      checkStayDates(q.check_in, q.check_out, ctx);
+      checkChildrenAges(q, ctx);
+    }),
+  );

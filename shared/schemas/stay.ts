@@ -1,10 +1,9 @@
 /** Stay parameters shared by the endpoints that price a stay: dates with their documented codes. */
 import * as z from 'zod';
 import { addDays, todayUtc } from '../dates.ts';
-import { dateParam, isDay } from './params.ts';
+import { coded, dateParam, isDay, type CodedCtx } from './params.ts';
 
 const FORMAT = { error_code: 'INVALID_DATE_FORMAT' } as const;
-const INVALID_DATES = { error_code: 'INVALID_DATES' } as const;
 
 /** The longest stay any route prices (the contract's rule: more than 30 nights is 400 INVALID_DATES). */
 export const MAX_NIGHTS = 30;
@@ -48,17 +47,17 @@ export function beyondHorizon(day: string): string | undefined {
 /**
  * Adds the INVALID_DATES issue on check_out when a stay of two valid dates is refused (see
  * `stayDatesProblem`); dates that are absent or not days are left to their own checks.
- * @example ctx => checkStayDates(q.check_in, q.check_out, ctx)
+ * @example coded(['INVALID_DATES'], (q, ctx) => checkStayDates(q.check_in, q.check_out, ctx))
  */
 export function checkStayDates(
   checkIn: string | undefined,
   checkOut: string | undefined,
-  ctx: z.RefinementCtx,
+  ctx: CodedCtx<'INVALID_DATES'>,
   maxNights = MAX_NIGHTS,
 ): void {
   if (!isDay(checkIn) || !isDay(checkOut)) return;
   const problem = stayDatesProblem(checkIn, checkOut, maxNights);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['check_out'], message: problem, params: INVALID_DATES });
+  if (problem) ctx.claim('INVALID_DATES', problem, ['check_out']);
 }
 
 /**
@@ -69,12 +68,9 @@ export function checkStayDates(
 export function withStayOrder<
   T extends z.ZodObject<{ check_in: z.ZodType<string>; check_out: z.ZodType<string> }>,
 >(schema: T, maxNights = MAX_NIGHTS) {
-  return schema.superRefine((q, ctx) =>
-    checkStayDates(
-      (q as { check_in: string }).check_in,
-      (q as { check_out: string }).check_out,
-      ctx,
-      maxNights,
+  return schema.check(
+    coded(['INVALID_DATES'], (q: { check_in: string; check_out: string }, ctx) =>
+      checkStayDates(q.check_in, q.check_out, ctx, maxNights),
     ),
   );
 }

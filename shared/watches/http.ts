@@ -6,13 +6,12 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
-import { ProblemError } from '../errors.ts';
 import { apiKeyAuth } from '../http/api-key-auth.ts';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { jsonResponse } from '../problem.ts';
-import { errorSpec, type Route } from '../routes/index.ts';
+import { routeError, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { ApiKeyRecord } from '../store/types.ts';
 
@@ -24,13 +23,6 @@ export class WatchError extends Error {
     super(message);
     this.code = code;
   }
-}
-
-/** The error for one of a route's declared codes. @example watchError(routes.watchGet, 'WATCH_NOT_FOUND', 'No watch x.') */
-export function watchError(route: Route, code: string, detail: string): ProblemError {
-  const spec = errorSpec(route, code);
-  if (!spec) return new ProblemError(500, 'INTERNAL_ERROR', `undeclared error code ${code} on ${route.path}`);
-  return new ProblemError(spec.status, code, detail);
 }
 
 export interface WatchEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
@@ -73,7 +65,7 @@ export function watchEndpoint<
       });
       return jsonResponse(options.status ?? 200, options.response.parse(result));
     } catch (error) {
-      if (error instanceof WatchError) throw watchError(route, error.code, error.message);
+      if (error instanceof WatchError) throw routeError(route, error.code, error.message);
       throw error;
     }
   })

@@ -1,54 +1,18 @@
 // Every error_code a route's schemas can claim is one the route declares. A refinement claims a code with
-// `params: { error_code }` (zod's refine) or through `coded()` (shared/schemas/params.ts), and the validation
-// answers it with the status the manifest gives; a code the route does not declare would silently fall back
-// to the route's generic validation code. This walks each handler's query, path and body schemas (through
-// objects, wrappers, pipes, unions and arrays, and the checks on each) and holds every route to its codes.
+// `params: { error_code }` (zod's refine) or through `coded()` and `codedTransform()` (shared/schemas/params.ts,
+// where lint sends every other one), and the validation answers it with the status the manifest gives; a code
+// the route does not declare would silently fall back to the route's generic validation code. claimedCodes
+// walks each handler's query, path and body schemas (objects, wrappers, pipes, unions, arrays, the checks on
+// each) and this holds every route to its codes.
 import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { errorSpec, routes, type Route } from '../../shared/routes/index.ts';
-import { coded, dateParam, idParam } from '../../shared/schemas/params.ts';
+import { claimedCodes, coded, codedTransform, dateParam, idParam } from '../../shared/schemas/params.ts';
 
 interface Schemas {
   query?: unknown;
   path?: unknown;
   body?: unknown;
-}
-
-/** The zod internals the walk reads: a schema's definition and its checks' params. */
-interface ZodNode {
-  _zod: { def: Record<string, unknown> & { checks?: ZodNode[]; params?: Claims }; innerType?: unknown };
-}
-interface Claims {
-  error_code?: string;
-  error_codes?: readonly string[];
-}
-
-const isNode = (value: unknown): value is ZodNode =>
-  typeof value === 'object' && value !== null && '_zod' in value;
-
-/** Every code a schema can claim: the params of each check and of each custom schema, at any depth. */
-function claimedCodes(schema: unknown): Set<string> {
-  const codes = new Set<string>();
-  const seen = new Set<unknown>();
-  const claim = (params: Claims | undefined) => {
-    if (params?.error_code) codes.add(params.error_code);
-    for (const code of params?.error_codes ?? []) codes.add(code);
-  };
-  const visit = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!isNode(value)) return Object.values(value).forEach(visit);
-    const { def } = value._zod;
-    claim(def.params);
-    for (const check of def.checks ?? []) claim(check._zod.def.params);
-    // A lazy schema's inner schema is built on first read; every other one hangs off the definition
-    // (shape, innerType, in and out of a pipe, options, element, items, key and value types).
-    if (def.type === 'lazy') visit(value._zod.innerType);
-    for (const [key, member] of Object.entries(def)) if (key !== 'checks') visit(member);
-  };
-  visit(schema);
-  return codes;
 }
 
 /** The codes a route's schemas claim that the route does not declare (so would never be answered). */
@@ -91,11 +55,22 @@ describe('the walk of a route schema', () => {
           if (!q.id) ctx.claim('MISSING_ID', 'is required', ['id']);
         }),
       )
-      .transform((q) => q);
+      .transform(
+        codedTransform(['UNREADABLE'], (q: { id?: string }, ctx) => {
+          if (q.id === '0') ctx.claim('UNREADABLE', 'reads as nothing', ['id']);
+          return q;
+        }),
+      );
     // Act
     const codes = claimedCodes(query);
     // Assess
-    expect([...codes].sort()).toEqual(['BAD_TAG', 'INVALID_DAY', 'INVALID_PROBE_ID', 'MISSING_ID']);
+    expect([...codes].sort()).toEqual([
+      'BAD_TAG',
+      'INVALID_DAY',
+      'INVALID_PROBE_ID',
+      'MISSING_ID',
+      'UNREADABLE',
+    ]);
   });
 
   it('lists a claimed code the route does not declare, and nothing once it does', () => {

@@ -2,7 +2,7 @@
 // page, generated from the manifest's declared errors, saying what the error means, which routes answer it,
 // what to do and whether it costs quota; `/errors` lists them all and `/docs` links there.
 import { describe, expect, it } from '@jest/globals';
-import { typeSlug } from '../../functions/docs/errors.ts';
+import { problemSlug } from '../../shared/problem.ts';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
 import { documentedErrors, routeList } from '../../shared/routes/index.ts';
 import { useTestServer } from '../helpers/server.ts';
@@ -28,7 +28,7 @@ async function page(url: string) {
 describe('GET /errors/{type}', () => {
   it.each(declared)('serves a page for %s', async (code) => {
     // Act
-    const res = await page(`${api.url}/errors/${typeSlug(code)}`);
+    const res = await page(`${api.url}/errors/${problemSlug(code)}`);
     // Assess
     expect(res.status).toBe(200);
     expect(res.type).toBe('text/html; charset=utf-8');
@@ -58,7 +58,7 @@ describe('GET /errors/{type}', () => {
     const unknown = await fetch(`${api.url}/errors/no-such-type`);
     const docs = await page(`${api.url}/docs`);
     expect(index.status).toBe(200);
-    for (const code of declared) expect(index.html).toContain(`href="errors/${typeSlug(code)}"`);
+    for (const code of declared) expect(index.html).toContain(`href="errors/${problemSlug(code)}"`);
     expect([unknown.status, ((await unknown.json()) as { error: { code: string } }).error.code]).toEqual([
       404,
       'not_found',

@@ -2,10 +2,10 @@
  * maps_hotels' real request: `GET /search.json` on the SERP API's origin, the hotels engine with the
  * place, the stay, one age per child and the nearest lower rating filter.
  */
-import type { SourceRequest } from '../tokens.ts';
+import { CHILD_AGE } from '../../schemas/maps-hotels-query.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 
-/** The age each child is sent as: the contract has no ages, the source needs one per child. */
-export const CHILD_AGE = 8;
+export { CHILD_AGE };
 
 export interface HotelSearch {
   location: string;

@@ -1,5 +1,6 @@
 /**
- * The opaque cursor of rental search's chain (search-cursor.ts), written and read without the connector:
+ * The opaque cursor of rental search's chain (shared/providers/rental/search-cursor.ts), written and read
+ * without the connector:
  * the search's query schema checks a cursor against its search with it, and a watch's creation loads that
  * schema alone.
  */
