@@ -12,6 +12,15 @@ const filtered = args.some(
   (arg, i) => FILTER_FLAGS.test(arg) || (!arg.startsWith('-') && !TAKES_VALUE.test(args[i - 1] ?? '')),
 );
 
+// The matrices run their cases before their tests (tests/helpers/matrix.ts), only those `-t` names: the
+// pattern goes to them in the environment, which jest's workers inherit.
+const nameAt = args.findIndex((arg) => arg === '-t' || arg === '--testNamePattern');
+const namePattern =
+  nameAt >= 0
+    ? args[nameAt + 1]
+    : args.find((arg) => arg.startsWith('--testNamePattern='))?.slice('--testNamePattern='.length);
+if (namePattern !== undefined) process.env.TEST_NAME_PATTERN = namePattern;
+
 // `npx jest <file>` starts jest without the flag its ESM tests need: the flag goes to the workers through
 // NODE_OPTIONS, and a memory limit makes jest run even one file in a worker (`npm run test:jest` runs jest
 // with the flag, and one file in its own process).

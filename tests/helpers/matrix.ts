@@ -85,14 +85,10 @@ export async function inPool<T, R>(
 }
 
 /**
- * The test name pattern jest was given (`-t`, `--testNamePattern`), when the file runs in jest's own process
- * (as one file does): a matrix then runs only the cases the pattern picks. In a worker the pattern is not in
- * sight and every case runs, as every test does.
- * @example const wanted = cases.filter(([name]) => picked(`fault matrix ${name}`));
+ * Whether the test name pattern jest was given (`-t`, which jest.config.js passes on as TEST_NAME_PATTERN)
+ * picks a test: a matrix runs only the cases of the tests that run.
+ * @example const chosen = cases.filter(([name]) => picked(`fault matrix ${name}`));
  */
-export function picked(fullName: string, args: readonly string[] = process.argv): boolean {
-  const at = args.findIndex((a) => a === '-t' || a === '--testNamePattern');
-  const inline = args.find((a) => a.startsWith('--testNamePattern='));
-  const pattern = at >= 0 ? args[at + 1] : inline?.slice('--testNamePattern='.length);
+export function picked(fullName: string, pattern = process.env.TEST_NAME_PATTERN): boolean {
   return pattern === undefined || new RegExp(pattern, 'i').test(fullName);
 }
