@@ -11,6 +11,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
+import { SERP_ACCOUNT_FAILURES } from '../helpers/failure.ts';
 import { startTestServer, useTestServer } from '../helpers/server.ts';
 
 const api = useTestServer();
@@ -64,6 +65,20 @@ const Page = z.strictObject({
   has_more: z.boolean(),
   search_metadata: z.strictObject({ datetime: z.iso.datetime() }),
 });
+
+/** The source's faults both reviews routes answer alike: the case, the fault, the status and error_code. */
+const SOURCE_FAILS = [
+  '502 UPSTREAM_ERROR when the source fails',
+  { kind: 'status', status: 500 } as const,
+  502,
+  'UPSTREAM_ERROR',
+] as const;
+const MAINTENANCE = [
+  '503 UPSTREAM_UNAVAILABLE when the source is in maintenance',
+  { kind: 'maintenance', retryAfter: 60 } as const,
+  503,
+  'UPSTREAM_UNAVAILABLE',
+] as const;
 
 describe('GET /v1/maps_reviews/reviews', () => {
   it('returns a first page of 8 to 10 reviews with the documented fields', async () => {
@@ -245,26 +260,20 @@ describe('GET /v1/maps_reviews/reviews', () => {
     expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
   });
 
-  it.each([
-    ['the SERP API key is refused (401)', 'not-a-sandbox-key', 'the API key was refused (HTTP 401)'],
-    ['the account may not search (403)', 'sandbox-deleted-account', 'may not search (HTTP 403)'],
-    [
-      'the account has run out of searches (429)',
-      'sandbox-out-of-searches',
-      'run out of searches (HTTP 429)',
-    ],
-    ['the search failed at the source (200, status Error)', 'sandbox-failing-searches', 'status Error'],
-  ])('answers 502 UPSTREAM_ERROR, not NO_RESULTS, when %s', async (_case, key, cause) => {
-    // Prepare
-    useKey(key);
-    // Act
-    const res = await reviews({ data_id: hotel().ids.maps_data_id });
-    // Assess
-    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
-    expect(res.body.detail).toContain(cause);
-    expect(res.text).not.toContain(key);
-    expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
-  });
+  it.each(SERP_ACCOUNT_FAILURES)(
+    'answers 502 UPSTREAM_ERROR, not NO_RESULTS, when %s',
+    async (_case, key, cause) => {
+      // Prepare
+      useKey(key);
+      // Act
+      const res = await reviews({ data_id: hotel().ids.maps_data_id });
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+      expect(res.body.detail).toContain(cause);
+      expect(res.text).not.toContain(key);
+      expectDocumented(routes.mapsReviews, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
 
   it('reads the real format whole: topics, positions, links, extracted snippets, images only when attached', async () => {
     // Prepare
@@ -288,24 +297,14 @@ describe('GET /v1/maps_reviews/reviews', () => {
   });
 
   it.each([
-    [
-      '502 UPSTREAM_ERROR when the source fails',
-      { kind: 'status', status: 500 } as const,
-      502,
-      'UPSTREAM_ERROR',
-    ],
+    SOURCE_FAILS,
     [
       '502 UPSTREAM_ERROR when the answer drifts from the contract',
       { kind: 'contract-drift' } as const,
       502,
       'UPSTREAM_ERROR',
     ],
-    [
-      '503 UPSTREAM_UNAVAILABLE when the source is in maintenance',
-      { kind: 'maintenance', retryAfter: 60 } as const,
-      503,
-      'UPSTREAM_UNAVAILABLE',
-    ],
+    MAINTENANCE,
   ])('answers %s', async (_case, fault, status, code) => {
     api.sandbox.inject('maps_reviews', fault);
     const res = await reviews({ data_id: hotel().ids.maps_data_id });
@@ -483,20 +482,7 @@ describe('GET /v1/maps_reviews/search-and-review', () => {
     expect(res.body.error_code).toBe('EXTRACTION_FAILED');
   });
 
-  it.each([
-    [
-      '502 UPSTREAM_ERROR when the source fails',
-      { kind: 'status', status: 500 } as const,
-      502,
-      'UPSTREAM_ERROR',
-    ],
-    [
-      '503 UPSTREAM_UNAVAILABLE when the source is in maintenance',
-      { kind: 'maintenance', retryAfter: 60 } as const,
-      503,
-      'UPSTREAM_UNAVAILABLE',
-    ],
-  ])('answers %s', async (_case, fault, status, code) => {
+  it.each([SOURCE_FAILS, MAINTENANCE])('answers %s', async (_case, fault, status, code) => {
     api.sandbox.inject('maps_reviews', fault);
     const res = await searchAndReview({ query: hotel().name });
     expect([res.status, res.body.error_code]).toEqual([status, code]);

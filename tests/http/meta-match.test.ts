@@ -5,6 +5,7 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
+import { SERP_ACCOUNT_FAILURES } from '../helpers/failure.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const api = useTestServer();
@@ -79,28 +80,22 @@ describe('GET /v1/meta/match', () => {
     expect(res.body.error_code).toBe('UPSTREAM_ERROR');
   });
 
-  it.each([
-    ['the SERP API key is refused (401)', 'not-a-sandbox-key', 'the API key was refused (HTTP 401)'],
-    ['the account may not search (403)', 'sandbox-deleted-account', 'may not search (HTTP 403)'],
-    [
-      'the account has run out of searches (429)',
-      'sandbox-out-of-searches',
-      'run out of searches (HTTP 429)',
-    ],
-    ['the search failed at the source (200, status Error)', 'sandbox-failing-searches', 'status Error'],
-  ])('answers 502 UPSTREAM_ERROR, not 404 NO_RESULTS, when %s', async (_case, key, cause) => {
-    // Prepare
-    const providers: Providers = api.sandbox.providers();
-    providers.web_search = { ...providers.web_search!, params: { api_key: key } };
-    useProviders(providers);
-    // Act
-    const res = await match('Aurelia Suites Paris', 'site_a');
-    // Assess
-    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
-    expect(res.body.detail).toContain(cause);
-    expect(res.text).not.toContain(key);
-    expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
-  });
+  it.each(SERP_ACCOUNT_FAILURES)(
+    'answers 502 UPSTREAM_ERROR, not 404 NO_RESULTS, when %s',
+    async (_case, key, cause) => {
+      // Prepare
+      const providers: Providers = api.sandbox.providers();
+      providers.web_search = { ...providers.web_search!, params: { api_key: key } };
+      useProviders(providers);
+      // Act
+      const res = await match('Aurelia Suites Paris', 'site_a');
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+      expect(res.body.detail).toContain(cause);
+      expect(res.text).not.toContain(key);
+      expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
+    },
+  );
 
   it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After when the search service limits the throughput', async () => {
     api.sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 50 });

@@ -30,15 +30,17 @@ function bookedStay(id = ID): { check_in: string; check_out: string } {
 const get = (what: 'details' | 'pricing', qs: Record<string, string>, id: string | number = ID) =>
   api.get(`/v1/rental/listing/${id}/${what}?${new URLSearchParams(qs)}`);
 
+/** What both listing answers echo of the stay asked. */
+const STAY_ANSWER = {
+  success: z.literal(true),
+  listing_id: z.number().int(),
+  check_in: z.string(),
+  check_out: z.string(),
+  nights: z.number().int(),
+};
+
 describe('GET /v1/rental/listing/{listing_id}/details', () => {
-  const Body = z.strictObject({
-    success: z.literal(true),
-    listing_id: z.number().int(),
-    check_in: z.string(),
-    check_out: z.string(),
-    nights: z.number().int(),
-    details: RentalDetails.strict(),
-  });
+  const Body = z.strictObject({ ...STAY_ANSWER, details: RentalDetails.strict() });
 
   it('returns the documented details, rating as "average (count)"', async () => {
     const res = await get('details', { ...freeStay(3), adults: '2' });
@@ -139,14 +141,7 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
 });
 
 describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
-  const Body = z.strictObject({
-    success: z.literal(true),
-    listing_id: z.number().int(),
-    check_in: z.string(),
-    check_out: z.string(),
-    nights: z.number().int(),
-    pricing: RentalPricing.strict(),
-  });
+  const Body = z.strictObject({ ...STAY_ANSWER, pricing: RentalPricing.strict() });
 
   it('prices a stay line by line, the total adding up', async () => {
     const res = await get('pricing', { ...freeStay(3), adults: '2', currency: 'eur' });
