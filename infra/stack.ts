@@ -17,7 +17,7 @@ import { STATUS } from '../shared/errors.ts';
 import { AUTH_ERRORS, routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
 import { EDGE_ERRORS } from '../shared/routes/types.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
-import { isProviderToken } from '../shared/providers/tokens.ts';
+import { isProviderToken } from '../shared/tokens.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
 import type { StackConfig } from './config.ts';
 import { ApiFunction } from './constructs/api-function.ts';

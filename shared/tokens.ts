@@ -4,7 +4,6 @@
  * A connector token has its folder in `shared/providers/` (the token with `-` for `_`); the link-only
  * platforms are matched by URL (meta match and search) and configured for their public hosts alone.
  */
-import type { UpstreamRequest } from '../upstream/request.ts';
 
 /** The sources with a connector: one folder each in `shared/providers/`. */
 export const CONNECTOR_TOKENS = [
@@ -38,6 +37,3 @@ export function isProviderToken(name: string): name is ProviderToken {
     (LINK_ONLY_TOKENS as readonly string[]).includes(name)
   );
 }
-
-/** A connector's request: an upstream request whose provider is a connector token. */
-export type SourceRequest = UpstreamRequest & { provider: ConnectorToken };

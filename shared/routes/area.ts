@@ -4,7 +4,7 @@
  * whatever it does differently from its area. `area()` fills in the rest, so every reader of the manifest
  * (the stack, the local server, the bundles, OpenAPI, MCP, the tests) sees whole `Route` objects.
  */
-import type { ConnectorToken } from '../providers/tokens.ts';
+import type { ConnectorToken } from '../tokens.ts';
 import { INVALID_PARAMETERS, type Route } from './types.ts';
 
 /** What an area's routes share, unless an entry says otherwise. */

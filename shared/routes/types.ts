@@ -4,7 +4,7 @@
  * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
  */
 import { STATUS } from '../errors.ts';
-import type { ConnectorToken, ProviderToken } from '../providers/tokens.ts';
+import type { ConnectorToken, ProviderToken } from '../tokens.ts';
 
 /** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
 export type ValidationStyle =

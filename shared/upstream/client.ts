@@ -18,6 +18,7 @@ export { SLOT_LEASE_MS } from './pipeline.ts';
 export {
   BROWSER_HEADERS,
   cacheKeyOf,
+  type SourceRequest,
   type UpstreamBody,
   type UpstreamRequest,
   type UpstreamResponse,

@@ -5,7 +5,7 @@
  */
 import { log } from '../log.ts';
 import { recordAnswerRead, recordDrift } from '../metrics.ts';
-import type { ConnectorToken } from '../providers/tokens.ts';
+import type { ConnectorToken } from '../tokens.ts';
 
 /** What a read found missing or skipped, by field path (`hotels[].rateDetails.offers[].totalRate`). */
 export interface Drift {

@@ -2,6 +2,7 @@
  * The request model: what a connector asks for, and how it becomes a URL, headers and a body under its
  * provider's configuration. Pure: nothing here sends anything.
  */
+import type { ConnectorToken } from '../tokens.ts';
 import type { CacheKind } from './ttl.ts';
 import type { Deadline } from './deadline.ts';
 import { DisallowedUrlError, UpstreamError } from './errors.ts';
@@ -52,6 +53,9 @@ export interface UpstreamRequest {
   maxBytes?: number;
   attemptTimeoutMs?: number;
 }
+
+/** A connector's request: an upstream request whose provider is a connector token. */
+export type SourceRequest = UpstreamRequest & { provider: ConnectorToken };
 
 export interface UpstreamResponse<T = unknown> {
   status: number;

@@ -14,7 +14,7 @@
  * (`FieldsMissing`, `EntriesSkipped`, per provider and field) and one log line per field path.
  */
 import * as z from 'zod';
-import type { ConnectorToken } from '../providers/tokens.ts';
+import type { ConnectorToken } from '../tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
 
 // Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.

@@ -83,7 +83,7 @@ import { conform } from '../../shared/upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, fieldsOf, observeDrift, readerSchema } from '../../shared/upstream/tolerant.ts';
-import { CONNECTOR_TOKENS } from '../../shared/providers/tokens.ts';
+import { CONNECTOR_TOKENS } from '../../shared/tokens.ts';
 import { variants, type Variant } from '../helpers/mutations.ts';
 
 interface Case {

@@ -1,9 +1,9 @@
-// The provider tokens (shared/providers/tokens.ts) against what names a source elsewhere: the connector
+// The provider tokens (shared/tokens.ts) against what names a source elsewhere: the connector
 // folders, the live profile and the route manifest. A source added in one place and not the others fails here.
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONNECTOR_TOKENS, isProviderToken } from '../../shared/providers/tokens.ts';
+import { CONNECTOR_TOKENS, isProviderToken } from '../../shared/tokens.ts';
 import { routeList } from '../../shared/routes/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

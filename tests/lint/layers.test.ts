@@ -113,7 +113,7 @@ describe('lint of the layers', () => {
   it('passes an import from a higher layer of shared/ to a lower one, and the tokens from below', async () => {
     const file = probe(
       `shared/upstream/${TAG}.ts`,
-      "import { isDay } from '../schemas/params.ts';\nimport { isProviderToken } from '../providers/tokens.ts';\nexport const both = (s: string) => isDay(s) || isProviderToken(s);\n",
+      "import { isDay } from '../schemas/params.ts';\nimport { isProviderToken } from '../tokens.ts';\nexport const both = (s: string) => isDay(s) || isProviderToken(s);\n",
     );
     expect(await lint(file)).toEqual([]);
   }, 60_000);

@@ -7,7 +7,7 @@
  * plan is asked for by its code.
  */
 import { randomUUID } from 'node:crypto';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './offers-answer.ts';
 

@@ -8,8 +8,7 @@
  * gets only its own: every request blanks the other origin's header names. The index name and the
  * index's header names are configuration, with the defaults below.
  */
-import type { UpstreamRequest } from '../../upstream/client.ts';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest, UpstreamRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 import type { Centre } from './places.ts';
 

@@ -9,7 +9,7 @@
  * `primary-window-vars` script); the correlation id is fresh per request and kept out of the cache key.
  */
 import { randomUUID } from 'node:crypto';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 export const OPERATION_NAME = 'RestaurantsAvailability';

@@ -13,7 +13,7 @@ import { conform } from '../../upstream/conform.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
 import { tolerant } from '../../upstream/tolerant.ts';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { fetchSerp, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 /** Which place is asked for: by the id search-and-review returns, or by its data_id. */

@@ -4,7 +4,7 @@
  * page's sort with the source's token.
  */
 import { MapsSort } from '../../schemas/maps.ts';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 
 const SORT: Record<MapsSort, string> = {
   most_relevant: 'qualityScore',

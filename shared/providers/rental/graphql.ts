@@ -10,7 +10,7 @@
  * failure so that the source's format alarm fires, and counted as drift (the answer lost its data).
  */
 import * as z from 'zod';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
 import { recordMissing } from '../../upstream/tolerant.ts';

@@ -5,7 +5,7 @@
  * key in `X-Airbnb-Api-Key`: the provider's session bootstrap reads it from the homepage's `api_config`
  * (live profile). The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`).
  */
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
 import { encodedListingId } from './urls.ts';
 

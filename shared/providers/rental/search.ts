@@ -15,7 +15,7 @@ import { conform } from '../../upstream/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
 import { GRAPHQL_HEADERS, operationHash, refusalOf } from './graphql.ts';
 import { LOCALE } from './requests.ts';

@@ -2,7 +2,7 @@
  * site_a's real requests. Hosts come from configuration (the live profile); paths, bodies and headers are
  * the web app's own. The affiliate id is a configured operation value (`aid`), 0 when unset.
  */
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 import type { HotelRef } from './urls.ts';
 

@@ -4,7 +4,7 @@
  * the public site, the session's cookies). Hosts come from configuration; the sort codes are configured
  * operations (see `sortCode`).
  */
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig } from '../../upstream/providers.ts';
 
 /** site_b's own reviews; partners' (e.g. 3038) come in the same lists, under their own provider id. */

@@ -6,7 +6,7 @@
  * site's, built from the configured host, as the web app sends them; the session carries its cookie.
  */
 import { randomUUID } from 'node:crypto';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
 
 /** The pre-registered queries used; their ids rotate and live in the live profile (`operations`). */

@@ -6,7 +6,7 @@
  * and they would make every URL unique.
  */
 import { randomUUID } from 'node:crypto';
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 import { operationId, originUrl, providerConfig } from '../../upstream/providers.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** web_search's real request: `GET /search.json?engine=<search engine>&q=…` on the SERP API's origin. */
-import type { SourceRequest } from '../tokens.ts';
+import type { SourceRequest } from '../../upstream/client.ts';
 
 /**
  * The request for the first page of a web search.
