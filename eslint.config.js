@@ -6,9 +6,10 @@ import noCycle from './lint-rules/no-cycle.js';
 /**
  * shared/'s folders and files, from the bottom layer up; one line is one layer. The words every layer uses
  * (the source tokens, errors, log, metrics, json, hash, dates: files directly in shared/, a new one named
- * here), the contract's shapes, then storage, the gazetteer and the health answer, the transport, the
- * connectors, the manifest, the middlewares and endpoint(), the resources built on them (accounts,
- * watches), the OpenAPI document, and MCP, which reads them all.
+ * here), the contract's shapes, then storage, the gazetteer and the health answer, the extraction toolkit
+ * (tolerant reads, drift, conform, scans), the transport, the connectors, the manifest, the middlewares and
+ * endpoint(), the resources built on them (accounts, watches), the OpenAPI document, and MCP, which reads
+ * them all.
  */
 const SHARED_LAYERS = [
   [
@@ -25,6 +26,7 @@ const SHARED_LAYERS = [
   ],
   ['schemas'],
   ['store', 'geo', 'health.ts'],
+  ['extraction'],
   ['upstream'],
   ['providers'],
   ['routes'],

@@ -27,7 +27,7 @@ import { parseExact } from '../shared/json.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../shared/store/memory.ts';
 import { useStores } from '../shared/store/index.ts';
 import { clearCache } from '../shared/upstream/cache.ts';
-import { describeIssues } from '../shared/upstream/conform.ts';
+import { describeIssues } from '../shared/extraction/conform.ts';
 import {
   ProviderConfig,
   secretVariable,
@@ -85,7 +85,7 @@ function errorOf(body: unknown): ErrorBody {
   return { code: String(error.code), dialect: 'global', detail: String(error.message ?? '') };
 }
 
-// ExtractionError's message (shared/upstream/errors.ts): a lost structure on a route whose extraction
+// ExtractionError's message (shared/extraction/errors.ts): a lost structure on a route whose extraction
 // code is the generic UPSTREAM_ERROR, which carries no upstream_status when the reader did not know it.
 const LOST_STRUCTURE = /no longer has the expected structure/;
 

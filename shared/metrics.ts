@@ -68,7 +68,7 @@ export function recordCache(provider: string, level: 'L1' | 'L2', hit: boolean):
 }
 
 /**
- * Drift a tolerant read saw (shared/upstream/tolerant.ts): an optional field absent from `count` records,
+ * Drift a tolerant read saw (shared/extraction/tolerant.ts): an optional field absent from `count` records,
  * or `count` entries of a list skipped, per provider and field path; beside them one `Drift` figure per
  * provider (every absence and skip of the answer) and one `AnswersRead`, whose ratio the dashboard and
  * the drift alarm follow.

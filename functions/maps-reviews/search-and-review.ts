@@ -5,7 +5,7 @@ import { mapsReviews } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 import { text } from '../../shared/schemas/params.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 
 const DATA_ID = /^0x[0-9a-f]+:0x[0-9a-f]+$/i;
 

@@ -176,7 +176,7 @@ export class Observability extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
       // A field that suddenly goes missing from every answer lifts the drift per answer above its usual
-      // band (shared/upstream/tolerant.ts counts it): the early sign that the source changed.
+      // band (shared/extraction/tolerant.ts counts it): the early sign that the source changed.
       const drift = new cloudwatch.MathExpression({
         // Ids unique across providers: the drift graph shows every provider's expression together.
         expression: `IF(answers_${provider} > 0, drift_${provider} / answers_${provider}, 0)`,

@@ -17,17 +17,13 @@ import type * as z from 'zod';
 import { DetailArrayError, ProblemError, type ProblemOptions } from '../errors.ts';
 import { JSON_TYPE } from '../problem.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
-import { conform } from '../upstream/conform.ts';
+import { conform } from '../extraction/conform.ts';
 import { routeError, type ErrorCode, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { Served, UpstreamContext } from '../upstream/context.ts';
 import { Deadline } from '../upstream/deadline.ts';
-import {
-  DisallowedUrlError,
-  ExtractionError,
-  UpstreamError,
-  UpstreamUnavailableError,
-} from '../upstream/errors.ts';
+import { DisallowedUrlError, UpstreamError, UpstreamUnavailableError } from '../upstream/errors.ts';
+import { ExtractionError } from '../extraction/errors.ts';
 import { apiKeyAuth, callerLookup } from './api-key-auth.ts';
 import { dailyQuotaLimit, quotaReservation } from './daily-quota.ts';
 import { resultKey, routeResult, type SharedAnswer } from './shared-cache.ts';

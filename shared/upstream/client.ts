@@ -8,11 +8,11 @@
  */
 import type * as z from 'zod';
 import type { UpstreamContext } from './context.ts';
-import { conform } from './conform.ts';
+import { conform } from '../extraction/conform.ts';
 import { sendUpstream } from './pipeline.ts';
 import { bufferedRead, streamedRead, withRetries } from './reads.ts';
 import { sentUrl, type UpstreamRequest, type UpstreamResponse } from './request.ts';
-import type { StreamScan } from './stream-scan.ts';
+import type { StreamScan } from '../extraction/stream-scan.ts';
 
 export { SLOT_LEASE_MS } from './pipeline.ts';
 export {

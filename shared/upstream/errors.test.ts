@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExtractionError, UpstreamError, extractingAs } from './errors.ts';
+import { UpstreamError } from './errors.ts';
+import { ExtractionError, extractingAs } from '../extraction/errors.ts';
 
 describe('extractingAs', () => {
   it("answers a call's lost structure with the code the call names, keeping what was lost", async () => {

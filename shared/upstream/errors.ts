@@ -2,7 +2,7 @@
  * What can go wrong upstream, as the contract's errors:
  * timeout → 504 UPSTREAM_TIMEOUT; rate limit, maintenance, open circuit, full queue → 503 with
  * Retry-After; any other failure → 502 UPSTREAM_ERROR (with upstream_status when known); a page that
- * lost its structure → ExtractionError (502 unless the route, or the connector call, names another documented code).
+ * lost its structure → ExtractionError (shared/extraction/errors.ts).
  */
 import { ProblemError, STATUS } from '../errors.ts';
 
@@ -101,48 +101,6 @@ export function transportFailure(code: unknown): string {
   if (c.startsWith('HPE_')) return 'the source answered something that is not HTTP';
   if (/CERT|TLS|SSL|SIGNATURE/.test(c)) return "the source's TLS certificate was not accepted";
   return 'the request to the source failed';
-}
-
-/** Thrown by extractors: the page or payload no longer has the structure we read. */
-export class ExtractionError extends Error {
-  readonly provider: string;
-  /** The HTTP status the source answered with, when it answered (a 200 whose body lost its structure). */
-  readonly upstreamStatus?: number;
-  /**
-   * The documented code this failure is answered with, when the connector call that raised it names one
-   * (`extractingAs`); otherwise the route's `extraction` code.
-   */
-  readonly code?: string;
-  readonly #what: string;
-  constructor(provider: string, what: string, cause?: unknown, upstreamStatus?: number, code?: string) {
-    super(`The ${provider} page no longer has the expected structure: ${what}.`, { cause });
-    this.name = 'ExtractionError';
-    this.provider = provider;
-    this.#what = what;
-    if (upstreamStatus !== undefined) this.upstreamStatus = upstreamStatus;
-    if (code !== undefined) this.code = code;
-  }
-
-  /** The same failure, answered with `code`. @example error.answeredAs('UPSTREAM_ERROR') */
-  answeredAs(code: string): ExtractionError {
-    return new ExtractionError(this.provider, this.#what, this.cause, this.upstreamStatus, code);
-  }
-}
-
-/**
- * Runs one connector call whose lost structure is answered with `code` instead of the route's
- * `extraction` code: for a call where that code would say something untrue (site_b's review list on a
- * route whose HOTEL_ID_NOT_FOUND speaks of the hotel page). `code` must be documented by every route
- * that makes the call; UPSTREAM_ERROR is, on every route that goes upstream.
- * @example const page = await extractingAs('UPSTREAM_ERROR', () => fetchParsed(req, Answer, ctx, 'the review list'))
- */
-export async function extractingAs<T>(code: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    // A copy, not the error itself: requests in flight are shared, and another caller's code may differ.
-    throw error instanceof ExtractionError && error.code === undefined ? error.answeredAs(code) : error;
-  }
 }
 
 /** A user-supplied URL that may not be fetched (wrong host, scheme, port, userinfo, IP literal...). */

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { cached, forget, type CacheKind } from './cache.ts';
 import type { UpstreamContext } from './context.ts';
-import { ExtractionError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
+import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.ts';
+import { ExtractionError } from '../extraction/errors.ts';
 import { recordCache, recordUpstream, recordUpstreamFailure, type UpstreamFailure } from '../metrics.ts';
 import { protect } from './policies.ts';
 import { providerConfig, type ProviderConfig } from './providers.ts';

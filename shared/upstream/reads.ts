@@ -4,9 +4,10 @@
  * it, retried whole by `withRetries` (got cannot retry a stream it has handed on).
  */
 import type { Deadline } from './deadline.ts';
-import { ExtractionError, UpstreamError, UpstreamUnavailableError } from './errors.ts';
+import { UpstreamError, UpstreamUnavailableError } from './errors.ts';
+import { ExtractionError } from '../extraction/errors.ts';
 import { isSafe, type Loaded, type Outbound, type UpstreamRequest } from './request.ts';
-import type { StreamScan } from './stream-scan.ts';
+import type { StreamScan } from '../extraction/stream-scan.ts';
 import {
   attemptOptions,
   backoffMs,

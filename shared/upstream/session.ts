@@ -5,7 +5,8 @@
  * and token values are never logged and never part of a cache key.
  */
 import { STATUS } from '../errors.ts';
-import { ExtractionError, UpstreamError } from './errors.ts';
+import { UpstreamError } from './errors.ts';
+import { ExtractionError } from '../extraction/errors.ts';
 import { publicUrl, sentUrl, type Outbound, type UpstreamRequest } from './request.ts';
 import { attemptOptions, challenged, got, statusFailure, toContractError } from './transport.ts';
 

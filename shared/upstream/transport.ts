@@ -8,12 +8,12 @@ import { STATUS } from '../errors.ts';
 import type { Deadline } from './deadline.ts';
 import {
   DisallowedUrlError,
-  ExtractionError,
   UpstreamError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
   transportFailure,
 } from './errors.ts';
+import { ExtractionError } from '../extraction/errors.ts';
 import { resolveValue, type ProviderConfig } from './providers.ts';
 import { bodyOptions, requestHeaders, type Outbound } from './request.ts';
 import { redirectAllowed } from './user-url.ts';

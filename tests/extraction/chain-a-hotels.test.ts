@@ -23,9 +23,10 @@ import {
   geoOutcome,
   searchHotels,
 } from '../../shared/providers/chain-a/search.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-a', name);

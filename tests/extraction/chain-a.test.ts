@@ -10,9 +10,10 @@ import {
   stayTotals,
 } from '../../shared/providers/chain-a/extract.ts';
 import { offersRequest, type Stay } from '../../shared/providers/chain-a/requests.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): OffersAnswer => OffersAnswer.parse(fixtureJson('chain-a', name));

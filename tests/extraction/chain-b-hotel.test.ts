@@ -16,7 +16,7 @@ import { bestOffer, calendarDay, OffersAnswer, toRooms } from '../../shared/prov
 import { IndexRecord } from '../../shared/providers/chain-b/search-index.ts';
 import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 

@@ -11,7 +11,7 @@ import { candidates, IndexAnswer, toHotel } from '../../shared/providers/chain-b
 import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-b', name);

@@ -11,9 +11,9 @@ import {
   productsRequest,
   searchOperation,
 } from '../../shared/providers/chain-c/requests.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 

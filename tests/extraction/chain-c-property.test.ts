@@ -9,9 +9,10 @@ import {
   roomTypesOf,
 } from '../../shared/providers/chain-c/property.ts';
 import { headerRequest, roomCardsRequest } from '../../shared/providers/chain-c/requests.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-c', name);

@@ -6,7 +6,7 @@ import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/
 import { lowestRatesRequest, searchVariables } from '../../shared/providers/chain-c/requests.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => LowestRatesAnswer.parse(fixtureJson('chain-c', name));

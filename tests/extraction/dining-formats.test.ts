@@ -11,9 +11,9 @@ import {
   toRestaurant,
 } from '../../shared/providers/dining/extract.ts';
 import { searchRequest, type SlotQuery } from '../../shared/providers/dining/requests.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('dining', name);

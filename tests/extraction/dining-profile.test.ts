@@ -4,8 +4,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractDetails, extractMenus, profileOf } from '../../shared/providers/dining/profile.ts';
 import { extractReviews, ReviewsAnswer, reviewsFailure } from '../../shared/providers/dining/reviews.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const ORIGIN = 'https://www.dining.test';

@@ -16,8 +16,8 @@ import {
   type HotelSearch,
 } from '../../shared/providers/maps-hotels/requests.ts';
 import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-hotels', name);

@@ -4,8 +4,8 @@
 // service's empty-result answer as no such place.
 import { describe, expect, it } from '@jest/globals';
 import { extractPlaceDetails, PlaceAnswer, placeRequest } from '../../shared/providers/maps-reviews/place.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-reviews', name);

@@ -15,8 +15,8 @@ import {
 } from '../../shared/providers/maps-reviews/requests.ts';
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { serpFailure } from '../../shared/providers/serp/index.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-reviews', name);

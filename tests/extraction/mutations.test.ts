@@ -57,7 +57,7 @@ import * as rentalCalendar from '../../shared/providers/rental/calendar.ts';
 import * as rentalReviews from '../../shared/providers/rental/reviews.ts';
 import * as mapsPlace from '../../shared/providers/maps-reviews/place.ts';
 import * as rentalSearch from '../../shared/providers/rental/search.ts';
-import { scriptJson } from '../../shared/upstream/script-json.ts';
+import { scriptJson } from '../../shared/extraction/script-json.ts';
 import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/site-a/extract.ts';
 import { extractReviewList, ReviewListResult } from '../../shared/providers/site-a/review-list.ts';
 import { SearchNode, searchNodeIn, searchPageOf } from '../../shared/providers/site-a/search-page.ts';
@@ -67,7 +67,7 @@ import { hotelPageData } from '../../shared/providers/site-a/hotel-page.ts';
 import * as siteAScores from '../../shared/providers/site-a/scores.ts';
 import * as siteARooms from '../../shared/providers/site-a/rooms.ts';
 import { tableIn } from '../../shared/providers/site-a/rooms-table.ts';
-import { literalAfter, readLiteral } from '../../shared/upstream/js-literal.ts';
+import { literalAfter, readLiteral } from '../../shared/extraction/js-literal.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/review-list.ts';
 import {
@@ -79,10 +79,11 @@ import {
 } from '../../shared/providers/maps-hotels/extract.ts';
 import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, fieldsOf, observeDrift, readerSchema } from '../../shared/upstream/tolerant.ts';
+import { type Drift, fieldsOf, observeDrift, readerSchema } from '../../shared/extraction/tolerant.ts';
 import { CONNECTOR_TOKENS } from '../../shared/tokens.ts';
 import { variants, type Variant } from '../helpers/mutations.ts';
 

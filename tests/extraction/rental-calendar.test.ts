@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CalendarAnswer, extractCalendar } from '../../shared/providers/rental/calendar.ts';
 import { refusalOf } from '../../shared/providers/rental/graphql.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('rental', name);

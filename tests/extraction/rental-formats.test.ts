@@ -9,9 +9,10 @@ import { parsePrice, PdpAnswer } from '../../shared/providers/rental/extract.ts'
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { listingPageRequest, sectionsRequest } from '../../shared/providers/rental/requests.ts';
 import { encodedListingId, listingIdOf } from '../../shared/providers/rental/urls.ts';
-import { DisallowedUrlError, ExtractionError } from '../../shared/upstream/errors.ts';
+import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('rental', name);

@@ -3,9 +3,9 @@
 // counts, the listing's count; a null page for an unknown listing; one review without its id skipped.
 import { describe, expect, it } from '@jest/globals';
 import { extractReviews, ReviewsAnswer } from '../../shared/providers/rental/reviews.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

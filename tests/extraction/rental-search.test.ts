@@ -11,10 +11,10 @@ import {
   type SearchQuery,
 } from '../../shared/providers/rental/search.ts';
 import { decodeCursor, encodeCursor, seenKey } from '../../shared/providers/rental/search-cursor.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('rental', name);

@@ -11,7 +11,7 @@ import {
 } from '../../shared/providers/rental/extract.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { sectionsRequest } from '../../shared/providers/rental/requests.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 

@@ -11,9 +11,9 @@ import {
   toScores,
 } from '../../shared/providers/site-a/scores.ts';
 import { SiteAHotelDetails, SiteAHotelScores } from '../../shared/schemas/site-a-hotel.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);

@@ -12,8 +12,8 @@ import {
 } from '../../shared/providers/site-a/rooms.ts';
 import { amountOf, tableIn } from '../../shared/providers/site-a/rooms-table.ts';
 import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);

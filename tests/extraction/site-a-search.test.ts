@@ -3,7 +3,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { extractReviewList, ReviewListEnvelope } from '../../shared/providers/site-a/review-list.ts';
 import { extractSearchPage, type Listing } from '../../shared/providers/site-a/search-page.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);

@@ -7,7 +7,7 @@ import { AutocompleteAnswer, extractDestinations } from '../../shared/providers/
 import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
 import { hotelRefInResults } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);

@@ -16,8 +16,8 @@ import {
   sortCode,
 } from '../../shared/providers/site-b/requests.ts';
 import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
 

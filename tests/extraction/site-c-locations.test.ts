@@ -6,8 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import { extractHotelDetails, hotelJsonLd } from '../../shared/providers/site-c/details.ts';
 import { BatchAnswer, entryData } from '../../shared/providers/site-c/extract.ts';
 import { extractLocations, kindOf, TypeaheadData } from '../../shared/providers/site-c/locations.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const ORIGIN = 'https://www.site-c.test';

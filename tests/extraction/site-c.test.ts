@@ -19,9 +19,10 @@ import {
   type Stay,
 } from '../../shared/providers/site-c/requests.ts';
 import { geoOfPath, hotelPageOf } from '../../shared/providers/site-c/urls.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { captureEmf } from '../helpers/emf.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 

@@ -11,8 +11,9 @@ import {
   toSuggestion,
 } from '../../shared/providers/site-g/extract.ts';
 import { keywordSearchRequest } from '../../shared/providers/site-g/requests.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { UpstreamError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 
 const answer = (name: string) =>

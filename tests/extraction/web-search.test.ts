@@ -4,8 +4,9 @@ import { describe, expect, it } from '@jest/globals';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { searchRequest } from '../../shared/providers/web-search/requests.ts';
 import { outOfSearches, serpFailure } from '../../shared/providers/serp/index.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('web-search', name);

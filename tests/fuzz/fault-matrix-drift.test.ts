@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DRIFT_MODES, type DriftOptions } from '../../infra/sandbox/server.ts';
 import { isBilled } from '../../shared/http/daily-quota-billing.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
-import { observeDrift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift } from '../../shared/extraction/tolerant.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { inLockStep, lanes, picked, type Step } from '../helpers/matrix.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';

@@ -1,6 +1,6 @@
 /** The recorded answers under tests/fixtures/<token>/ and the drift a reader reports on them. */
 import { readFileSync } from 'node:fs';
-import { observeDrift, type Drift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 
 /**
  * A fixture's text: `token` is the fixtures folder (a source token with `-` for `_`).

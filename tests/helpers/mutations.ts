@@ -2,7 +2,7 @@
 // removed, each required field removed, each field given a value of a type it does not take, an unknown
 // field added to every object, a placeholder added to each list. Used by tests/extraction/mutations.test.ts; the rule they check is docs/connector-guide.md's.
 import * as z from 'zod';
-import { type FieldSpec, fieldsOf, readerSchema } from '../../shared/upstream/tolerant.ts';
+import { type FieldSpec, fieldsOf, readerSchema } from '../../shared/extraction/tolerant.ts';
 
 type Json = unknown;
 /** A field path of `fieldsOf` as steps: keys, `[]` (every entry of a list), `*` (every value of a record). */
@@ -160,7 +160,7 @@ export interface Variant {
 export function variants(schema: z.ZodType, payload: Json): Variant[] {
   const reader = readerSchema(schema);
   if (!reader)
-    throw new Error('not a tolerant schema: wrap it with tolerant() (shared/upstream/tolerant.ts)');
+    throw new Error('not a tolerant schema: wrap it with tolerant() (shared/extraction/tolerant.ts)');
   const fields = fieldsOf(reader);
   const optional = new Map<string, Set<boolean>>();
   for (const f of fields) optional.set(f.path, (optional.get(f.path) ?? new Set()).add(f.optional));

@@ -6,7 +6,7 @@ import { RentalCalendarResponse } from '../../functions/rental/calendar.ts';
 import { FIRST_RECENT_LISTING_ID } from '../../infra/sandbox/sites/rental.ts';
 import { parseExact } from '../../shared/json.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
-import { observeDrift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift } from '../../shared/extraction/tolerant.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';

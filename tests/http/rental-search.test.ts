@@ -11,7 +11,7 @@ import { parseExact } from '../../shared/json.ts';
 import { listingIdOfCard, searchRequest, type SearchQuery } from '../../shared/providers/rental/search.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
-import { observeDrift } from '../../shared/upstream/tolerant.ts';
+import { observeDrift } from '../../shared/extraction/tolerant.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';

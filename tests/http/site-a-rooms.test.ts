@@ -5,7 +5,7 @@ import { carrierOf, emptyShell, roomTypes, type Carrier } from '../../infra/sand
 import { stayPrice } from '../../infra/sandbox/prices.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { type Drift, observeDrift } from '../../shared/upstream/tolerant.ts';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';
 

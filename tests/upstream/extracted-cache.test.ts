@@ -7,7 +7,7 @@ import { cacheStats, clearCache } from '../../shared/upstream/cache.ts';
 import { fetchExtracted, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import type { UpstreamContext } from '../../shared/upstream/context.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { day } from '../helpers/dates.ts';

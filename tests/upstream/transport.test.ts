@@ -12,8 +12,8 @@ import {
   type UpstreamRequest,
 } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
-import { windowScan } from '../../shared/upstream/stream-scan.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { windowScan } from '../../shared/extraction/stream-scan.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import {
   requiredOperation,

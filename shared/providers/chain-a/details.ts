@@ -8,9 +8,10 @@
  */
 import * as z from 'zod';
 import { ChainAHotelDetails } from '../../schemas/chain-a-hotels.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './offers-answer.ts';
 
 /** A coordinate as a number or a decimal string, checked as one type (absent and wrong stay distinct). */

@@ -15,9 +15,10 @@
  * to say so.
  */
 import { ChainAStay, type RoomType } from '../../schemas/chain-a.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordSkipped } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordSkipped } from '../../extraction/tolerant.ts';
 import type { Stay } from './requests.ts';
 import { advancePurchase, cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';

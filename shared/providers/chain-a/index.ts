@@ -11,7 +11,7 @@ import type { ChainAHotelDetails, ChainASearchHotel } from '../../schemas/chain-
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { recordMissing } from '../../upstream/tolerant.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
 import {
   extractDetails,
   namesOf,

@@ -4,7 +4,7 @@
  * from them so that none of them imports another back.
  */
 import * as z from 'zod';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 
 /** An amount as the source writes it: a decimal string such as "112.52". */
 const Decimal = z

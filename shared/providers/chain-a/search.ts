@@ -9,9 +9,10 @@
  */
 import * as z from 'zod';
 import { ChainAHotelCode, ChainASearchHotel } from '../../schemas/chain-a-hotels.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { cents } from '../rooms-rule.ts';
 import type { ProfileName } from './details.ts';
 import { ErrorAnswer, NO_AVAILABILITY_CODES } from './offers-answer.ts';

@@ -1,7 +1,7 @@
 /**
  * Pure readers of chain_b's hotel content (`HotelPageCold`: `hotel{…}`): the hotel's details, amenities,
  * reviews and photos, completed by its index record. Read by the tolerant rule
- * (shared/upstream/tolerant.ts): optional fields may be absent (counted), odd list entries are skipped.
+ * (shared/extraction/tolerant.ts): optional fields may be absent (counted), odd list entries are skipped.
  */
 import * as z from 'zod';
 import {
@@ -10,9 +10,10 @@ import {
   ChainBPhoto,
   ChainBReview,
 } from '../../schemas/chain-b.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { CodeLabel, coordinate, GraphQLError, text } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
 const Format = z.looseObject({

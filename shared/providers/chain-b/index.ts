@@ -17,10 +17,11 @@ import {
 } from '../../schemas/chain-b.ts';
 import { addDays } from '../../dates.ts';
 import { fetchParsed } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { Deadline } from '../../upstream/deadline.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import {
   ContentAnswer,

@@ -2,7 +2,7 @@
  * Pure readers of chain_b's offers (`HotelPageHot`: `hotelOffers{availability{status},
  * offersSelection{offers[]}}`, one offer per room type and rate plan): the best offer of a stay, a
  * hotel's rooms with their rates (joined to its content's room types), a price calendar's dates. Read by
- * the tolerant rule (shared/upstream/tolerant.ts).
+ * the tolerant rule (shared/extraction/tolerant.ts).
  */
 import * as z from 'zod';
 import {
@@ -12,9 +12,10 @@ import {
   type ChainBRate,
   type ChainBRoomType,
 } from '../../schemas/chain-b.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { CodeLabel, GraphQLError, text } from './extract.ts';
 import type { HotelContent } from './content.ts';
 const Offer = z.looseObject({

@@ -2,13 +2,13 @@
  * Pure readers of chain_b's search index: its hits (`objectID`, `name`, `brand`, `brandLabel`, `lodging`,
  * `stars`, `rating{score, nbReviews}`, `localization{address, gps}`, `freeAmenities`), placed around a
  * centre as hotels, and one hotel's record (lodging type, free and paid amenities). Read by the tolerant
- * rule (shared/upstream/tolerant.ts): optional fields may be absent (counted), odd list entries are skipped.
+ * rule (shared/extraction/tolerant.ts): optional fields may be absent (counted), odd list entries are skipped.
  */
 import * as z from 'zod';
 import { ChainBHotel, type BestOffer } from '../../schemas/chain-b.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { coordinate } from './extract.ts';
 import type { Centre } from './places.ts';
 const Hit = z.looseObject({

@@ -1,9 +1,9 @@
 /**
  * Pure reader of chain_c's display converter, `data.convertCurrency{exchangeRate,
- * exchangeRateDecimalPoint}`, by the tolerant rule (shared/upstream/tolerant.ts).
+ * exchangeRateDecimalPoint}`, by the tolerant rule (shared/extraction/tolerant.ts).
  */
 import * as z from 'zod';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { GraphQLError } from './extract.ts';
 const ConverterRate = z.looseObject({
   exchangeRate: z.number().positive(),

@@ -1,13 +1,13 @@
 /**
  * Pure reader of chain_c's 2026 search, `data.search.lowestAvailableRates.searchByGeolocation` with
  * `total`, `pageInfo` and `edges[].node{distance, property, rates[]}`, by the tolerant rule
- * (shared/upstream/tolerant.ts): a rate's `rateModes.lowestAverageRate` is per night of one room (amount
+ * (shared/extraction/tolerant.ts): a rate's `rateModes.lowestAverageRate` is per night of one room (amount
  * before tax, taxes, fees, `totalAmount` after them), `pointsPerUnit.points` per stay of one room.
  */
 import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { cents, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
 import {
   convert,

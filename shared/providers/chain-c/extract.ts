@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { ChainCHotel } from '../../schemas/chain-c.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import type { Occupancy } from '../rooms-rule.ts';
 /** A property as both searches give it: what a hotel of the contract is read from. */

@@ -11,7 +11,7 @@ import type { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/ch
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { originUrl, providerConfig } from '../../upstream/providers.ts';
-import { recordMissing } from '../../upstream/tolerant.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
 import {
   currenciesOf,
   operationRefusal,

@@ -1,12 +1,13 @@
 /**
  * Pure reader of chain_c's older lowest-rates search, `data.searchLowestAvailableRatesByGeolocation`, by
- * the tolerant rule (shared/upstream/tolerant.ts): amounts as integers with a decimal point position in
+ * the tolerant rule (shared/extraction/tolerant.ts): amounts as integers with a decimal point position in
  * the property's currency (`origin`) and the visitor's (`locale`).
  */
 import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { GraphQLError, Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
 import { OPERATION } from './requests.ts';
 const Money = z.looseObject({

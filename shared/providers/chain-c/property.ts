@@ -11,9 +11,9 @@
  */
 import * as z from 'zod';
 import { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c-property.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { operationRefusal } from './extract.ts';
 import { UNKNOWN_PROPERTY } from './rooms.ts';
 import { HEADER } from './requests.ts';

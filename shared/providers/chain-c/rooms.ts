@@ -1,13 +1,13 @@
 /**
  * Pure reader of a chain_c property's rooms, `data.commerce.product.searchProductsByProperty.edges[].node`,
- * by the tolerant rule (shared/upstream/tolerant.ts): one product per room type and rate plan with its
+ * by the tolerant rule (shared/extraction/tolerant.ts): one product per room type and rate plan with its
  * rate modes (Cash, Points, CashAndPoints) and total pricing.
  */
 import * as z from 'zod';
 import { ChainCRooms, type ChainCRate, type ChainCRoomType } from '../../schemas/chain-c.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { cents, perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
 import { convert, currenciesOf, GraphQLError, MonetaryAmount, type DatedOptions } from './extract.ts';
 const RateMode = z.looseObject({

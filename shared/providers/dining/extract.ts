@@ -11,13 +11,14 @@
  * Search: the server-rendered search page's state, `windowVariables.__INITIAL_STATE__.multiSearch` in the
  * `primary-window-vars` script: `restaurants[]` and `totalRestaurantCount`.
  *
- * Everything is read tolerantly (shared/upstream/tolerant.ts).
+ * Everything is read tolerantly (shared/extraction/tolerant.ts).
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { scriptJson } from '../../upstream/script-json.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { scriptJson } from '../../extraction/script-json.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */

@@ -5,9 +5,9 @@
  * failures naming what to update.
  */
 import { fetchExtracted, fetchUpstream } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import {
   answerFailure,
   AvailabilityAnswer,

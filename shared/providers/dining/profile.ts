@@ -7,10 +7,10 @@
  * [], never a default that reads as a fact (a flag nobody stated is not `false`).
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { scriptText } from '../../upstream/script-json.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { scriptText } from '../../extraction/script-json.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 
 const Text = z.string();
 const Rating = z.looseObject({

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { absolute, textOf } from './profile.ts';
 import { REVIEWS_OPERATION } from './requests.ts';
 

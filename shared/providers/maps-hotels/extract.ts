@@ -5,9 +5,10 @@
 import * as z from 'zod';
 import { fold } from '../../geo/fold.ts';
 import { MapsHotel, MapsHotelInfo, MapsHotelPhoto } from '../../schemas/maps-hotels.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import type { HotelSearch } from './requests.ts';
 

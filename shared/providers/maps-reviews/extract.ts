@@ -4,10 +4,11 @@
  */
 import * as z from 'zod';
 import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { pageToken } from './requests.ts';
 
 const Snippet = z.object({ original: z.string().optional() });
@@ -39,7 +40,7 @@ const RawReview = z.object({
     .optional(),
 });
 
-/** Read by the tolerant rule (shared/upstream/tolerant.ts): what it lacks of its optional fields is counted. */
+/** Read by the tolerant rule (shared/extraction/tolerant.ts): what it lacks of its optional fields is counted. */
 export const ReviewsAnswer = tolerant(
   'maps_reviews',
   z.object({

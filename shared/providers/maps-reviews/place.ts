@@ -9,10 +9,11 @@
 import * as z from 'zod';
 import { MapsPlace, WEEK_DAYS } from '../../schemas/maps-place.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { fetchSerp, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 

@@ -10,10 +10,10 @@
 import * as z from 'zod';
 import { CalendarCondition, CalendarMonth, type CalendarDay } from '../../schemas/rental-calendar.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { graphqlGet, refusalOf } from './graphql.ts';
 
 const Nights = z.number().int().min(0).nullish();

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { RentalDetails } from '../../schemas/rental.ts';
-import { conform } from '../../upstream/conform.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
 export const HostSection = tolerant(
   'rental',

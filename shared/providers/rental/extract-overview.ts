@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { RentalOverview } from '../../schemas/rental.ts';
-import { conform } from '../../upstream/conform.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { plainText, requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
 /** The summary items (`OVERVIEW_DEFAULT_V2`): an item without a title is no item. */
 export const OverviewSection = tolerant(

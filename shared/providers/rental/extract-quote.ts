@@ -4,9 +4,9 @@
  */
 import * as z from 'zod';
 import { RentalPricing } from '../../schemas/rental.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { currencySymbol, parsePrice, requiredSection, type PdpSections } from './extract.ts';
 // What each line of the breakdown is, by its description in English; the first match wins.
 const LINE_TYPES: [RegExp, string][] = [

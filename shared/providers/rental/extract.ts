@@ -7,13 +7,14 @@
  * Real pages (2026) carry placeholder sections (`SBUISentinelSection`) whose data sits in
  * `sbuiData.sectionConfiguration.root.sections[].sectionData`: every section is read through to it. The
  * listing's name is `TITLE_DEFAULT`'s title; `sharingConfig.title` is a share caption, never the name.
- * Everything is read tolerantly (shared/upstream/tolerant.ts). The sections each answer reads are read in
+ * Everything is read tolerantly (shared/extraction/tolerant.ts). The sections each answer reads are read in
  * extract-details.ts, extract-overview.ts and extract-quote.ts.
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
 
 const Section = z.looseObject({
   sectionId: z.string(),

@@ -11,9 +11,10 @@
  */
 import * as z from 'zod';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
-import { recordMissing } from '../../upstream/tolerant.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
 import { LOCALE } from './requests.ts';
 
 /** The headers the web app sends with every persisted query. */

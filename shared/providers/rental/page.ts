@@ -4,9 +4,9 @@
  * ran, one of them the `StaysPdpSections` payload. Kept apart so that only the details function parses HTML.
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { scriptJson } from '../../upstream/script-json.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { scriptJson } from '../../extraction/script-json.ts';
 import { PdpAnswer, type PdpSections } from './extract.ts';
 
 const Entries = z.array(z.tuple([z.unknown(), z.unknown()]).rest(z.unknown()));

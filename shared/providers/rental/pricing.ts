@@ -6,7 +6,8 @@
  */
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { extractQuote, type Quote } from './extract-quote.ts';
 import { PdpAnswer, sectionsRefusal } from './extract.ts';
 import { sectionsHash, sectionsRequest } from './requests.ts';

@@ -10,9 +10,9 @@
 import * as z from 'zod';
 import { RentalReviewsPage } from '../../schemas/rental-reviews.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { plainText } from './extract.ts';
 import { graphqlGet, refusalOf } from './graphql.ts';
 import { encodedListingId } from './urls.ts';

@@ -11,10 +11,10 @@
 import * as z from 'zod';
 import type { SearchListing } from '../../schemas/rental-search.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { recordMissing, recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
 import { GRAPHQL_HEADERS, operationHash, refusalOf } from './graphql.ts';

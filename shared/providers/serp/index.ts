@@ -13,7 +13,8 @@ import * as z from 'zod';
 import { fetchParsed, type UpstreamRequest, type UpstreamResponse } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { STATUS } from '../../errors.ts';
-import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
+import { UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 
 /** HTTP statuses the API documents with a JSON `{error}` body that says why. 429 is not among them: the client keeps its Retry-After. */
 export const SERP_ERROR_STATUSES: number[] = [STATUS.badRequest, STATUS.unauthorized, STATUS.forbidden];

@@ -6,7 +6,7 @@
  * by the exact string (real-sources §16 site_a).
  */
 import * as z from 'zod';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 
 export const APOLLO = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>([\s\S]*?)<\/script>/;
 

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import type { SiteAHotelDetails } from '../../schemas/site-a-hotel.ts';
-import { recordSkipped, tolerant } from '../../upstream/tolerant.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { fieldByPrefix } from './apollo.ts';
 import type { HotelPageData } from './hotel-page.ts';
 

@@ -5,9 +5,9 @@
  */
 import * as z from 'zod';
 import { DestinationSuggestion, DestType } from '../../schemas/site-a.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 /** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
 export const AutocompleteAnswer = tolerant(
   'site_a',

@@ -5,11 +5,11 @@
  */
 import * as z from 'zod';
 import type { Photo } from '../../schemas/site-a.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
-import { literalScan, windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { literalAfter, readLiteral } from '../../extraction/js-literal.ts';
+import { literalScan, windowScan, type StreamScan } from '../../extraction/stream-scan.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 
 /** The image host's size segment: `max1024x768`, `max500`, `square200`, `608x352`… */
 const SIZE = /\/xdata\/images\/hotel\/(?:max\d+(?:x\d+)?|square\d+|\d+x\d+)\//;

@@ -6,8 +6,8 @@
  */
 import { scanUpstream, type UpstreamRequest } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import type { StreamScan } from '../../upstream/stream-scan.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import type { StreamScan } from '../../extraction/stream-scan.ts';
 import { apolloStoreIn, fieldByPrefix, holds, resolveRefs, type ApolloStore } from './apollo.ts';
 import { searchPageScan } from './search-page.ts';
 

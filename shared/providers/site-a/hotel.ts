@@ -5,10 +5,11 @@
  */
 import type { SiteAHotelDetails, SiteAHotelScores } from '../../schemas/site-a-hotel.ts';
 import { fetchParsed } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError, UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
-import { recordMissing } from '../../upstream/tolerant.ts';
+import { UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
 import { DetailsView, detailsView, toDetails } from './details.ts';
 import { ReviewListEnvelope } from './review-list.ts';
 import { hotelPageData, readHotelPage, type HotelPageData } from './hotel-page.ts';

@@ -5,8 +5,8 @@
  */
 import { scanUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { windowScan, type StreamScan } from '../../extraction/stream-scan.ts';
 import { hotelRefInResults } from './search-page.ts';
 import { knownRefs } from './known.ts';
 import { hotelByIdRequest } from './requests.ts';

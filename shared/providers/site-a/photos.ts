@@ -5,9 +5,9 @@
  */
 import { Photo } from '../../schemas/site-a.ts';
 import { scanUpstream } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { galleryScan } from './gallery.ts';
 import { knownRefs } from './known.ts';
 import { hotelRefById } from './lookup.ts';

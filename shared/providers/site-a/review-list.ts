@@ -4,9 +4,10 @@
  */
 import * as z from 'zod';
 import { SiteAReviewsPage, type SiteAReview } from '../../schemas/site-a.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import type { Listing } from './search-page.ts';
 /** The envelope: GraphQL errors, or the result's type name (read further by its own schema). */
 export const ReviewListEnvelope = z.looseObject({

@@ -7,7 +7,7 @@
  * cancellation, payment) and "We have N left". Rows are read into plain objects of texts here; what the
  * texts mean is read in rooms.ts.
  */
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 
 /** One row of the room table, as texts. */
 export interface TableRow {

@@ -13,9 +13,9 @@
 import * as z from 'zod';
 import type { SiteABlock, SiteARoom } from '../../schemas/site-a-hotel.ts';
 import { log } from '../../log.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { literalAfter, readLiteral } from '../../upstream/js-literal.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { literalAfter, readLiteral } from '../../extraction/js-literal.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
 import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import type { SiteACategories, SiteAHotelScores } from '../../schemas/site-a-hotel.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import type { HotelPageData } from './hotel-page.ts';
 
 const Mention = z.looseObject({

@@ -6,10 +6,11 @@
  */
 import * as z from 'zod';
 import { SiteAHotel } from '../../schemas/site-a.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import type { StreamScan } from '../../upstream/stream-scan.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import type { StreamScan } from '../../extraction/stream-scan.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { resolveRefs } from './apollo.ts';
 import type { HotelRef } from './urls.ts';
 /**

@@ -4,9 +4,9 @@
  * table come before it; an assumption, no dated page has been captured). Apart from the facade (index.ts) so that only this
  * function's bundle loads JSON5, which the `booking.env` rooms literal needs.
  */
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { readHotelPage } from './hotel-page.ts';
 import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';

@@ -5,10 +5,10 @@
  */
 import * as z from 'zod';
 import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
-import { conform } from '../../upstream/conform.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { windowScan, type StreamScan } from '../../upstream/stream-scan.ts';
+import { conform } from '../../extraction/conform.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { windowScan, type StreamScan } from '../../extraction/stream-scan.ts';
 import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
 
 // Where the real page carries the id, in page order: the initparam script's `apiUrl` query (about

@@ -5,7 +5,8 @@
  */
 import { fetchParsed, scanUpstream } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { ExtractionError, extractingAs, UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError, extractingAs } from '../../extraction/errors.ts';
 import {
   extractReviewsPage,
   HotelReviewsAnswer,

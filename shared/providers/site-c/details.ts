@@ -7,9 +7,9 @@
  * counted as drift (null and [] there say nothing about the hotel). No HTML parser: bounded scans.
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 
 const Text = z.string();
 /** A decimal as the structured data writes it: a string ("4.5") or a number. */

@@ -5,7 +5,8 @@
  * (details.ts).
  */
 import * as z from 'zod';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 const GraphqlError = z.looseObject({
   message: z.string(),
   extensions: z.looseObject({ code: z.string().optional() }).optional(),

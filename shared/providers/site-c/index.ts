@@ -7,14 +7,10 @@
  */
 import { byteBoundedCache } from '../../memory-budget.ts';
 import { fetchExtracted, fetchParsed, type UpstreamRequest } from '../../upstream/client.ts';
-import { conform } from '../../upstream/conform.ts';
+import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import {
-  ExtractionError,
-  UpstreamError,
-  UpstreamTimeoutError,
-  UpstreamUnavailableError,
-} from '../../upstream/errors.ts';
+import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
 import { BatchAnswer, entryData } from './extract.ts';
 import {

@@ -5,9 +5,9 @@
  * `locationId`; its name, kind, place and links may be absent (null, counted as drift).
  */
 import * as z from 'zod';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { isPlaceholder, recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { isPlaceholder, recordMissing, tolerant } from '../../extraction/tolerant.ts';
 
 const Text = z.string();
 const LOCATION_ITEM = 'Typeahead_LocationItem';

@@ -4,9 +4,9 @@
  */
 import * as z from 'zod';
 import { PriceOffer } from '../../schemas/site-c.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError } from '../../upstream/errors.ts';
-import { isPlaceholder, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
 /**
  * Where a price poll's values are: the offer lists of `HPS_getWebHROffers`, its completeness flag, and
  * dotted paths into each offer. Configuration (`operations`), since three readings of the evidence disagree;

@@ -3,9 +3,10 @@
  */
 import * as z from 'zod';
 import { SiteCReview } from '../../schemas/site-c.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { recordMissing, tolerant } from '../../upstream/tolerant.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { geoOfPath } from './urls.ts';
 const PhotoSize = z.looseObject({
   urlTemplate: z.string(),

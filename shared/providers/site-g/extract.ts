@@ -11,10 +11,11 @@
 import * as z from 'zod';
 import { fold } from '../../geo/fold.ts';
 import { SiteGSuggestion } from '../../schemas/site-g.ts';
-import { conform } from '../../upstream/conform.ts';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
+import { conform } from '../../extraction/conform.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 
 // Ids are positive: anything else is drift, refused as the answer loads (never kept). A number or its
 // digits, checked as one type (a union would not let the tolerant reader tell an absent id from a wrong one).

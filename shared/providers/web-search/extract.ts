@@ -1,7 +1,8 @@
 /** web_search's reader of the real answer: `organic_results[]`, or the empty state. */
 import * as z from 'zod';
-import { ExtractionError, UpstreamError } from '../../upstream/errors.ts';
-import { tolerant } from '../../upstream/tolerant.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { ExtractionError } from '../../extraction/errors.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 export const OrganicResult = z.object({

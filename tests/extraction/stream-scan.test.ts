@@ -3,8 +3,8 @@ import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
 import { searchPageScan } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, galleryScan } from '../../shared/providers/site-a/gallery.ts';
 import { pageIdScan } from '../../shared/providers/site-b/extract.ts';
-import { literalAfter } from '../../shared/upstream/js-literal.ts';
-import { literalScan, scanAll, windowScan } from '../../shared/upstream/stream-scan.ts';
+import { literalAfter } from '../../shared/extraction/js-literal.ts';
+import { literalScan, scanAll, windowScan } from '../../shared/extraction/stream-scan.ts';
 
 const MB = 1024 * 1024;
 const KB = 1024;

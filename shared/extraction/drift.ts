@@ -1,5 +1,5 @@
 /**
- * What tolerant reads count (shared/upstream/tolerant.ts): optional fields found absent and list entries
+ * What tolerant reads count (shared/extraction/tolerant.ts): optional fields found absent and list entries
  * skipped, per provider and field path. Each read's counts reach the metrics (`FieldsMissing`,
  * `EntriesSkipped`), one log line per field path, and the observers tests register.
  */

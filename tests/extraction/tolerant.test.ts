@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { captureEmf } from '../helpers/emf.ts';
-import { conform } from '../../shared/upstream/conform.ts';
-import { ExtractionError } from '../../shared/upstream/errors.ts';
+import { conform } from '../../shared/extraction/conform.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import {
   type Drift,
   fieldsOf,
@@ -12,7 +12,7 @@ import {
   observeDrift,
   readerSchema,
   tolerant,
-} from '../../shared/upstream/tolerant.ts';
+} from '../../shared/extraction/tolerant.ts';
 
 const Review = z.looseObject({
   id: z.number().int(),

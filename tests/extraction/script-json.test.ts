@@ -1,6 +1,6 @@
 // The JSON a page carries in a `<script id="…">`, found by a bounded scan instead of an HTML parser.
-import { ExtractionError } from '../../shared/upstream/errors.ts';
-import { scriptJson, scriptText } from '../../shared/upstream/script-json.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { scriptJson, scriptText } from '../../shared/extraction/script-json.ts';
 
 describe('a script by its id', () => {
   it('is the text of the script with that id, whatever the attribute order and quotes', () => {
