@@ -1,5 +1,6 @@
 // GET /v1/dining/restaurants/{restaurant_id}: a restaurant's profile.
 import * as z from 'zod';
+import { LatLng } from '../../shared/schemas/location.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -33,9 +34,7 @@ export const DiningDetailsResponse = z.object({
     .nullable()
     .meta({ description: "The restaurant's own phone; null when the page shows none (info-only listings)" }),
   website: Url.nullable(),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable(),
+  location: LatLng.nullable(),
   dining_style: z.string().nullable(),
   dress_code: z.string().nullable(),
   description: z.string().nullable(),

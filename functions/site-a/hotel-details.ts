@@ -5,6 +5,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { parseHotelRef } from '../../shared/providers/site-a/urls.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { SiteALanguage } from '../../shared/schemas/site-a-query.ts';
 import { SiteAHotelDetails } from '../../shared/schemas/site-a-hotel.ts';
 
 export const HotelDetailsQuery = z
@@ -18,13 +19,7 @@ export const HotelDetailsQuery = z
       description: 'A hotel page URL in any form url-to-id accepts; give it or hotel_id, not both',
       example: 'https://www.site-a.test/hotel/fr/aurelia-suites-paris.html',
     }),
-    language: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}(?:-[a-z]{2})?$/, { error: 'must be a language code such as en-us or fr' })
-      .default('en-us')
-      .meta({ description: 'Language of the texts, e.g. en-us or fr. Default en-us' }),
+    language: SiteALanguage.meta({ description: 'Language of the texts, e.g. en-us or fr. Default en-us' }),
   })
   .check(
     coded(['MISSING_HOTEL', 'INVALID_HOTEL_ID'], (q, ctx) => {

@@ -1,5 +1,6 @@
 // GET /v1/site_c/hotel/details/{location_id}: a site_c hotel's page data.
 import * as z from 'zod';
+import { LatLng } from '../../shared/schemas/location.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteC } from '../../shared/providers/site-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -28,9 +29,7 @@ export const SiteCDetailsResponse = z.object({
     postal_code: z.string().nullable(),
     country: z.string().nullable(),
   }),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable(),
+  location: LatLng.nullable(),
   rating: z
     .object({
       value: z.number().min(1).max(5).nullable().meta({ description: 'Bubbles, 1 to 5' }),

@@ -4,6 +4,7 @@
  * the source does not show it (wave3-endpoints.md, "Identity is required").
  */
 import * as z from 'zod';
+import { LatLng, PostalAddress } from './location.ts';
 
 /** A hotel code as rooms takes it: 3 to 10 letters or digits, upper-cased. */
 export const ChainAHotelCode = z
@@ -29,21 +30,8 @@ export const ChainAHotelDetails = z.object({
   brand: ChainABrand,
   short_description: Text,
   description: Text.meta({ description: 'The long description, plain text' }),
-  address: z.object({
-    street: Text.meta({ description: 'Street lines, joined by ", "' }),
-    city: Text,
-    state: Text.meta({ description: 'State or province as the source names it' }),
-    postal_code: Text,
-    country_code: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable()
-      .meta({ description: 'ISO 3166-1 alpha-2' }),
-  }),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable()
-    .meta({ description: 'null when the profile gives no coordinates' }),
+  address: PostalAddress,
+  location: LatLng.nullable().meta({ description: 'null when the profile gives no coordinates' }),
   phone: Text.meta({
     description: 'Low confidence: the source block it comes from is not on record; often null',
   }),

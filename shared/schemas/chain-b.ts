@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LatLng } from './location.ts';
 
 const Currency = z
   .string()
@@ -68,9 +69,7 @@ export const ChainBPlace = z.object({
     .min(1)
     .nullable()
     .meta({ description: 'The destination_slug searched; null in coordinates mode' }),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .meta({ description: "The search center: the destination's coordinates, or those given" }),
+  location: LatLng.meta({ description: "The search center: the destination's coordinates, or those given" }),
 });
 export type ChainBPlace = z.infer<typeof ChainBPlace>;
 
@@ -94,9 +93,7 @@ export const ChainBHotelDetails = z.object({
       .regex(/^[A-Z]{2}$/)
       .nullable(),
   }),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable(),
+  location: LatLng.nullable(),
   contact: z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),

@@ -4,6 +4,7 @@
  * null when the source does not show it, and `room_types` is [] when the catalogue could not be read.
  */
 import * as z from 'zod';
+import { LatLng, PostalAddress } from './location.ts';
 
 const Text = z.string().min(1).nullable();
 
@@ -21,20 +22,8 @@ export type ChainCRoomTypeInfo = z.infer<typeof ChainCRoomTypeInfo>;
 export const ChainCPropertyDetails = z.object({
   name: z.string().min(1),
   brand: z.object({ code: Text.meta({ description: "chain_c's brand code" }) }),
-  address: z.object({
-    street: Text.meta({ description: 'Street lines, joined by ", "' }),
-    city: Text,
-    state: Text.meta({ description: 'State or province as the source names it' }),
-    postal_code: Text,
-    country_code: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable()
-      .meta({ description: 'ISO 3166-1 alpha-2' }),
-  }),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable(),
+  address: PostalAddress,
+  location: LatLng.nullable(),
   phone: Text,
   currency: z
     .string()

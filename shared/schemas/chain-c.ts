@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LatLng } from './location.ts';
 import { coordinateParam, currencyParam, idParam, intParam } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
 
@@ -40,7 +41,7 @@ export const ChainCHotel = z.object({
     .meta({ description: 'Property code, usable with the chain_c rooms endpoint' }),
   name: z.string().min(1),
   brand: z.object({ id: z.string().min(1), name: z.string().min(1) }),
-  location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  location: LatLng,
   description: z.string().nullable(),
   rating: z
     .number()

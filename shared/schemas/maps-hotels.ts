@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LatLng } from './location.ts';
 
 /**
  * A property's rating as the source shows it (the contract's amendment 1): null when the source shows
@@ -65,7 +66,7 @@ export const MapsHotelInfo = z.object({
   link: z.string().nullable().meta({ description: "The hotel's own site; null when none" }),
   address: z.string().nullable(),
   phone: z.string().nullable(),
-  location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  location: LatLng,
   check_in_time: z.string().nullable().meta({ description: 'Local time text, e.g. "3:00 PM"' }),
   check_out_time: z.string().nullable(),
   stars: z.number().int().min(1).max(5).nullable(),

@@ -1,5 +1,6 @@
 /** One maps place in full (wave 3: GET /v1/maps_reviews/place). */
 import * as z from 'zod';
+import { LatLng } from './location.ts';
 
 export const WEEK_DAYS = [
   'monday',
@@ -18,9 +19,7 @@ export const MapsPlace = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   website: z.string().nullable(),
-  location: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .nullable(),
+  location: LatLng.nullable(),
   rating: z.number().min(1).max(5).nullable(),
   review_count: z.number().int().min(0).nullable(),
   rating_distribution: z

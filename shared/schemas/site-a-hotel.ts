@@ -4,6 +4,7 @@
  * and what the service computes itself is nullable: null is "the source does not show it".
  */
 import * as z from 'zod';
+import { CountryCode } from './location.ts';
 
 const nullableText = z.string().nullable();
 const time = z
@@ -42,11 +43,7 @@ export const SiteAHotelDetails = z.object({
     line: nullableText.meta({ description: 'The whole address' }),
     city: nullableText,
     postal_code: nullableText,
-    country_code: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable()
-      .meta({ description: 'ISO 3166-1 alpha-2' }),
+    country_code: CountryCode,
   }),
   location: z.object({
     latitude: z.number().min(-90).max(90).nullable(),

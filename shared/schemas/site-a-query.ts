@@ -20,6 +20,14 @@ function checkChildrenAges(q: { children: number; children_ages?: number[] }, ct
     });
 }
 
+/** A site_a language code such as en-us or fr, lower-cased; en-us by default. */
+export const SiteALanguage = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}(?:-[a-z]{2})?$/, { error: 'must be a language code such as en-us or fr' })
+  .default('en-us');
+
 export const SiteASearchQuery = z
   .object({
     dest_id: idParam(
@@ -67,13 +75,9 @@ export const SiteASearchQuery = z
       .meta({ description: 'popularity (default), price, review_score or distance' }),
     rows_per_page: intParam(1, 100, 25).meta({ description: 'Hotels a page, 1 to 100. Default 25' }),
     offset: intParam(0, 1000, 0).meta({ description: 'Hotels to skip, 0 to 1000. Default 0' }),
-    language: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}(?:-[a-z]{2})?$/, { error: 'must be a language code such as en-us or fr' })
-      .default('en-us')
-      .meta({ description: 'Language of names and texts, e.g. en-us or fr. Default en-us' }),
+    language: SiteALanguage.meta({
+      description: 'Language of names and texts, e.g. en-us or fr. Default en-us',
+    }),
     currency: currencyParam('USD').meta({ description: 'ISO 4217 code of the prices. Default USD' }),
   })
   .check(

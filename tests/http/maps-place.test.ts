@@ -6,6 +6,7 @@ import { MapsPlaceResponse } from '../../functions/maps-reviews/place.ts';
 import { reviewsOf } from '../../infra/sandbox/sites/maps.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { WEEK_DAYS } from '../../shared/schemas/maps-place.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';
 
@@ -64,15 +65,7 @@ describe('GET /v1/maps_reviews/place', () => {
     }
     // Assess
     const p = body!.place;
-    expect(p.hours.map((d: { day: string }) => d.day)).toEqual([
-      'monday',
-      'tuesday',
-      'wednesday',
-      'thursday',
-      'friday',
-      'saturday',
-      'sunday',
-    ]);
+    expect(p.hours.map((d: { day: string }) => d.day)).toEqual(WEEK_DAYS);
     expect(p.hours[0].text).toMatch(/^\d{1,2} AM–\d{1,2} PM$/);
     expect(JSON.stringify(p)).not.toMatch(/\u202f/);
     expect(p.open_state).toMatch(/^Open · Closes \d{1,2} PM$/);
