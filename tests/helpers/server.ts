@@ -6,6 +6,7 @@ import { clearCache } from '../../shared/upstream/cache.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
+import { lateBound } from './late-bound.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useStores } from '../../shared/store/index.ts';
 import type { Tier } from '../../shared/store/types.ts';
@@ -88,11 +89,5 @@ export function useTestServer(options: { resetEach?: boolean; outbox?: Mail[] } 
   });
   afterAll(() => server?.close());
   if (options.resetEach !== false) beforeEach(() => server!.resetUpstream());
-  return new Proxy({} as TestServer, {
-    get(_, name) {
-      if (!server) throw new Error('the test server starts in beforeAll: use it inside a test');
-      const value: unknown = Reflect.get(server, name);
-      return typeof value === 'function' ? value.bind(server) : value;
-    },
-  });
+  return lateBound(() => server, 'the test server starts in beforeAll: use it inside a test');
 }

@@ -1,20 +1,16 @@
 // The DynamoDB stores against dynalite on loopback: exact counting under concurrency, day rollover, TTL.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { COUNTER_TTL_DAYS, DynamoCounterStore, DynamoKeyStore } from '../../shared/store/dynamodb.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
+import { useDynalite } from '../helpers/use-dynalite.ts';
 
-let db: LocalDynamo;
+const db = useDynalite();
 let counters: DynamoCounterStore;
-beforeAll(async () => {
-  db = await startDynalite();
+beforeAll(() => {
   counters = new DynamoCounterStore(db.client, db.table);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('DynamoCounterStore', () => {

@@ -9,16 +9,12 @@ import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { DynamoResultCache, MAX_RESULT_BYTES } from '../../shared/store/dynamodb.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
+import { useDynalite } from '../helpers/use-dynalite.ts';
 
-let db: LocalDynamo;
+const db = useDynalite();
 let cache: DynamoResultCache;
-beforeAll(async () => {
-  db = await startDynalite();
+beforeAll(() => {
   cache = new DynamoResultCache(db.client, db.table);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('DynamoResultCache', () => {

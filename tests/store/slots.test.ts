@@ -1,18 +1,14 @@
 // The deployment-wide ceiling per source on dynalite: a slot at most per holder, up to the ceiling,
 // freed on release or when an instance's lease runs out.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { countRoundTrips } from '../../shared/store/round-trips.ts';
 import { DynamoSlotStore, RELEASE_HOLD_MS } from '../../shared/store/slots.ts';
-import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
+import { useDynalite } from '../helpers/use-dynalite.ts';
 
-let db: LocalDynamo;
+const db = useDynalite();
 let slots: DynamoSlotStore;
-beforeAll(async () => {
-  db = await startDynalite();
+beforeAll(() => {
   slots = new DynamoSlotStore(db.client, db.table);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('DynamoSlotStore', () => {
