@@ -13,9 +13,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GATEWAY_CEILING_FACTOR } from '../shared/http/daily-quota-billing.ts';
-import { STATUS } from '../shared/errors.ts';
+import { EDGE_REFUSALS, STATUS } from '../shared/errors.ts';
 import { AUTH_ERRORS, routeEntries, type Route, type RouteId } from '../shared/routes/index.ts';
-import { EDGE_ERRORS } from '../shared/routes/types.ts';
 import { secretNames } from '../shared/upstream/secrets.ts';
 import { isProviderToken } from '../shared/tokens.ts';
 import { dailyQuota, type Tier } from '../shared/store/types.ts';
@@ -271,19 +270,19 @@ export class TravelApiStack extends Stack {
     );
     json(
       apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      STATUS.notFound,
-      globalBody('not_found', 'No such endpoint.'),
+      EDGE_REFUSALS.notFound.status,
+      globalBody(EDGE_REFUSALS.notFound.code, EDGE_REFUSALS.notFound.message),
     );
     // Its own status: DEFAULT_4XX's 400 would otherwise stand for it (shared/routes/types.ts EDGE_ERRORS).
     json(
       apigw.ResponseType.REQUEST_TOO_LARGE,
-      EDGE_ERRORS.global.payload_too_large.status,
-      globalBody('payload_too_large', 'Request body too large.'),
+      EDGE_REFUSALS.tooLarge.status,
+      globalBody(EDGE_REFUSALS.tooLarge.code, EDGE_REFUSALS.tooLarge.message),
     );
     json(
       apigw.ResponseType.DEFAULT_4XX,
-      EDGE_ERRORS.global.bad_request.status,
-      globalBody('bad_request', 'The request was rejected.'),
+      EDGE_REFUSALS.malformed.status,
+      globalBody(EDGE_REFUSALS.malformed.code, 'The request was rejected.'),
     );
     json(
       apigw.ResponseType.DEFAULT_5XX,

@@ -23,6 +23,33 @@ export const STATUS = {
   gatewayTimeout: 504,
 } as const;
 
+/**
+ * What the edge refuses before any route's code runs (API Gateway deployed, infra/local/edge.ts locally), each
+ * declared once: its status, its code in the global body, what it says, and for the two every route documents
+ * (shared/routes/types.ts EDGE_ERRORS) its code in Problem Details. The handlers that answer an unknown asset
+ * or a wrong method say it in the same words.
+ */
+export const EDGE_REFUSALS = {
+  malformed: {
+    status: STATUS.badRequest,
+    code: 'bad_request',
+    problemCode: 'MALFORMED_REQUEST',
+    message: 'The request could not be read.',
+  },
+  tooLarge: {
+    status: STATUS.contentTooLarge,
+    code: 'payload_too_large',
+    problemCode: 'CONTENT_TOO_LARGE',
+    message: 'Request body too large.',
+  },
+  notFound: { status: STATUS.notFound, code: 'not_found', message: 'No such endpoint.' },
+  methodNotAllowed: {
+    status: STATUS.methodNotAllowed,
+    code: 'method_not_allowed',
+    message: 'Method not allowed.',
+  },
+} as const;
+
 /** Extra members a Problem Details body may carry beyond the standard ones (spec: Errors). */
 export type ProblemExtras = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * `{error: {code, message, details}}` body for authentication and rate limiting.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { ProblemExtras } from './errors.ts';
+import { EDGE_REFUSALS, type ProblemExtras } from './errors.ts';
 
 export const PROBLEM_JSON = 'application/problem+json';
 export const JSON_TYPE = 'application/json';
@@ -81,4 +81,23 @@ export function jsonResponse(
   headers: Record<string, string> = {},
 ): APIGatewayProxyResult {
   return { statusCode, headers: { 'Content-Type': contentType, ...headers }, body: JSON.stringify(body) };
+}
+
+/**
+ * A refusal of the edge's vocabulary (EDGE_REFUSALS) in the global body: the edge's own, or a handler's for an
+ * unknown asset or a wrong method, in its words (`message`) where they are more precise.
+ * @example edgeRefusal('notFound', '/v9 is not a route of this API; GET / lists them.').statusCode // 404
+ */
+export function edgeRefusal(
+  kind: keyof typeof EDGE_REFUSALS,
+  details: string,
+  { message, headers = {} }: { message?: string; headers?: Record<string, string> } = {},
+): APIGatewayProxyResult {
+  const refusal = EDGE_REFUSALS[kind];
+  return jsonResponse(
+    refusal.status,
+    globalErrorBody(refusal.code, message ?? refusal.message, details),
+    JSON_TYPE,
+    headers,
+  );
 }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
+import { edgeRefusal } from '../../shared/problem.ts';
 
 const TYPES: Record<string, string> = {
   'app.js': 'text/javascript; charset=utf-8',
@@ -31,13 +31,9 @@ export async function handler(
 ): Promise<APIGatewayProxyResult> {
   const name = event.pathParameters?.asset ?? '';
   if (!Object.hasOwn(TYPES, name)) {
-    return {
-      statusCode: 404,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: JSON.stringify(
-        globalErrorBody('not_found', 'No such asset.', `${event.path} is not an asset of the dashboard.`),
-      ),
-    };
+    return edgeRefusal('notFound', `${event.path} is not an asset of the dashboard.`, {
+      message: 'No such asset.',
+    });
   }
   built ??= assets().catch((error: unknown) => {
     built = undefined;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
+import { edgeRefusal } from '../../shared/problem.ts';
 
 const JS = 'text/javascript; charset=utf-8';
 
@@ -57,17 +57,9 @@ export async function handler(
 ): Promise<APIGatewayProxyResult> {
   const name = event.pathParameters?.asset ?? '';
   if (!Object.hasOwn(ASSETS, name)) {
-    return {
-      statusCode: 404,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: JSON.stringify(
-        globalErrorBody(
-          'not_found',
-          'No such asset.',
-          `${event.path} is not an asset of the reference page.`,
-        ),
-      ),
-    };
+    return edgeRefusal('notFound', `${event.path} is not an asset of the reference page.`, {
+      message: 'No such asset.',
+    });
   }
   return {
     statusCode: 200,

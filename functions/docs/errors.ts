@@ -3,7 +3,7 @@
 // costs quota. Generated from the manifest's declared errors, so a new route's errors have their page.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BILLING_RULE, definitiveNegative } from '../../shared/http/daily-quota-billing.ts';
-import { globalErrorBody, JSON_TYPE, problemSlug } from '../../shared/problem.ts';
+import { edgeRefusal, problemSlug } from '../../shared/problem.ts';
 import { documentedErrors, routeList, type DocumentedError, type Route } from '../../shared/routes/index.ts';
 import { CONTENT_SECURITY_POLICY } from './page.ts';
 
@@ -152,15 +152,7 @@ export async function handler(
   if (slug === undefined) return html(200, indexPage());
   const type = errorTypes().get(slug);
   if (type) return html(200, typePage(type));
-  return {
-    statusCode: 404,
-    headers: { 'Content-Type': JSON_TYPE },
-    body: JSON.stringify(
-      globalErrorBody(
-        'not_found',
-        'No such error type.',
-        `${slug} is no error type of this API; GET /errors lists them.`,
-      ),
-    ),
-  };
+  return edgeRefusal('notFound', `${slug} is no error type of this API; GET /errors lists them.`, {
+    message: 'No such error type.',
+  });
 }

@@ -10,7 +10,7 @@ import { spine } from '../../shared/http/spine.ts';
 import { routeEvent } from '../../shared/mcp/invoke.ts';
 import { describeTool } from '../../shared/mcp/describe.ts';
 import { DESCRIBE_TOOL, toolResult, toolsFor } from '../../shared/mcp/tools.ts';
-import { baseUrl, globalErrorBody, JSON_TYPE } from '../../shared/problem.ts';
+import { baseUrl, edgeRefusal } from '../../shared/problem.ts';
 import { dataEntries, routes, type DataRouteId } from '../../shared/routes/index.ts';
 import { stores } from '../../shared/store/index.ts';
 import { openApiDocument } from '../docs/document.ts';
@@ -49,13 +49,9 @@ function webRequest(event: APIGatewayProxyEvent): Request {
 async function serve(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
   // Stateless with JSON answers: no stream to open with GET, no session to end with DELETE.
   if (event.httpMethod !== 'POST') {
-    return {
-      statusCode: 405,
-      headers: { 'Content-Type': JSON_TYPE, Allow: 'POST' },
-      body: JSON.stringify(
-        globalErrorBody('method_not_allowed', 'Method not allowed.', `${event.path} answers POST only.`),
-      ),
-    };
+    return edgeRefusal('methodNotAllowed', `${event.path} answers POST only.`, {
+      headers: { Allow: 'POST' },
+    });
   }
   const [{ answerMcp }, list] = await Promise.all([protocol(), toolList()]);
   const response = await answerMcp(webRequest(event), {

@@ -13,9 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { titleFromCode } from '../../shared/errors.ts';
+import { EDGE_REFUSALS, titleFromCode } from '../../shared/errors.ts';
 import { CORRELATION_HEADER } from '../../shared/http/correlation-id.ts';
-import { globalErrorBody, PROBLEM_JSON, problemBody } from '../../shared/problem.ts';
+import { edgeRefusal, globalErrorBody, PROBLEM_JSON, problemBody } from '../../shared/problem.ts';
 import { edgeDialect } from '../../shared/routes/errors.ts';
 import type { Route } from '../../shared/routes/index.ts';
 import { candidatesFor, matchRoute, targetOf, type Target } from './routing.ts';
@@ -43,29 +43,20 @@ export function edgeError(
   };
 }
 
-/** The Problem Details code of each refusal (shared/routes/types.ts EDGE_ERRORS). */
-const PROBLEM_CODES = { bad_request: 'MALFORMED_REQUEST', payload_too_large: 'CONTENT_TOO_LARGE' } as const;
-
-const EDGE_MESSAGES: Record<string, string> = {
-  bad_request: 'The request could not be read.',
-  payload_too_large: 'Request body too large.',
-};
-
 /**
  * The edge's refusal of a request before any route's code: in the body of `route`'s errors (declared for
  * every route: shared/routes/types.ts EDGE_ERRORS), or the global body when the target names no route.
- * @example refusal(routes.health, 400, 'bad_request', 'The Host header is missing.', '/health', '127.0.0.1:3000')
+ * @example refusal(routes.health, 'malformed', 'The Host header is missing.', '/health', '127.0.0.1:3000')
  */
 export function refusal(
   route: Route | undefined,
-  status: 400 | 413,
-  code: 'bad_request' | 'payload_too_large',
+  kind: 'malformed' | 'tooLarge',
   detail: string,
   path: string,
   publicHost: string,
 ): APIGatewayProxyResult {
-  if (!route || edgeDialect(route) === 'global') return edgeError(status, code, EDGE_MESSAGES[code]!, detail);
-  const errorCode = PROBLEM_CODES[code];
+  if (!route || edgeDialect(route) === 'global') return edgeRefusal(kind, detail);
+  const { status, problemCode: errorCode } = EDGE_REFUSALS[kind];
   const correlationId = randomUUID();
   return {
     statusCode: status,
@@ -126,39 +117,21 @@ interface Routed {
 export function routeOf(req: IncomingMessage, publicHost: string): Routed | APIGatewayProxyResult {
   const target = req.url ?? '/';
   const url = targetOf(target);
-  if (!url)
-    return edgeError(
-      400,
-      'bad_request',
-      'The request could not be read.',
-      'The request target is not a URL.',
-    );
+  if (!url) return edgeRefusal('malformed', 'The request target is not a URL.');
   // HEAD is GET without the body (node's ServerResponse sends none for a HEAD request).
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   // The path as sent (not normalised): the route it names, if any, gives the refusal's body.
   const q = target.indexOf('?');
   const rawPath = target[0] === '/' ? (q < 0 ? target : target.slice(0, q)) : url.pathname;
   const refused = unroutable(req, target, rawPath);
-  if (refused)
-    return refusal(matchRoute(rawPath, method)?.route, 400, 'bad_request', refused, rawPath, publicHost);
+  if (refused) return refusal(matchRoute(rawPath, method)?.route, 'malformed', refused, rawPath, publicHost);
   const match = matchRoute(url.pathname, method);
-  if (!match)
-    return edgeError(
-      404,
-      'not_found',
-      'No such endpoint.',
-      `${url.pathname} is not a route of this API; GET / lists them.`,
-    );
+  if (!match) return edgeRefusal('notFound', `${url.pathname} is not a route of this API; GET / lists them.`);
   if (method !== match.route.method) {
     const allowed = candidatesFor(url.pathname).map((c) => c.route.method);
-    const refused = edgeError(
-      405,
-      'method_not_allowed',
-      'Method not allowed.',
-      `${match.route.path} answers ${allowed.join(' and ')} only.`,
-    );
-    refused.headers = { Allow: allowed.join(', '), ...refused.headers };
-    return refused;
+    return edgeRefusal('methodNotAllowed', `${match.route.path} answers ${allowed.join(' and ')} only.`, {
+      headers: { Allow: allowed.join(', ') },
+    });
   }
   return { route: match.route, params: match.params, url };
 }
@@ -193,7 +166,7 @@ export function protocolErrorResponse(
   );
   const path = line?.[2]?.split('?')[0];
   const route = path ? matchRoute(path, line![1])?.route : undefined;
-  const result = refusal(route, 400, 'bad_request', detail, path ?? '/', publicHost);
+  const result = refusal(route, 'malformed', detail, path ?? '/', publicHost);
   return [
     'HTTP/1.1 400 Bad Request',
     ...Object.entries(result.headers ?? {}).map(([k, v]) => `${k}: ${String(v)}`),

@@ -192,8 +192,7 @@ export async function startServer({
         if (body === 'too large') {
           result = refusal(
             routed.route,
-            413,
-            'payload_too_large',
+            'tooLarge',
             `The request body is larger than ${MAX_BODY_BYTES} bytes, the limit.`,
             routed.url.pathname,
             publicHost,

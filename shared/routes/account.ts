@@ -1,11 +1,11 @@
 /** The account routes: the usage endpoint (keyed) and the accounts dashboard with its session API. */
-import { STATUS } from '../errors.ts';
+import { EDGE_REFUSALS, STATUS } from '../errors.ts';
 import { ACCOUNT_INPUT, CSRF_ERRORS, type ErrorSpec, type Route, SESSION_ERRORS } from './types.ts';
 import { area } from './area.ts';
 
 /** The dashboard's script or styles asked by a name it does not have. */
 const NO_ASSET = {
-  not_found: { status: 404, when: 'no asset of this name', dialect: 'global' },
+  not_found: { status: EDGE_REFUSALS.notFound.status, when: 'no asset of this name', dialect: 'global' },
 } as const satisfies Record<string, ErrorSpec>;
 
 const WEAK_PASSWORD = {

@@ -1,11 +1,12 @@
 /** Our own service routes: the API listing, health, the API reference and the MCP endpoint. */
+import { EDGE_REFUSALS } from '../errors.ts';
 import type { ErrorSpec, Route } from './types.ts';
 import { area } from './area.ts';
 
 /** A reference page's asset or a problem type asked by a name that has none. */
 const NOT_FOUND = (what: string) =>
   ({
-    not_found: { status: 404, when: `no ${what} of this name`, dialect: 'global' },
+    not_found: { status: EDGE_REFUSALS.notFound.status, when: `no ${what} of this name`, dialect: 'global' },
   }) as const satisfies Record<string, ErrorSpec>;
 
 /**
@@ -34,9 +35,13 @@ const MCP_ERRORS = {
     when: 'Content-Type is not application/json (-32000)',
     dialect: 'json-rpc',
   },
-  method_not_allowed: { status: 405, when: 'a method other than POST', dialect: 'global' },
+  method_not_allowed: {
+    status: EDGE_REFUSALS.methodNotAllowed.status,
+    when: 'a method other than POST',
+    dialect: 'global',
+  },
   payload_too_large: {
-    status: 413,
+    status: EDGE_REFUSALS.tooLarge.status,
     when: 'the request body is larger than 10 MB (the gateway refuses it before the function)',
     dialect: 'global',
   },

@@ -3,7 +3,7 @@
  * its own error codes, once: handlers raise by code (`ctx.error`), the error renderer picks the body
  * dialect, and the documented statuses, the OpenAPI responses and the tests derive from it.
  */
-import { STATUS } from '../errors.ts';
+import { EDGE_REFUSALS, STATUS } from '../errors.ts';
 import type { ConnectorToken, ProviderToken } from '../tokens.ts';
 
 /** How a failed parameter validation is rendered for a route (each endpoint documents its own). */
@@ -119,23 +119,24 @@ export const UPSTREAM_ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 /**
- * What the edge (API Gateway deployed, infra/local/server.ts locally) refuses before any route's code runs,
- * declared once for every route (`documentedErrors`), in the body of the route's own errors
- * (`edgeDialect`): Problem Details (`MALFORMED_REQUEST`, `CONTENT_TOO_LARGE`, RFC 9110's name for 413) or
- * the global body (`bad_request`, `payload_too_large`). A target that names no route gets the global body,
- * as an unknown path's 404 does.
+ * What the edge (API Gateway deployed, infra/local/edge.ts locally) refuses before any route's code runs
+ * (shared/errors.ts EDGE_REFUSALS), documented for every route (`documentedErrors`), in the body of the route's
+ * own errors (`edgeDialect`): Problem Details (`MALFORMED_REQUEST`, `CONTENT_TOO_LARGE`, RFC 9110's name for
+ * 413) or the global body (`bad_request`, `payload_too_large`). A target that names no route gets the global
+ * body, as an unknown path's 404 does.
  */
+const { malformed, tooLarge } = EDGE_REFUSALS;
 const EDGE_MALFORMED = {
-  status: 400,
+  status: malformed.status,
   when: 'the request could not be read: headers over 1 MB or malformed, no Host header, a dot segment (`.`, `..`, `%2e`) in the path, or a target that is not a path (absolute or asterisk form)',
 } as const satisfies ErrorSpec;
 const EDGE_TOO_LARGE = {
-  status: 413,
+  status: tooLarge.status,
   when: 'the request body is larger than 10 MB: refused before the function, and the connection is closed',
 } as const satisfies ErrorSpec;
 export const EDGE_ERRORS = {
-  problem: { MALFORMED_REQUEST: EDGE_MALFORMED, CONTENT_TOO_LARGE: EDGE_TOO_LARGE },
-  global: { bad_request: EDGE_MALFORMED, payload_too_large: EDGE_TOO_LARGE },
+  problem: { [malformed.problemCode]: EDGE_MALFORMED, [tooLarge.problemCode]: EDGE_TOO_LARGE },
+  global: { [malformed.code]: EDGE_MALFORMED, [tooLarge.code]: EDGE_TOO_LARGE },
 } as const satisfies Record<'problem' | 'global', Record<string, ErrorSpec>>;
 
 /** Errors every keyed route shares, in the global body. */
