@@ -4,65 +4,20 @@
 // action; a rotation reads "replaced by …" with the carried count explained; the usage table's headers are
 // whole or the table says it scrolls; a wrong password on "delete account" is said beside the form, in view
 // and focused, before any irreversible confirmation. Screenshots: tests/artifacts/first-hour-<width>-*.png.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { useNpmStart } from '../helpers/npm-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'tests/artifacts');
 const screenshot = (width: number, state: string) => resolve(ARTIFACTS, `first-hour-${width}-${state}.png`);
 const PASSWORD = 'a long and memorable passphrase';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'travel-data-first-hour-'));
 
-let server: ChildProcess;
-let exited: Promise<number | null>;
-let output = '';
-let dashboard: string;
-let browser: Browser;
+const app = useNpmStart('first-hour');
 
-/** Waits until the process has printed a line matching `pattern`; its first group. */
-function printed(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-  return new Promise((ok, fail) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const found = pattern.exec(output);
-      if (found) {
-        clearInterval(timer);
-        ok(found[1]!);
-      } else if (Date.now() - started > timeoutMs) {
-        clearInterval(timer);
-        fail(new Error(`npm start never printed ${pattern}:\n${output}`));
-      }
-    }, 50);
-  });
-}
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
-  server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/local/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR },
-  });
-  exited = new Promise((ok) => server.once('exit', (code) => ok(code)));
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  dashboard = await printed(/^dashboard: (\S+)/m);
-  browser = await chromium.launch({ executablePath: CHROMIUM });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) server.kill('SIGTERM');
-  await exited;
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-const apiBase = () => dashboard.replace(/\/dashboard$/, '');
+const apiBase = () => app.dashboard.replace(/\/dashboard$/, '');
 
 /** The browser globals used inside Chromium (the project's Node typings carry no DOM). */
 interface PageElement {
@@ -97,7 +52,7 @@ describe("the dashboard, a newcomer's first hour, in Chromium", () => {
     'at %i px: answers where the person looks',
     async (width) => {
       // Prepare: a page, an account with a long email, signed in
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await app.browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
@@ -105,7 +60,7 @@ describe("the dashboard, a newcomer's first hour, in Chromium", () => {
         void dialog.accept();
       });
       const email = `a-rather-long-newcomer-address-for-width-${width}@subdomain.example-organisation.test`;
-      await page.goto(dashboard);
+      await page.goto(app.dashboard);
       const links = await page
         .locator('header a')
         .evaluateAll((as) =>
@@ -117,7 +72,9 @@ describe("the dashboard, a newcomer's first hour, in Chromium", () => {
       await signup.getByRole('button', { name: 'Sign up' }).click();
       await page.locator('#status', { hasText: 'verification link' }).waitFor();
       const sidewaysAfterSignup = await scrollsSideways(page);
-      const link = await printed(new RegExp(`mail to ${email}: Verify[^\\n]*\\n\\s+open (\\S+#verify=\\S+)`));
+      const link = await app.printed(
+        new RegExp(`mail to ${email}: Verify[^\\n]*\\n\\s+open (\\S+#verify=\\S+)`),
+      );
       await page.goto(link);
       await page.locator('#status', { hasText: 'Your email is verified' }).waitFor();
       const signin = page.locator('#signin-form');

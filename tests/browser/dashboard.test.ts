@@ -7,73 +7,23 @@
 // (a table from 1024 px, a card per key narrower), the curl command whole; usage read again at most every
 // 30 s, and not while the page is hidden. Screenshots at each width, signed out and signed in with two keys,
 // are kept in tests/artifacts/. Chromium is the Debian package (`.ci/run` installs it).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { useNpmStart } from '../helpers/npm-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'tests/artifacts');
 const screenshot = (width: number, state: string) => resolve(ARTIFACTS, `dashboard-${width}-${state}.png`);
 const PASSWORD = 'a long and memorable passphrase';
 const NEW_PASSWORD = 'another long passphrase to remember';
-// Its own data folder: the developer's accounts in .data/ stay untouched, and a running `npm start` (which
-// holds .data/) does not make the test fail.
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'travel-data-dashboard-'));
 
-let server: ChildProcess;
-let exited: Promise<number | null>;
-let output = '';
-let dashboard: string;
-let browser: Browser;
+const app = useNpmStart('dashboard');
 
-/** Waits until the process has printed a line matching `pattern`; its first group. */
-function printed(pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-  return new Promise((ok, fail) => {
-    const check = () => {
-      const found = pattern.exec(output);
-      if (!found) return false;
-      clearInterval(timer);
-      ok(found[1]!);
-      return true;
-    };
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (!check() && Date.now() - started > timeoutMs) {
-        clearInterval(timer);
-        fail(new Error(`npm start never printed ${pattern}:\n${output}`));
-      }
-    }, 50);
-  });
-}
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
-  // What `npm start` runs, on a free port.
-  server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/local/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR },
-  });
-  exited = new Promise((ok) => server.once('exit', (code) => ok(code)));
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  dashboard = await printed(/^dashboard: (\S+)/m);
-  browser = await chromium.launch({ executablePath: CHROMIUM });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) server.kill('SIGTERM');
-  await exited;
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-const apiBase = () => dashboard.replace(/\/dashboard$/, '');
+const apiBase = () => app.dashboard.replace(/\/dashboard$/, '');
 const callApi = (key: string) =>
   fetch(`${apiBase()}/v1/meta/coordinates-lookup?term=paris&limit=3`, { headers: { 'x-api-key': key } });
 
@@ -156,7 +106,7 @@ describe('the accounts dashboard, in Chromium', () => {
     async (width) => {
       // Prepare: the page, every script and style from the service itself, the page's clock under control
       const email = `newcomer-${width}@example.test`;
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await app.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await page.clock.install();
       const foreign: string[] = [];
@@ -171,7 +121,7 @@ describe('the accounts dashboard, in Chromium', () => {
       });
       page.on('pageerror', (e) => failures.push(e.message));
       page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto(dashboard);
+      await page.goto(app.dashboard);
       await page.locator('#signup-form').waitFor();
       await check('signed out');
       mkdirSync(ARTIFACTS, { recursive: true });
@@ -183,7 +133,9 @@ describe('the accounts dashboard, in Chromium', () => {
       await signup.getByLabel('Password').fill(PASSWORD);
       await signup.getByRole('button', { name: 'Sign up' }).click();
       await page.locator('#status', { hasText: 'verification link' }).waitFor();
-      const link = await printed(new RegExp(`mail to ${email}: Verify[^\\n]*\\n\\s+open (\\S+#verify=\\S+)`));
+      const link = await app.printed(
+        new RegExp(`mail to ${email}: Verify[^\\n]*\\n\\s+open (\\S+#verify=\\S+)`),
+      );
       await page.goto(link);
       await page.locator('#status', { hasText: 'Your email is verified' }).waitFor();
       const afterVerify = page.url();
@@ -271,7 +223,7 @@ describe('the accounts dashboard, in Chromium', () => {
       await page.locator('#forgot-form').getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Mail me a reset link' }).click();
       await page.locator('#status', { hasText: 'set a new password' }).waitFor();
-      const resetLink = await printed(
+      const resetLink = await app.printed(
         new RegExp(`mail to ${email}: Set a new[^\\n]*\\n\\s+open (\\S+#reset=\\S+)`),
       );
       await page.goto(resetLink);
@@ -299,7 +251,7 @@ describe('the accounts dashboard, in Chromium', () => {
       await context.close();
 
       // Assess
-      expect(afterVerify).toBe(dashboard); // the token left the address bar
+      expect(afterVerify).toBe(app.dashboard); // the token left the address bar
       expect(plan).toContain('Free tier: 10 requests a UTC day per key');
       expect(plan).toContain('Basic gives 1,000 requests a day per key');
       expect(first).toMatch(/^[A-Za-z0-9]{40}$/);
