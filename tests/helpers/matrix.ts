@@ -64,6 +64,25 @@ export function lanes<T>(items: readonly T[], keysOf: (item: T) => string[]): T[
 }
 
 /**
+ * Groups items into rounds, each item in the first round that holds none of its keys (a source, a route):
+ * the items of a round share none and can run at once, with what they share reset between rounds. Items
+ * with the same keys keep their order across rounds.
+ * @example rounds(cases, ([, route, provider]) => [route.path, provider])
+ */
+export function rounds<T>(items: readonly T[], keysOf: (item: T) => string[]): T[][] {
+  const out: { keys: Set<string>; items: T[] }[] = [];
+  for (const item of items) {
+    const keys = keysOf(item);
+    const round = out.find((r) => !keys.some((k) => r.keys.has(k)));
+    if (round) {
+      round.items.push(item);
+      for (const k of keys) round.keys.add(k);
+    } else out.push({ keys: new Set(keys), items: [item] });
+  }
+  return out.map((r) => r.items);
+}
+
+/**
  * Runs `work` on every item, at most `limit` at a time, and gives the results in the items' order.
  * @example const metafiles = await inPool(handlers, 4, (handler) => bundle(handler));
  */
