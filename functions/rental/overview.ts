@@ -1,8 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/overview: a rental listing's overview, no dates needed.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingOverview } from '../../shared/providers/rental/index.ts';
-import { LISTING_ID } from '../../shared/providers/rental/urls.ts';
+import { LISTING_ID, listingOverview } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { idParam } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';

@@ -1,8 +1,7 @@
 // GET /v1/site_b/hotel/reviews/{hotel_id}: reviews-from-url's page of reviews, for a site_b hotel id (errors in Problem Details).
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { SiteBReviewsBody } from '../../shared/providers/site-b/extract.ts';
-import { siteB } from '../../shared/providers/site-b/index.ts';
+import { siteB, SiteBReviewsBody } from '../../shared/providers/site-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { idParam, intParam } from '../../shared/schemas/params.ts';
 import { SiteBSorting } from '../../shared/schemas/site-b.ts';

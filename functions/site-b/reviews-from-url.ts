@@ -1,9 +1,7 @@
 // GET /v1/site_b/hotel/reviews-from-url: a site_b hotel URL to a page of its reviews (errors in the global shape).
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { SiteBReviewsBody } from '../../shared/providers/site-b/extract.ts';
-import { siteB } from '../../shared/providers/site-b/index.ts';
-import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
+import { parseSiteBUrl, siteB, SiteBReviewsBody } from '../../shared/providers/site-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteBSorting } from '../../shared/schemas/site-b.ts';

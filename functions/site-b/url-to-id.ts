@@ -1,8 +1,7 @@
 // GET /v1/site_b/hotel/url-to-id: a site_b hotel URL to its integer hotel id.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteB } from '../../shared/providers/site-b/index.ts';
-import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
+import { parseSiteBUrl, siteB } from '../../shared/providers/site-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { text } from '../../shared/schemas/params.ts';
 

@@ -1,8 +1,7 @@
 // GET /v1/site_c/hotel/reviews-from-url: a site_c hotel page URL to its reviews, newest first.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { siteC } from '../../shared/providers/site-c/index.ts';
-import { hotelPageOf } from '../../shared/providers/site-c/urls.ts';
+import { hotelPageOf, siteC } from '../../shared/providers/site-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteCPagination, SiteCReview } from '../../shared/schemas/site-c.ts';

@@ -1,8 +1,7 @@
 // GET /v1/site_g/destinations/lookup: a city name (English or Chinese) to a site_g city id.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { describeCandidates, toSuggestion } from '../../shared/providers/site-g/extract.ts';
-import { siteG } from '../../shared/providers/site-g/index.ts';
+import { describeCandidates, siteG, toSuggestion } from '../../shared/providers/site-g/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, text } from '../../shared/schemas/params.ts';
 import { SiteGSuggestion } from '../../shared/schemas/site-g.ts';

@@ -1,7 +1,9 @@
 // The layers and the no-cycle rule hold by lint, not by habit: ESLint (eslint.config.js) run through its
 // Node API on temporary files written into shared/ and functions/ reports a shared/ → infra/ import, a
-// functions/ → infra/ import, an import from a lower layer of shared/ to a higher one, and an import cycle
-// (a value one, a type-only one, a dynamic one), and nothing for an import that respects the layers.
+// functions/ → infra/ import, a handler's import of a connector module other than its index.ts, an import
+// from a lower layer of shared/ to a higher one (the extraction toolkit's of the transport among them), and
+// an import cycle (a value one, a type-only one, a dynamic one), and nothing for an import that respects
+// the layers.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,6 +54,23 @@ describe('lint of the layers', () => {
     });
   }, 60_000);
 
+  it("fails a functions/ file that imports a connector's module other than index.ts", async () => {
+    // Prepare
+    const file = probe(
+      `functions/${TAG}-facade.ts`,
+      "export { parseSiteBUrl } from '../shared/providers/site-b/urls.ts';\nexport { siteB } from '../shared/providers/site-b/index.ts';\n",
+    );
+    // Act
+    const messages = await lint(file);
+    // Assess
+    expect(messages).toEqual([
+      {
+        rule: 'no-restricted-imports',
+        message: expect.stringContaining("A handler imports a connector's index.ts only"),
+      },
+    ]);
+  }, 60_000);
+
   it('fails an import cycle', async () => {
     const a = probe(
       `shared/${TAG}-a.ts`,
@@ -98,17 +117,25 @@ describe('lint of the layers', () => {
     });
   }, 60_000);
 
-  it('fails an import from a lower layer of shared/ to a higher one, type-only included', async () => {
-    const file = probe(
-      `shared/schemas/${TAG}.ts`,
-      "import type { Route } from '../routes/types.ts';\nexport const path = (r: Route): string => r.path;\n",
-    );
-    const messages = await lint(file);
-    expect(messages).toContainEqual({
-      rule: 'import-x/no-restricted-paths',
-      message: expect.stringContaining('shared/schemas sits below shared/routes'),
-    });
-  }, 60_000);
+  // The extraction toolkit sits below the transport, which reads answers through it.
+  it.each([
+    ['schemas', 'routes', "import type { Route as T } from '../routes/types.ts';"],
+    ['extraction', 'upstream', "import type { UpstreamRequest as T } from '../upstream/request.ts';"],
+  ])(
+    'fails an import from shared/%s to shared/%s, a higher layer, type-only included',
+    async (lower, higher, line) => {
+      const file = probe(
+        `shared/${lower}/${TAG}.ts`,
+        `${line}\nexport const path = (r: T): string => r.path;\n`,
+      );
+      const messages = await lint(file);
+      expect(messages).toContainEqual({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining(`shared/${lower} sits below shared/${higher}`),
+      });
+    },
+    60_000,
+  );
 
   it('passes an import from a higher layer of shared/ to a lower one, and the tokens from below', async () => {
     const file = probe(

@@ -13,3 +13,4 @@ export { listingPricing, type PricingResult } from './pricing.ts';
 export { listingReviews, type ReviewsSort } from './reviews.ts';
 export { decodeCursor, searchChain, searchFingerprint, type ChainCursor } from './search-cursor.ts';
 export type { SearchQuery } from './search.ts';
+export { LISTING_ID } from './urls.ts';

@@ -125,3 +125,7 @@ async function reviewsPage(
 
 /** site_b, as the handlers use it. */
 export const siteB = { urlToId, reviews, reviewsPage };
+
+/** For the handlers, which import a connector's index.ts only: its URL parser and reviews body. */
+export { SiteBReviewsBody } from './extract.ts';
+export { parseSiteBUrl } from './urls.ts';

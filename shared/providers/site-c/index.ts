@@ -241,3 +241,6 @@ async function details(ctx: UpstreamContext, locationId: number): Promise<SiteCH
 
 /** site_c, as the handlers use it. */
 export const siteC = { reviews, prices, locations, details };
+
+/** For the handlers, which import a connector's index.ts only: its URL parser. */
+export { hotelPageOf } from './urls.ts';

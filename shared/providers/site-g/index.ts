@@ -20,3 +20,6 @@ async function lookup(ctx: UpstreamContext, query: string, country?: string): Pr
 
 /** site_g, as the handler uses it. */
 export const siteG = { lookup };
+
+/** For the handler, which imports a connector's index.ts only: how it names the candidates. */
+export { describeCandidates, toSuggestion } from './extract.ts';
