@@ -1,7 +1,7 @@
 // The local server as an operator meets it: it drains on shutdown, answers protocol errors in JSON (in the
 // route's body, in our words), refuses dot segments and targets that are not paths, closes a connection
 // after a 413, never reflects a client's Host header, and `npm start` passes a signal on to it.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,26 +10,20 @@ import { dirname, join, resolve } from 'node:path';
 import { toEvent } from '../../infra/local/lambda.ts';
 import { targetOf, matchRoute } from '../../infra/local/routing.ts';
 import { startServer } from '../../infra/local/server.ts';
-import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
+import { useSandbox } from '../helpers/use-sandbox.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEY = 'local-server-test-key';
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  useProviders(sandbox.providers());
+beforeAll(() => {
   const keys = new MemoryKeyStore();
   keys.add(KEY, 'enterprise');
   useStores({ keys, counters: new MemoryCounterStore() });
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 /** A raw exchange on a socket: what a client that speaks broken HTTP gets back. */

@@ -1,7 +1,6 @@
 // What the in-process cache keeps is what was extracted: a hit serves the extraction's own result, the
 // page is neither asked for nor read again, and a failed extraction keeps nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { listingDetails, listingOverview } from '../../shared/providers/rental/index.ts';
 import { cacheStats, clearCache } from '../../shared/upstream/cache.ts';
 import { fetchExtracted, type UpstreamRequest } from '../../shared/upstream/client.ts';
@@ -9,17 +8,10 @@ import type { UpstreamContext } from '../../shared/upstream/context.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
 import { day } from '../helpers/dates.ts';
+import { useSandbox } from '../helpers/use-sandbox.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  useProviders(sandbox.providers());
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 beforeEach(() => {
   sandbox.clearFaults();
   sandbox.resetLog();

@@ -1,28 +1,20 @@
 // Operational metrics: the EMF lines the upstream client and the endpoint write, per provider.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { fetchUpstream } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { configurePolicies } from '../../shared/upstream/policies.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
+import { useSandbox } from '../helpers/use-sandbox.ts';
 
 interface Emf {
   _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
   [key: string]: unknown;
 }
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let lines: string[] = [];
 let spy: ReturnType<typeof jest.spyOn>;
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  useProviders(sandbox.providers());
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
   process.env.METRICS = 'emf';
   clearCache();
