@@ -37,10 +37,9 @@ import {
   setPlan,
 } from '../shared/accounts/keys.ts';
 import { AccountError, type Services } from '../shared/accounts/service.ts';
-import type { Account } from '../shared/accounts/store.ts';
 import { hashKey } from '../shared/hash.ts';
 import { MemoryKeyStore } from '../shared/store/memory.ts';
-import { Tier } from '../shared/store/types.ts';
+import { Tier, type Account } from '../shared/store/types.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** How long a revoked key's item stays (for audit) before TTL removes it. */

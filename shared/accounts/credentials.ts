@@ -22,7 +22,7 @@ import {
   withinRate,
   type Services,
 } from './service.ts';
-import type { Account } from './store.ts';
+import type { Account } from '../store/types.ts';
 /** The wait the failures for one account impose, from any address: doubling from 1 s, at most the cap. */
 function slowdownFor(times: readonly number[], now: number): number {
   const over = times.length - SIGNIN_FAILURES_PER_ACCOUNT;

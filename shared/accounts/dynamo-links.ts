@@ -2,7 +2,7 @@
  * The account store's short-lived items in the counters table: verification and password-reset links,
  * devices, sessions, and the times the throttles count (see dynamo-store.ts for the table's layout).
  */
-import type { ResetLink, Session } from './store.ts';
+import type { ResetLink, Session } from '../store/types.ts';
 import { alive, DynamoTable, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
 
 /** Expired items are kept this long past expiry before TTL removes them (an expired session says so). */

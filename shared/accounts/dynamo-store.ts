@@ -15,11 +15,17 @@
  * No token, cookie or key is stored: only their hashes.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { Tier, type ApiKeyRecord } from '../store/types.ts';
+import {
+  Tier,
+  type ApiKeyRecord,
+  type Account,
+  type AccountKey,
+  type AccountStore,
+  type KeyChange,
+} from '../store/types.ts';
 import { sha256 } from './crypto.ts';
 import { DynamoLinkStore } from './dynamo-links.ts';
 import { isConditionFailure, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
-import type { Account, AccountKey, AccountStore, KeyChange } from './store.ts';
 /** How long a disabled key's item stays for audit before TTL removes it. */
 const DISABLED_RETENTION_S = 30 * 86_400;
 

@@ -23,7 +23,7 @@ import { accountStore, services } from './index.ts';
 import { isOutboxEvent } from './outbox.ts';
 import { runMailJob } from './mail-jobs.ts';
 import { AccountError, SESSION_MS } from './service.ts';
-import type { Account, Session } from './store.ts';
+import type { Account, Session } from '../store/types.ts';
 
 /** A signed-in caller: the account, its session and the session cookie's hash. */
 export interface SignedIn {

@@ -5,14 +5,13 @@
  */
 import { stores } from '../store/index.ts';
 import { MemoryKeyStore } from '../store/memory.ts';
-import type { Stores } from '../store/types.ts';
+import type { Stores, AccountStore } from '../store/types.ts';
 import { ApiGatewayKeys, NO_GATEWAY, type KeyGateway } from './gateway.ts';
 import { mailer } from './mailer.ts';
 import { MemoryAccountStore } from './memory-store.ts';
 import { afterAnswer, LambdaOutbox, type Outbox } from './outbox.ts';
 import { runMailJob } from './mail-jobs.ts';
 import type { Services } from './service.ts';
-import type { AccountStore } from './store.ts';
 
 const derived = new WeakMap<Stores, AccountStore>();
 

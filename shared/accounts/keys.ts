@@ -5,10 +5,9 @@
  */
 import { utcDay } from '../dates.ts';
 import { hashKey } from '../hash.ts';
-import type { DayUsage, Tier } from '../store/types.ts';
+import type { DayUsage, Tier, Account, AccountKey } from '../store/types.ts';
 import { newApiKey, verifyPassword } from './crypto.ts';
 import { AccountError, iso, KEY_CAP, KEYS_PER_DAY, windowOf, type Services } from './service.ts';
-import type { Account, AccountKey } from './store.ts';
 import { keyView } from './usage.ts';
 function newKey(name: string, tier: Tier): { key: string; meta: AccountKey } {
   const key = newApiKey();

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { randomToken, sha256 } from './crypto.ts';
 import type { MailJob } from './outbox.ts';
 import { RESET_MS, UNVERIFIED_MS, VERIFY_MS, type Services } from './service.ts';
-import type { Account } from './store.ts';
+import type { Account } from '../store/types.ts';
 /** Hands a job to the outbox, or runs it now when there is none. @example await postJob(services, { kind: 'forgot', email, base }) */
 export const postJob = (s: Services, job: MailJob): Promise<void> =>
   s.outbox ? s.outbox.post(job) : runMailJob(s, job);

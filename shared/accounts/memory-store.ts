@@ -3,8 +3,16 @@
  * atomic because nothing awaits inside it. Keys are made usable in the embedded key store the API reads.
  */
 import type { MemoryKeyStore } from '../store/memory.ts';
-import type { ApiKeyRecord, Tier } from '../store/types.ts';
-import type { Account, AccountKey, AccountStore, KeyChange, ResetLink, Session } from './store.ts';
+import type {
+  ApiKeyRecord,
+  Tier,
+  Account,
+  AccountKey,
+  AccountStore,
+  KeyChange,
+  ResetLink,
+  Session,
+} from '../store/types.ts';
 
 interface Expiring<T> {
   value: T;

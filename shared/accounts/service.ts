@@ -5,11 +5,10 @@
  * (keys and the account's deletion), usage.ts (what the dashboard shows) and mail-jobs.ts (the work done
  * after the answer).
  */
-import type { CounterStore } from '../store/types.ts';
+import type { CounterStore, AccountStore } from '../store/types.ts';
 import type { KeyGateway } from './gateway.ts';
 import type { Mailer } from './mailer.ts';
 import type { Outbox } from './outbox.ts';
-import type { AccountStore } from './store.ts';
 
 /** Live keys an account may hold at once. */
 export const KEY_CAP = 10;

@@ -5,10 +5,17 @@
 import { ROUTE_OF_CODE } from '../http/daily-quota.ts';
 import { routes, type RouteId } from '../routes/index.ts';
 import { addDays, utcDay } from '../dates.ts';
-import { dailyQuota, HISTORY_DAYS, Tier, type CounterStore, type DayUsage } from '../store/types.ts';
+import {
+  dailyQuota,
+  HISTORY_DAYS,
+  Tier,
+  type CounterStore,
+  type DayUsage,
+  type Account,
+  type AccountKey,
+} from '../store/types.ts';
 import type { KeyView } from './model.ts';
 import { iso, KEY_CAP, KEYS_PER_DAY } from './service.ts';
-import type { Account, AccountKey } from './store.ts';
 /**
  * A day's per-endpoint counts by path: the counter keeps each route by its short code (so the item stays one
  * write unit); people know endpoints by their path. A count kept by a manifest id (before codes) reads too.

@@ -10,7 +10,7 @@ import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { MemoryAccountStore } from '../../shared/accounts/memory-store.ts';
 import { LambdaOutbox, outboxSettled, type MailJob } from '../../shared/accounts/outbox.ts';
 import { SIGNUPS_PER_ADDRESS } from '../../shared/accounts/service.ts';
-import type { AccountStore } from '../../shared/accounts/store.ts';
+import type { AccountStore } from '../../shared/store/types.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

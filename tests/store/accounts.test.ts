@@ -14,7 +14,7 @@ import { SesMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { signIn, signUp, verify } from '../../shared/accounts/credentials.ts';
 import { createKey, deleteAccount, revokeKey, rotateKey } from '../../shared/accounts/keys.ts';
 import type { Services } from '../../shared/accounts/service.ts';
-import type { Account, AccountKey } from '../../shared/accounts/store.ts';
+import type { Account, AccountKey } from '../../shared/store/types.ts';
 import { endpointCode } from '../../shared/http/daily-quota.ts';
 import { routeEntries } from '../../shared/routes/index.ts';
 import { useStores } from '../../shared/store/index.ts';
