@@ -19,7 +19,8 @@ import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
 import { holds, NOTHING_AVAILABLE, readValues, subject } from './condition.ts';
 import { callRoute, type RouteHandler } from './invoke.ts';
 import { KEPT, type Check, type Delivery, type Values, type WatchRecord } from './model.ts';
-import { updateDelivery, updateWatch, type DeliveryRecord, type WatchStore } from './store.ts';
+import { updateDelivery, updateWatch } from './store.ts';
+import type { DeliveryRecord, WatchStore } from './store-types.ts';
 import { postWebhook, signedHeaders, type PostResult } from './webhook.ts';
 import { watchSecret } from './signing.ts';
 

@@ -14,7 +14,8 @@ import { WatchError } from './http.ts';
 import { WATCH_LIMITS, type WatchBody, type WatchRecord } from './model.ts';
 import { pathParamNames, pathParamsOf } from './invoke.ts';
 import type { WatchedParams } from './queries.ts';
-import { updateWatch, type WatchStore } from './store.ts';
+import { updateWatch } from './store.ts';
+import type { WatchStore } from './store-types.ts';
 
 /** A keyed, counted GET data route a watch may name, with the path parameters its path gave. */
 export interface NamedRoute {

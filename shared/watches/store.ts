@@ -8,8 +8,6 @@
 import type { WatchRecord } from './model.ts';
 import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
-export type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
-
 const clone = <T>(value: T): T => structuredClone(value);
 
 /**
