@@ -5,7 +5,7 @@
 // variables, overridden by the file), against the standalone sandbox of `npm run sandbox`.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,7 @@ import {
   templateOf,
 } from '../../infra/sam-env.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
+import { synthesized } from '../helpers/synth.ts';
 import { ProviderConfig } from '../../shared/upstream/providers.ts';
 
 const run = promisify(execFile);
@@ -52,39 +53,11 @@ let work: string;
 let invocations = 0;
 const madeDirs: string[] = [];
 
-/** The newest source the synthesized template depends on. */
-function newestSource(): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'data') walk(path);
-      } else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  for (const dir of ['infra', 'functions', 'shared']) walk(join(ROOT, dir));
-  for (const file of ['cdk.json', 'package-lock.json'])
-    newest = Math.max(newest, statSync(join(ROOT, file)).mtimeMs);
-  return newest;
-}
-
-/** cdk.out when `npm run synth` (part of `npm test`) made it after the last source change; else a fresh synth. */
-async function synthesized(): Promise<string> {
-  const outdir = join(ROOT, 'cdk.out');
-  if (existsSync(join(outdir, 'manifest.json'))) {
-    const template = templateOf(outdir);
-    if (existsSync(template) && statSync(template).mtimeMs > newestSource()) return template;
-  }
-  const fresh = mkdtempSync(join(tmpdir(), 'sam-local-cdk-'));
-  madeDirs.push(fresh);
-  await run(
-    process.execPath,
-    [join(ROOT, 'node_modules/aws-cdk/bin/cdk'), 'synth', '--quiet', '--no-notices', '--output', fresh],
-    // cdk.json's app command runs `node`: the pinned one, as under npm.
-    { cwd: ROOT, env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` } },
-  );
-  return templateOf(fresh);
+/** The template `npm run synth` made: cdk.out when current, else a synth of its own (tests/helpers/synth.ts). */
+async function synthesizedTemplate(): Promise<string> {
+  const { outdir, fresh } = await synthesized();
+  if (fresh) madeDirs.push(outdir);
+  return templateOf(outdir);
 }
 
 /** Starts `npm run sandbox`'s entry on a free loopback port and reads the PROVIDERS line it prints. */
@@ -219,7 +192,7 @@ async function invoke(
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sam-local-'));
   madeDirs.push(work);
-  [templatePath] = await Promise.all([synthesized(), startStandaloneSandbox()]);
+  [templatePath] = await Promise.all([synthesizedTemplate(), startStandaloneSandbox()]);
   functions = lambdaFunctions(deploymentTemplate(templatePath));
   routed = functions.filter(([, fn]) => routeOf(fn));
   await run(
