@@ -23,32 +23,35 @@ function ratingFilter(min: number | undefined): number | undefined {
   return min >= 4.5 ? 9 : min >= 4 ? 8 : 7;
 }
 
+/** A call of the SERP API's hotels engine with these parameters: its prices are kept as prices are. */
+const hotelsEngine = (query: SourceRequest['query']): SourceRequest => ({
+  provider: 'maps_hotels',
+  path: '/search.json',
+  expect: 'json',
+  cache: 'prices',
+  query,
+});
+
 /**
  * The request for a hotel search.
  * @example hotelsRequest({ location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 2, currency: 'EUR' }, 'hotels').query.children_ages // '8,8'
  */
 export function hotelsRequest(s: HotelSearch, engine: string): SourceRequest {
   const rating = ratingFilter(s.minRating);
-  return {
-    provider: 'maps_hotels',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'prices',
-    query: {
-      engine,
-      q: s.location,
-      check_in_date: s.checkIn,
-      check_out_date: s.checkOut,
-      adults: s.adults,
-      children: s.children,
-      ...(s.children > 0
-        ? { children_ages: Array.from({ length: s.children }, () => CHILD_AGE).join(',') }
-        : {}),
-      currency: s.currency,
-      hl: 'en',
-      ...(rating ? { rating } : {}),
-    },
-  };
+  return hotelsEngine({
+    engine,
+    q: s.location,
+    check_in_date: s.checkIn,
+    check_out_date: s.checkOut,
+    adults: s.adults,
+    children: s.children,
+    ...(s.children > 0
+      ? { children_ages: Array.from({ length: s.children }, () => CHILD_AGE).join(',') }
+      : {}),
+    currency: s.currency,
+    hl: 'en',
+    ...(rating ? { rating } : {}),
+  });
 }
 
 /** One property and a stay: by its token (from search) or by its name. */
@@ -68,20 +71,14 @@ export interface DetailsQuery {
  * @example detailsRequest({ hotelId: 'ChkI…', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR' }, 'hotels').query.property_token // 'ChkI…'
  */
 export function detailsRequest(d: DetailsQuery, engine: string): SourceRequest {
-  return {
-    provider: 'maps_hotels',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'prices',
-    query: {
-      engine,
-      q: d.query ?? d.hotelId,
-      ...(d.hotelId ? { property_token: d.hotelId } : {}),
-      check_in_date: d.checkIn,
-      check_out_date: d.checkOut,
-      adults: d.adults,
-      currency: d.currency,
-      hl: 'en',
-    },
-  };
+  return hotelsEngine({
+    engine,
+    q: d.query ?? d.hotelId,
+    ...(d.hotelId ? { property_token: d.hotelId } : {}),
+    check_in_date: d.checkIn,
+    check_out_date: d.checkOut,
+    adults: d.adults,
+    currency: d.currency,
+    hl: 'en',
+  });
 }

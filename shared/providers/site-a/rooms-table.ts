@@ -33,16 +33,22 @@ const BLOCK_ID = /\bdata-block-id="([^"]*)"/;
  * @example textOf('<li>Breakfast &amp; dinner</li>') // 'Breakfast & dinner'
  */
 export function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/g, ' ')
+  return decodeEntities(html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;|&#160;/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The five entities site_a's pages escape, decoded (`&amp;` first, as the readers always have).
+ * @example decodeEntities('Tom &amp; Jerry&#39;s') // "Tom & Jerry's"
+ */
+export function decodeEntities(text: string): string {
+  return text
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/&#39;/g, "'");
 }
 
 const inner = (html: string, pattern: RegExp) => {

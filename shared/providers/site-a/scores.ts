@@ -9,6 +9,7 @@ import type { SiteACategories, SiteAHotelScores } from '../../schemas/site-a-hot
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import type { HotelPageData } from './hotel-page.ts';
+import { decodeEntities } from './rooms-table.ts';
 
 const Mention = z.looseObject({
   description: z.string().min(1),
@@ -82,13 +83,7 @@ const TRAVELERS = { all: 'TOTAL', couple: 'COUPLE', solo: 'SOLO_TRAVELLER', grou
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  decodeEntities(html.replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 
