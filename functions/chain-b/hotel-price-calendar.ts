@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
 import { PriceCalendarQuery } from '../../shared/schemas/chain-b-query.ts';
 
@@ -26,14 +27,7 @@ export const handler = endpoint({
   query: PriceCalendarQuery,
   response: PriceCalendarResponse,
   run: async ({ query }, ctx) => {
-    const found = await chainB.priceCalendar(ctx, query.hotel_id, {
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-      nights: query.nights,
-      adults: query.adults,
-      currency: query.currency,
-      countryMarket: query.country_market,
-    });
+    const found = await chainB.priceCalendar(ctx, query.hotel_id, camelKeys(query));
     if (!found) throw ctx.error('HOTEL_NOT_FOUND', `chain_b has no hotel ${query.hotel_id}.`);
     const other = found.calendar.find((d) => d.currency !== null && d.currency !== query.currency);
     if (other)

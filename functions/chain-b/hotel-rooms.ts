@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainBHotelId, ChainBRooms } from '../../shared/schemas/chain-b.ts';
 import { HotelRoomsQuery } from '../../shared/schemas/chain-b-query.ts';
 
@@ -21,13 +22,7 @@ export const handler = endpoint({
   query: HotelRoomsQuery,
   response: HotelRoomsResponse,
   run: async ({ query }, ctx) => {
-    const rooms = await chainB.rooms(ctx, query.hotel_id, {
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      currency: query.currency,
-      countryMarket: query.country_market,
-    });
+    const rooms = await chainB.rooms(ctx, query.hotel_id, camelKeys(query));
     if (!rooms) throw ctx.error('HOTEL_NOT_FOUND', `chain_b has no hotel ${query.hotel_id}.`);
     if (rooms.currency !== query.currency)
       throw ctx.error(

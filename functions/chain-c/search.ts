@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainC } from '../../shared/providers/chain-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainCHotel, ChainCQuery } from '../../shared/schemas/chain-c.ts';
 
 export { ChainCQuery };
@@ -23,18 +24,7 @@ export const handler = endpoint({
   query: ChainCQuery,
   response: ChainCSearchResponse,
   run: async ({ query }, ctx) => {
-    const { total, hasMore, hotels } = await chainC.search(ctx, {
-      latitude: query.latitude,
-      longitude: query.longitude,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      rooms: query.rooms,
-      currency: query.currency,
-      offset: query.offset,
-      limit: query.limit,
-      sortBy: query.sort_by,
-    });
+    const { total, hasMore, hotels } = await chainC.search(ctx, camelKeys(query));
     if (hotels.length === 0)
       throw ctx.error(
         'NO_RESULTS',

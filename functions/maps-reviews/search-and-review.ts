@@ -50,11 +50,7 @@ export const handler = endpoint({
   query: SearchAndReviewQuery,
   response: SearchAndReviewResponse,
   run: async ({ query }, ctx) => {
-    const place = await mapsReviews.placeSearch(ctx, {
-      query: query.query,
-      hl: query.hl,
-      location: query.location,
-    });
+    const place = await mapsReviews.placeSearch(ctx, query);
     if (!place) throw ctx.error('NO_RESULTS', `No place matches "${query.query}".`);
     // Both raise the route's extraction code (EXTRACTION_FAILED).
     if (!place.data_id || !DATA_ID.test(place.data_id))

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { listingDetails } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ListingIdJson, ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
@@ -37,14 +38,7 @@ export const handler = endpoint({
   query: DetailsQuery,
   response: RentalDetailsResponse,
   run: async ({ path, query }, ctx) => {
-    const details = await listingDetails(ctx, path.listing_id, {
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      adults: query.adults,
-      children: query.children,
-      infants: query.infants,
-      pets: query.pets,
-    });
+    const details = await listingDetails(ctx, path.listing_id, camelKeys(query));
     if (!details) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return {
       success: true as const,
