@@ -1,5 +1,12 @@
 /** The chain_b routes. */
-import { CURRENCY_ERRORS, NO_RESULTS, type Route, STAY_ERRORS, UNPROCESSABLE_PARAMETERS } from './types.ts';
+import {
+  CURRENCY_ERRORS,
+  NO_RESULTS,
+  type Route,
+  STAY_ERRORS,
+  UNPROCESSABLE_PARAMETERS,
+  pricedIn,
+} from './types.ts';
 import { area } from './area.ts';
 
 /** Every chain_b hotel endpoint takes hotel_id as search returned it. */
@@ -16,11 +23,6 @@ const HOTEL_STAY_ERRORS = {
   },
 } as const;
 
-const INVALID_CURRENCY = {
-  status: 400,
-  when: 'currency is not an ISO 4217 code, or not one chain_b prices in',
-} as const;
-
 export const chainBRoutes = area('chain_b', {
   chainBSearch: {
     path: '/v1/chain_b/search',
@@ -28,7 +30,7 @@ export const chainBRoutes = area('chain_b', {
     validation: UNPROCESSABLE_PARAMETERS,
     errors: {
       ...STAY_ERRORS,
-      INVALID_CURRENCY,
+      ...pricedIn('chain_b'),
       MISSING_LOCATION: { status: 400, when: 'neither coordinates nor destination_slug' },
       DESTINATION_NOT_FOUND: { status: 404, when: 'destination_slug not known' },
       NO_RESULTS,
@@ -67,7 +69,7 @@ export const chainBRoutes = area('chain_b', {
   chainBHotelRooms: {
     path: '/v1/chain_b/hotel/rooms',
     product: 'rooms',
-    errors: { ...HOTEL_ID_ERRORS, ...HOTEL_STAY_ERRORS, INVALID_CURRENCY },
+    errors: { ...HOTEL_ID_ERRORS, ...HOTEL_STAY_ERRORS, ...pricedIn('chain_b') },
     watch: { price: 'room_types[].rates[].total', availability: 'availability_status', ends: 'check_in' },
     summary: "A chain_b hotel's room types and rates for a stay; sold out is 200 UNAVAILABLE with no rooms",
     example: '/v1/chain_b/hotel/rooms?hotel_id=9WT3&check_in=2030-06-10&check_out=2030-06-12&adults=2',

@@ -1,11 +1,7 @@
 /** The chain_c routes. */
-import { NO_RESULTS, type Route, STAY_ERRORS } from './types.ts';
+import { NO_RESULTS, type Route, STAY_ERRORS, pricedIn } from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_CURRENCY = {
-  status: 400,
-  when: 'currency is not an ISO 4217 code, or not one chain_c prices in',
-} as const;
 const INVALID_PROPERTY_ID = { status: 400, when: 'property_id is not 1 to 10 letters or digits' } as const;
 const PROPERTY_NOT_FOUND = { status: 404, when: 'chain_c has no property with that property_id' } as const;
 
@@ -13,7 +9,7 @@ export const chainCRoutes = area('chain_c', {
   chainCSearch: {
     path: '/v1/chain_c/loyalty/search',
     product: 'search',
-    errors: { ...STAY_ERRORS, INVALID_CURRENCY, NO_RESULTS },
+    errors: { ...STAY_ERRORS, ...pricedIn('chain_c'), NO_RESULTS },
     watch: {
       price: 'hotels[].price.total',
       availability: 'hotels[].bookable',
@@ -33,7 +29,7 @@ export const chainCRoutes = area('chain_c', {
         status: 400,
         when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
       },
-      INVALID_CURRENCY,
+      ...pricedIn('chain_c'),
       INVALID_PROPERTY_ID,
       PROPERTY_NOT_FOUND,
     },

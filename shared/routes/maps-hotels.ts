@@ -1,12 +1,8 @@
 /** The maps_hotels routes. */
 import { STATUS } from '../errors.ts';
-import { type Route, STAY_ERRORS } from './types.ts';
+import { type Route, STAY_ERRORS, pricedIn } from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_CURRENCY = {
-  status: 400,
-  when: 'currency is not an ISO 4217 code, or not one the maps service prices in',
-} as const;
 const INVALID_DATES = {
   status: 400,
   when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
@@ -22,7 +18,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
     product: 'search',
     errors: {
       ...STAY_ERRORS,
-      INVALID_CURRENCY,
+      ...pricedIn('the maps service'),
       NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
     },
     watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
@@ -35,7 +31,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
     errors: {
       ...STAY_ERRORS,
       INVALID_DATES,
-      INVALID_CURRENCY,
+      ...pricedIn('the maps service'),
       MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
       INVALID_HOTEL_ID,
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },

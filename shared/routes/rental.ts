@@ -1,5 +1,12 @@
 /** The rental routes. */
-import { CURRENCY_ERRORS, NO_RESULTS, type Route, STAY_ERRORS, INVALID_URL_INPUT } from './types.ts';
+import {
+  CURRENCY_ERRORS,
+  NO_RESULTS,
+  type Route,
+  STAY_ERRORS,
+  INVALID_URL_INPUT,
+  pricedIn,
+} from './types.ts';
 import { area } from './area.ts';
 
 const INVALID_LISTING_ID = {
@@ -21,10 +28,7 @@ export const rentalRoutes = area('rental', {
     product: 'pricing',
     errors: {
       ...STAY_ERRORS,
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one rental prices in',
-      },
+      ...pricedIn('rental'),
       LISTING_NOT_FOUND,
       DATES_UNAVAILABLE: { status: 422, when: 'the listing cannot be booked for those dates' },
       TOO_MANY_GUESTS: { status: 422, when: 'more guests than the listing takes' },

@@ -1,5 +1,5 @@
 /** The site_c routes. */
-import { type Route, STAY_ERRORS } from './types.ts';
+import { type Route, STAY_ERRORS, pricedIn } from './types.ts';
 import { area } from './area.ts';
 
 const LOCATION_NOT_FOUND = { status: 404, when: 'no site_c hotel with that id' } as const;
@@ -26,10 +26,7 @@ export const siteCRoutes = area('site_c', {
     product: 'prices',
     errors: {
       ...STAY_ERRORS,
-      INVALID_CURRENCY: {
-        status: 400,
-        when: 'currency is not an ISO 4217 code, or not one site_c prices in',
-      },
+      ...pricedIn('site_c'),
       LOCATION_NOT_FOUND,
       NO_RESULTS: { status: 404, when: 'no seller offers the stay' },
     },

@@ -185,6 +185,17 @@ export const STAY_ERRORS = {
 export const CURRENCY_ERRORS = {
   INVALID_CURRENCY: { status: 400, when: 'currency is not an ISO 4217 code' },
 } as const;
+/**
+ * The currency error of a route whose source prices in some currencies only, named in its words.
+ * @example errors: { ...pricedIn('chain_b'), HOTEL_NOT_FOUND }
+ */
+export const pricedIn = (source: string) =>
+  ({
+    INVALID_CURRENCY: {
+      status: 400,
+      when: `currency is not an ISO 4217 code, or not one ${source} prices in`,
+    },
+  }) as const;
 /** The 404 of a search that found nothing or paged past the end. */
 export const NO_RESULTS = {
   status: 404,
