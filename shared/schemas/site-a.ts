@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { CountryCode } from './location.ts';
+import { HelpfulVotes } from './review.ts';
 
 /** Photo (site_a): signed URLs in three sizes; the token does not depend on the size segment. */
 export const Photo = z.object({
@@ -82,19 +84,10 @@ export const SiteAReview = z.object({
   traveler_type: z.string().nullable(),
   reviewer: z.object({
     name: z.string().nullable(),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable()
-      .meta({ description: 'ISO 3166-1 alpha-2' }),
+    country: CountryCode,
     avatar_url: z.string().nullable(),
   }),
-  helpful_votes: z
-    .number()
-    .int()
-    .min(0)
-    .nullable()
-    .meta({ description: 'null when the source shows no count' }),
+  helpful_votes: HelpfulVotes,
   photos: z.array(z.string()),
   owner_response: z
     .object({

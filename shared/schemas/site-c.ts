@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { HelpfulVotes } from './review.ts';
 
 const Day = z.iso.date();
 
@@ -14,12 +15,7 @@ export const SiteCReview = z.object({
   language: z.string().nullable().meta({ description: 'Original language code of the review' }),
   created_date: Day,
   published_date: Day,
-  helpful_votes: z
-    .number()
-    .int()
-    .min(0)
-    .nullable()
-    .meta({ description: 'null when the source shows no count' }),
+  helpful_votes: HelpfulVotes,
   user: z
     .object({
       id: z.string().nullable(),
