@@ -550,10 +550,11 @@ if (on('photos')) {
 if (on('coords')) {
   say('## Coordinates lookup: first call and warm latency');
   say();
-  const dir = resolve((await bundleOf(routeOf('functions/meta/coordinates-lookup.ts'))).outfile, '..');
+  const { outfile } = await bundleOf(routeOf('functions/meta/coordinates-lookup.ts'));
+  const dir = resolve(outfile, '..');
   const script = `
     const t0 = performance.now();
-    const { handler } = await import(${JSON.stringify(pathToFileURL(resolve(dir, 'index.cjs')).href)});
+    const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
     const t1 = performance.now();
     const ctx = { getRemainingTimeInMillis: () => 10000 };
     const ev = (term) => ({ path: '/v1/meta/coordinates-lookup', headers: { 'x-api-key': 'bench' }, queryStringParameters: { term },
