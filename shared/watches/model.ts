@@ -151,6 +151,32 @@ export interface WatchRecord {
   version: number;
 }
 
+/** What a watch's creation decides; the rest of its record is its state. */
+export type NewWatch = Omit<
+  WatchRecord,
+  'status' | 'reason' | 'dueAt' | 'baseline' | 'last' | 'holding' | 'checks' | 'deliveries' | 'version'
+>;
+
+/**
+ * A new watch's record: active and due at once (the first check runs at the next tick, whatever the
+ * interval), nothing checked or delivered yet.
+ * @example await store.create(newWatchRecord({ id, keyId, tier, routeId, route, params, … }), limit)
+ */
+export function newWatchRecord(watch: NewWatch): WatchRecord {
+  return {
+    ...watch,
+    status: 'active',
+    reason: null,
+    dueAt: watch.createdAt,
+    baseline: null,
+    last: null,
+    holding: false,
+    checks: [],
+    deliveries: [],
+    version: 0,
+  };
+}
+
 /** How many checks and deliveries a watch keeps to show. */
 export const KEPT = { checks: 20, deliveries: 10 };
 

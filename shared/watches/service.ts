@@ -11,7 +11,7 @@ import type { ApiKeyRecord } from '../store/types.ts';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
 import { missingField } from './condition.ts';
 import { WatchError } from './http.ts';
-import { WATCH_LIMITS, type WatchBody, type WatchRecord } from './model.ts';
+import { newWatchRecord, WATCH_LIMITS, type WatchBody, type WatchRecord } from './model.ts';
 import { pathParamNames, pathParamsOf } from './invoke.ts';
 import type { WatchedParams } from './queries.ts';
 import { updateWatch } from './store.ts';
@@ -154,7 +154,7 @@ export async function createWatch(
       'INVALID_PARAMETERS',
       'expires_at is past: the watch would end before its first check.',
     );
-  const watch: WatchRecord = {
+  const watch = newWatchRecord({
     id: `wch_${randomBytes(10).toString('hex')}`,
     keyId: caller.keyId,
     ...(caller.accountId ? { accountId: caller.accountId } : {}),
@@ -167,17 +167,7 @@ export async function createWatch(
     interval: body.interval,
     expiresAt,
     createdAt: now,
-    status: 'active',
-    reason: null,
-    // Due at once: the first check runs at the next tick, whatever the interval.
-    dueAt: now,
-    baseline: null,
-    last: null,
-    holding: false,
-    checks: [],
-    deliveries: [],
-    version: 0,
-  };
+  });
   if (!(await store.create(watch, limits.watches)))
     throw new WatchError(
       'WATCH_LIMIT_REACHED',

@@ -18,7 +18,7 @@ import { clearCache } from '../../shared/upstream/cache.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
 import { localEngine } from '../../shared/watches/local.ts';
-import type { WatchRecord } from '../../shared/watches/model.ts';
+import { newWatchRecord } from '../../shared/watches/model.ts';
 import { dynamoClient, startDynalite } from '../helpers/dynalite.ts';
 
 export interface TickCost {
@@ -73,7 +73,7 @@ export async function measureWatchTick({
     await Promise.all(
       Array.from({ length: Math.min(50, watches - i) }, (_, j) => {
         const n = i + j;
-        const watch: WatchRecord = {
+        const watch = newWatchRecord({
           id: `wch_${n.toString(16).padStart(20, '0')}`,
           keyId: hashKey(key),
           tier: 'enterprise',
@@ -85,17 +85,9 @@ export async function measureWatchTick({
           interval: 3_600,
           expiresAt: now + 86_400_000,
           createdAt: now,
-          status: 'active',
-          reason: null,
-          dueAt: now - (n % 60) * 1_000,
-          baseline: null,
-          last: null,
-          holding: false,
-          checks: [],
-          deliveries: [],
-          version: 0,
-        };
-        return seed.create(watch, 100_000);
+        });
+        // Due at different moments of the same minute.
+        return seed.create({ ...watch, dueAt: now - (n % 60) * 1_000 }, 100_000);
       }),
     );
   const engine = localEngine({

@@ -14,7 +14,7 @@ import type { TickResult } from '../../shared/watches/engine.ts';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { WatchRecord } from '../../shared/watches/model.ts';
+import { newWatchRecord, type WatchRecord } from '../../shared/watches/model.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 function watch(i: number, now: number): WatchRecord {
-  return {
+  const made = newWatchRecord({
     id: `wch_${i.toString(16).padStart(20, '0')}`,
     keyId: hashKey(key),
     tier: 'enterprise',
@@ -59,17 +59,9 @@ function watch(i: number, now: number): WatchRecord {
     interval: 3_600,
     expiresAt: now + 86_400_000,
     createdAt: now,
-    status: 'active',
-    reason: null,
-    // Due at different moments of the same minute.
-    dueAt: now - (i % 60) * 1_000,
-    baseline: null,
-    last: null,
-    holding: false,
-    checks: [],
-    deliveries: [],
-    version: 0,
-  };
+  });
+  // Due at different moments of the same minute.
+  return { ...made, dueAt: now - (i % 60) * 1_000 };
 }
 
 /** A scheduler in a process of its own (scheduler-process.ts), ready to tick when told. */

@@ -6,7 +6,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routes } from '../../shared/routes/index.ts';
 import { hashKey } from '../../shared/hash.ts';
 import { localEngine } from '../../shared/watches/local.ts';
-import type { Condition, WatchRecord } from '../../shared/watches/model.ts';
+import { newWatchRecord, type Condition, type WatchRecord } from '../../shared/watches/model.ts';
 import { MemoryWatchStore } from '../../shared/watches/store.ts';
 import { testClock } from './helpers.ts';
 
@@ -30,7 +30,7 @@ const priced = (total: number): APIGatewayProxyResult => ({
 });
 
 function rentalWatch(condition: Condition, now: number): WatchRecord {
-  return {
+  return newWatchRecord({
     id: 'wch_00000000000000000001',
     keyId: hashKey('unavailable-test'),
     tier: 'pro',
@@ -42,16 +42,7 @@ function rentalWatch(condition: Condition, now: number): WatchRecord {
     interval: 3_600,
     expiresAt: now + 30 * 24 * HOUR,
     createdAt: now,
-    status: 'active',
-    reason: null,
-    dueAt: now,
-    baseline: null,
-    last: null,
-    holding: false,
-    checks: [],
-    deliveries: [],
-    version: 0,
-  };
+  });
 }
 
 /** The engine over one watch of rental pricing whose handler answers `answers` in turn, one a check. */
