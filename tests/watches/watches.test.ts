@@ -58,6 +58,18 @@ async function create(key: string, body: Record<string, unknown>) {
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** A watch of the chain_b rooms stay, calling the receiver, which verifies with its secret. */
+async function watchRooms(key: string, condition: Record<string, unknown>) {
+  const made = await create(key, {
+    route: '/v1/chain_b/hotel/rooms',
+    params: STAY,
+    condition,
+    callback_url: receiver.url,
+  });
+  if (made.status === 201) receiver.secret = made.body.secret;
+  return made;
+}
+
 async function lowestPrice(key: string): Promise<number> {
   const res = await api.get(`/v1/chain_b/hotel/rooms?${new URLSearchParams(STAY as never)}`, {
     'x-api-key': key,
@@ -89,18 +101,11 @@ describe('a price watch on a chain_b rooms stay', () => {
     const key = api.addKey('pro');
     const price = await lowestPrice(key);
     const bound = Math.floor(price * 0.8);
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'price_at_or_under', value: bound },
-      callback_url: receiver.url,
-      interval: 3_600,
-    });
+    const made = await watchRooms(key, { type: 'price_at_or_under', value: bound });
     expect(made.status).toBe(201);
     expect(made.body.secret).toMatch(/^whsec_/);
     // Due at once: the next tick checks it, whatever its interval (under npm start, within LOCAL_TICK_MS).
     expect(made.body.next_check_at).toBe(made.body.created_at);
-    receiver.secret = made.body.secret;
 
     // Act: two checks at the old price, then the sandbox's price halves, then two more checks
     const before = [await tickAfter(0), await tickAfter(HOUR)];
@@ -143,13 +148,7 @@ describe('a price watch on a chain_b rooms stay', () => {
     // Prepare: a delivery as the engine signs it
     const key = api.addKey('pro');
     const price = await lowestPrice(key);
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'price_at_or_under', value: Math.ceil(price) },
-      callback_url: receiver.url,
-    });
-    receiver.secret = made.body.secret;
+    const made = await watchRooms(key, { type: 'price_at_or_under', value: Math.ceil(price) });
     await tickAfter(0);
     const [sent] = receiver.received;
     const wh = new Webhook(made.body.secret);
@@ -215,13 +214,7 @@ describe('deliveries, at least once', () => {
     const key = api.addKey('pro');
     const price = await lowestPrice(key);
     receiver.failNext = 3;
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'price_at_or_under', value: Math.ceil(price) },
-      callback_url: receiver.url,
-    });
-    receiver.secret = made.body.secret;
+    const made = await watchRooms(key, { type: 'price_at_or_under', value: Math.ceil(price) });
 
     // Act: the first attempt, then ticks past each backoff
     await tickAfter(0);
@@ -246,13 +239,7 @@ describe('deliveries, at least once', () => {
     const key = api.addKey('pro');
     const price = await lowestPrice(key);
     receiver.alwaysFail = true;
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'price_at_or_under', value: Math.ceil(price) },
-      callback_url: receiver.url,
-    });
-    receiver.secret = made.body.secret;
+    const made = await watchRooms(key, { type: 'price_at_or_under', value: Math.ceil(price) });
 
     // Act: about a day and a half of ticks
     await tickAfter(0);
@@ -273,12 +260,7 @@ describe('checks are calls', () => {
   it('bills each answered check once to the owner key, and a failing source not at all (retried next tick)', async () => {
     // Prepare
     const key = api.addKey('pro');
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'any_change' },
-      callback_url: receiver.url,
-    });
+    const made = await watchRooms(key, { type: 'any_change' });
     const counters = (await stores()).counters;
     const count = async () =>
       (await counters.usage([hashKey(key)], [new Date().toISOString().slice(0, 10)])).get(hashKey(key))![0]!
@@ -314,12 +296,7 @@ describe('checks are calls', () => {
   it('checks and bills once when the queue delivers the same check message twice (SQS is at least once)', async () => {
     // Prepare
     const key = api.addKey('pro');
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'any_change' },
-      callback_url: receiver.url,
-    });
+    const made = await watchRooms(key, { type: 'any_change' });
     await tickAfter(0);
 
     // Act: the same message again
@@ -337,12 +314,7 @@ describe('checks are calls', () => {
   it('ends the watch with its reason when the route refuses its input (the key revoked)', async () => {
     // Prepare: a watch of a key that is then gone
     const key = api.addKey('pro');
-    const made = await create(key, {
-      route: '/v1/chain_b/hotel/rooms',
-      params: STAY,
-      condition: { type: 'any_change' },
-      callback_url: receiver.url,
-    });
+    const made = await watchRooms(key, { type: 'any_change' });
     const store = engine.deps.store;
     const w = (await store.get(made.body.id))!;
     await store.put({ ...w, keyId: 'no-such-key' });
