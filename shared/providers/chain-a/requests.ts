@@ -66,18 +66,27 @@ export function offersRequest(stay: Stay, kind: OffersKind): SourceRequest {
       rateDetails: { includePackageDetails: true, returnDetailedTaxDescriptions: true },
     },
   };
+  return offersCall(
+    OFFERS_FIELDSET,
+    body,
+    `offers ${kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
+  );
+}
+
+/** The offers endpoint, which the property and the geo searches share: only the fieldset and body differ. */
+function offersCall(fieldset: string, body: object, cacheKey: string): SourceRequest {
   return {
     provider: 'chain_a',
     origin: 'api',
     method: 'POST',
     path: '/availability/v3/hotels/offers',
-    query: { fieldset: OFFERS_FIELDSET },
+    query: { fieldset },
     headers: appHeaders(false),
     body: { json: body },
     safe: true,
     // An unknown hotel and a stay without rooms come as these statuses with error codes (extract.ts).
     passStatuses: ANSWERED_ERROR_STATUSES,
-    cacheKey: `offers ${kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
+    cacheKey,
     expect: 'json',
     cache: 'prices',
   };
@@ -181,18 +190,9 @@ export function geoOffersRequest(q: GeoStay): SourceRequest {
       },
     ],
   };
-  return {
-    provider: 'chain_a',
-    origin: 'api',
-    method: 'POST',
-    path: '/availability/v3/hotels/offers',
-    query: { fieldset: GEO_FIELDSET },
-    headers: appHeaders(false),
-    body: { json: body },
-    safe: true,
-    passStatuses: ANSWERED_ERROR_STATUSES,
-    cacheKey: `geo ${q.latitude} ${q.longitude} ${q.radiusKm} ${q.checkIn} ${q.checkOut} ${q.adults} ${q.rooms}`,
-    expect: 'json',
-    cache: 'prices',
-  };
+  return offersCall(
+    GEO_FIELDSET,
+    body,
+    `geo ${q.latitude} ${q.longitude} ${q.radiusKm} ${q.checkIn} ${q.checkOut} ${q.adults} ${q.rooms}`,
+  );
 }

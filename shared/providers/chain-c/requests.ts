@@ -117,25 +117,30 @@ const sortOf = (q: LowestRatesQuery) => ({
  */
 export function searchVariables(q: LowestRatesQuery) {
   return {
-    search: {
-      ...around(q),
-      options: {
-        startDate: q.checkIn,
-        endDate: q.checkOut,
-        childAges: [],
-        rateRequestTypes: [{ type: 'CLUSTER', value: 'MMP' }],
-        numberInParty: q.adults,
-        quantity: q.rooms,
-        includeMandatoryFees: true,
-        includeTaxesAndFees: true,
-        includeUnavailableProperties: true,
-      },
-    },
+    ...geoSearch(q, {
+      childAges: [],
+      rateRequestTypes: [{ type: 'CLUSTER', value: 'MMP' }],
+      numberInParty: q.adults,
+      quantity: q.rooms,
+      includeMandatoryFees: true,
+      includeTaxesAndFees: true,
+      includeUnavailableProperties: true,
+    }),
+    modes: ['LOWEST_AVERAGE_NIGHTLY_RATE', 'POINTS_PER_UNIT'],
+  };
+}
+
+/**
+ * What both geo searches send around their own rate options: the place, the stay's dates, the page, the
+ * sort and the marketing caption. The options keep the order each search's page sends them in.
+ */
+function geoSearch(q: LowestRatesQuery, options: Record<string, unknown>) {
+  return {
+    search: { ...around(q), options: { startDate: q.checkIn, endDate: q.checkOut, ...options } },
     limit: q.limit,
     offset: q.offset,
     sort: sortOf(q),
     filter: ['HOTEL_MARKETING_CAPTION'],
-    modes: ['LOWEST_AVERAGE_NIGHTLY_RATE', 'POINTS_PER_UNIT'],
   };
 }
 
@@ -204,26 +209,15 @@ export function lowestRatesRequest(q: LowestRatesQuery): UpstreamRequest {
  * @example datedSearchVariables(query).search.options.rateRequestTypes // [{ type: 'STANDARD', value: '' }]
  */
 export function datedSearchVariables(q: LowestRatesQuery) {
-  return {
-    search: {
-      ...around(q),
-      options: {
-        startDate: q.checkIn,
-        endDate: q.checkOut,
-        includeMandatoryFees: true,
-        numberInParty: q.adults,
-        rateRequestTypes: [{ type: 'STANDARD', value: '' }],
-        quantity: q.rooms,
-        includeTaxesAndFees: false,
-        includeUnavailableProperties: true,
-        customerId: '',
-      },
-    },
-    limit: q.limit,
-    offset: q.offset,
-    sort: sortOf(q),
-    filter: ['HOTEL_MARKETING_CAPTION'],
-  };
+  return geoSearch(q, {
+    includeMandatoryFees: true,
+    numberInParty: q.adults,
+    rateRequestTypes: [{ type: 'STANDARD', value: '' }],
+    quantity: q.rooms,
+    includeTaxesAndFees: false,
+    includeUnavailableProperties: true,
+    customerId: '',
+  });
 }
 
 /**

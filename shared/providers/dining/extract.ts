@@ -217,6 +217,17 @@ export function extractAvailability(
 }
 
 const Text = z.string();
+/**
+ * A restaurant's postal address as the search and the profile pages carry it, any line of it absent.
+ * @example RestaurantAddress.parse({ line1: '1 Main St', city: 'Austin' }).city // 'Austin'
+ */
+export const RestaurantAddress = z.looseObject({
+  line1: Text.nullish(),
+  line2: Text.nullish(),
+  city: Text.nullish(),
+  state: Text.nullish(),
+  postCode: Text.nullish(),
+});
 /** A restaurant as the search page lists it: its id, name and place identify it; the rest may be absent. */
 const SearchRestaurant = z.looseObject({
   restaurantId: z.number().int().positive(),
@@ -225,15 +236,7 @@ const SearchRestaurant = z.looseObject({
   primaryCuisine: z.looseObject({ name: Text }).nullish(),
   priceBand: z.looseObject({ priceBandId: z.number().int() }).nullish(),
   neighborhood: z.looseObject({ name: Text }).nullish(),
-  address: z
-    .looseObject({
-      line1: Text.nullish(),
-      line2: Text.nullish(),
-      city: Text.nullish(),
-      state: Text.nullish(),
-      postCode: Text.nullish(),
-    })
-    .nullish(),
+  address: RestaurantAddress.nullish(),
   contactInformation: z
     .looseObject({ formattedPhoneNumber: Text.nullish(), phoneNumber: Text.nullish() })
     .nullish(),

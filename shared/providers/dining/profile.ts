@@ -11,6 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { scriptText } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { RestaurantAddress } from './extract.ts';
 
 const Text = z.string();
 const Rating = z.looseObject({
@@ -36,16 +37,7 @@ export const ProfileRestaurant = z.looseObject({
   parkingDetails: Text.nullish(),
   website: Text.nullish(),
   paymentOptions: z.array(Text).nullish(),
-  address: z
-    .looseObject({
-      line1: Text.nullish(),
-      line2: Text.nullish(),
-      city: Text.nullish(),
-      state: Text.nullish(),
-      postCode: Text.nullish(),
-      country: Text.nullish(),
-    })
-    .nullish(),
+  address: RestaurantAddress.extend({ country: Text.nullish() }).nullish(),
   contactInformation: z
     .looseObject({ phoneNumber: Text.nullish(), formattedPhoneNumber: Text.nullish() })
     .nullish(),

@@ -12,6 +12,7 @@
  */
 import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
+import { markupText } from '../../extraction/markup.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
@@ -131,27 +132,13 @@ export const TitleSection = tolerant(
   'the title section',
 );
 
-/** The named character references a description carries; any other is left as written. */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
 /**
  * The plain text of an HTML description: line breaks kept, tags dropped, character references decoded
  * (numeric ones and the common named ones), without an HTML parser in the bundle.
  * @example plainText('Quiet &amp; bright<br />2 beds') // 'Quiet & bright\n2 beds'
  */
 export function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n')
-    .replace(/<!--[\s\S]*?-->|<\/?[a-zA-Z][^>]*>/g, '')
-    .replace(
-      /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
-      (whole, dec?: string, hex?: string, name?: string) => {
-        const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
-        if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-        return NAMED[name!.toLowerCase()] ?? whole;
-      },
-    )
+  return markupText(html)
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 }

@@ -47,14 +47,8 @@ async function urlToId(ctx: UpstreamContext, path: string): Promise<number | und
  * lost its structure is the source's failure (UPSTREAM_ERROR), whatever a route says of its hotel page.
  * @example await siteB.reviews(ctx, 200123, 1, 7) // { hotel_id: 200123, reviews: [20 reviews], … }
  */
-function reviews(
-  ctx: UpstreamContext,
-  hotelId: number,
-  page: number,
-  sorting: ContractSort,
-  pagePath?: string,
-): Promise<SiteBReviewsPage | undefined> {
-  return extractingAs('UPSTREAM_ERROR', () => readReviews(ctx, hotelId, page, sorting, pagePath));
+function reviews(...args: Parameters<typeof readReviews>): Promise<SiteBReviewsPage | undefined> {
+  return extractingAs('UPSTREAM_ERROR', () => readReviews(...args));
 }
 
 /** The largest page the review list takes (its page is a 32-bit integer). */

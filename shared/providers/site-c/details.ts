@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+import { markupText } from '../../extraction/markup.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 
 const Text = z.string();
@@ -85,21 +86,10 @@ export function hotelJsonLd(html: string, status?: number): Record<string, unkno
   return found;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 /** Markup as plain text: tags dropped (a break or paragraph end a line break), references decoded, spaces folded. */
 function plain(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n')
-    .replace(/<!--[\s\S]*?-->|<\/?[a-zA-Z][^>]*>/g, '')
-    .replace(
-      /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
-      (whole, dec?: string, hex?: string, name?: string) => {
-        const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
-        if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-        return NAMED[name!.toLowerCase()] ?? whole;
-      },
-    )
+  // A no-break space folds with the others (markupText decodes &nbsp; to one).
+  return markupText(html)
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
