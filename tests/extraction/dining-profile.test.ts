@@ -8,6 +8,7 @@ import { conform } from '../../shared/extraction/conform.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText, withDrift } from '../helpers/fixtures.ts';
+import { profileWithoutMenu } from '../fixtures/dining/pages.ts';
 
 const ORIGIN = 'https://www.dining.test';
 const fixture = (name: string) => fixtureText('dining', name);
@@ -126,7 +127,7 @@ describe('dining restaurant menus', () => {
   });
 
   it('answers no menus and no link for a restaurant that publishes none', () => {
-    expect(extractMenus(profile('profile-no-menu.html'), ORIGIN)).toEqual({
+    expect(extractMenus(profileOf(profileWithoutMenu(), 200), ORIGIN)).toEqual({
       menus: [],
       external_menu_url: null,
     });

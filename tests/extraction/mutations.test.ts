@@ -86,6 +86,8 @@ import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, fieldsOf, observeDrift, readerSchema } from '../../shared/extraction/tolerant.ts';
 import { CONNECTOR_TOKENS } from '../../shared/tokens.ts';
 import { variants, type Variant } from '../helpers/mutations.ts';
+import { DERIVED as DINING_PAGES } from '../fixtures/dining/pages.ts';
+import { DERIVED as SITE_A_PAGES } from '../fixtures/site-a/pages.ts';
 
 interface Case {
   provider: string;
@@ -775,12 +777,20 @@ const rentalPage = (sections: Record<string, unknown>): PdpSections => ({
   sections: Object.entries(sections).map(([sectionId, section]) => ({ sectionId, section })),
 });
 
+/** Pages a fixture module derives from a base page, by the name they are listed under. */
+const DERIVED_PAGES: Record<string, () => string> = Object.fromEntries(
+  Object.entries({ dining: DINING_PAGES, 'site-a': SITE_A_PAGES }).flatMap(([folder, pages]) =>
+    Object.entries(pages).map(([name, page]) => [`${folder}/${name}`, page]),
+  ),
+);
+
 /**
- * A fixture; a `.json` name whose file is a page (`.html`) is the page's state script, a rental listing
- * page its sections payload.
+ * A fixture, or a page a fixture module derives (tests/fixtures/<token>/pages.ts); a `.json` name whose
+ * file is a page (`.html`) is the page's state script, a rental listing page its sections payload.
  */
 const load = (name: string): unknown => {
-  const file = (n: string) => readFileSync(new URL(`../fixtures/${n}`, import.meta.url), 'utf8');
+  const file = (n: string) =>
+    DERIVED_PAGES[n]?.() ?? readFileSync(new URL(`../fixtures/${n}`, import.meta.url), 'utf8');
   if (name.startsWith('rental/') && name.endsWith('.html')) return pdpFromPage(file(name));
   if (name.endsWith('.html')) return file(name);
   if (name === 'dining/search-page.json')

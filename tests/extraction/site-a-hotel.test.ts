@@ -15,6 +15,7 @@ import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
+import { hotelPageWithoutStars } from '../fixtures/site-a/pages.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
 const URL_ = 'https://www.site-a.test/hotel/fr/hotel-lorvane-garden.html';
@@ -86,7 +87,7 @@ describe('hotel details from the page', () => {
   });
 
   it('gives stars null, never 0, on a page without a rating', () => {
-    const d = details(fixture('hotel-page-no-stars.html'));
+    const d = details(hotelPageWithoutStars());
     expect(d.stars).toBeNull();
     expect(d.accommodation_type).toBe('GUEST_HOUSE');
   });
@@ -139,7 +140,7 @@ describe('hotel scores from the page', () => {
   });
 
   it('has pros and cons null where the page carries no summary', () => {
-    const s = scores(fixture('hotel-page-no-stars.html'))!;
+    const s = scores(hotelPageWithoutStars())!;
     expect([s.pros, s.cons]).toEqual([null, null]);
   });
 
