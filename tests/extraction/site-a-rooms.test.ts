@@ -15,13 +15,14 @@ import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureText } from '../helpers/fixtures.ts';
+import { roomsPageSoldOut } from '../fixtures/site-a/pages.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
 const asked: RoomsAsked = { nights: 3, rooms: 2, currency: 'EUR' };
 
-/** A fixture's rooms, its parts read as the connector reads them. */
-function read(name: string, a = asked) {
-  const page = roomsPageOf(fixture(name));
+/** A page's rooms, its parts read as the connector reads them. */
+function readPage(html: string, a = asked) {
+  const page = roomsPageOf(html);
   return roomsOf(
     {
       catalogue:
@@ -33,6 +34,9 @@ function read(name: string, a = asked) {
     a,
   );
 }
+
+/** A fixture's rooms, read as `readPage` reads them. */
+const read = (name: string, a = asked) => readPage(fixture(name), a);
 
 const ROOM_IDS = ['441200901', '441200902', '441200904', '441200903'];
 
@@ -112,7 +116,7 @@ describe('each carrier of the blocks', () => {
   });
 
   it('keeps the catalogue of a sold-out stay with no blocks', () => {
-    const { rooms, carrier, soldOut } = read('rooms-sold-out.html');
+    const { rooms, carrier, soldOut } = readPage(roomsPageSoldOut());
     expect(carrier).toBe('b_rooms_available_and_soldout');
     expect(soldOut).toBe(true);
     expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
