@@ -15,20 +15,13 @@ import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { CHAIN_A_STAY } from '../helpers/fixture-queries.ts';
 
 const fixture = (name: string): OffersAnswer => OffersAnswer.parse(fixtureJson('chain-a', name));
 const raw = (name: string) => fixtureJson('chain-a', name) as { hotels: Record<string, unknown>[] };
 
 /** The fixtures' stay: two rooms, two nights. */
-const stay: Stay = {
-  hotelCode: 'LRVAB',
-  checkIn: '2031-03-10',
-  checkOut: '2031-03-12',
-  nights: 2,
-  adults: 2,
-  children: 0,
-  rooms: 2,
-};
+const stay = CHAIN_A_STAY;
 
 describe('offers request', () => {
   beforeAll(() => {

@@ -17,18 +17,12 @@ import {
 } from '../../shared/providers/maps-hotels/requests.ts';
 import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
+import { MAPS_HOTELS_SEARCH } from '../helpers/fixture-queries.ts';
 import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-hotels', name);
-const SEARCH: HotelSearch = {
-  location: 'Weimar',
-  checkIn: '2030-06-10',
-  checkOut: '2030-06-12',
-  adults: 2,
-  children: 1,
-  currency: 'EUR',
-};
+const SEARCH = MAPS_HOTELS_SEARCH;
 const hotelsIn = (name: string, search: Partial<HotelSearch> = {}) =>
   extractHotels(HotelsAnswer.parse(fixture(name)), { ...SEARCH, ...search }, 'hotels');
 const byName = (name: string) => hotelsIn('hotels-list.json').hotels.find((h) => h.name === name);

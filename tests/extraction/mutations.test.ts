@@ -86,6 +86,7 @@ import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, fieldsOf, observeDrift, readerSchema } from '../../shared/extraction/tolerant.ts';
 import { CONNECTOR_TOKENS } from '../../shared/tokens.ts';
 import { variants, type Variant } from '../helpers/mutations.ts';
+import { CHAIN_A_STAY, MAPS_HOTELS_SEARCH, RENTAL_SEARCH } from '../helpers/fixture-queries.ts';
 import { DERIVED as DINING_PAGES } from '../fixtures/dining/pages.ts';
 import { DERIVED as SITE_A_PAGES } from '../fixtures/site-a/pages.ts';
 
@@ -111,16 +112,6 @@ interface Case {
    */
   gaps?: Record<string, string>;
 }
-
-const chainAStay = {
-  hotelCode: 'LRVAB',
-  checkIn: '2031-03-10',
-  checkOut: '2031-03-12',
-  nights: 2,
-  adults: 2,
-  children: 0,
-  rooms: 2,
-};
 
 /** The whole world around a point: every hit of a fixture is placed, whatever its distance. */
 const ANYWHERE = 20_100_000;
@@ -168,7 +159,7 @@ const CASES: Case[] = [
       'chain-a/offers-reward-points-only.json',
     ],
     schema: OffersAnswer,
-    extract: (answer: OffersAnswer) => extractStay(answer, undefined, chainAStay),
+    extract: (answer: OffersAnswer) => extractStay(answer, undefined, CHAIN_A_STAY),
     records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
   },
   {
@@ -366,19 +357,7 @@ const CASES: Case[] = [
     provider: 'maps_hotels',
     fixtures: ['maps-hotels/hotels-list.json', 'maps-hotels/hotels-empty.json'],
     schema: HotelsAnswer,
-    extract: (answer: HotelsAnswer) =>
-      extractHotels(
-        answer,
-        {
-          location: 'Weimar',
-          checkIn: '2030-06-10',
-          checkOut: '2030-06-12',
-          adults: 2,
-          children: 1,
-          currency: 'EUR',
-        },
-        'hotels',
-      ),
+    extract: (answer: HotelsAnswer) => extractHotels(answer, MAPS_HOTELS_SEARCH, 'hotels'),
     records: (found: ReturnType<typeof extractHotels>) => found.hotels.length,
     requiredWhen: {
       search_metadata: "the contract's search URL is the search's link on the service's site, named there",
@@ -738,20 +717,7 @@ const CASES: Case[] = [
     fixtures: ['rental/search-page.json'],
     schema: rentalSearch.SearchAnswer,
     extract: (answer: rentalSearch.SearchAnswer) =>
-      rentalSearch.extractSearchPage(
-        answer,
-        {
-          checkIn: '2031-05-01',
-          checkOut: '2031-05-06',
-          nights: 5,
-          adults: 2,
-          children: 0,
-          infants: 0,
-          pets: 0,
-          currency: 'EUR',
-        },
-        'https://www.rental.test',
-      ),
+      rentalSearch.extractSearchPage(answer, RENTAL_SEARCH, 'https://www.rental.test'),
     records: (page: rentalSearch.SourcePage) => page.listings.length,
   },
   {

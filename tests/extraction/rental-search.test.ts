@@ -4,31 +4,17 @@
 // data null, a ValidationError) as the 502 that names the setting, with the drift counted; the cursor.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { refusalOf } from '../../shared/providers/rental/graphql.ts';
-import {
-  extractSearchPage,
-  listingIdOfCard,
-  SearchAnswer,
-  type SearchQuery,
-} from '../../shared/providers/rental/search.ts';
+import { extractSearchPage, listingIdOfCard, SearchAnswer } from '../../shared/providers/rental/search.ts';
 import { decodeCursor, encodeCursor, seenKey } from '../../shared/providers/rental/search-cursor.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { RENTAL_SEARCH } from '../helpers/fixture-queries.ts';
 
 const fixture = (name: string): unknown => fixtureJson('rental', name);
-const stay: SearchQuery = {
-  location: 'Lyon, France',
-  checkIn: '2031-05-01',
-  checkOut: '2031-05-06',
-  nights: 5,
-  adults: 2,
-  children: 0,
-  infants: 0,
-  pets: 0,
-  currency: 'EUR',
-};
+const stay = RENTAL_SEARCH;
 const read = (answer: unknown, q = stay) =>
   extractSearchPage(
     conform('rental', SearchAnswer, answer, 'the search answer'),
