@@ -13,6 +13,7 @@ import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import { operationList, routeEntries, statusesOf, type Route } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
+import { cookiesOf } from '../helpers/cookies.ts';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let api: TestServer;
@@ -223,17 +224,6 @@ const EMAIL = `fuzz-${Date.now()}@example.test`;
 interface Session {
   cookie: string;
   csrf: string;
-}
-
-/** The cookies a response sets, as a Cookie header (the value of each). */
-function cookiesOf(res: Response, before = ''): string {
-  const jar = new Map(before ? before.split('; ').map((c) => c.split('=') as [string, string]) : []);
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
 async function post(path: string, body: unknown, session: Session): Promise<Response> {

@@ -8,6 +8,7 @@ import { outboxSettled } from '../../shared/accounts/outbox.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { RootResponse, type RootEntry } from '../../functions/health/root.ts';
 import { useTestServer } from '../helpers/server.ts';
+import { cookieHeader, keepCookies } from '../helpers/cookies.ts';
 
 const outbox: Mail[] = [];
 const api = useTestServer({ resetEach: false, outbox });
@@ -19,17 +20,13 @@ async function signedInCookies(): Promise<string> {
     const res = await fetch(`${api.url}${path}`, {
       method,
       headers: {
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: cookieHeader(jar),
         ...(body ? { 'content-type': 'application/json' } : {}),
         ...(csrf ? { 'x-csrf-token': csrf } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
+    keepCookies(jar, res);
     const json = await res.json();
     await outboxSettled();
     return json as { csrf_token?: string };
@@ -41,7 +38,7 @@ async function signedInCookies(): Promise<string> {
   const token = new URL(outbox.filter((m) => m.to === email).at(-1)!.link!).hash.replace('#verify=', '');
   await send('POST', '/account/verify', { token }, csrf);
   await send('POST', '/account/signin', { email, password }, csrf);
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return cookieHeader(jar);
 }
 
 describe('GET / lists every endpoint truthfully', () => {

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cookieHeader, keepCookies } from '../helpers/cookies.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = mkdtempSync(join(tmpdir(), 'travel-data-persist-'));
@@ -69,16 +70,12 @@ class Browser {
     const res = await fetch(`${this.base}${path}`, {
       method,
       headers: {
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: cookieHeader(this.cookies),
         ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-csrf-token': this.csrf }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
+    keepCookies(this.cookies, res);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: (await res.json()) as any };
   }

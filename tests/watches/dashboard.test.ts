@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useMailer, type Mail } from '../../shared/accounts/mailer.ts';
 import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { cookiesOf } from '../helpers/cookies.ts';
 
 let api: TestServer;
 const outbox: Mail[] = [];
@@ -18,16 +19,6 @@ afterAll(async () => api.close());
 interface Browser {
   cookie: string;
   csrf: string;
-}
-
-function cookiesOf(res: Response, before = ''): string {
-  const jar = new Map(before ? before.split('; ').map((c) => c.split('=') as [string, string]) : []);
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
 async function post(path: string, body: unknown, b: Browser) {
