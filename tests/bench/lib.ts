@@ -5,16 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Route } from '../../shared/routes/index.ts';
-import { untilTableActive } from '../../infra/local/data.ts';
+import { createStackTable, listenDynalite } from '../helpers/dynalite.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const OUT = resolve(ROOT, 'tests/bench/out');
@@ -202,7 +200,7 @@ export interface CountingDynamo {
  * @example const db = await startCountingDynamo(); … db.requests.length
  */
 export async function startCountingDynamo(table = 'counters'): Promise<CountingDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { server, endpoint } = await listenDynalite();
   const requests: DynamoRequest[] = [];
   let inFlight = 0;
   let lastChange = performance.now();
@@ -220,22 +218,12 @@ export async function startCountingDynamo(table = 'counters'): Promise<CountingD
       lastChange = record.end;
     });
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
   });
-  await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    }),
-  );
-  await untilTableActive(client, table);
+  await createStackTable(client, table);
   const keyId = createHash('sha256').update(BENCH_KEY).digest('hex');
   await client.send(
     new PutItemCommand({

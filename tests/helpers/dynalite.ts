@@ -19,11 +19,21 @@ export function dynamoClient(endpoint: string): DynamoDBClient {
   });
 }
 
-export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
+/**
+ * Starts a dynalite server on a free loopback port, tables made at once.
+ * @example const { server, endpoint } = await listenDynalite(); // endpoint 'http://127.0.0.1:…'
+ */
+export async function listenDynalite(): Promise<{ server: ReturnType<typeof dynalite>; endpoint: string }> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = dynamoClient(endpoint);
+  return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * Creates `table` in the stack's shape (on-demand, the string key pk) and waits until it is active.
+ * @example await createStackTable(dynamoClient(endpoint), 'counters');
+ */
+export async function createStackTable(client: DynamoDBClient, table: string): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName: table,
@@ -33,6 +43,12 @@ export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
     }),
   );
   await untilTableActive(client, table);
+}
+
+export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
+  const { server, endpoint } = await listenDynalite();
+  const client = dynamoClient(endpoint);
+  await createStackTable(client, table);
   return {
     endpoint,
     client,
