@@ -4,28 +4,13 @@
  * counted.
  * @example node --disable-warning=ExperimentalWarning tests/bench/photos-cold.ts
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { sitePhotos } from '../../shared/providers/site-a/photos.ts';
 import { clearCache } from '../../shared/upstream/cache.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
+import { sandboxChild } from '../helpers/sandbox-child.ts';
 
-const child = spawn(
-  process.execPath,
-  ['--disable-warning=ExperimentalWarning', 'infra/sandbox/main.ts', '--port', '0'],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-let out = '';
-child.stdout.setEncoding('utf8');
-while (!/PROVIDERS='.*'\n/.test(out)) {
-  const [chunk] = (await once(child.stdout, 'data')) as [string];
-  out += chunk;
-}
-useProviders(JSON.parse(/PROVIDERS='(.*)'\n/.exec(out)![1]!));
+const child = await sandboxChild();
 
 // BENCH_PHOTOS_HOTELS: how many hotels are measured after the 5 warm-up ones.
 const hotels = getWorld().hotels.slice(0, 5 + Number(process.env.BENCH_PHOTOS_HOTELS ?? 40));

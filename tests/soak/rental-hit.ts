@@ -5,9 +5,7 @@
  * hit) and with the pricing hit. The sandbox runs in its own process so that its page building is not counted.
  * @example node --disable-warning=ExperimentalWarning tests/soak/rental-hit.ts
  */
-import { spawn } from 'node:child_process';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { once } from 'node:events';
 import { handler as details } from '../../functions/rental/details.ts';
 import { handler as pricing } from '../../functions/rental/pricing.ts';
 import { listingDetails, listingPricing } from '../../shared/providers/rental/index.ts';
@@ -18,25 +16,14 @@ import { fetchUpstream } from '../../shared/upstream/client.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryCounterStore, MemoryKeyStore } from '../../shared/store/memory.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
 import { apiEvent, lambdaContext } from '../helpers/events.ts';
 import { day } from '../helpers/dates.ts';
+import { sandboxChild } from '../helpers/sandbox-child.ts';
 
 process.env.LOG_LEVEL ??= 'silent';
 process.env.ENTERPRISE_DAILY_QUOTA ??= '100000000';
 const HITS = Number(process.env.HITS ?? 200);
-const child = spawn(
-  process.execPath,
-  ['--disable-warning=ExperimentalWarning', 'infra/sandbox/main.ts', '--port', '0'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-let out = '';
-child.stdout.setEncoding('utf8');
-while (!/PROVIDERS='.*'\n/.test(out)) {
-  const [chunk] = (await once(child.stdout, 'data')) as [string];
-  out += chunk;
-}
-useProviders(JSON.parse(/PROVIDERS='(.*)'\n/.exec(out)![1]!));
+const child = await sandboxChild();
 const keys = new MemoryKeyStore();
 keys.add('soak-key', 'enterprise');
 useStores({ keys, counters: new MemoryCounterStore() });
