@@ -2,6 +2,10 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { useCallbackMode } from '../../shared/watches/callback-url.ts';
+import type { EngineDeps } from '../../shared/watches/engine.ts';
+import { localEngine } from '../../shared/watches/local.ts';
+import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -61,4 +65,20 @@ export function testClock(start = Date.now()) {
       now += ms;
     },
   };
+}
+
+/**
+ * A fresh in-memory watch store in use, a test clock at the next minute's tick (so a new watch is due at
+ * once), and the local engine over them with a fixed jitter; the callback mode back to its default.
+ * `route` is passed in so that this file does not load every watched handler for the tests that only
+ * need the receiver.
+ * @example ({ store, clock, engine } = freshWatchEngine(watchedRoute));
+ */
+export function freshWatchEngine(route: EngineDeps['route']) {
+  useCallbackMode(undefined);
+  const store = new MemoryWatchStore();
+  useWatchStore(store);
+  const clock = testClock(Date.now() + 60_000);
+  const engine = localEngine({ store, clock: clock.now, route, random: () => 0.5 });
+  return { store, clock, engine };
 }

@@ -7,13 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { watchedRoute } from '../../functions/watches/handlers.ts';
 import { fillTables } from '../../infra/sandbox/sites/dining.ts';
 import { routeEntries, routes, type Route } from '../../shared/routes/index.ts';
-import { useCallbackMode } from '../../shared/watches/callback-url.ts';
 import { readValues } from '../../shared/watches/condition.ts';
 import { routeEventFor } from '../../shared/watches/invoke.ts';
-import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
-import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
+import type { LocalEngine } from '../../shared/watches/local.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startReceiver, testClock, type Receiver } from './helpers.ts';
+import { freshWatchEngine, startReceiver, testClock, type Receiver } from './helpers.ts';
 
 let api: TestServer;
 let receiver: Receiver;
@@ -32,11 +30,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   api.resetUpstream();
-  useCallbackMode(undefined);
-  const store = new MemoryWatchStore();
-  useWatchStore(store);
-  clock = testClock(Date.now() + 60_000); // the next minute's tick: a new watch is due at once
-  engine = localEngine({ store, clock: clock.now, route: watchedRoute, random: () => 0.5 });
+  ({ clock, engine } = freshWatchEngine(watchedRoute));
   receiver = await startReceiver();
 });
 afterEach(async () => {

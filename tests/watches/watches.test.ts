@@ -12,11 +12,11 @@ import { stores } from '../../shared/store/index.ts';
 import { useCallbackMode } from '../../shared/watches/callback-url.ts';
 import { readValues } from '../../shared/watches/condition.ts';
 import { runCheck } from '../../shared/watches/engine.ts';
-import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
+import type { LocalEngine } from '../../shared/watches/local.ts';
 import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
-import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
+import type { MemoryWatchStore } from '../../shared/watches/store.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startReceiver, testClock, type Receiver } from './helpers.ts';
+import { freshWatchEngine, startReceiver, testClock, type Receiver } from './helpers.ts';
 
 let api: TestServer;
 let receiver: Receiver;
@@ -36,11 +36,7 @@ afterAll(async () => {
 beforeEach(async () => {
   api.resetUpstream();
   movePrices(1);
-  useCallbackMode(undefined);
-  store = new MemoryWatchStore();
-  useWatchStore(store);
-  clock = testClock(Date.now() + 60_000); // the next minute's tick: a new watch is due at once
-  engine = localEngine({ store, clock: clock.now, route: watchedRoute, random: () => 0.5 });
+  ({ store, clock, engine } = freshWatchEngine(watchedRoute));
   receiver = await startReceiver();
 });
 afterEach(async () => {
