@@ -166,6 +166,19 @@ async function runRound(round: readonly Case[]): Promise<void> {
     }),
   );
   const outcomeOf = ([name]: Case) => outcomes.get(name)!;
+  // Side by side on a loaded machine, a case's own answer can outlast the budget with its fault well
+  // within it (site_a's pages parsed at once): a timeout where the case expects none is asked again, alone,
+  // under the same fault, once the round's calls have settled.
+  const timedOut = round.filter(
+    ([name, , , , expected]) =>
+      outcomes.get(name)!.res.status === 504 && (expected === 'drifted' || expected.status !== 504),
+  );
+  if (timedOut.length > 0) await new Promise((resolve) => setTimeout(resolve, SIBLINGS_SETTLE_MS));
+  for (const [name, route, provider, fault] of timedOut) {
+    api.resetUpstream();
+    api.sandbox.inject(provider, fault());
+    outcomes.set(name, { res: await ask(route), canaryHits });
+  }
   const failed = round.filter((c) => outcomeOf(c).res.status !== 200);
   if (failed.length > 0) {
     // A route that fails as soon as one of its parallel calls fails leaves the others in flight, still under
