@@ -76,14 +76,16 @@ export async function startTestServer(options: { budgetMs?: number } = {}): Prom
 
 /**
  * The local server for a test file: started before its tests, closed after them, and (unless `resetEach` is
- * false) its upstream reset before each test; with `outbox`, the mails it sends land there. The server
- * answers once the file's tests run.
+ * false) its upstream reset before each test; with `outbox`, the mails it sends land there; `budgetMs` is the
+ * server's request budget (startTestServer). The server answers once the file's tests run.
  * @example const api = useTestServer(); it('…', async () => expect((await api.get('/health')).status).toBe(200));
  */
-export function useTestServer(options: { resetEach?: boolean; outbox?: Mail[] } = {}): TestServer {
+export function useTestServer(
+  options: { resetEach?: boolean; outbox?: Mail[]; budgetMs?: number } = {},
+): TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs });
     const { outbox } = options;
     if (outbox) useMailer({ send: async (mail) => void outbox.push(mail) });
   });

@@ -3,17 +3,16 @@
 // declared values; a route with path parameters is named by its documented path or a concrete one, and its
 // check is the route's own request with them in its path; and a table that frees up is told once (a price
 // that drops, on every rooms route: watches.test.ts).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { watchedRoute } from '../../functions/watches/handlers.ts';
 import { fillTables } from '../../infra/sandbox/sites/dining.ts';
 import { routeEntries, routes, type Route } from '../../shared/routes/index.ts';
 import { readValues } from '../../shared/watches/condition.ts';
 import { routeEventFor } from '../../shared/watches/invoke.ts';
 import type { LocalEngine } from '../../shared/watches/local.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 import { freshWatchEngine, startReceiver, testClock, type Receiver } from './helpers.ts';
 
-let api: TestServer;
 let receiver: Receiver;
 let engine: LocalEngine;
 let clock: ReturnType<typeof testClock>;
@@ -22,14 +21,8 @@ const HOUR = 3_600_000;
 /** Every route whose manifest entry declares what a watch may follow. */
 const watchable = routeEntries.filter(([, r]) => r.watch);
 
-beforeAll(async () => {
-  api = await startTestServer({ budgetMs: 10_000 });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ budgetMs: 10_000 });
 beforeEach(async () => {
-  api.resetUpstream();
   ({ clock, engine } = freshWatchEngine(watchedRoute));
   receiver = await startReceiver();
 });

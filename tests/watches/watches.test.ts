@@ -2,7 +2,7 @@
 // a watch is made over HTTP with a key, the engine (the same tick, checks and deliveries a deployment
 // runs, its queues in process) is ticked on the test's clock, and a receiver on loopback verifies each
 // delivery with the Standard Webhooks library.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { watchedRoute, WATCHED_HANDLERS } from '../../functions/watches/handlers.ts';
 import { movePrices } from '../../infra/sandbox/prices.ts';
@@ -15,10 +15,9 @@ import { runCheck } from '../../shared/watches/engine.ts';
 import type { LocalEngine } from '../../shared/watches/local.ts';
 import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
 import type { MemoryWatchStore } from '../../shared/watches/store.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 import { freshWatchEngine, startReceiver, testClock, type Receiver } from './helpers.ts';
 
-let api: TestServer;
 let receiver: Receiver;
 let engine: LocalEngine;
 let clock: ReturnType<typeof testClock>;
@@ -27,14 +26,8 @@ let store: MemoryWatchStore;
 const STAY = { hotel_id: '9WT3', check_in: '2030-06-10', check_out: '2030-06-12', adults: 2 };
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  api = await startTestServer({ budgetMs: 10_000 });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useTestServer({ budgetMs: 10_000 });
 beforeEach(async () => {
-  api.resetUpstream();
   movePrices(1);
   ({ store, clock, engine } = freshWatchEngine(watchedRoute));
   receiver = await startReceiver();
