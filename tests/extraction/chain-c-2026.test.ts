@@ -16,6 +16,7 @@ import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { fixtureJson } from '../helpers/fixtures.ts';
+import { perNightFigures, ratePairs } from '../helpers/chain-c-rooms.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-c', name);
 const LINKS = { imageBase: 'https://img.chain-c.test', siteBase: 'https://www.chain-c.test' };
@@ -218,17 +219,10 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
       rooms: 2,
     })!;
     // Assess
-    const pairs = one.room_types.flatMap((r, i) =>
-      r.rates.map((a, j) => [a, two.room_types[i]!.rates[j]!] as const),
-    );
+    const pairs = ratePairs(one, two);
     expect(pairs).toHaveLength(4);
     for (const [a, b] of pairs) {
-      expect([b.per_night, b.points_per_night, b.cash_and_points, b.nightly_rates]).toEqual([
-        a.per_night,
-        a.points_per_night,
-        a.cash_and_points,
-        a.nightly_rates,
-      ]);
+      expect(perNightFigures(b)).toEqual(perNightFigures(a));
       expect(b.total).toBe(a.total === null ? null : a.total * 2);
       expect(b.taxes_fees).toBe(a.taxes_fees === null ? null : Math.round(a.taxes_fees * 200) / 100);
       expect(b.points_total).toBe(a.points_total === null ? null : a.points_total * 2);

@@ -8,6 +8,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
+import { perNightFigures, ratePairs } from '../helpers/chain-c-rooms.ts';
 
 const api = useTestServer();
 
@@ -119,17 +120,10 @@ describe('GET /v1/chain_c/loyalty/rooms', () => {
     const one = await rooms({ property_id: hotel.property_id, ...stay, currency: 'EUR', rooms: '1' });
     const two = await rooms({ property_id: hotel.property_id, ...stay, currency: 'EUR', rooms: '2' });
     // Assess
-    const pairs = one.room_types.flatMap((r, i) =>
-      r.rates.map((rate, j) => [rate, two.room_types[i]!.rates[j]!] as const),
-    );
+    const pairs = ratePairs(one, two);
     expect(pairs.length).toBeGreaterThan(0);
     for (const [a, b] of pairs) {
-      expect([b.per_night, b.points_per_night, b.cash_and_points, b.nightly_rates]).toEqual([
-        a.per_night,
-        a.points_per_night,
-        a.cash_and_points,
-        a.nightly_rates,
-      ]);
+      expect(perNightFigures(b)).toEqual(perNightFigures(a));
       if (a.total !== null) expect(b.total).toBeCloseTo(a.total * 2, 2);
       if (a.taxes_fees !== null) expect(b.taxes_fees).toBeCloseTo(a.taxes_fees * 2, 1);
       if (a.points_total !== null) expect(b.points_total).toBe(a.points_total * 2);
