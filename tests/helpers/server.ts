@@ -93,3 +93,15 @@ export function useTestServer(
   if (options.resetEach !== false) beforeEach(() => server!.resetUpstream());
   return lateBound(() => server, 'the test server starts in beforeAll: use it inside a test');
 }
+
+/**
+ * Uses the sandbox's providers with some of one provider's operations configured otherwise, as a stale
+ * deployment would have them (a persisted query hash or a query id the source no longer knows); the test
+ * puts the sandbox's own back (`useProviders(api.sandbox.providers())`).
+ * @example withOperations(api, 'rental', { stays_search: 'e'.repeat(64) });
+ */
+export function withOperations(api: TestServer, provider: string, operations: Record<string, string>): void {
+  const providers = api.sandbox.providers();
+  const own = providers[provider]!;
+  useProviders({ ...providers, [provider]: { ...own, operations: { ...own.operations, ...operations } } });
+}

@@ -10,7 +10,7 @@ import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
 
 const api = useTestServer();
@@ -162,14 +162,7 @@ describe('GET /v1/chain_c/property/details', () => {
 
   it('answers 502 naming the setting when the header signature is stale', async () => {
     // Prepare
-    const providers = api.sandbox.providers();
-    useProviders({
-      ...providers,
-      chain_c: {
-        ...providers.chain_c!,
-        operations: { ...providers.chain_c!.operations, hotel_header_data: 'stale' },
-      },
-    });
+    withOperations(api, 'chain_c', { hotel_header_data: 'stale' });
     // Act
     const res = await details({ property_id: propertyCode(own(false)) });
     // Assess

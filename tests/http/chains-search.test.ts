@@ -8,23 +8,14 @@ import { FX } from '../../infra/sandbox/prices.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { ChainBHotel } from '../../shared/schemas/chain-b.ts';
 import { ChainCHotel } from '../../shared/schemas/chain-c.ts';
-import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
 
 const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
-/** The sandbox's providers with one provider's operations changed, as a stale deployment would have them. */
-function withOperations(provider: string, operations: Record<string, string>): void {
-  const providers: Providers = api.sandbox.providers();
-  providers[provider] = {
-    ...providers[provider]!,
-    operations: { ...providers[provider]!.operations, ...operations },
-  };
-  useProviders(providers);
-}
 const post = (provider: string, path: string, headers: Record<string, string>, body: unknown) =>
   fetch(`${api.sandbox.url}/${provider}${path}`, {
     method: 'POST',
@@ -191,7 +182,7 @@ describe('GET /v1/chain_b/search', () => {
 
   it('answers 502 UPSTREAM_ERROR naming the search index when the configured one does not exist', async () => {
     // Prepare
-    withOperations('chain_b', { search_index: 'prod_hotels_xx' });
+    withOperations(api, 'chain_b', { search_index: 'prod_hotels_xx' });
     // Act
     const res = await search(stay);
     // Assess
@@ -399,7 +390,7 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     'answers 502 with type upstream-error naming the operation when its signature is stale (%j)',
     async (operations, detail) => {
       // Prepare
-      withOperations('chain_c', operations);
+      withOperations(api, 'chain_c', operations);
       // Act
       const res = await search({});
       // Assess
@@ -420,7 +411,7 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     'keeps the rooms rule on %s: total = per_night × nights × rooms + taxes + fees; rooms=2 doubles the stay figures only',
     async (_case, operations) => {
       // Prepare: a three-night stay with priced properties
-      withOperations('chain_c', operations);
+      withOperations(api, 'chain_c', operations);
       let one: z.infer<typeof Body> | undefined;
       let stay: Record<string, string> = {};
       for (let offset = 30; offset < 120 && !one?.hotels.some((h) => h.price); offset += 3) {
@@ -449,7 +440,7 @@ describe('GET /v1/chain_c/loyalty/search', () => {
   it('speaks the 2026 search by default, and the older operation when configured, with the same prices', async () => {
     // Act
     const dated = Body.parse((await search({ currency: 'EUR' })).body);
-    withOperations('chain_c', { search_operation: 'phoenixShopLowestAvailableRatesByGeoQuery' });
+    withOperations(api, 'chain_c', { search_operation: 'phoenixShopLowestAvailableRatesByGeoQuery' });
     const older = Body.parse((await search({ currency: 'EUR' })).body);
     // Assess
     const paths = api.sandbox.requests('chain_c').map((r) => r.path);

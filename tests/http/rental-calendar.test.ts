@@ -7,9 +7,9 @@ import { FIRST_RECENT_LISTING_ID } from '../../infra/sandbox/sites/rental.ts';
 import { parseExact } from '../../shared/json.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { observeDrift } from '../../shared/extraction/tolerant.ts';
-import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 import { routes } from '../../shared/routes/index.ts';
 
 const api = useTestServer();
@@ -114,12 +114,7 @@ describe('GET /v1/rental/listing/{listing_id}/calendar', () => {
 
   it('answers an unknown persisted query as a 502 naming the setting, with the drift counted', async () => {
     // Prepare
-    const providers: Providers = api.sandbox.providers();
-    providers.rental = {
-      ...providers.rental!,
-      operations: { ...providers.rental!.operations, pdp_availability_calendar: 'f'.repeat(64) },
-    };
-    useProviders(providers);
+    withOperations(api, 'rental', { pdp_availability_calendar: 'f'.repeat(64) });
     const drift: string[] = [];
     const stop = observeDrift((d) => void (d.provider === 'rental' && drift.push(d.field)));
     // Act

@@ -12,9 +12,9 @@ import { listingIdOfCard, searchRequest, type SearchQuery } from '../../shared/p
 import { routes } from '../../shared/routes/index.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
 import { observeDrift } from '../../shared/extraction/tolerant.ts';
-import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 
 const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
@@ -175,12 +175,7 @@ describe('GET /v1/rental/search', () => {
 
   it('answers a stale search hash as a 502 naming the setting, with the drift counted, never an empty result', async () => {
     // Prepare
-    const providers: Providers = api.sandbox.providers();
-    providers.rental = {
-      ...providers.rental!,
-      operations: { ...providers.rental!.operations, stays_search: 'e'.repeat(64) },
-    };
-    useProviders(providers);
+    withOperations(api, 'rental', { stays_search: 'e'.repeat(64) });
     const drift: string[] = [];
     const stop = observeDrift((d) => void (d.provider === 'rental' && drift.push(d.field)));
     // Act

@@ -11,7 +11,7 @@ import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
 
 const api = useTestServer();
@@ -120,20 +120,13 @@ describe('GET /v1/site_c/locations/search', () => {
   });
 
   it('answers 502 UPSTREAM_ERROR naming the stale typeahead query id', async () => {
-    const providers = api.sandbox.providers();
-    useProviders({
-      ...providers,
-      site_c: {
-        ...providers.site_c!,
-        operations: { ...providers.site_c!.operations, typeahead: 'ffffffffffffffff' },
-      },
-    });
+    withOperations(api, 'site_c', { typeahead: 'ffffffffffffffff' });
     try {
       const res = await search({ query: 'paris' });
       expect(res.status).toBe(502);
       expect(res.body.detail).toContain('operations.typeahead');
     } finally {
-      useProviders(providers);
+      useProviders(api.sandbox.providers());
     }
   });
 });

@@ -18,18 +18,12 @@ import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
 import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
 
 const api = useTestServer();
 afterEach(() => useProviders(api.sandbox.providers()));
 
-/** The sandbox with some of site_c's operations configured otherwise (a stale query id). */
-const withOperations = (operations: Record<string, string>) => {
-  const providers = api.sandbox.providers();
-  const site = providers.site_c!;
-  useProviders({ ...providers, site_c: { ...site, operations: { ...site.operations, ...operations } } });
-};
 type Entry = { variables: Record<string, unknown>; extensions: { preRegisteredQueryId: string } };
 /** The query entries of each batch site_c received, in order. */
 const batches = (): Entry[][] =>
@@ -197,7 +191,7 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
 
   it('answers 502 UPSTREAM_ERROR naming the stale query id when the source no longer knows it', async () => {
     // Prepare
-    withOperations({ reviews: 'ffffffffffff0001' });
+    withOperations(api, 'site_c', { reviews: 'ffffffffffff0001' });
     // Act
     const res = await reviews({ url: pageUrl() });
     // Assess
@@ -387,7 +381,7 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     'answers 502 UPSTREAM_ERROR naming the stale %s query id',
     async (operation) => {
       // Prepare
-      withOperations({ [operation]: 'ffffffffffff0002' });
+      withOperations(api, 'site_c', { [operation]: 'ffffffffffff0002' });
       // Act
       const res = await prices(open());
       // Assess
