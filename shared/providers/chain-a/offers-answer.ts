@@ -141,13 +141,16 @@ const OpenHotel = z.looseObject({
 });
 const Hotel = z.union([ClosedHotel, OpenHotel]);
 
+/** The warnings the offers API may add beside its hotels (both the property and the geo searches). */
+export const Warnings = z
+  .array(z.looseObject({ code: z.string().optional(), message: z.string().optional() }))
+  .optional();
+
 export const OffersAnswer = tolerant(
   'chain_a',
   z.looseObject({
     hotels: z.array(Hotel),
-    warnings: z
-      .array(z.looseObject({ code: z.string().optional(), message: z.string().optional() }))
-      .optional(),
+    warnings: Warnings,
   }),
   'the offers',
 );

@@ -15,7 +15,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { cents } from '../rooms-rule.ts';
 import type { ProfileName } from './details.ts';
-import { ErrorAnswer, NO_AVAILABILITY_CODES } from './offers-answer.ts';
+import { ErrorAnswer, NO_AVAILABILITY_CODES, Warnings } from './offers-answer.ts';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 
@@ -72,9 +72,7 @@ export const GeoOffersAnswer = tolerant(
   'chain_a',
   z.looseObject({
     hotels: z.array(GeoHotel),
-    warnings: z
-      .array(z.looseObject({ code: z.string().optional(), message: z.string().optional() }))
-      .optional(),
+    warnings: Warnings,
   }),
   'the offers near a point',
 );

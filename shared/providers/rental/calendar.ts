@@ -14,7 +14,7 @@ import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { graphqlGet, refusalOf } from './graphql.ts';
+import { graphqlAnswer, graphqlGet } from './graphql.ts';
 
 const Nights = z.number().int().min(0).nullish();
 
@@ -136,9 +136,9 @@ export async function listingCalendar(
     'prices',
   );
   const res = await fetchExtracted(req, ctx, 'calendar', ({ status, body }) => {
-    const refused = refusalOf('PdpAvailabilityCalendar', status, body);
-    if (refused) throw refused;
-    return extractCalendar(conform('rental', CalendarAnswer, body, 'the calendar answer', status));
+    return extractCalendar(
+      graphqlAnswer('PdpAvailabilityCalendar', CalendarAnswer, 'the calendar answer', status, body),
+    );
   });
   return res.body;
 }

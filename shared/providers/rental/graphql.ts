@@ -12,6 +12,7 @@
 import * as z from 'zod';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
+import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
@@ -108,4 +109,21 @@ export function refusalOf(
   if (errors.length && read.success && (read.data.data === null || read.data.data === undefined))
     return new UpstreamError('rental', `${operation} was refused (${errors[0]?.message ?? 'no message'})`);
   return undefined;
+}
+
+/**
+ * An answer of `operation` read against `schema`, or the failure it stands for (refusalOf) thrown: what
+ * every persisted query's reader does with its answer before extracting it.
+ * @example graphqlAnswer('PdpAvailabilityCalendar', CalendarAnswer, 'the calendar answer', 200, body) // the conformed answer
+ */
+export function graphqlAnswer<S extends z.ZodType>(
+  operation: Operation,
+  schema: S,
+  what: string,
+  status: number,
+  body: unknown,
+): z.output<S> {
+  const refused = refusalOf(operation, status, body);
+  if (refused) throw refused;
+  return conform('rental', schema, body, what, status);
 }

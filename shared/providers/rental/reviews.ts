@@ -14,7 +14,7 @@ import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { plainText } from './extract.ts';
-import { graphqlGet, refusalOf } from './graphql.ts';
+import { graphqlAnswer, graphqlGet } from './graphql.ts';
 import { encodedListingId } from './urls.ts';
 
 const RawReview = z.looseObject({
@@ -151,9 +151,9 @@ export async function listingReviews(
     'reviews',
   );
   const res = await fetchExtracted(req, ctx, 'reviews', ({ status, body }) => {
-    const refused = refusalOf('StaysPdpReviewsQuery', status, body);
-    if (refused) throw refused;
-    return extractReviews(conform('rental', ReviewsAnswer, body, 'the reviews answer', status));
+    return extractReviews(
+      graphqlAnswer('StaysPdpReviewsQuery', ReviewsAnswer, 'the reviews answer', status, body),
+    );
   });
   return res.body;
 }

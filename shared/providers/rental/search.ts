@@ -11,13 +11,12 @@
 import * as z from 'zod';
 import type { SearchListing } from '../../schemas/rental-search.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
-import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { providerConfig } from '../../upstream/providers.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
-import { GRAPHQL_HEADERS, operationHash, refusalOf } from './graphql.ts';
+import { GRAPHQL_HEADERS, graphqlAnswer, operationHash } from './graphql.ts';
 import { LOCALE } from './requests.ts';
 
 /** What a search asks, in the contract's terms. */
@@ -274,10 +273,8 @@ export function extractSearchPage(answer: SearchAnswer, q: SearchQuery, origin: 
  */
 export async function searchPage(ctx: UpstreamContext, q: SearchQuery, cursor?: string): Promise<SourcePage> {
   const res = await fetchExtracted(searchRequest(q, cursor), ctx, 'search', ({ status, body }) => {
-    const refused = refusalOf('StaysSearch', status, body);
-    if (refused) throw refused;
     return extractSearchPage(
-      conform('rental', SearchAnswer, body, WHAT, status),
+      graphqlAnswer('StaysSearch', SearchAnswer, WHAT, status, body),
       q,
       // The listing's page as users open it: the site's public host, which extract-id reads back.
       `https://${providerConfig('rental').hosts[0] ?? 'localhost'}`,
