@@ -109,10 +109,14 @@ export const SEARCH_ORDERS = {
 } as const;
 export type SearchSort = keyof typeof SEARCH_ORDERS;
 
+/** The value a table's entry names: its configured operation, or the fallback; and that operation's name. */
+function configured(entry: { operation: string; fallback: string }): { value: string; operation: string } {
+  return { value: operationId('site_a', entry.operation, entry.fallback), operation: entry.operation };
+}
+
 /** @example searchOrder('distance') // { value: 'distance_from_search', operation: 'order_distance' } unless configured */
 export function searchOrder(sort: SearchSort): { value: string; operation: string } {
-  const { operation, fallback } = SEARCH_ORDERS[sort];
-  return { value: operationId('site_a', operation, fallback), operation };
+  return configured(SEARCH_ORDERS[sort]);
 }
 
 export interface SearchQuery {
@@ -172,8 +176,7 @@ export type ReviewSort = keyof typeof REVIEW_SORTERS;
 
 /** @example reviewSorter('recent_desc') // { value: 'NEWEST_FIRST', operation: 'review_sort_recent_desc' } unless configured */
 export function reviewSorter(sort: ReviewSort): { value: string; operation: string } {
-  const { operation, fallback } = REVIEW_SORTERS[sort];
-  return { value: operationId('site_a', operation, fallback), operation };
+  return configured(REVIEW_SORTERS[sort]);
 }
 
 /**
