@@ -120,6 +120,7 @@ type Scanned<T> = { value: T } | { failure: unknown };
  * A page read by `hotelPageScan`, or undefined for its 404. What the reader throws is carried out of the
  * stream and thrown here (a throw inside the stream's handlers would escape the request), and such an
  * answer is never cached; `reading` names the cache entry, so that two routes reading a page alike share it.
+ * A results page is read alike (the same scan); `page` names it when it ends early.
  * @example await readHotelPage(ctx, hotelPageIn(ref, 'en-us'), hotelPageData, 'hotel page data')
  */
 export async function readHotelPage<T>(
@@ -127,6 +128,7 @@ export async function readHotelPage<T>(
   req: UpstreamRequest,
   read: (html: string) => T,
   reading: string,
+  page = 'the hotel page',
 ): Promise<T | undefined> {
   const res = await scanUpstream<Scanned<T>>(
     { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
@@ -142,7 +144,7 @@ export async function readHotelPage<T>(
     reading,
   );
   if (res.status === 404) return undefined;
-  if (!res.body) throw new ExtractionError('site_a', 'the hotel page ended early', undefined, res.status);
+  if (!res.body) throw new ExtractionError('site_a', `${page} ended early`, undefined, res.status);
   if ('failure' in res.body) throw res.body.failure;
   return res.body.value;
 }

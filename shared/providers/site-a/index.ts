@@ -15,15 +15,9 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { operationId } from '../../upstream/providers.ts';
 import { windowScan } from '../../extraction/stream-scan.ts';
 import { AutocompleteAnswer, extractDestinations } from './extract.ts';
-import { hotelIdInPage } from './hotel-page.ts';
+import { hotelIdInPage, readHotelPage } from './hotel-page.ts';
 import { extractReviewList, ReviewListEnvelope } from './review-list.ts';
-import {
-  extractSearchPage,
-  searchPageScan,
-  type Listing,
-  type SearchAsked,
-  type SearchPage,
-} from './search-page.ts';
+import { extractSearchPage, type Listing, type SearchAsked, type SearchPage } from './search-page.ts';
 import {
   autocompleteRequest,
   hotelByIdRequest,
@@ -110,36 +104,17 @@ export function sourcePages(
   return pages;
 }
 
-type Scanned = { page: SearchPage | 'unknown destination' } | { failure: unknown };
-
 /**
- * A results page read as far as its Apollo cache, or undefined for a 404 the request accepts. What the
- * reader throws is carried out of the stream and thrown here (a throw inside the stream's handlers would
- * escape the request), and such an answer is never cached.
+ * A results page read as far as its Apollo cache, or undefined for a 404 the request accepts; read as a
+ * hotel page is (readHotelPage: a reader's throw carried out of the stream, such an answer never cached).
  */
-async function readResultsPage(
+function readResultsPage(
   ctx: UpstreamContext,
   req: UpstreamRequest,
   asked: SearchAsked,
   reading: string,
 ): Promise<SearchPage | 'unknown destination' | undefined> {
-  const res = await scanUpstream<Scanned>(
-    { ...req, keepIf: (body) => !(body && typeof body === 'object' && 'failure' in body) },
-    ctx,
-    () =>
-      searchPageScan((html) => {
-        try {
-          return { page: extractSearchPage(html, asked) };
-        } catch (failure) {
-          return { failure };
-        }
-      }),
-    reading,
-  );
-  if (res.status === 404) return undefined;
-  if (!res.body) throw new ExtractionError('site_a', 'the results page ended early', undefined, res.status);
-  if ('failure' in res.body) throw res.body.failure;
-  return res.body.page;
+  return readHotelPage(ctx, req, (html) => extractSearchPage(html, asked), reading, 'the results page');
 }
 
 export interface SearchOptions extends Omit<SearchQuery, 'order' | 'destType'> {
