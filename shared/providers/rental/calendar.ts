@@ -135,10 +135,10 @@ export async function listingCalendar(
     'USD',
     'prices',
   );
-  const res = await fetchExtracted(req, ctx, 'calendar', ({ status, body }) => {
-    return extractCalendar(
+  const res = await fetchExtracted(req, ctx, 'calendar', ({ status, body }) =>
+    extractCalendar(
       graphqlAnswer('PdpAvailabilityCalendar', CalendarAnswer, 'the calendar answer', status, body),
-    );
-  });
+    ),
+  );
   return res.body;
 }

@@ -150,10 +150,8 @@ export async function listingReviews(
     'USD',
     'reviews',
   );
-  const res = await fetchExtracted(req, ctx, 'reviews', ({ status, body }) => {
-    return extractReviews(
-      graphqlAnswer('StaysPdpReviewsQuery', ReviewsAnswer, 'the reviews answer', status, body),
-    );
-  });
+  const res = await fetchExtracted(req, ctx, 'reviews', ({ status, body }) =>
+    extractReviews(graphqlAnswer('StaysPdpReviewsQuery', ReviewsAnswer, 'the reviews answer', status, body)),
+  );
   return res.body;
 }
