@@ -11,7 +11,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { todayUtc } from '../../shared/schemas/params.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 
 const api = useTestServer();
 
@@ -212,11 +212,7 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/reviews', () => {
   it('answers 502 UPSTREAM_ERROR naming the stale persisted query hash', async () => {
     // Prepare
     const stale = 'c'.repeat(64);
-    const providers = api.sandbox.providers();
-    useProviders({
-      ...providers,
-      dining: { ...providers.dining!, operations: { ...providers.dining!.operations, reviews: stale } },
-    });
+    withOperations(api, 'dining', { reviews: stale });
     try {
       // Act
       const res = await reviews(FIRST_RESTAURANT_ID);
@@ -225,7 +221,7 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/reviews', () => {
       expect(res.body.detail).toContain(stale);
       expect(res.body.detail).toContain('operations.reviews');
     } finally {
-      useProviders(providers);
+      useProviders(api.sandbox.providers());
     }
   });
 

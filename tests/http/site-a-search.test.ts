@@ -7,7 +7,7 @@ import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
-import { useTestServer } from '../helpers/server.ts';
+import { useTestServer, withOperations } from '../helpers/server.ts';
 
 const api = useTestServer();
 
@@ -202,14 +202,7 @@ describe('paging', () => {
 });
 
 describe('a source that cuts 25 rows from offsets in steps of 25 (search_rows_max and search_offset_step 25)', () => {
-  const stepped = () => {
-    const providers = api.sandbox.providers();
-    const own = providers.site_a!;
-    useProviders({
-      ...providers,
-      site_a: { ...own, operations: { ...own.operations, search_rows_max: '25', search_offset_step: '25' } },
-    });
-  };
+  const stepped = () => withOperations(api, 'site_a', { search_rows_max: '25', search_offset_step: '25' });
   afterEach(() => useProviders(api.sandbox.providers()));
 
   it.each([
