@@ -3,7 +3,7 @@
  * command, and rotating or revoking a key.
  */
 import { api, type KeyList, type KeyView } from './api.ts';
-import { $, closeNewKey, complainAt, emptyRow, page, say, untilText, when } from './view.ts';
+import { $, appendCells, closeNewKey, complainAt, emptyRow, page, say, untilText, when } from './view.ts';
 /** The API's base URL as this page sees it: the page's directory (the stage root when deployed). */
 const apiBase = () => new URL('.', window.location.href).href.replace(/\/$/, '');
 
@@ -36,15 +36,7 @@ function keyRow(key: KeyView): HTMLTableRowElement {
     key.status === 'active' ? key.remaining.toLocaleString() : '–',
     key.status === 'active' ? 'active' : successor ? `replaced by ${named(successor)}` : 'revoked',
   ];
-  // Each cell carries its column's name, which labels it where the table is laid out as cards.
-  const labels = [...$('keys-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
-  for (const [i, text] of cells.entries()) {
-    const cell = document.createElement(i === 0 ? 'th' : 'td');
-    if (i === 0) cell.setAttribute('scope', 'row');
-    else cell.dataset.label = labels[i];
-    cell.textContent = text;
-    row.append(cell);
-  }
+  appendCells(row, 'keys-table', cells);
   const actions = document.createElement('td');
   if (key.status === 'active') {
     for (const [label, action] of [

@@ -82,6 +82,22 @@ export function untilText(iso: string): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/**
+ * A row's text cells, the first its header. Each carries its column's name, which labels it where the
+ * table is laid out as cards.
+ * @example appendCells(row, 'keys-table', [key.name, `${key.prefix}…`])
+ */
+export function appendCells(row: HTMLTableRowElement, tableId: string, cells: readonly string[]): void {
+  const labels = [...$(tableId).querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+  for (const [i, text] of cells.entries()) {
+    const cell = document.createElement(i === 0 ? 'th' : 'td');
+    if (i === 0) cell.setAttribute('scope', 'row');
+    else cell.dataset.label = labels[i];
+    cell.textContent = text;
+    row.append(cell);
+  }
+}
+
 /** A table's one row saying it has nothing yet, and what to do about it. @example emptyRow(8, 'No keys yet.') */
 export function emptyRow(columns: number, text: string): HTMLTableRowElement {
   const row = document.createElement('tr');

@@ -2,7 +2,7 @@
  * The dashboard's watches: the account's watches over all its keys, each paused, resumed or deleted here.
  */
 import { api } from './api.ts';
-import { $, complain, say, when } from './view.ts';
+import { $, appendCells, complain, say, when } from './view.ts';
 /** A watch as GET /account/watches lists it. */
 interface WatchRow {
   id: string;
@@ -23,14 +23,7 @@ function watchRow(watch: WatchRow): HTMLTableRowElement {
     `${watch.status}${watch.reason ? `: ${watch.reason}` : ''}`,
     watch.last_check ? `${when(watch.last_check.at)} (${watch.last_check.outcome})` : 'not yet',
   ];
-  const labels = [...$('watches-table').querySelectorAll('thead th')].map((th) => th.textContent ?? '');
-  for (const [i, text] of cells.entries()) {
-    const cell = document.createElement(i === 0 ? 'th' : 'td');
-    if (i === 0) cell.setAttribute('scope', 'row');
-    else cell.dataset.label = labels[i];
-    cell.textContent = text;
-    row.append(cell);
-  }
+  appendCells(row, 'watches-table', cells);
   const actions = document.createElement('td');
   const buttons: [string, () => Promise<unknown>][] = [];
   if (watch.status === 'active')
