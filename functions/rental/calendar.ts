@@ -1,7 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/calendar: a listing's availability, day by day, up to 12 months.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingCalendar } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, todayUtc, coded } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
@@ -54,7 +54,7 @@ export const handler = endpoint({
   response: RentalCalendarResponse,
   run: async ({ path, query }, ctx) => {
     const start = query.start_month ?? thisMonth();
-    const months = await listingCalendar(ctx, {
+    const months = await rental.calendar(ctx, {
       listingId: path.listing_id,
       year: Number(start.slice(0, 4)),
       month: Number(start.slice(5)),

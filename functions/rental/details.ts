@@ -1,7 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/details: a rental listing's details for a stay.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingDetails } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ListingIdJson, ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
@@ -38,7 +38,7 @@ export const handler = endpoint({
   query: DetailsQuery,
   response: RentalDetailsResponse,
   run: async ({ path, query }, ctx) => {
-    const details = await listingDetails(ctx, path.listing_id, camelKeys(query));
+    const details = await rental.details(ctx, path.listing_id, camelKeys(query));
     if (!details) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return {
       success: true as const,

@@ -1,7 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/overview: a rental listing's overview, no dates needed.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { LISTING_ID, listingOverview } from '../../shared/providers/rental/index.ts';
+import { LISTING_ID, rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { idParam } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';
@@ -25,7 +25,7 @@ export const handler = endpoint({
   path: OverviewPath,
   response: RentalOverviewResponse,
   run: async ({ path }, ctx) => {
-    const overview = await listingOverview(ctx, path.listing_id);
+    const overview = await rental.overview(ctx, path.listing_id);
     if (!overview) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return { success: true as const, listing_id: path.listing_id, overview };
   },

@@ -1,7 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/pricing: what a stay in a rental listing costs, line by line.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingPricing } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { nights } from '../../shared/schemas/params.ts';
 import {
@@ -27,7 +27,7 @@ export const handler = endpoint({
   response: RentalPricingResponse,
   run: async ({ path, query }, ctx) => {
     const stayNights = nights(query.check_in, query.check_out);
-    const result = await listingPricing(ctx, {
+    const result = await rental.pricing(ctx, {
       listingId: path.listing_id,
       checkIn: query.check_in,
       checkOut: query.check_out,

@@ -1,7 +1,7 @@
 // GET /v1/rental/listing/{listing_id}/reviews: a listing's reviews, paged by limit and offset.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { listingReviews } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
@@ -36,7 +36,7 @@ export const handler = endpoint({
   query: ReviewsQuery,
   response: RentalReviewsResponse,
   run: async ({ path, query }, ctx) => {
-    const page = await listingReviews(ctx, {
+    const page = await rental.reviews(ctx, {
       listingId: path.listing_id,
       limit: query.limit,
       offset: query.offset,

@@ -1,9 +1,10 @@
 // GET /v1/rental/search: listings in a place or a map box, paged by an opaque cursor, no listing twice.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { decodeCursor, searchChain } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { nights } from '../../shared/schemas/params.ts';
+import { decodeCursor } from '../../shared/schemas/rental-cursor.ts';
 import { SearchListingJson } from '../../shared/schemas/rental-search.ts';
 import { fingerprintOf, RentalSearchQuery } from '../../shared/schemas/rental-search-query.ts';
 
@@ -39,7 +40,7 @@ export const handler = endpoint({
         : { ne_lat: query.ne_lat, ne_lng: query.ne_lng!, sw_lat: query.sw_lat!, sw_lng: query.sw_lng! };
     const stay =
       query.check_in && query.check_out ? { checkIn: query.check_in, checkOut: query.check_out } : {};
-    const page = await searchChain(
+    const page = await rental.search(
       ctx,
       {
         ...(query.location ? { location: query.location } : {}),

@@ -8,7 +8,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { handler as details } from '../../functions/rental/details.ts';
 import { handler as pricing } from '../../functions/rental/pricing.ts';
-import { listingDetails, listingPricing } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { extractDetails } from '../../shared/providers/rental/extract-details.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { listingPageRequest } from '../../shared/providers/rental/requests.ts';
@@ -79,11 +79,11 @@ const pageKept = async () => {
 await pageKept();
 for (let i = 0; i < HITS; i++) {
   let t0 = performance.now();
-  if (!(await listingDetails(ctx(), '40000001', stay))) throw new Error('no details');
+  if (!(await rental.details(ctx(), '40000001', stay))) throw new Error('no details');
   connector.details.push(performance.now() - t0);
   t0 = performance.now();
   const q = { listingId: '40000001', ...stay, nights: 3, currency: 'EUR' };
-  if ((await listingPricing(ctx(), q)).kind !== 'priced') throw new Error('no price');
+  if ((await rental.pricing(ctx(), q)).kind !== 'priced') throw new Error('no price');
   connector.pricing.push(performance.now() - t0);
   t0 = performance.now();
   if (!(await pageKept()).title) throw new Error('no title');

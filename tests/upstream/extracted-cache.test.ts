@@ -1,7 +1,7 @@
 // What the in-process cache keeps is what was extracted: a hit serves the extraction's own result, the
 // page is neither asked for nor read again, and a failed extraction keeps nothing.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { listingDetails, listingOverview } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { cacheStats, clearCache } from '../../shared/upstream/cache.ts';
 import { fetchExtracted, type UpstreamRequest } from '../../shared/upstream/client.ts';
 import type { UpstreamContext } from '../../shared/upstream/context.ts';
@@ -33,14 +33,14 @@ const search = (q: string): UpstreamRequest => ({
 describe('rental details from the in-process cache', () => {
   it('serves a hit the very result the miss extracted, without asking for or reading the page again', async () => {
     const first = ctx();
-    const miss = await listingDetails(first, '40000001', stay);
+    const miss = await rental.details(first, '40000001', stay);
     expect(miss?.title).toEqual(expect.any(String));
     expect(first.served).toMatchObject([{ hit: false }]);
     const page = pages();
     expect(page).toHaveLength(1);
 
     const second = ctx();
-    const hit = await listingDetails(second, '40000001', stay);
+    const hit = await rental.details(second, '40000001', stay);
     expect(second.served).toMatchObject([{ hit: true }]);
     // The same object: a re-parse of a kept page would build a new one.
     expect(hit).toBe(miss);
@@ -52,27 +52,27 @@ describe('rental details from the in-process cache', () => {
   });
 
   it('keeps the overview and the details of one page as two entries', async () => {
-    const details = await listingDetails(ctx(), '40000001', stay);
-    const overview = await listingOverview(ctx(), '40000001');
+    const details = await rental.details(ctx(), '40000001', stay);
+    const overview = await rental.overview(ctx(), '40000001');
     expect(details).not.toEqual(overview);
-    expect(await listingOverview(ctx(), '40000001')).toBe(overview);
+    expect(await rental.overview(ctx(), '40000001')).toBe(overview);
     expect(cacheStats().entries).toBe(2);
   });
 
   it('keeps nothing when the extraction fails: the next request asks the source and answers', async () => {
     sandbox.inject('rental', { kind: 'layout' }, 1);
-    await expect(listingDetails(ctx(), '40000001', stay)).rejects.toBeInstanceOf(ExtractionError);
+    await expect(rental.details(ctx(), '40000001', stay)).rejects.toBeInstanceOf(ExtractionError);
     expect(cacheStats().entries).toBe(0);
     const again = ctx();
-    expect((await listingDetails(again, '40000001', stay))?.title).toEqual(expect.any(String));
+    expect((await rental.details(again, '40000001', stay))?.title).toEqual(expect.any(String));
     expect(again.served).toMatchObject([{ hit: false }]);
     expect(pages()).toHaveLength(2);
   });
 
   it('keeps a listing that is not there as not there (404), without extracting', async () => {
-    expect(await listingDetails(ctx(), '99999999999', stay)).toBeUndefined();
+    expect(await rental.details(ctx(), '99999999999', stay)).toBeUndefined();
     const again = ctx();
-    expect(await listingDetails(again, '99999999999', stay)).toBeUndefined();
+    expect(await rental.details(again, '99999999999', stay)).toBeUndefined();
     expect(again.served).toMatchObject([{ hit: true }]);
   });
 });

@@ -6,11 +6,25 @@
  * `extract.ts` and `page.ts`, listing URLs and ids in `urls.ts`. Listing ids stay decimal strings
  * throughout: they exceed 2^53.
  */
-export { listingCalendar } from './calendar.ts';
-export { listingDetails } from './details.ts';
-export { listingOverview } from './overview.ts';
-export { listingPricing, type PricingResult } from './pricing.ts';
-export { listingReviews, type ReviewsSort } from './reviews.ts';
-export { decodeCursor, searchChain, searchFingerprint, type ChainCursor } from './search-cursor.ts';
+import { listingCalendar } from './calendar.ts';
+import { listingDetails } from './details.ts';
+import { listingOverview } from './overview.ts';
+import { listingPricing } from './pricing.ts';
+import { listingReviews } from './reviews.ts';
+import { searchChain } from './search-cursor.ts';
+
+export type { PricingResult } from './pricing.ts';
+export type { ReviewsSort } from './reviews.ts';
+export type { ChainCursor } from './search-cursor.ts';
 export type { SearchQuery } from './search.ts';
 export { LISTING_ID } from './urls.ts';
+
+/** rental, as the handlers use it: each call is documented where it is written. */
+export const rental = {
+  calendar: listingCalendar,
+  details: listingDetails,
+  overview: listingOverview,
+  pricing: listingPricing,
+  reviews: listingReviews,
+  search: searchChain,
+};
