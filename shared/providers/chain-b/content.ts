@@ -14,7 +14,8 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
-import { CodeLabel, coordinate, GraphQLError, text } from './extract.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
+import { CodeLabel, coordinate, text } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
 const Format = z.looseObject({
   url: z.string(),
@@ -116,13 +117,7 @@ export type HotelContent = z.infer<typeof Hotel>;
 export const ContentAnswer = tolerant(
   'chain_b',
   // The hotel is what every content route answers from: an answer has it, or it is a refusal (errors).
-  z.union([
-    z.looseObject({ data: z.looseObject({ hotel: Hotel }), errors: z.array(GraphQLError).optional() }),
-    z.looseObject({
-      data: z.looseObject({ hotel: z.null().optional() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  dataOrRefusal('hotel', Hotel),
   'the hotel content',
 );
 export type ContentAnswer = z.infer<typeof ContentAnswer>;

@@ -24,12 +24,6 @@ export const coordinate = (limit: number) =>
 /** A code with its label, as the back end pairs them (amenities, policies). */
 export const CodeLabel = z.looseObject({ code: z.string(), label: z.string() });
 
-/** One of the back end's GraphQL errors: a message, and a code where it gives one. */
-export const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
-
 /**
  * A text trimmed, or null when absent or blank.
  * @example text('  Lorvane ') // 'Lorvane'

@@ -16,7 +16,8 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
-import { CodeLabel, GraphQLError, text } from './extract.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
+import { CodeLabel, text } from './extract.ts';
 import type { HotelContent } from './content.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
@@ -70,16 +71,7 @@ export const OffersAnswer = tolerant(
   'chain_b',
   // The hotel's offers are what every offers route answers from: an answer has them, or it is a
   // refusal (errors).
-  z.union([
-    z.looseObject({
-      data: z.looseObject({ hotelOffers: HotelOffers }),
-      errors: z.array(GraphQLError).optional(),
-    }),
-    z.looseObject({
-      data: z.looseObject({ hotelOffers: z.null().optional() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  dataOrRefusal('hotelOffers', HotelOffers),
   'the offers',
 );
 export type OffersAnswer = z.infer<typeof OffersAnswer>;

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { GraphQLError } from './extract.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
 const ConverterRate = z.looseObject({
   exchangeRate: z.number().positive(),
   // A fixed-point rate is read with its decimal point, or not at all: without it, a rate of
@@ -16,16 +16,7 @@ const ConverterRate = z.looseObject({
 // format, never "converts nothing".
 export const ConvertAnswer = tolerant(
   'chain_c',
-  z.union([
-    z.looseObject({
-      data: z.looseObject({ convertCurrency: ConverterRate }),
-      errors: z.array(GraphQLError).optional(),
-    }),
-    z.looseObject({
-      data: z.looseObject({ convertCurrency: ConverterRate.nullish() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  dataOrRefusal('convertCurrency', ConverterRate, ConverterRate.nullish()),
   'the currency rate',
 );
 export type ConvertAnswer = z.infer<typeof ConvertAnswer>;

@@ -7,17 +7,10 @@
 import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { cents, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
-import {
-  convert,
-  GraphQLError,
-  MonetaryAmount,
-  Property,
-  toHotel,
-  type ChainCPage,
-  type DatedOptions,
-} from './extract.ts';
+import { convert, MonetaryAmount, Property, toHotel, type ChainCPage, type DatedOptions } from './extract.ts';
 const DatedRate = z.looseObject({
   status: z.looseObject({ code: z.string() }).nullish(),
   lengthOfStay: z.number().int().min(1).nullish(),
@@ -40,34 +33,26 @@ type DatedRate = z.infer<typeof DatedRate>;
 export const DatedSearchAnswer = tolerant(
   'chain_c',
   // The search results are what the route answers from: an answer has them, or it is a refusal (errors).
-  z.union([
+  dataOrRefusal(
+    'search',
     z.looseObject({
-      data: z.looseObject({
-        search: z.looseObject({
-          lowestAvailableRates: z.looseObject({
-            searchByGeolocation: z.looseObject({
-              total: z.number().int(),
-              pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
-              edges: z.array(
-                z.looseObject({
-                  node: z.looseObject({
-                    distance: z.number(),
-                    property: Property,
-                    rates: z.array(DatedRate).nullish(),
-                  }),
-                }),
-              ),
+      lowestAvailableRates: z.looseObject({
+        searchByGeolocation: z.looseObject({
+          total: z.number().int(),
+          pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+          edges: z.array(
+            z.looseObject({
+              node: z.looseObject({
+                distance: z.number(),
+                property: Property,
+                rates: z.array(DatedRate).nullish(),
+              }),
             }),
-          }),
+          ),
         }),
       }),
-      errors: z.array(GraphQLError).optional(),
     }),
-    z.looseObject({
-      data: z.looseObject({ search: z.null().optional() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  ),
   'the search answer',
 );
 export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;

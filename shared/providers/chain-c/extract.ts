@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { ChainCHotel } from '../../schemas/chain-c.ts';
 import { conform } from '../../extraction/conform.ts';
+import type { GraphQLError } from '../../extraction/graphql.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import type { Occupancy } from '../rooms-rule.ts';
 /** A property as both searches give it: what a hotel of the contract is read from. */
@@ -41,12 +42,6 @@ export const Property = z.looseObject({
   seoNickname: z.string(),
 });
 export type Property = z.infer<typeof Property>;
-
-/** One of the gateway's GraphQL errors: a message, and a code where it gives one. */
-export const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
 
 export interface ExtractOptions {
   /** The currency asked for: the amounts in it are read, whichever side (`locale`, `origin`) has them. */
@@ -145,7 +140,7 @@ export interface DatedOptions extends ExtractOptions, Occupancy {
  * @example operationRefusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400, 'phoenixShopDatedSearchByGeoQuery', 'dated_search_by_geo')?.message
  */
 export function operationRefusal(
-  answer: { errors?: z.infer<typeof GraphQLError>[] | undefined },
+  answer: { errors?: GraphQLError[] | undefined },
   status: number,
   operation: string,
   setting: string,

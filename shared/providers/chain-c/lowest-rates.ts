@@ -8,7 +8,8 @@ import type { ChainCHotel } from '../../schemas/chain-c.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { GraphQLError, Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
+import { Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
 import { OPERATION } from './requests.ts';
 const Money = z.looseObject({
   currency: z.string(),
@@ -46,22 +47,14 @@ const Node = z.looseObject({
  */
 export const LowestRatesAnswer = tolerant(
   'chain_c',
-  z.union([
+  dataOrRefusal(
+    'searchLowestAvailableRatesByGeolocation',
     z.looseObject({
-      data: z.looseObject({
-        searchLowestAvailableRatesByGeolocation: z.looseObject({
-          total: z.number().int(),
-          pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
-          edges: z.array(z.looseObject({ node: Node })),
-        }),
-      }),
-      errors: z.array(GraphQLError).optional(),
+      total: z.number().int(),
+      pageInfo: z.looseObject({ hasNextPage: z.boolean() }),
+      edges: z.array(z.looseObject({ node: Node })),
     }),
-    z.looseObject({
-      data: z.looseObject({ searchLowestAvailableRatesByGeolocation: z.null().optional() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  ),
   'the lowest-rates answer',
 );
 export type LowestRatesAnswer = z.infer<typeof LowestRatesAnswer>;

@@ -10,6 +10,7 @@
  *   is not on record: counts and names are read where they are, else the beds are null.
  */
 import * as z from 'zod';
+import { GraphQLError } from '../../extraction/graphql.ts';
 import { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c-property.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
@@ -17,11 +18,6 @@ import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { operationRefusal } from './extract.ts';
 import { UNKNOWN_PROPERTY } from './rooms.ts';
 import { HEADER } from './requests.ts';
-
-const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
 
 const Str = z.string().nullish();
 const Edges = <T extends z.ZodType>(node: T) => z.looseObject({ edges: z.array(z.looseObject({ node })) });

@@ -9,7 +9,8 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { cents, perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
-import { convert, currenciesOf, GraphQLError, MonetaryAmount, type DatedOptions } from './extract.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
+import { convert, currenciesOf, MonetaryAmount, type DatedOptions } from './extract.ts';
 const RateMode = z.looseObject({
   __typename: z.string(),
   averageNightlyRatePerUnit: z.looseObject({ amount: MonetaryAmount }).nullish(),
@@ -56,22 +57,14 @@ type Product = z.infer<typeof Product>;
 export const ProductsAnswer = tolerant(
   'chain_c',
   // The products are what the route answers from: an answer has them, or it is a refusal (errors).
-  z.union([
+  dataOrRefusal(
+    'commerce',
     z.looseObject({
-      data: z.looseObject({
-        commerce: z.looseObject({
-          product: z.looseObject({
-            searchProductsByProperty: z.looseObject({ edges: z.array(z.looseObject({ node: Product })) }),
-          }),
-        }),
+      product: z.looseObject({
+        searchProductsByProperty: z.looseObject({ edges: z.array(z.looseObject({ node: Product })) }),
       }),
-      errors: z.array(GraphQLError).optional(),
     }),
-    z.looseObject({
-      data: z.looseObject({ commerce: z.null().optional() }).nullish(),
-      errors: z.array(GraphQLError).min(1),
-    }),
-  ]),
+  ),
   'the rooms answer',
 );
 export type ProductsAnswer = z.infer<typeof ProductsAnswer>;

@@ -17,6 +17,7 @@ import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+import { dataOrRefusal, GraphQLError } from '../../extraction/graphql.ts';
 import { scriptJson } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
@@ -47,11 +48,6 @@ const RestaurantAvailability = z.looseObject({
   availabilityDays: z.array(AvailabilityDay),
 });
 
-const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -79,16 +75,7 @@ export const AvailabilityAnswer = z.preprocess(
   tolerant(
     'dining',
     // The slots are what the contract answers: an answer has them, or it is a refusal (errors, no data).
-    z.union([
-      z.looseObject({
-        data: z.looseObject({ availability: z.array(RestaurantAvailability) }),
-        errors: z.array(GraphQLError).optional(),
-      }),
-      z.looseObject({
-        data: z.looseObject({ availability: z.null().optional() }).nullish(),
-        errors: z.array(GraphQLError).min(1),
-      }),
-    ]),
+    dataOrRefusal('availability', z.array(RestaurantAvailability)),
     'the availability answer',
   ),
 );

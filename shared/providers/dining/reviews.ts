@@ -6,6 +6,7 @@
  * upstream failures naming what to update.
  */
 import * as z from 'zod';
+import { GraphQLError } from '../../extraction/graphql.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { absolute, textOf } from './profile.ts';
@@ -61,10 +62,6 @@ export const ReviewsAnswer = tolerant(
 );
 export type ReviewsAnswer = z.output<typeof ReviewsAnswer>;
 
-const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
 const Refusal = z.looseObject({
   data: z.looseObject({ restaurant: z.unknown() }).nullish(),
   errors: z.array(GraphQLError).optional(),

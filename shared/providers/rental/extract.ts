@@ -11,6 +11,7 @@
  * extract-details.ts, extract-overview.ts and extract-quote.ts.
  */
 import * as z from 'zod';
+import { GraphQLError } from '../../extraction/graphql.ts';
 import { conform } from '../../extraction/conform.ts';
 import { markupText } from '../../extraction/markup.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
@@ -45,11 +46,6 @@ export const PdpSections = z.looseObject({
   sbuiData: SbuiData.nullish(),
 });
 export type PdpSections = z.infer<typeof PdpSections>;
-
-const GraphQLError = z.looseObject({
-  message: z.string(),
-  extensions: z.looseObject({ code: z.string().optional() }).optional(),
-});
 
 export const PdpAnswer = tolerant(
   'rental',
