@@ -1,0 +1,32 @@
+// A queue consumer of the watch engine (the check and the delivery queues): each message one job on the
+// deployed parts; a message whose job throws is reported alone (partial batch failure), received again,
+// and after its last receive kept in the dead-letter queue.
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { log } from '../../shared/log.ts';
+import type { EngineDeps } from '../../shared/watches/engine.ts';
+import { deployedDeps } from './engine-deps.ts';
+
+/**
+ * The Lambda handler that runs `job` on each message's body; `failure` is the log line of a job that threw.
+ * @example export const handler = queueConsumer<CheckMessage>(runCheck, 'watch check failed');
+ */
+export function queueConsumer<M>(
+  job: (deps: EngineDeps, message: M) => Promise<void>,
+  failure: string,
+): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  return async (event) => {
+    const deps = await deployedDeps();
+    const failed = await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await job(deps, JSON.parse(record.body) as M);
+          return undefined;
+        } catch (error) {
+          log('error', failure, { message: record.messageId, error: String(error) });
+          return { itemIdentifier: record.messageId };
+        }
+      }),
+    );
+    return { batchItemFailures: failed.filter((f) => f !== undefined) };
+  };
+}
