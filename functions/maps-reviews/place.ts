@@ -4,7 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { placeDetails } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsPlace } from '../../shared/schemas/maps-place.ts';
-import { languageParam } from '../../shared/schemas/params.ts';
+import { idParam, languageParam } from '../../shared/schemas/params.ts';
 
 /** A place id as the maps service writes them: URL-safe base64 text (ChIJ…, GhIJ…, Ei…). */
 const PLACE_ID = /^[A-Za-z0-9_-]{10,512}$/;
@@ -13,25 +13,17 @@ const DATA_ID = /^0x[0-9a-f]{1,16}:0x[0-9a-f]{1,16}$/i;
 
 export const PlaceQuery = z
   .object({
-    place_id: z
-      .string()
-      .trim()
-      .refine((id) => PLACE_ID.test(id), {
-        error: 'must be a place_id as /v1/maps_reviews/search-and-review returns it',
-        params: { error_code: 'INVALID_PLACE_ID' },
-      })
+    place_id: idParam(
+      PLACE_ID,
+      'INVALID_PLACE_ID',
+      'must be a place_id as /v1/maps_reviews/search-and-review returns it',
+    )
       .optional()
       .meta({
         description: 'As /v1/maps_reviews/search-and-review returns it',
         example: 'ChIJD7fiBh9u5kcRYJSMaMOCCwQ',
       }),
-    data_id: z
-      .string()
-      .trim()
-      .refine((id) => DATA_ID.test(id), {
-        error: 'must look like 0x<hex>:0x<hex>',
-        params: { error_code: 'INVALID_PLACE_ID' },
-      })
+    data_id: idParam(DATA_ID, 'INVALID_PLACE_ID', 'must look like 0x<hex>:0x<hex>')
       .optional()
       .meta({ description: 'Place identifier of the form 0x<hex>:0x<hex>' }),
     hl: languageParam('en').meta({ description: 'Language of the texts. Default en' }),

@@ -4,9 +4,10 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { ListingIdJson, ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
-import { currencyParam, intParam, nights } from '../../shared/schemas/params.ts';
+import { ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
+import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
+import { ListingStay, listingStay } from './stay.ts';
 
 export const DetailsQuery = withStayOrder(
   z.object({
@@ -25,10 +26,7 @@ export const DetailsQuery = withStayOrder(
 
 export const RentalDetailsResponse = z.object({
   success: z.literal(true),
-  listing_id: ListingIdJson,
-  check_in: z.iso.date(),
-  check_out: z.iso.date(),
-  nights: z.number().int().min(1),
+  ...ListingStay,
   details: RentalDetails,
 });
 
@@ -42,10 +40,7 @@ export const handler = endpoint({
     if (!details) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     return {
       success: true as const,
-      listing_id: path.listing_id,
-      check_in: query.check_in,
-      check_out: query.check_out,
-      nights: nights(query.check_in, query.check_out),
+      ...listingStay(path.listing_id, query),
       details,
     };
   },

@@ -3,20 +3,12 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { nights } from '../../shared/schemas/params.ts';
-import {
-  ListingIdJson,
-  ListingPath,
-  RentalPricing,
-  RentalPricingQuery,
-} from '../../shared/schemas/rental.ts';
+import { ListingPath, RentalPricing, RentalPricingQuery } from '../../shared/schemas/rental.ts';
+import { ListingStay, listingStay } from './stay.ts';
 
 export const RentalPricingResponse = z.object({
   success: z.literal(true),
-  listing_id: ListingIdJson,
-  check_in: z.iso.date(),
-  check_out: z.iso.date(),
-  nights: z.number().int().min(1),
+  ...ListingStay,
   pricing: RentalPricing,
 });
 
@@ -26,12 +18,12 @@ export const handler = endpoint({
   query: RentalPricingQuery,
   response: RentalPricingResponse,
   run: async ({ path, query }, ctx) => {
-    const stayNights = nights(query.check_in, query.check_out);
+    const stay = listingStay(path.listing_id, query);
     const result = await rental.pricing(ctx, {
       listingId: path.listing_id,
       checkIn: query.check_in,
       checkOut: query.check_out,
-      nights: stayNights,
+      nights: stay.nights,
       adults: query.adults,
       currency: query.currency,
     });
@@ -54,10 +46,7 @@ export const handler = endpoint({
       );
     return {
       success: true as const,
-      listing_id: path.listing_id,
-      check_in: query.check_in,
-      check_out: query.check_out,
-      nights: stayNights,
+      ...stay,
       pricing: result.pricing,
     };
   },

@@ -3,15 +3,15 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { idParam, intParam } from '../../shared/schemas/params.ts';
+import { intParam } from '../../shared/schemas/params.ts';
 import { SiteAReviewsPage } from '../../shared/schemas/site-a.ts';
+import { SiteAHotelRoomsQuery } from '../../shared/schemas/site-a-query.ts';
+
+// The hotel id as every site_a hotel route takes it (written once, with the rooms query).
+const { hotel_id } = SiteAHotelRoomsQuery.shape;
 
 export const HotelReviewsQuery = z.object({
-  hotel_id: idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric site_a hotel id').meta({
-    description: 'Numeric site_a hotel id (from search or url-to-id)',
-    pattern: '^\\s*\\d{1,12}\\s*$',
-    example: '1007790',
-  }),
+  hotel_id,
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({ description: 'Page, from 1. Default 1' }),
   per_page: intParam(1, 25, 10).meta({ description: 'Reviews a page, 1 to 25. Default 10' }),
   sort: z

@@ -3,16 +3,13 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { idParam } from '../../shared/schemas/params.ts';
 import { SiteAHotelScores } from '../../shared/schemas/site-a-hotel.ts';
+import { SiteAHotelRoomsQuery } from '../../shared/schemas/site-a-query.ts';
 
-export const HotelScoresQuery = z.object({
-  hotel_id: idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric site_a hotel id').meta({
-    description: 'Numeric site_a hotel id (from search or url-to-id)',
-    pattern: '^\\s*\\d{1,12}\\s*$',
-    example: '1007790',
-  }),
-});
+// The hotel id as every site_a hotel route takes it (written once, with the rooms query).
+const { hotel_id } = SiteAHotelRoomsQuery.shape;
+
+export const HotelScoresQuery = z.object({ hotel_id });
 
 export const HotelScoresResponse = SiteAHotelScores.extend({ success: z.literal(true) });
 
