@@ -3,25 +3,20 @@ import {
   CURRENCY_ERRORS,
   NO_RESULTS,
   type Route,
+  SOURCE_HORIZON_STAY_ERRORS,
   STAY_ERRORS,
   UNPROCESSABLE_PARAMETERS,
+  dateErrors,
+  idErrors,
   pricedIn,
 } from './types.ts';
 import { area } from './area.ts';
 
 /** Every chain_b hotel endpoint takes hotel_id as search returned it. */
-const HOTEL_ID_ERRORS = {
-  INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not 4 to 8 letters or digits' },
-  HOTEL_NOT_FOUND: { status: 404, when: 'chain_b has no hotel with that id' },
-} as const;
-/** A stay of the hotel endpoints: the date errors, 30 nights at most. */
-const HOTEL_STAY_ERRORS = {
-  ...STAY_ERRORS,
-  INVALID_DATES: {
-    status: 400,
-    when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
-  },
-} as const;
+const HOTEL_ID_ERRORS = idErrors('HOTEL', {
+  invalid: 'hotel_id is not 4 to 8 letters or digits',
+  unknown: 'chain_b has no hotel with that id',
+});
 
 export const chainBRoutes = area('chain_b', {
   chainBSearch: {
@@ -69,7 +64,7 @@ export const chainBRoutes = area('chain_b', {
   chainBHotelRooms: {
     path: '/v1/chain_b/hotel/rooms',
     product: 'rooms',
-    errors: { ...HOTEL_ID_ERRORS, ...HOTEL_STAY_ERRORS, ...pricedIn('chain_b') },
+    errors: { ...HOTEL_ID_ERRORS, ...SOURCE_HORIZON_STAY_ERRORS, ...pricedIn('chain_b') },
     watch: { price: 'room_types[].rates[].total', availability: 'availability_status', ends: 'check_in' },
     summary: "A chain_b hotel's room types and rates for a stay; sold out is 200 UNAVAILABLE with no rooms",
     example: '/v1/chain_b/hotel/rooms?hotel_id=9WT3&check_in=2030-06-10&check_out=2030-06-12&adults=2',
@@ -86,12 +81,11 @@ export const chainBRoutes = area('chain_b', {
     product: 'price-calendar',
     errors: {
       ...HOTEL_ID_ERRORS,
-      INVALID_DATE_FORMAT: { status: 400, when: 'date_from or date_to not YYYY-MM-DD' },
-      PAST_DATES: { status: 400, when: 'date_from before today (UTC)' },
-      INVALID_DATES: {
-        status: 400,
-        when: 'date_to before date_from, or its last stay beyond the booking horizon',
-      },
+      ...dateErrors({
+        format: 'date_from or date_to not YYYY-MM-DD',
+        past: 'date_from before today (UTC)',
+        range: 'date_to before date_from, or its last stay beyond the booking horizon',
+      }),
       RANGE_TOO_LARGE: { status: 400, when: 'date_to more than 60 days after date_from' },
       ...CURRENCY_ERRORS,
     },

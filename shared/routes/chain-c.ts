@@ -1,9 +1,18 @@
 /** The chain_c routes. */
-import { NO_RESULTS, type Route, STAY_ERRORS, pricedIn } from './types.ts';
+import {
+  NO_RESULTS,
+  type Route,
+  SOURCE_HORIZON_STAY_ERRORS,
+  STAY_ERRORS,
+  idErrors,
+  pricedIn,
+} from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_PROPERTY_ID = { status: 400, when: 'property_id is not 1 to 10 letters or digits' } as const;
-const PROPERTY_NOT_FOUND = { status: 404, when: 'chain_c has no property with that property_id' } as const;
+const PROPERTY_ERRORS = idErrors('PROPERTY', {
+  invalid: 'property_id is not 1 to 10 letters or digits',
+  unknown: 'chain_c has no property with that property_id',
+});
 
 export const chainCRoutes = area('chain_c', {
   chainCSearch: {
@@ -24,14 +33,9 @@ export const chainCRoutes = area('chain_c', {
     path: '/v1/chain_c/loyalty/rooms',
     product: 'rooms',
     errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES: {
-        status: 400,
-        when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
-      },
+      ...SOURCE_HORIZON_STAY_ERRORS,
       ...pricedIn('chain_c'),
-      INVALID_PROPERTY_ID,
-      PROPERTY_NOT_FOUND,
+      ...PROPERTY_ERRORS,
     },
     watch: { price: 'room_types[].rates[].total', availability: 'room_types', ends: 'check_in' },
     summary:
@@ -42,7 +46,7 @@ export const chainCRoutes = area('chain_c', {
     path: '/v1/chain_c/property/details',
     handler: 'details',
     product: 'details',
-    errors: { INVALID_PROPERTY_ID, PROPERTY_NOT_FOUND },
+    errors: PROPERTY_ERRORS,
     summary:
       'A chain_c property: name, brand, address, location, phone, currency, review, pictures and its room catalogue',
     example: '/v1/chain_c/property/details?property_id=TOYPA',

@@ -54,7 +54,7 @@ export const diningRoutes = area(
     diningDetails: {
       path: '/v1/dining/restaurants/{restaurant_id}',
       product: 'details',
-      errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
+      errors: { RESTAURANT_NOT_FOUND },
       summary:
         "A restaurant's profile: cuisine, price band, address, hours as the source words them, ratings",
       example: '/v1/dining/restaurants/10001',
@@ -62,7 +62,7 @@ export const diningRoutes = area(
     diningMenu: {
       path: '/v1/dining/restaurants/{restaurant_id}/menu',
       product: 'menu',
-      errors: { RESTAURANT_NOT_FOUND: { status: 404, when: 'no restaurant with that id' } },
+      errors: { RESTAURANT_NOT_FOUND },
       summary: "A restaurant's menus with sections, items and prices, or the link to a menu kept elsewhere",
       example: '/v1/dining/restaurants/10001/menu',
     },

@@ -1,12 +1,12 @@
 /** The maps_hotels routes. */
 import { STATUS } from '../errors.ts';
-import { type Route, STAY_ERRORS, pricedIn } from './types.ts';
+import { type Route, STAY_ERRORS, pricedIn, stayErrors } from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_DATES = {
-  status: 400,
-  when: 'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
-} as const;
+/** A hotel's own stay (info, photos): the maps service's booking horizon. */
+const HOTEL_STAY_ERRORS = stayErrors(
+  'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
+);
 const INVALID_HOTEL_ID = {
   status: 400,
   when: 'hotel_id is not a property token as search returns it',
@@ -29,8 +29,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
     path: '/v1/maps_hotels/info',
     product: 'info',
     errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES,
+      ...HOTEL_STAY_ERRORS,
       ...pricedIn('the maps service'),
       MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
       INVALID_HOTEL_ID,
@@ -45,8 +44,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
     path: '/v1/maps_hotels/photos',
     product: 'photos',
     errors: {
-      ...STAY_ERRORS,
-      INVALID_DATES,
+      ...HOTEL_STAY_ERRORS,
       INVALID_HOTEL_ID,
       HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
     },

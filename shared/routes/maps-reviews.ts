@@ -1,6 +1,6 @@
 /** The maps_reviews routes. */
 import { STATUS } from '../errors.ts';
-import type { Route } from './types.ts';
+import { type Route, idErrors } from './types.ts';
 import { area } from './area.ts';
 
 /** What both reviews routes answer besides their own validation (the paginated one's errors are "as reviews"). */
@@ -60,8 +60,10 @@ export const mapsReviewsRoutes = area(
       product: 'place',
       errors: {
         MISSING_PLACE: { status: 400, when: 'neither or both of place_id and data_id' },
-        INVALID_PLACE_ID: { status: 400, when: "a place_id or data_id not in the source's form" },
-        PLACE_NOT_FOUND: { status: 404, when: 'the maps service knows no such place' },
+        ...idErrors('PLACE', {
+          invalid: "a place_id or data_id not in the source's form",
+          unknown: 'the maps service knows no such place',
+        }),
       },
       summary:
         'One place in full by place_id or data_id: address, phone, website, coordinates, rating and its distribution, price level, categories, weekly hours, open state, description, attributes',

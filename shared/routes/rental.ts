@@ -5,15 +5,18 @@ import {
   type Route,
   STAY_ERRORS,
   INVALID_URL_INPUT,
+  dateErrors,
+  idErrors,
   pricedIn,
+  stayErrors,
 } from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_LISTING_ID = {
-  status: 400,
-  when: 'listing_id is not a positive integer of at most 20 digits',
-} as const;
-const LISTING_NOT_FOUND = { status: 404, when: 'no listing with that id' } as const;
+const LISTING_ERRORS = idErrors('LISTING', {
+  invalid: 'listing_id is not a positive integer of at most 20 digits',
+  unknown: 'no listing with that id',
+});
+const { LISTING_NOT_FOUND } = LISTING_ERRORS;
 
 export const rentalRoutes = area('rental', {
   rentalDetails: {
@@ -41,10 +44,7 @@ export const rentalRoutes = area('rental', {
   rentalOverview: {
     path: '/v1/rental/listing/{listing_id}/overview',
     product: 'overview',
-    errors: {
-      INVALID_LISTING_ID: { status: 400, when: 'listing_id is not a positive integer of at most 20 digits' },
-      LISTING_NOT_FOUND,
-    },
+    errors: LISTING_ERRORS,
     summary:
       "A rental listing's overview, no dates: name, description, guests, bedrooms, beds, baths, where guests sleep",
     example: '/v1/rental/listing/1234567890123456789/overview',
@@ -53,10 +53,11 @@ export const rentalRoutes = area('rental', {
     path: '/v1/rental/listing/{listing_id}/calendar',
     product: 'calendar',
     errors: {
-      INVALID_LISTING_ID,
-      LISTING_NOT_FOUND,
-      INVALID_DATE_FORMAT: { status: 400, when: 'start_month not YYYY-MM' },
-      PAST_DATES: { status: 400, when: 'start_month before the current month (UTC)' },
+      ...LISTING_ERRORS,
+      ...dateErrors({
+        format: 'start_month not YYYY-MM',
+        past: 'start_month before the current month (UTC)',
+      }),
     },
     summary:
       "A rental listing's availability by day, up to 12 months: available, check-in, check-out, minimum and maximum nights. No prices (the source gives none): a stay's price is /v1/rental/listing/{listing_id}/pricing",
@@ -66,8 +67,7 @@ export const rentalRoutes = area('rental', {
     path: '/v1/rental/listing/{listing_id}/reviews',
     product: 'reviews',
     errors: {
-      INVALID_LISTING_ID,
-      LISTING_NOT_FOUND,
+      ...LISTING_ERRORS,
       NO_RESULTS: { ...NO_RESULTS, when: 'the listing has no reviews, or offset is past the end' },
     },
     summary:
@@ -83,8 +83,7 @@ export const rentalRoutes = area('rental', {
         status: 400,
         when: 'not all four bounds, a bound out of range, or ne not north-east of sw',
       },
-      ...STAY_ERRORS,
-      INVALID_DATES: { status: 400, when: 'check_out not after check_in, or more than 30 nights after it' },
+      ...stayErrors('check_out not after check_in, or more than 30 nights after it'),
       ...CURRENCY_ERRORS,
       NO_RESULTS: { ...NO_RESULTS, when: 'nothing found, or a cursor past the end' },
     },

@@ -1,10 +1,19 @@
 /** The site_a routes. */
-import { CURRENCY_ERRORS, NO_RESULTS, STAY_ERRORS, type Route, INVALID_URL_INPUT } from './types.ts';
+import {
+  CURRENCY_ERRORS,
+  NO_RESULTS,
+  STAY_ERRORS,
+  type Route,
+  INVALID_URL_INPUT,
+  idErrors,
+} from './types.ts';
 import { area } from './area.ts';
 
-const INVALID_HOTEL_ID = { status: 400, when: 'hotel_id not numeric' } as const;
-
-const HOTEL_NOT_FOUND = { status: 404, when: 'site_a has no such hotel' } as const;
+const HOTEL_ERRORS = idErrors('HOTEL', {
+  invalid: 'hotel_id not numeric',
+  unknown: 'site_a has no such hotel',
+});
+const { INVALID_HOTEL_ID, HOTEL_NOT_FOUND } = HOTEL_ERRORS;
 
 export const siteARoutes = area('site_a', {
   siteADestinations: {
@@ -43,11 +52,10 @@ export const siteARoutes = area('site_a', {
     errors: {
       ...STAY_ERRORS,
       ...CURRENCY_ERRORS,
-      INVALID_DESTINATION_ID: {
-        status: 400,
-        when: 'dest_id is not an integer (sign kept) of at most 12 digits',
-      },
-      DESTINATION_NOT_FOUND: { status: 404, when: 'site_a knows no such dest_id' },
+      ...idErrors('DESTINATION', {
+        invalid: 'dest_id is not an integer (sign kept) of at most 12 digits',
+        unknown: 'site_a knows no such dest_id',
+      }),
       NO_RESULTS,
     },
     watch: { price: 'hotels[].price.amount', unavailable: ['NO_RESULTS'], ends: 'check_in' },
@@ -82,18 +90,14 @@ export const siteARoutes = area('site_a', {
   siteAHotelScores: {
     path: '/v1/site_a/hotel/scores',
     product: 'scores',
-    errors: {
-      INVALID_HOTEL_ID,
-      HOTEL_NOT_FOUND,
-      NO_RESULTS: { status: 404, when: 'the hotel has no scores' },
-    },
+    errors: { ...HOTEL_ERRORS, NO_RESULTS: { status: 404, when: 'the hotel has no scores' } },
     summary: "A site_a hotel's review scores by category and kind of traveller, without the reviews",
     example: '/v1/site_a/hotel/scores?hotel_id=1007790',
   },
   siteAHotelRooms: {
     path: '/v1/site_a/hotel/rooms',
     product: 'rooms',
-    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, INVALID_HOTEL_ID, HOTEL_NOT_FOUND },
+    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, ...HOTEL_ERRORS },
     watch: { price: 'rooms[].blocks[].total', availability: 'rooms[].blocks', ends: 'check_in' },
     summary:
       "A site_a hotel's rooms for a stay: the catalogue and every bookable block with its total, per-night price, board, cancellation terms and rooms left",
@@ -107,14 +111,10 @@ export const siteARoutes = area('site_a', {
       ...CURRENCY_ERRORS,
       INVALID_URL: { status: 400, when: 'not a site_a search-results URL' },
       DESTINATION_MISSING: { status: 400, when: 'the URL has neither dest_id nor ss' },
-      INVALID_DESTINATION_ID: {
-        status: 400,
-        when: "the URL's dest_id is not an integer (sign kept) of at most 12 digits",
-      },
-      DESTINATION_NOT_FOUND: {
-        status: 404,
-        when: 'site_a knows no such dest_id, or the free text resolves to nothing',
-      },
+      ...idErrors('DESTINATION', {
+        invalid: "the URL's dest_id is not an integer (sign kept) of at most 12 digits",
+        unknown: 'site_a knows no such dest_id, or the free text resolves to nothing',
+      }),
       NO_RESULTS,
     },
     summary:

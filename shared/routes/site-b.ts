@@ -1,6 +1,6 @@
 /** The site_b routes. */
 import type { Route } from './types.ts';
-import { INVALID_URL_INPUT } from './types.ts';
+import { INVALID_URL_INPUT, idErrors } from './types.ts';
 import { area } from './area.ts';
 
 const NO_RESULTS = { status: 404, when: 'the hotel has no reviews, or page is past the last one' } as const;
@@ -44,8 +44,10 @@ export const siteBRoutes = area('site_b', {
     path: '/v1/site_b/hotel/reviews/{hotel_id}',
     product: 'reviews',
     errors: {
-      INVALID_HOTEL_ID: { status: 400, when: 'hotel_id is not a positive integer' },
-      HOTEL_NOT_FOUND: { status: 404, when: 'site_b has no hotel with that id' },
+      ...idErrors('HOTEL', {
+        invalid: 'hotel_id is not a positive integer',
+        unknown: 'site_b has no hotel with that id',
+      }),
       NO_RESULTS,
     },
     summary: "A page of a site_b hotel's reviews by its hotel id: the body of reviews-from-url, 20 a page",

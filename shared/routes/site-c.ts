@@ -1,8 +1,12 @@
 /** The site_c routes. */
-import { type Route, STAY_ERRORS, pricedIn } from './types.ts';
+import { type Route, STAY_ERRORS, idErrors, pricedIn } from './types.ts';
 import { area } from './area.ts';
 
-const LOCATION_NOT_FOUND = { status: 404, when: 'no site_c hotel with that id' } as const;
+const LOCATION_ERRORS = idErrors('LOCATION', {
+  invalid: 'location_id is not a positive integer',
+  unknown: 'no site_c hotel with that id',
+});
+const { LOCATION_NOT_FOUND } = LOCATION_ERRORS;
 
 export const siteCRoutes = area('site_c', {
   siteCReviews: {
@@ -44,10 +48,7 @@ export const siteCRoutes = area('site_c', {
   siteCDetails: {
     path: '/v1/site_c/hotel/details/{location_id}',
     product: 'details',
-    errors: {
-      INVALID_LOCATION_ID: { status: 400, when: 'location_id is not a positive integer' },
-      LOCATION_NOT_FOUND,
-    },
+    errors: LOCATION_ERRORS,
     summary:
       "A site_c hotel's page data: name, address, coordinates, rating, price band, description, amenities",
     example: '/v1/site_c/hotel/details/314467',

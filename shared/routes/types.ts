@@ -172,15 +172,75 @@ export type ErrorCode<R extends Route> = (
 ) &
   string;
 
-/** The stay errors of every route that takes check_in and check_out. */
-export const STAY_ERRORS = {
-  INVALID_DATE_FORMAT: { status: 400, when: 'check_in or check_out not YYYY-MM-DD' },
-  PAST_DATES: { status: 400, when: 'check_in before today (UTC)' },
-  INVALID_DATES: {
-    status: 400,
-    when: 'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon (5 years)',
-  },
-} as const;
+/** When a route's dates are refused, in the words of its date parameters. */
+interface DateWhen {
+  /** Not in the parameters' format: 400 INVALID_DATE_FORMAT. */
+  format: string;
+  /** Already past: 400 PAST_DATES. */
+  past: string;
+  /** A range out of order or out of bounds, where the route takes one: 400 INVALID_DATES. */
+  range?: string;
+}
+/** An error of a route's declaration, the status its kind implies, in the route's words. */
+type Spec<S extends number> = { readonly status: S; readonly when: string };
+type DateErrors<W extends DateWhen> = Readonly<
+  Record<
+    'INVALID_DATE_FORMAT' | 'PAST_DATES' | (W extends { range: string } ? 'INVALID_DATES' : never),
+    Spec<400>
+  >
+>;
+
+/**
+ * The date errors of a route that takes dates, each a 400 in the words of its own parameters.
+ * @example errors: { ...dateErrors({ format: 'start_month not YYYY-MM', past: 'start_month before the current month (UTC)' }) }
+ */
+export function dateErrors<const W extends DateWhen>(when: W): DateErrors<W> {
+  const errors: Record<string, ErrorSpec> = {
+    INVALID_DATE_FORMAT: { status: 400, when: when.format },
+    PAST_DATES: { status: 400, when: when.past },
+  };
+  if (when.range !== undefined) errors.INVALID_DATES = { status: 400, when: when.range };
+  return errors as DateErrors<W>;
+}
+
+/**
+ * The stay errors of a route that takes check_in and check_out, with the limits of its stay (INVALID_DATES).
+ * @example errors: { ...stayErrors('check_out not after check_in, or more than 30 nights after it') }
+ */
+export const stayErrors = (range: string) =>
+  dateErrors({ format: 'check_in or check_out not YYYY-MM-DD', past: 'check_in before today (UTC)', range });
+
+/** The stay errors of every route that takes check_in and check_out, unless its source sets other limits. */
+export const STAY_ERRORS = stayErrors(
+  'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon (5 years)',
+);
+/** The stay errors of a hotel's rooms where the source's own booking horizon applies (chain_b, chain_c). */
+export const SOURCE_HORIZON_STAY_ERRORS = stayErrors(
+  'check_out not after check_in, more than 30 nights after it, or beyond the booking horizon',
+);
+/** When a route's id is refused, in the words of its parameter and its source. */
+interface IdWhen {
+  /** Not in the source's form: 400 INVALID_<T>_ID. */
+  invalid: string;
+  /** Unknown to the source: 404 <T>_NOT_FOUND. */
+  unknown: string;
+}
+type IdErrors<T extends string> = Readonly<
+  Record<`INVALID_${T}_ID`, Spec<400>> & Record<`${T}_NOT_FOUND`, Spec<404>>
+>;
+
+/**
+ * The errors of a route that names a source's record by its id, in the contract's words: 400 INVALID_<T>_ID
+ * for an id not in the source's form, 404 <T>_NOT_FOUND for one the source does not know.
+ * @example idErrors('PROPERTY', { invalid: 'property_id is not …', unknown: 'chain_c has no property …' })
+ * // { INVALID_PROPERTY_ID: { status: 400, … }, PROPERTY_NOT_FOUND: { status: 404, … } }
+ */
+export function idErrors<const T extends string>(thing: T, when: IdWhen): IdErrors<T> {
+  return {
+    [`INVALID_${thing}_ID`]: { status: 400, when: when.invalid },
+    [`${thing}_NOT_FOUND`]: { status: 404, when: when.unknown },
+  } as IdErrors<T>;
+}
 /** The currency error of a route that takes a currency. */
 export const CURRENCY_ERRORS = {
   INVALID_CURRENCY: { status: 400, when: 'currency is not an ISO 4217 code' },
