@@ -5,6 +5,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { AvailabilityQuery, HHMM, RestaurantPath } from '../../shared/schemas/dining.ts';
+import { BookableTimes } from './times.ts';
 
 export const DiningAvailabilityResponse = z.object({
   success: z.literal(true),
@@ -13,14 +14,10 @@ export const DiningAvailabilityResponse = z.object({
   time: z.string().regex(HHMM),
   party_size: z.number().int().min(1).max(30),
   available: z.boolean().meta({ description: 'Whether a table can be booked at exactly this time' }),
-  nearest_slots: z
-    .array(z.string().regex(HHMM))
-    .max(4)
-    .refine((s) => s.every((t, i) => i === 0 || s[i - 1]! < t), { error: 'must be distinct and in order' })
-    .meta({
-      description:
-        'Up to 4 bookable HH:MM times nearest to time, in order, when it is not available; empty when it is',
-    }),
+  nearest_slots: BookableTimes.max(4).meta({
+    description:
+      'Up to 4 bookable HH:MM times nearest to time, in order, when it is not available; empty when it is',
+  }),
 });
 
 export const handler = endpoint({

@@ -4,20 +4,18 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { HHMM, RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
+import { RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
+import { BookableTimes } from './times.ts';
 
 export const SlotsPath = RestaurantPath;
 export { SlotsQuery };
 
 export const DiningSlotsResponse = z.object({
   success: z.literal(true),
-  slots: z
-    .array(z.string().regex(HHMM))
-    .refine((s) => s.every((t, i) => i === 0 || s[i - 1]! < t), { error: 'must be distinct and in order' })
-    .meta({
-      description:
-        'Distinct HH:MM times, in order, near preferred_time (not the whole day); empty when nothing nearby is free',
-    }),
+  slots: BookableTimes.meta({
+    description:
+      'Distinct HH:MM times, in order, near preferred_time (not the whole day); empty when nothing nearby is free',
+  }),
 });
 
 export const handler = endpoint({
