@@ -15,7 +15,7 @@ import {
 } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
-import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
+import { PriceOffer, SiteCPagination, SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { useTestServer, withOperations } from '../helpers/server.ts';
@@ -48,21 +48,11 @@ const prices = (qs: Record<string, string>, id: string | number = hotel().ids.si
 /** The amount of a formatted price: "SEK 1,234.50" → 1234.5. */
 const amount = (formatted: string) => Number(formatted.replace(/[^\d.]/g, ''));
 
-const ReviewsBody = z.strictObject({
-  success: z.literal(true),
+/** The route's answer, strict at every level: no field the contract does not name. */
+const ReviewsBody = SiteCReviewsResponse.extend({
   reviews: z.array(SiteCReview.strict()),
-  total_count: z.number().int(),
-  review_count: z.number().int(),
-  location_id: z.number().int(),
-  pagination: z.strictObject({
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total_count: z.number().int(),
-    total_pages: z.number().int(),
-    has_next: z.boolean(),
-    has_previous: z.boolean(),
-  }),
-});
+  pagination: SiteCPagination.strict(),
+}).strict();
 
 describe('GET /v1/site_c/hotel/reviews-from-url', () => {
   it.each([
