@@ -89,6 +89,9 @@ export function errorResponse(
   return { description: describeErrors(status, errors), headers: headersFor(route, status), content };
 }
 
+/** A header whose value is a count: of requests, or of seconds. */
+const wholeNumber = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
 /** The response headers the document describes once, referred to by each response. */
 export const HEADERS = {
   CorrelationId: {
@@ -96,30 +99,15 @@ export const HEADERS = {
       'Unique id of this request; error bodies carry it as correlation_id. Quote it when reporting a problem.',
     schema: { type: 'string', format: 'uuid' },
   },
-  RateLimitLimit: {
-    description: "Requests a day the key's tier allows.",
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitRemaining: {
-    description: "Requests left in the key's quota for the current UTC day.",
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitReset: {
-    description: 'When the quota resets: epoch seconds of the next UTC midnight.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RetryAfter: {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'integer', minimum: 0 },
-  },
+  RateLimitLimit: wholeNumber("Requests a day the key's tier allows."),
+  RateLimitRemaining: wholeNumber("Requests left in the key's quota for the current UTC day."),
+  RateLimitReset: wholeNumber('When the quota resets: epoch seconds of the next UTC midnight.'),
+  RetryAfter: wholeNumber('Seconds to wait before retrying.'),
   Cache: {
     description: 'HIT when every source answer came from the response cache, MISS otherwise.',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
-  Age: {
-    description: 'Age in seconds of the oldest cached source answer used (0 when fetched now).',
-    schema: { type: 'integer', minimum: 0 },
-  },
+  Age: wholeNumber('Age in seconds of the oldest cached source answer used (0 when fetched now).'),
 } satisfies Record<string, { description: string; schema: JsonSchema }>;
 
 /**
