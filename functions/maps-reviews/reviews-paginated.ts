@@ -4,7 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { BadPageTokenError, MAX_PAGES, mapsReviews } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam } from '../../shared/schemas/params.ts';
-import { MapsReviewsResponse, ReviewsQuery } from './reviews.ts';
+import { MapsReviewsResponse, noReviews, ReviewsQuery } from './reviews.ts';
 
 export const ReviewsPaginatedQuery = ReviewsQuery.omit({ next_page_token: true }).extend({
   pages: intParam(1, MAX_PAGES, 1).meta({
@@ -36,13 +36,7 @@ export const handler = endpoint({
           });
         throw error;
       });
-    if (answer.kind !== 'pages')
-      throw ctx.error(
-        'NO_RESULTS',
-        answer.kind === 'unknown place'
-          ? `No place with data_id ${query.data_id}.`
-          : `No reviews for data_id ${query.data_id}.`,
-      );
+    if (answer.kind !== 'pages') throw ctx.error('NO_RESULTS', noReviews(answer, query.data_id));
     return {
       success: true as const,
       data_id: query.data_id,
