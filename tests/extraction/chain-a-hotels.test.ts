@@ -26,8 +26,7 @@ import {
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-a', name);
 const SITE = 'https://www.chain-a.test';
@@ -135,12 +134,10 @@ describe('hotel profile', () => {
   });
 
   it('gives null, never a default, for every block a bare profile leaves out, and counts them', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const details = extractDetails(ProfileAnswer.parse(json('profile-details-bare.json')), SITE);
-    stop();
+    const { value: details, drift } = withDrift(() =>
+      extractDetails(ProfileAnswer.parse(json('profile-details-bare.json')), SITE),
+    );
     // Assess
     expect(details).toEqual({
       name: 'Aurelia Express Kestrel Airport',
@@ -262,11 +259,8 @@ describe('search near a point', () => {
     // Prepare
     const raw = json('offers-geo.json') as { hotels: Record<string, unknown>[] };
     raw.hotels.push({ ...raw.hotels[0]!, hotelMnemonic: 'X' }, { ...raw.hotels[1]! });
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const hotels = geoHotels(GeoOffersAnswer.parse(raw));
-    stop();
+    const { value: hotels, drift } = withDrift(() => geoHotels(GeoOffersAnswer.parse(raw)));
     // Assess
     expect(hotels.map((h) => h.hotel_code)).toEqual(['LRVHB', 'LRVCT', 'LRVAP', 'LRVNO']);
     expect(drift).toContainEqual(skipped('chain_a', 'hotels[].hotelMnemonic', 1));

@@ -13,8 +13,7 @@ import { offersRequest, type Stay } from '../../shared/providers/chain-a/request
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 import { CHAIN_A_STAY } from '../helpers/fixture-queries.ts';
 
 const fixture = (name: string): OffersAnswer => OffersAnswer.parse(fixtureJson('chain-a', name));
@@ -234,11 +233,8 @@ describe('offers answer', () => {
     // Prepare
     const answer = structuredClone(cash);
     change(answer);
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const rooms = extractStay(answer, undefined, stay)!.room_types;
-    stop();
+    const { value: rooms, drift } = withDrift(() => extractStay(answer, undefined, stay)!.room_types);
     // Assess
     expect(rooms.map((r) => [r.code, r.rates.map((x) => x.rate_plan_code)])).toEqual(expected);
     expect(drift).toContainEqual(skipped('chain_a', 'hotels[].rateDetails.offers[]', 1));

@@ -16,9 +16,8 @@ import { bestOffer, calendarDay, OffersAnswer, toRooms } from '../../shared/prov
 import { IndexRecord } from '../../shared/providers/chain-b/search-index.ts';
 import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
-import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-b', name);
 const hotel = (name: string): HotelContent => hotelOf(ContentAnswer.parse(json(name)), 'K7Q2', 200)!;
@@ -59,12 +58,8 @@ describe('hotel content (HotelPageCold)', () => {
   });
 
   it('reads a partner hotel without contact, score, reviews, medias, rooms or coordinates as nulls, counting the drift', () => {
-    // Prepare
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const partner = hotel('hotel-page-cold-partner.json');
-    stop();
+    const { value: partner, drift: seen } = withDrift(() => hotel('hotel-page-cold-partner.json'));
     const details = toDetails(partner, null, SITE);
     // Assess
     expect(details).toMatchObject({
@@ -195,15 +190,14 @@ describe('offers per room type (HotelPageHot)', () => {
 
   it('counts the offer left out, and refuses offers of which none names a described room', () => {
     // Prepare
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     const unnamed = structuredClone(json('hotel-page-hot-rooms.json')) as {
       data: { hotelOffers: { offersSelection: { offers: { accommodation?: unknown }[] } } };
     };
     for (const o of unnamed.data.hotelOffers.offersSelection.offers) delete o.accommodation;
     // Act
-    toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' });
-    stop();
+    const { drift: seen } = withDrift(() =>
+      toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' }),
+    );
     // Assess
     expect(seen).toContainEqual(expect.objectContaining({ kind: 'skipped', provider: 'chain_b' }));
     expect(() =>

@@ -11,8 +11,7 @@ import { candidates, IndexAnswer, toHotel } from '../../shared/providers/chain-b
 import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-b', name);
 const offers = (name: string) => OffersAnswer.parse(json(name));
@@ -69,12 +68,10 @@ describe('search index answer', () => {
   });
 
   it('reads hits without lodging (index-query-no-lodging.json) as hotels of no lodging type, the absence counted', () => {
-    // Prepare
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const answer = IndexAnswer.parse(json('index-query-no-lodging.json'));
-    stop();
+    const { value: answer, drift: seen } = withDrift(() =>
+      IndexAnswer.parse(json('index-query-no-lodging.json')),
+    );
     const hotels = candidates(answer.hits!, { latitude: 46.2198, longitude: 7.3125 }, 5_000).map((c) =>
       toHotel(c, false, null),
     );

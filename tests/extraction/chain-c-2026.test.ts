@@ -13,9 +13,8 @@ import {
 } from '../../shared/providers/chain-c/requests.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 import { perNightFigures, ratePairs } from '../helpers/chain-c-rooms.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-c', name);
@@ -56,21 +55,19 @@ describe('the 2026 dated geo search', () => {
   });
 
   it('gives a NotAvailable rate no price, and reads a property without reviews, caption or points', () => {
-    // Prepare
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const page = extractDatedPage(DatedSearchAnswer.parse(json('dated-search.json')), {
-      ...LINKS,
-      currency: 'EUR',
-      rates: new Map([
-        ['EUR', 1],
-        ['JPY', 0.0062],
-      ]),
-      nights: 2,
-      rooms: 1,
-    });
-    stop();
+    const { value: page, drift: seen } = withDrift(() =>
+      extractDatedPage(DatedSearchAnswer.parse(json('dated-search.json')), {
+        ...LINKS,
+        currency: 'EUR',
+        rates: new Map([
+          ['EUR', 1],
+          ['JPY', 0.0062],
+        ]),
+        nights: 2,
+        rooms: 1,
+      }),
+    );
     // Assess
     expect(page.hotels[1]).toMatchObject({ property_id: 'LRVQA', bookable: false, price: null });
     expect(page.hotels[2]).toMatchObject({
@@ -242,17 +239,16 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     };
     delete node.rates.rateModes[0]!.averageNightlyRatePerUnit;
     delete node.totalPricing;
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const stay = extractRooms(ProductsAnswer.parse(raw), {
-      ...LINKS,
-      currency: 'EUR',
-      rates: EUR,
-      nights: 2,
-      rooms: 1,
-    })!;
-    stop();
+    const { value: stay, drift: seen } = withDrift(() =>
+      extractRooms(ProductsAnswer.parse(raw), {
+        ...LINKS,
+        currency: 'EUR',
+        rates: EUR,
+        nights: 2,
+        rooms: 1,
+      })!,
+    );
     // Assess
     expect(stay.room_types[0]!.rates[0]).toMatchObject({
       per_night: 180.5,

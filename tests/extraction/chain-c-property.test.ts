@@ -12,8 +12,7 @@ import { headerRequest, roomCardsRequest } from '../../shared/providers/chain-c/
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-c', name);
 const IMAGES = 'https://img.chain-c.test';
@@ -66,52 +65,52 @@ describe('property requests', () => {
 });
 
 describe('property header', () => {
-  it('reads the header: brand, joined street, state, country, phone (not the fax), review, pictures', () => {
-    // Act
-    const details = extractProperty(header('header-data.json')!, [], {
+  it.each([
+    {
+      name: 'reads the header: brand, joined street, state, country, phone (not the fax), review, pictures',
+      fixture: 'header-data.json',
       propertyId: 'LRVMC',
-      imageBase: IMAGES,
-    });
-    // Assess
-    expect(details).toEqual({
-      name: 'Meridian Crown Lorvane Harbour',
-      brand: { code: 'MC' },
-      address: {
-        street: '77 Rue de la Commune Ouest, Vieux-Port',
-        city: 'Lorvane',
-        state: 'Quebec',
-        postal_code: 'H2Y 2C7',
-        country_code: 'CA',
+      expected: {
+        name: 'Meridian Crown Lorvane Harbour',
+        brand: { code: 'MC' },
+        address: {
+          street: '77 Rue de la Commune Ouest, Vieux-Port',
+          city: 'Lorvane',
+          state: 'Quebec',
+          postal_code: 'H2Y 2C7',
+          country_code: 'CA',
+        },
+        location: { latitude: 45.50871, longitude: -73.55392 },
+        phone: '+1 514-555-0187',
+        currency: 'CAD',
+        review: { rating: 4.6, count: 1834 },
+        photo_url: `${IMAGES}/content/dam/renditions/LRVMC/lrvmc-exterior-4821-hor-wide.jpg`,
+        logo_url: `${IMAGES}/content/dam/logos/mc-logo.png`,
+        room_types: [],
       },
-      location: { latitude: 45.50871, longitude: -73.55392 },
-      phone: '+1 514-555-0187',
-      currency: 'CAD',
-      review: { rating: 4.6, count: 1834 },
-      photo_url: `${IMAGES}/content/dam/renditions/LRVMC/lrvmc-exterior-4821-hor-wide.jpg`,
-      logo_url: `${IMAGES}/content/dam/logos/mc-logo.png`,
-      room_types: [],
-    });
-  });
-
-  it('gives null, never a default, for what a bare header leaves out: no review is no 0 stars', () => {
-    // Act
-    const details = extractProperty(header('header-data-bare.json')!, [], {
+    },
+    {
+      name: 'gives null, never a default, for what a bare header leaves out: no review is no 0 stars',
+      fixture: 'header-data-bare.json',
       propertyId: 'KSTMG',
-      imageBase: IMAGES,
-    });
+      expected: {
+        name: 'Meridian Garden Kestrel Airport',
+        brand: { code: null },
+        address: { street: null, city: null, state: null, postal_code: null, country_code: null },
+        location: null,
+        phone: null,
+        currency: null,
+        review: null,
+        photo_url: null,
+        logo_url: null,
+        room_types: [],
+      },
+    },
+  ])('$name', ({ fixture, propertyId, expected }) => {
+    // Act
+    const details = extractProperty(header(fixture)!, [], { propertyId, imageBase: IMAGES });
     // Assess
-    expect(details).toEqual({
-      name: 'Meridian Garden Kestrel Airport',
-      brand: { code: null },
-      address: { street: null, city: null, state: null, postal_code: null, country_code: null },
-      location: null,
-      phone: null,
-      currency: null,
-      review: null,
-      photo_url: null,
-      logo_url: null,
-      room_types: [],
-    });
+    expect(details).toEqual(expected);
   });
 
   it('answers no such property only when the errors name it', () => {
@@ -145,12 +144,10 @@ describe('property header', () => {
 
 describe('room catalogue', () => {
   it('reads each room type by its code, beds as text, the long description when there is no short one', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const rooms = roomTypesOf(RoomCardsAnswer.parse(json('room-cards.json')));
-    stop();
+    const { value: rooms, drift } = withDrift(() =>
+      roomTypesOf(RoomCardsAnswer.parse(json('room-cards.json'))),
+    );
     // Assess
     expect(rooms).toEqual([
       {

@@ -6,8 +6,7 @@ import { extractPage, LowestRatesAnswer, refusal } from '../../shared/providers/
 import { lowestRatesRequest, searchVariables } from '../../shared/providers/chain-c/requests.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => LowestRatesAnswer.parse(fixtureJson('chain-c', name));
 const OPTIONS = {
@@ -101,11 +100,8 @@ describe('lowest-rates answer', () => {
     const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges;
     delete edges[0]!.node.property.media;
     edges.push(null);
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const page = extractPage(LowestRatesAnswer.parse(raw), OPTIONS);
-    stop();
+    const { value: page, drift: seen } = withDrift(() => extractPage(LowestRatesAnswer.parse(raw), OPTIONS));
     // Assess
     expect(page.hotels.map((h) => h.property_id)).toEqual(['QXLVB', 'QXLVC', 'QXLVD']);
     expect(seen).toContainEqual(

@@ -13,8 +13,7 @@ import {
 import { searchRequest, type SlotQuery } from '../../shared/providers/dining/requests.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('dining', name);
 const answer = (name: string) => AvailabilityAnswer.parse(JSON.parse(text(name)));
@@ -35,15 +34,8 @@ describe('taken times without an offset', () => {
   });
 
   it('records no drift for them: they are the source own shape for a taken time', () => {
-    // Prepare
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    try {
-      answer('availability-unavailable-slots.json');
-    } finally {
-      stop();
-    }
+    const { drift: seen } = withDrift(() => answer('availability-unavailable-slots.json'));
     // Assess
     expect(seen.filter((d) => d.field.includes('slots'))).toEqual([]);
   });
@@ -52,15 +44,10 @@ describe('taken times without an offset', () => {
     // Prepare
     const body = JSON.parse(text('availability-unavailable-slots.json'));
     delete body.data.availability[1].availabilityDays[0].slots[1].timeOffsetMinutes;
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    let slots: string[] | undefined;
-    try {
-      slots = extractSlots(AvailabilityAnswer.parse(body), at('19:30'));
-    } finally {
-      stop();
-    }
+    const { value: slots, drift: seen } = withDrift(() =>
+      extractSlots(AvailabilityAnswer.parse(body), at('19:30')),
+    );
     // Assess
     expect(slots).toEqual(['19:45', '20:30']);
     expect(seen).toContainEqual(

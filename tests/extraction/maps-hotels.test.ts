@@ -18,8 +18,7 @@ import {
 import { MapsHotel, MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { MAPS_HOTELS_SEARCH } from '../helpers/fixture-queries.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-hotels', name);
 const SEARCH = MAPS_HOTELS_SEARCH;
@@ -84,11 +83,11 @@ describe('hotels answer (a place)', () => {
     delete raw.properties[0]!.property_token;
     delete raw.properties[1]!.reviews;
     raw.properties.push(null);
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
-    stop();
+    const {
+      value: { hotels },
+      drift: seen,
+    } = withDrift(() => extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels'));
     // Assess: kept with votes null, never a hotel of 0 votes for a count the answer did not give
     expect(hotels.map((h) => h.name)).toEqual([
       'H\u00f4tel Sonnenh\u00fcgel & Spa',
@@ -314,11 +313,10 @@ describe('property details (info and photos)', () => {
 
   it('reads details without images as a hotel without photos, the absence counted; unreadable images fail', () => {
     // Prepare: the engine leaves out a list it has nothing for.
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const found = details('hotel-details-no-photos.json', 'ChkI4pXh0b2F_ZUBGg0vZy8xMXk0bHFfN2syEAE');
-    stop();
+    const { value: found, drift: seen } = withDrift(() =>
+      details('hotel-details-no-photos.json', 'ChkI4pXh0b2F_ZUBGg0vZy8xMXk0bHFfN2syEAE'),
+    );
     const photos = extractPhotos(found.answer);
     const hotel = extractInfo(found.answer, found.hotelId, 'EUR');
     // Assess

@@ -16,8 +16,7 @@ import {
 import { MapsReview } from '../../shared/schemas/maps.ts';
 import { serpFailure } from '../../shared/providers/serp/index.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('maps-reviews', name);
 const reviewsOf = (name: string) => ReviewsAnswer.parse(fixture(name));
@@ -126,11 +125,10 @@ describe('reviews answer', () => {
       user: { name: 'R. K.' },
     };
     const noId = Object.fromEntries(Object.entries(second!).filter(([k]) => k !== 'review_id'));
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const answer = ReviewsAnswer.parse({ ...raw, reviews: [first, null, noId, bare] });
-    stop();
+    const { value: answer, drift: seen } = withDrift(() =>
+      ReviewsAnswer.parse({ ...raw, reviews: [first, null, noId, bare] }),
+    );
     const result = extractReviews(answer, 'newest');
     // Assess
     if (result.kind !== 'page') throw new Error(result.kind);
@@ -257,11 +255,8 @@ describe('place search', () => {
     const second = raw.local_results[1]!.title;
     delete raw.local_results[0]!.title;
     raw.local_results.unshift(null);
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const place = extractPlace(PlaceSearchAnswer.parse(raw));
-    stop();
+    const { value: place, drift: seen } = withDrift(() => extractPlace(PlaceSearchAnswer.parse(raw)));
     // Assess
     expect(place?.title).toBe(second);
     expect(seen).toContainEqual(skipped('maps_reviews', 'local_results[]', 2));

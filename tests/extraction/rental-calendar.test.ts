@@ -9,8 +9,7 @@ import { conform } from '../../shared/extraction/conform.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('rental', name);
 const read = (answer: unknown) => extractCalendar(conform('rental', CalendarAnswer, answer, 'the calendar'));
@@ -69,11 +68,8 @@ describe('the calendar reader', () => {
     delete days[3]!.calendarDate;
     delete days[4]!.available;
     delete days[4]!.minNights;
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const months = read(answer)!;
-    stop();
+    const { value: months, drift } = withDrift(() => read(answer)!);
     // Assess
     expect(months[1]!.days.length).toBe(30);
     expect(months[1]!.days.find((d) => d.date === '2026-10-05')).toMatchObject({
@@ -107,12 +103,8 @@ describe('the calendar reader', () => {
     ['PersistedQueryNotFound (HTTP 200)', 200, fixture('persisted-query-not-found.json')],
     ['PersistedQueryNotFound (HTTP 422)', 422, fixture('persisted-query-not-found.json')],
   ])('names a stale hash answering %s: the setting to update, the drift counted', (_name, status, body) => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const refused = refusalOf('PdpAvailabilityCalendar', status, body);
-    stop();
+    const { value: refused, drift } = withDrift(() => refusalOf('PdpAvailabilityCalendar', status, body));
     // Assess
     expect(refused).toBeInstanceOf(ExtractionError);
     expect(refused!.message).toContain('operations.pdp_availability_calendar');

@@ -12,8 +12,7 @@ import { encodedListingId, listingIdOf } from '../../shared/providers/rental/url
 import { DisallowedUrlError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('rental', name);
 const sections = (name: string) =>
@@ -59,15 +58,8 @@ describe('a page with placeholder sections', () => {
       '{"__typename": "BasicListItem", "title": "2 beds"}',
       '{"__typename": "BasicListItem", "title": "2 beds"}, {"__typename": "BasicListItem", "icon": "BED"}',
     );
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
     // Act
-    let overview;
-    try {
-      overview = extractOverview(pdpFromPage(page));
-    } finally {
-      stop();
-    }
+    const { value: overview, drift: seen } = withDrift(() => extractOverview(pdpFromPage(page)));
     // Assess: the items with a null or no title are no summary string; the room without one is no room
     expect(overview.raw_items).toEqual(['3 guests', 'Studio', '2 beds', '1.5 baths']);
     expect(overview.room_arrangements).toHaveLength(1);

@@ -5,8 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { extractReviews, ReviewsAnswer } from '../../shared/providers/rental/reviews.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -57,11 +56,8 @@ describe('the reviews reader', () => {
     const list = answer.data.presentation.stayProductDetailPage.reviews.reviews;
     delete list[1].id;
     delete list[2].comments;
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const page = read(answer)!;
-    stop();
+    const { value: page, drift } = withDrift(() => read(answer)!);
     // Assess
     expect(page.reviews.map((r) => r.text)).toEqual([expect.any(String), null]);
     expect(drift.map((d) => `${d.kind} ${d.field}`)).toEqual(

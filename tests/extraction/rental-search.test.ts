@@ -9,8 +9,7 @@ import { decodeCursor, encodeCursor, seenKey } from '../../shared/providers/rent
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureJson, skipped } from '../helpers/fixtures.ts';
+import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 import { RENTAL_SEARCH } from '../helpers/fixture-queries.ts';
 
 const fixture = (name: string): unknown => fixtureJson('rental', name);
@@ -31,12 +30,8 @@ afterAll(() => useProviders({}));
 
 describe('the search reader', () => {
   it('reads the cards: ids decoded, lines, rating, the stay total and its night, badges, free cancellation', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const page = read(fixture('search-page.json'));
-    stop();
+    const { value: page, drift } = withDrift(() => read(fixture('search-page.json')));
     // Assess
     expect(page.nextCursor).toBe(
       Buffer.from('{"section_offset":0,"items_offset":36,"version":1}').toString('base64'),
@@ -90,18 +85,19 @@ describe('the search reader', () => {
   });
 
   it('gives no price without dates, and none in another currency than asked (counted)', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const dateless = read(fixture('search-page.json'), {
-      ...stay,
-      checkIn: undefined,
-      checkOut: undefined,
-      nights: undefined,
-    });
-    const dollars = read(fixture('search-page.json'), { ...stay, currency: 'USD' });
-    stop();
+    const {
+      value: [dateless, dollars],
+      drift,
+    } = withDrift(() => [
+      read(fixture('search-page.json'), {
+        ...stay,
+        checkIn: undefined,
+        checkOut: undefined,
+        nights: undefined,
+      }),
+      read(fixture('search-page.json'), { ...stay, currency: 'USD' }),
+    ]);
     // Assess
     expect(dateless.listings.every((l) => l.price === null)).toBe(true);
     expect(dateless.listings[0]!.url).toBe('https://www.rental.example/rooms/1160598237194458817');
@@ -111,12 +107,10 @@ describe('the search reader', () => {
   });
 
   it('answers the stale-hash answer (HTTP 200, data null, a ValidationError) as the 502 naming the setting, counted', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const refused = refusalOf('StaysSearch', 200, fixture('search-stale-hash.json'));
-    stop();
+    const { value: refused, drift } = withDrift(() =>
+      refusalOf('StaysSearch', 200, fixture('search-stale-hash.json')),
+    );
     // Assess
     expect(refused).toBeInstanceOf(ExtractionError);
     expect(refused!.message).toContain('operations.stays_search');

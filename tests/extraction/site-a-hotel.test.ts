@@ -13,8 +13,7 @@ import {
 import { SiteAHotelDetails, SiteAHotelScores } from '../../shared/schemas/site-a-hotel.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 import { hotelPageWithoutStars } from '../fixtures/site-a/pages.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
@@ -115,10 +114,9 @@ describe('hotel details from the page', () => {
   });
 
   it('counts every field the page lacks as drift', () => {
-    const seen: Drift[] = [];
-    const stop = observeDrift((d) => seen.push(d));
-    details(fixture('hotel-page-apollo.html').replace(/"hotelCurrencyCode":"EUR",/, ''));
-    stop();
+    const { drift: seen } = withDrift(() =>
+      details(fixture('hotel-page-apollo.html').replace(/"hotelCurrencyCode":"EUR",/, '')),
+    );
     expect(seen).toContainEqual(expect.objectContaining({ kind: 'missing', field: 'currency' }));
   });
 

@@ -22,9 +22,8 @@ import { geoOfPath, hotelPageOf } from '../../shared/providers/site-c/urls.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
-import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { captureEmf } from '../helpers/emf.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('site-c', name);
 const batch = (name: string) => BatchAnswer.parse(fixture(name));
@@ -132,15 +131,13 @@ describe('review list', () => {
   });
 
   it('reads a review without its optional fields (helpfulVotes, profile, photos…) and skips a placeholder', () => {
-    // Prepare
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
     // Act
-    const page = extractReviews(reviewLists(batch('reviews-sparse.json')), {
-      origin: ORIGIN,
-      sortBy: 'DATE',
-    })!;
-    stop();
+    const { value: page, drift } = withDrift(() =>
+      extractReviews(reviewLists(batch('reviews-sparse.json')), {
+        origin: ORIGIN,
+        sortBy: 'DATE',
+      })!,
+    );
     // Assess
     expect(page.reviews.map((r) => r.id)).toEqual([880000101, 880000099, 880000090]);
     const [a, b] = page.reviews;
@@ -344,13 +341,8 @@ describe('offers, read by the tolerant rule', () => {
     },
   });
   const read = (lists: Record<string, unknown>) => {
-    const drift: Drift[] = [];
-    const stop = observeDrift((d) => drift.push(d));
-    try {
-      return { sellers: extractOffers(poll(lists), OFFER_READING).sellers, drift };
-    } finally {
-      stop();
-    }
+    const { value: sellers, drift } = withDrift(() => extractOffers(poll(lists), OFFER_READING).sellers);
+    return { sellers, drift };
   };
 
   it('skips and counts a placeholder offer and one without its taxes, keeping the others', () => {

@@ -33,24 +33,28 @@ describe('a streamed scan over a 5 MB page in 1 KB chunks', () => {
     expect(scan.examined).toBeLessThanOrEqual(2 * page.length + 8 * KB);
   });
 
-  it('reads a late gallery as galleryInPage reads the whole page, examining at most four times the page (two looks)', () => {
-    const items = Array.from({ length: 12 }, (_, n) => photo(n)).join(',');
-    const page = `<html>${filler(2 * MB)}b_hotel_id: '1234567',${filler(3 * MB)}<script>x = { hotelPhotos: [${items}] };</script></html>`;
+  const img = `<img src="https://img.test/xdata/images/hotel/max500/999999.jpg?k=b&amp;o=">`;
+  it.each([
+    {
+      name: 'reads a late gallery as galleryInPage reads the whole page, examining at most four times the page (two looks)',
+      literal: 12,
+      page: (items: string) =>
+        `<html>${filler(2 * MB)}b_hotel_id: '1234567',${filler(3 * MB)}<script>x = { hotelPhotos: [${items}] };</script></html>`,
+      photos: 12,
+    },
+    {
+      name: 'waits for the page end when the literal is full, then adds the page images, examining at most four times the page',
+      literal: 45,
+      page: (items: string) =>
+        `<html>b_hotel_id: '1234567', x = { hotelPhotos: [${items}] };${filler(5 * MB)}${img}</html>`,
+      photos: 46,
+    },
+  ])('$name', ({ literal, page: pageOf, photos }) => {
+    const page = pageOf(Array.from({ length: literal }, (_, n) => photo(n)).join(','));
     const scan = galleryScan();
     const gallery = scanAll(scan, page, KB);
     expect(gallery).toEqual(galleryInPage(page, true));
-    expect(gallery?.photos).toHaveLength(12);
-    expect(scan.examined).toBeLessThanOrEqual(4 * page.length + 8 * KB);
-  });
-
-  it('waits for the page end when the literal is full, then adds the page images, examining at most four times the page', () => {
-    const items = Array.from({ length: 45 }, (_, n) => photo(n)).join(',');
-    const img = `<img src="https://img.test/xdata/images/hotel/max500/999999.jpg?k=b&amp;o=">`;
-    const page = `<html>b_hotel_id: '1234567', x = { hotelPhotos: [${items}] };${filler(5 * MB)}${img}</html>`;
-    const scan = galleryScan();
-    const gallery = scanAll(scan, page, KB);
-    expect(gallery).toEqual(galleryInPage(page, true));
-    expect(gallery?.photos).toHaveLength(46);
+    expect(gallery?.photos).toHaveLength(photos);
     expect(scan.examined).toBeLessThanOrEqual(4 * page.length + 8 * KB);
   });
 

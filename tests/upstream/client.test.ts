@@ -129,24 +129,17 @@ describe('retries', () => {
     expect(upstreamCalls()).toBe(2);
   });
 
-  it('answers 503 with the upstream Retry-After at once when it is longer than the time left', async () => {
-    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 120 });
+  it.each([
+    ['longer than the time left', 120, 10_000],
+    // A Retry-After of 7 s fits a 25 s deadline twice; a source still limiting after each wait made the
+    // caller wait 14 s for the same 503. Only a short Retry-After is worth waiting inside one invocation.
+    ['more than a short wait, even one that fits', 7, 25_000],
+  ])('answers 503 with the upstream Retry-After at once when it is %s', async (_case, retryAfter, ms) => {
+    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter });
     const started = Date.now();
-    const error = await failure(fetchUpstream(search(), deadline(10_000)));
+    const error = await failure(fetchUpstream(search(), deadline(ms)));
     expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
-    expect(error.headers['Retry-After']).toBe('120');
-    expect(Date.now() - started).toBeLessThan(1_000);
-    expect(upstreamCalls()).toBe(1);
-  });
-
-  // A Retry-After of 7 s fits a 25 s deadline twice; a source still limiting after each wait made the
-  // caller wait 14 s for the same 503. Only a short Retry-After is worth waiting inside one invocation.
-  it('answers 503 with the Retry-After at once when it is more than a short wait, even one that fits', async () => {
-    sandbox.inject('web_search', { kind: 'rate-limit', retryAfter: 7 });
-    const started = Date.now();
-    const error = await failure(fetchUpstream(search(), deadline(25_000)));
-    expect(error).toMatchObject({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE' });
-    expect(error.headers['Retry-After']).toBe('7');
+    expect(error.headers['Retry-After']).toBe(String(retryAfter));
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(upstreamCalls()).toBe(1);
   });
