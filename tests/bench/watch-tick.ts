@@ -6,11 +6,9 @@
  * answers all but the first) and once with a stay each (every check asks the source).
  * @example const cost = await measureWatchTick({ watches: 200, stays: 200 })
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { watchedRoute } from '../../functions/watches/handlers.ts';
 import { ensureWatchTable } from '../../infra/local/watches.ts';
 import { startSandbox } from '../../infra/sandbox/server.ts';
-import { hashKey } from '../../shared/hash.ts';
 import { DynamoCounterStore } from '../../shared/store/dynamodb.ts';
 import { useStores } from '../../shared/store/index.ts';
 import { MemoryKeyStore } from '../../shared/store/memory.ts';
@@ -18,8 +16,8 @@ import { clearCache } from '../../shared/upstream/cache.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
 import { localEngine } from '../../shared/watches/local.ts';
-import { newWatchRecord } from '../../shared/watches/model.ts';
-import { dynamoClient, startDynalite } from '../helpers/dynalite.ts';
+import { countingCommands, dynamoClient, startDynalite } from '../helpers/dynalite.ts';
+import { createWatches, dueWatch } from '../watches/helpers.ts';
 
 export interface TickCost {
   watches: number;
@@ -29,18 +27,6 @@ export interface TickCost {
   dynamo: number;
   byCommand: Record<string, number>;
   upstream: number;
-}
-
-/** Counts a client's commands by name. */
-function counting(client: DynamoDBClient, sent: Map<string, number>): DynamoDBClient {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      sent.set(context.commandName!, (sent.get(context.commandName!) ?? 0) + 1);
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCount' },
-  );
-  return client;
 }
 
 export async function measureWatchTick({
@@ -62,36 +48,19 @@ export async function measureWatchTick({
   const sent = new Map<string, number>();
   useStores({
     keys,
-    counters: new DynamoCounterStore(counting(dynamoClient(dynamo.endpoint), sent), dynamo.table),
+    counters: new DynamoCounterStore(countingCommands(dynamoClient(dynamo.endpoint), sent), dynamo.table),
   });
   const now = Date.now();
   const seed = new DynamoWatchStore(dynamo.client, table);
   // A two-night stay a watch, `stays` different ones in all.
   const day = (i: number, plus = 0) =>
     new Date(Date.UTC(2030, 0, 1) + ((i % stays) + plus) * 86_400_000).toISOString().slice(0, 10);
-  for (let i = 0; i < watches; i += 50)
-    await Promise.all(
-      Array.from({ length: Math.min(50, watches - i) }, (_, j) => {
-        const n = i + j;
-        const watch = newWatchRecord({
-          id: `wch_${n.toString(16).padStart(20, '0')}`,
-          keyId: hashKey(key),
-          tier: 'enterprise',
-          routeId: 'chainBHotelRooms',
-          route: '/v1/chain_b/hotel/rooms',
-          params: { hotel_id: '9WT3', check_in: day(n), check_out: day(n, 2) },
-          condition: { type: 'any_change' },
-          callbackUrl: 'http://127.0.0.1:9/hook',
-          interval: 3_600,
-          expiresAt: now + 86_400_000,
-          createdAt: now,
-        });
-        // Due at different moments of the same minute.
-        return seed.create({ ...watch, dueAt: now - (n % 60) * 1_000 }, 100_000);
-      }),
-    );
+  const hook = 'http://127.0.0.1:9/hook';
+  const watch = (n: number) =>
+    dueWatch(n, { key, now, params: { check_in: day(n), check_out: day(n, 2) }, callbackUrl: hook });
+  await createWatches(seed, watches, watch, 100_000);
   const engine = localEngine({
-    store: new DynamoWatchStore(counting(dynamoClient(dynamo.endpoint), sent), table),
+    store: new DynamoWatchStore(countingCommands(dynamoClient(dynamo.endpoint), sent), table),
     clock: () => now,
     route: watchedRoute,
   });

@@ -11,12 +11,31 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
+/**
+ * A client of the local DynamoDB at `endpoint`.
+ * @example const client = dynamoClient('http://127.0.0.1:8000');
+ */
 export function dynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+}
+
+/**
+ * `client`, counting the commands it sends by name into `sent`.
+ * @example const sent = new Map<string, number>(); const client = countingCommands(dynamoClient(endpoint), sent);
+ */
+export function countingCommands(client: DynamoDBClient, sent: Map<string, number>): DynamoDBClient {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.set(context.commandName!, (sent.get(context.commandName!) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCommands' },
+  );
+  return client;
 }
 
 /**

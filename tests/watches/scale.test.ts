@@ -14,11 +14,11 @@ import type { TickResult } from '../../shared/watches/engine.ts';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { newWatchRecord, type WatchRecord } from '../../shared/watches/model.ts';
+import type { WatchRecord } from '../../shared/watches/model.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
-import { startReceiver, type Receiver } from './helpers.ts';
+import { createWatches, dueWatch, startReceiver, type Receiver } from './helpers.ts';
 
 const WATCHES = 1_000;
 const TABLE = 'watches-scale';
@@ -46,23 +46,14 @@ afterAll(async () => {
   await dynamo.close();
 });
 
-function watch(i: number, now: number): WatchRecord {
-  const made = newWatchRecord({
-    id: `wch_${i.toString(16).padStart(20, '0')}`,
-    keyId: hashKey(key),
-    tier: 'enterprise',
-    routeId: 'chainBHotelRooms',
-    route: '/v1/chain_b/hotel/rooms',
-    params: { hotel_id: '9WT3', check_in: '2030-06-10', check_out: '2030-06-12', adults: '2' },
-    condition: { type: 'any_change' },
+/** Watch `i` of the thousand, on one stay: its check lands on the receiver. */
+const watch = (i: number, now: number): WatchRecord =>
+  dueWatch(i, {
+    key,
+    now,
+    params: { check_in: '2030-06-10', check_out: '2030-06-12', adults: '2' },
     callbackUrl: receiver.url,
-    interval: 3_600,
-    expiresAt: now + 86_400_000,
-    createdAt: now,
   });
-  // Due at different moments of the same minute.
-  return { ...made, dueAt: now - (i % 60) * 1_000 };
-}
 
 /** A scheduler in a process of its own (scheduler-process.ts), ready to tick when told. */
 interface SchedulerProcess {
@@ -103,10 +94,7 @@ describe('1,000 watches due in one minute, two scheduler processes', () => {
     // Prepare
     const now = Date.now();
     const seed = new DynamoWatchStore(dynamo.client, TABLE);
-    for (let i = 0; i < WATCHES; i += 50)
-      await Promise.all(
-        Array.from({ length: Math.min(50, WATCHES - i) }, (_, j) => seed.create(watch(i + j, now), 2_500)),
-      );
+    await createWatches(seed, WATCHES, (n) => watch(n, now), 2_500);
     const schedulers = await Promise.all([schedulerProcess(now), schedulerProcess(now)]);
 
     // Act: both tick at once, then work their queues; then a third scheduler ticks at the same time

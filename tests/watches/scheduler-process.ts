@@ -1,7 +1,7 @@
 // One scheduler process of the scale test (scale.test.ts): its own DynamoDB clients, stores, queues and
 // route caches, on the test's dynalite and sandbox. It says `ready`, ticks once at the given time when told
 // `go` on stdin, works its queues, and prints what its tick found and claimed and the DynamoDB requests it sent.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createInterface } from 'node:readline';
 import { watchedRoute } from '../../functions/watches/handlers.ts';
 import { DynamoCounterStore } from '../../shared/store/dynamodb.ts';
@@ -10,6 +10,7 @@ import { MemoryKeyStore } from '../../shared/store/memory.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
 import { localEngine } from '../../shared/watches/local.ts';
+import { countingCommands, dynamoClient } from '../helpers/dynalite.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -18,21 +19,7 @@ const env = (name: string): string => {
 };
 
 const sent = new Map<string, number>();
-function client(): DynamoDBClient {
-  const made = new DynamoDBClient({
-    endpoint: env('SCALE_DYNAMO'),
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  made.middlewareStack.add(
-    (next, context) => async (args) => {
-      sent.set(context.commandName!, (sent.get(context.commandName!) ?? 0) + 1);
-      return next(args);
-    },
-    { step: 'initialize', name: 'countCommands' },
-  );
-  return made;
-}
+const client = (): DynamoDBClient => countingCommands(dynamoClient(env('SCALE_DYNAMO')), sent);
 
 const keys = new MemoryKeyStore();
 keys.add(env('SCALE_KEY'), 'enterprise');
