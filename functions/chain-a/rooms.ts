@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainA } from '../../shared/providers/chain-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainARoomsQuery, ChainAStay } from '../../shared/schemas/chain-a.ts';
 import { nights } from '../../shared/schemas/params.ts';
 
@@ -27,13 +28,8 @@ export const handler = endpoint({
   slotsAhead: { chain_a: 2 },
   run: async ({ query }, ctx) => {
     const stay = await chainA.rooms(ctx, {
-      hotelCode: query.hotel_code,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
+      ...camelKeys(query),
       nights: nights(query.check_in, query.check_out),
-      adults: query.adults,
-      children: query.children,
-      rooms: query.rooms,
     });
     if (!stay) throw ctx.error('HOTEL_NOT_FOUND', `chain_a has no hotel with code ${query.hotel_code}.`);
     // A sold-out stay is the contract's 200 with no rooms, not NO_RESULTS.

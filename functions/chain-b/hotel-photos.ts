@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ChainBHotelId, ChainBPhoto } from '../../shared/schemas/chain-b.ts';
 import { hotelIdParam } from '../../shared/schemas/chain-b-query.ts';
 
@@ -42,10 +43,7 @@ export const handler = endpoint({
   query: HotelPhotosQuery,
   response: HotelPhotosResponse,
   run: async ({ query }, ctx) => {
-    const found = await chainB.photos(ctx, query.hotel_id, {
-      categories: query.categories,
-      includeVideos: query.include_videos,
-    });
+    const found = await chainB.photos(ctx, query.hotel_id, camelKeys(query));
     if (!found) throw ctx.error('HOTEL_NOT_FOUND', `chain_b has no hotel ${query.hotel_id}.`);
     return {
       success: true as const,

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { RestaurantPath } from '../../shared/schemas/dining.ts';
 import { intParam } from '../../shared/schemas/params.ts';
 
@@ -53,11 +54,7 @@ export const handler = endpoint({
   query: DiningReviewsQuery,
   response: DiningReviewsResponse,
   run: async ({ path, query }, ctx) => {
-    const found = await dining.reviews(ctx, path.restaurant_id, {
-      page: query.page,
-      pageSize: query.page_size,
-      sort: query.sort,
-    });
+    const found = await dining.reviews(ctx, path.restaurant_id, camelKeys(query));
     if (!found) throw ctx.error('RESTAURANT_NOT_FOUND', `dining has no restaurant ${path.restaurant_id}.`);
     const totalPages = Math.ceil(found.total / query.page_size);
     if (found.reviews.length === 0)

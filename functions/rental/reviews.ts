@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { intParam } from '../../shared/schemas/params.ts';
 import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
 import { RentalReview, ReviewTag } from '../../shared/schemas/rental-reviews.ts';
@@ -36,12 +37,7 @@ export const handler = endpoint({
   query: ReviewsQuery,
   response: RentalReviewsResponse,
   run: async ({ path, query }, ctx) => {
-    const page = await rental.reviews(ctx, {
-      listingId: path.listing_id,
-      limit: query.limit,
-      offset: query.offset,
-      sort: query.sort,
-    });
+    const page = await rental.reviews(ctx, camelKeys({ ...path, ...query }));
     if (!page) throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     if (page.reviews.length === 0)
       throw ctx.error(
