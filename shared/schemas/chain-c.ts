@@ -121,14 +121,19 @@ export const ChainCRooms = z.object({
 });
 export type ChainCRooms = z.infer<typeof ChainCRooms>;
 
+/** The stay both chain_c queries take: dates, adults and rooms. */
+const ChainCStay = {
+  check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+  check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+  adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
+  rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
+};
+
 /** The query of chain_c loyalty rooms (a watch of the route checks its parameters with it too). */
 export const ChainCRoomsQuery = withStayOrder(
   z.object({
     property_id: PropertyIdParam,
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
-    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
-    rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
+    ...ChainCStay,
     currency: currencyParam().meta({
       description: 'ISO 4217 code (case-insensitive) of every cash amount. Default USD',
     }),
@@ -142,10 +147,7 @@ export const ChainCQuery = withStayOrder(
   z.object({
     latitude: coordinateParam(90).meta({ description: 'Latitude of the search center, -90 to 90' }),
     longitude: coordinateParam(180).meta({ description: 'Longitude of the search center, -180 to 180' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
-    adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
-    rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
+    ...ChainCStay,
     currency: currencyParam().meta({
       description: 'ISO 4217 code (case-insensitive) of every price; asked of chain_c, which prices in it',
     }),

@@ -19,14 +19,17 @@ import { ErrorAnswer, NO_AVAILABILITY_CODES, Warnings } from './offers-answer.ts
 
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 
-/** An amount as a decimal string (the source's way) or a number, checked as one type. */
-const Amount = z
-  .custom<number | string>(
-    (v) =>
-      (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && DECIMAL.test(v)),
-    { error: 'an amount, as a decimal string or a number' },
-  )
-  .transform(Number);
+/** A quantity of at least 0 as a decimal string (the source's way) or a number, checked as one type. */
+const decimal = (error: string) =>
+  z
+    .custom<number | string>(
+      (v) =>
+        (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && DECIMAL.test(v)),
+      { error },
+    )
+    .transform(Number);
+
+const Amount = decimal('an amount, as a decimal string or a number');
 
 /** Points: a whole number, a numeric string, or an object with `points` (the sub-shape is not on record). */
 const Points = z
@@ -42,13 +45,7 @@ const Points = z
   )
   .transform((v) => Number(typeof v === 'object' ? v.points : v));
 
-const Distance = z
-  .custom<number | string>(
-    (v) =>
-      (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && DECIMAL.test(v)),
-    { error: 'a distance, as a number or a decimal string' },
-  )
-  .transform(Number);
+const Distance = decimal('a distance, as a number or a decimal string');
 
 const GeoHotel = z.looseObject({
   hotelMnemonic: z.string().min(1),
