@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ListingPath, RentalPricing, RentalPricingQuery } from '../../shared/schemas/rental.ts';
 import { ListingStay, listingStay } from './stay.ts';
 
@@ -19,14 +20,7 @@ export const handler = endpoint({
   response: RentalPricingResponse,
   run: async ({ path, query }, ctx) => {
     const stay = listingStay(path.listing_id, query);
-    const result = await rental.pricing(ctx, {
-      listingId: path.listing_id,
-      checkIn: query.check_in,
-      checkOut: query.check_out,
-      nights: stay.nights,
-      adults: query.adults,
-      currency: query.currency,
-    });
+    const result = await rental.pricing(ctx, { ...camelKeys({ ...path, ...query }), nights: stay.nights });
     if (result.kind === 'missing')
       throw ctx.error('LISTING_NOT_FOUND', `rental has no listing ${path.listing_id}.`);
     if (result.kind === 'unavailable')
