@@ -84,6 +84,24 @@ export class ProblemError extends Error {
 }
 
 /**
+ * A refusal by one of a route's declared codes, raised where the route is not known (the accounts' and the
+ * watches' services): the route's declaration gives it its status when it is answered (shared/routes/errors.ts
+ * `answered`).
+ * @example throw new DeclaredError('KEY_NOT_FOUND', 'This account has no key k_1.');
+ */
+export class DeclaredError extends Error {
+  readonly code: string;
+  readonly headers: Record<string, string>;
+
+  constructor(code: string, detail: string, headers: Record<string, string> = {}) {
+    super(detail);
+    this.name = new.target.name;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/**
  * An error in the spec's global shape `{error: {code, message, details}}` (authentication, rate limits,
  * and endpoints documented to use it).
  * @example throw new GlobalError(400, 'INVALID_URL', 'The URL is not a hotel page.', 'url: expected /hotel/...');

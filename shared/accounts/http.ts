@@ -16,13 +16,13 @@ import type * as z from 'zod';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
-import { baseUrl, jsonResponse } from '../problem.ts';
-import { routeError, type Route } from '../routes/index.ts';
+import { baseUrl } from '../problem.ts';
+import { answered, routeError, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore, services } from './index.ts';
 import { isOutboxEvent } from './outbox.ts';
 import { runMailJob } from './mail-jobs.ts';
-import { AccountError, SESSION_MS } from './service.ts';
+import { SESSION_MS } from './service.ts';
 import type { Account, Session } from '../store/types.ts';
 
 /** A signed-in caller: the account, its session and the session cookie's hash. */
@@ -216,17 +216,9 @@ export function accountEndpoint<
   return spine(route, async (event: APIGatewayProxyEvent) => {
     const state = stateOf(event);
     const { signedIn, ctx, body } = guarded.get(event)!;
-    try {
-      const result = await options.run(
-        { body: body as z.output<B>, path: state.path as z.output<P>, signedIn },
-        ctx,
-      );
-      return jsonResponse(options.status ?? 200, options.response.parse(result));
-    } catch (error) {
-      if (error instanceof AccountError)
-        throw routeError(route, error.code, error.message, { headers: error.headers });
-      throw error;
-    }
+    return answered(route, options, () =>
+      options.run({ body: body as z.output<B>, path: state.path as z.output<P>, signedIn }, ctx),
+    );
   })
     .use(accountGuard(options))
     .use(validateRequest({ path: options.path }));

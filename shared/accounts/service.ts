@@ -5,6 +5,7 @@
  * (keys and the account's deletion), usage.ts (what the dashboard shows) and mail-jobs.ts (the work done
  * after the answer).
  */
+import { DeclaredError } from '../errors.ts';
 import type { CounterStore, AccountStore } from '../store/types.ts';
 import type { KeyGateway } from './gateway.ts';
 import type { Mailer } from './mailer.ts';
@@ -55,16 +56,7 @@ export const SIGNUP_MESSAGE =
   'If this address can be used, a verification link is on its way to it. Open the link, then sign in.';
 
 /** A refusal of the account rules, by one of the route's declared codes. */
-export class AccountError extends Error {
-  readonly code: string;
-  readonly headers: Record<string, string>;
-  constructor(code: string, detail: string, headers: Record<string, string> = {}) {
-    super(detail);
-    this.name = 'AccountError';
-    this.code = code;
-    this.headers = headers;
-  }
-}
+export class AccountError extends DeclaredError {}
 
 export interface Services {
   store: AccountStore;

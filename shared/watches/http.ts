@@ -10,20 +10,13 @@ import { apiKeyAuth } from '../http/api-key-auth.ts';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
-import { jsonResponse } from '../problem.ts';
-import { routeError, type Route } from '../routes/index.ts';
+import { DeclaredError } from '../errors.ts';
+import { answered, type Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { ApiKeyRecord } from '../store/types.ts';
 
 /** An error of the route's own, by code. */
-export class WatchError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
+export class WatchError extends DeclaredError {}
 
 export interface WatchEndpointOptions<B extends z.ZodType, P extends z.ZodType, S extends z.ZodType> {
   route: Route;
@@ -57,17 +50,13 @@ export function watchEndpoint<
   const { route } = options;
   const handler = spine(route, async (event: APIGatewayProxyEvent) => {
     const state = stateOf(event);
-    try {
-      const result = await options.run({
+    return answered(route, options, () =>
+      options.run({
         body: bodies.get(event) as z.output<B>,
         path: state.path as z.output<P>,
         caller: state.caller!,
-      });
-      return jsonResponse(options.status ?? 200, options.response.parse(result));
-    } catch (error) {
-      if (error instanceof WatchError) throw routeError(route, error.code, error.message);
-      throw error;
-    }
+      }),
+    );
   })
     .use(apiKeyAuth(async () => (await stores()).keys))
     .use(validateRequest({ path: options.path }))
