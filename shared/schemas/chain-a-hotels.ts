@@ -4,6 +4,7 @@
  * the source does not show it (wave3-endpoints.md, "Identity is required").
  */
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { LatLng, PostalAddress } from './location.ts';
 
 /** A hotel code as rooms takes it: 3 to 10 letters or digits, upper-cased. */
@@ -58,11 +59,9 @@ export const ChainASearchHotel = z.object({
   availability: z.enum(['AVAILABLE', 'UNAVAILABLE']).nullable().meta({
     description: 'UNAVAILABLE only where the source says so for the hotel; null where it says nothing',
   }),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .nullable()
-    .meta({ description: "The hotel's own currency, that of lowest_per_night" }),
+  currency: CurrencyCode.nullable().meta({
+    description: "The hotel's own currency, that of lowest_per_night",
+  }),
   lowest_per_night: PerNight.meta({
     description: 'Lowest cash price of one room for one night, before taxes and fees',
   }),

@@ -1,12 +1,11 @@
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { coordinateParam, intParam, text } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
 
 // Rooms rule: per-night figures (per_night, per_night_after_tax, points, cash) are for one room; stay
 // totals (base_total, fees_taxes, total, points_total, cash_total) are for every room over every night.
 
-/** An ISO 4217 code. */
-const Currency = z.string().regex(/^[A-Z]{3}$/);
 const Amount = z.number().min(0);
 
 /** Chain A cash rate (spec table); amounts in the property's billing currency. */
@@ -24,7 +23,7 @@ export const CashRate = z.object({
   total: Amount.nullable().meta({
     description: 'Stay total of every room after tax: base_total + fees_taxes',
   }),
-  currency: Currency.meta({ description: 'Always the top-level currency' }),
+  currency: CurrencyCode.meta({ description: 'Always the top-level currency' }),
   is_member_rate: z.boolean().meta({ description: 'True when the rate requires a loyalty account' }),
   is_advance_purchase: z.boolean().meta({ description: 'True for non-refundable prepaid rates' }),
   long_description: z.string().nullable(),
@@ -39,7 +38,7 @@ export const RewardOption = z
     cash: Amount.nullable().meta({
       description: 'Cash per night for one room, on top of the points; null for a points-only option',
     }),
-    cash_currency: Currency.nullable().meta({
+    cash_currency: CurrencyCode.nullable().meta({
       description:
         'Currency of cash, read per option (may differ from the rates currency); null when cash is',
     }),
@@ -75,7 +74,7 @@ export type RoomType = z.infer<typeof RoomType>;
 
 /** What chain_a says of a property for one stay: the rooms response without its echo and count. */
 export const ChainAStay = z.object({
-  currency: Currency.nullable().meta({
+  currency: CurrencyCode.nullable().meta({
     description:
       "The property's billing currency (ISO 4217), the currency of every cash rate; null when the answer does not show it (no room available)",
   }),

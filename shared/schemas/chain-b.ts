@@ -1,19 +1,13 @@
 import * as z from 'zod';
+import { RequestedCurrency } from './currency.ts';
 import { LatLng } from './location.ts';
 
-const Currency = z
-  .string()
-  .regex(/^[A-Z]{3}$/)
-  .meta({ description: 'ISO 4217 code of the amounts: the requested currency' });
 const Lodging = z.object({ code: z.string().min(1), name: z.string().min(1) });
 const CodeLabel = z.object({ code: z.string().min(1), label: z.string().min(1) });
 
 /** The best priced offer of a chain_b hotel for the stay, in the requested currency. */
 export const BestOffer = z.object({
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .meta({ description: 'ISO 4217 code of the amounts: the requested currency' }),
+  currency: RequestedCurrency,
   amount: z
     .number()
     .min(0)
@@ -182,7 +176,7 @@ export const ChainBRoomType = z.object({
 export type ChainBRoomType = z.infer<typeof ChainBRoomType>;
 
 export const ChainBRooms = z.object({
-  currency: Currency,
+  currency: RequestedCurrency,
   availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']),
   room_types: z.array(ChainBRoomType).meta({ description: 'Empty when sold out for those dates' }),
 });

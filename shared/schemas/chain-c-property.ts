@@ -4,6 +4,7 @@
  * null when the source does not show it, and `room_types` is [] when the catalogue could not be read.
  */
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { LatLng, PostalAddress } from './location.ts';
 
 const Text = z.string().min(1).nullable();
@@ -25,11 +26,7 @@ export const ChainCPropertyDetails = z.object({
   address: PostalAddress,
   location: LatLng.nullable(),
   phone: Text,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .nullable()
-    .meta({ description: "The property's own currency" }),
+  currency: CurrencyCode.nullable().meta({ description: "The property's own currency" }),
   review: z
     .object({ rating: z.number().min(0).max(5), count: z.number().int().min(0).nullable() })
     .nullable()

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CurrencyCode, RequestedCurrency } from './currency.ts';
 import { LatLng } from './location.ts';
 import { coordinateParam, currencyParam, idParam, intParam } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
@@ -20,10 +21,7 @@ export const ChainCPrice = z.object({
   total: z.number().min(0).meta({ description: 'Cash price of the whole stay, taxes and fees included' }),
   taxes: z.number().min(0).nullable().meta({ description: 'Taxes of the stay; null when not shown' }),
   fees: z.number().min(0).nullable().meta({ description: 'Fees of the stay; null when not shown' }),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .meta({ description: 'ISO 4217 code of the amounts: the requested currency' }),
+  currency: RequestedCurrency,
   points_per_night: z
     .number()
     .int()
@@ -114,7 +112,7 @@ export type ChainCRoomType = z.infer<typeof ChainCRoomType>;
 
 /** What chain_c says of a property's rooms for one stay, in the requested currency. */
 export const ChainCRooms = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: CurrencyCode,
   room_types: z
     .array(ChainCRoomType)
     .meta({ description: 'Empty (total 0) when no room is available for the exact dates and occupancy' }),

@@ -1,11 +1,12 @@
 /** Rental search results (wave 3: GET /v1/rental/search). */
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { ListingIdJson } from './rental.ts';
 
 export const SearchPrice = z.object({
   total: z.number().min(0).nullable().meta({ description: 'The whole stay' }),
   per_night: z.number().min(0).nullable().meta({ description: 'One night, the average' }),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: CurrencyCode,
   display: z.string().meta({ description: 'As the source formats it, e.g. "$2,245"' }),
   qualifier: z.string().nullable().meta({ description: 'The source\'s word, e.g. "total"' }),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { currencyParam, idParam, intParam } from './params.ts';
 import { StayDates, withStayOrder } from './stay.ts';
 
@@ -101,14 +102,12 @@ export const RentalOverview = z.object({
 });
 export type RentalOverview = z.infer<typeof RentalOverview>;
 
-/** An ISO 4217 code. */
-const Currency = z.string().regex(/^[A-Z]{3}$/);
 const Amount = z.number().min(0);
 
 /** Rental pricing (spec table); every amount in `currency`, the one asked for. */
 export const RentalPricing = z.object({
   nights: z.number().int().min(1),
-  currency: Currency.meta({ description: 'ISO 4217 code of every amount: the requested currency' }),
+  currency: CurrencyCode.meta({ description: 'ISO 4217 code of every amount: the requested currency' }),
   nightly_rate: Amount.meta({ description: 'Average accommodation price per night' }),
   accommodation_total: Amount.meta({ description: 'Accommodation for the whole stay' }),
   service_fee: Amount,

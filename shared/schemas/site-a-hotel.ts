@@ -4,6 +4,7 @@
  * and what the service computes itself is nullable: null is "the source does not show it".
  */
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { CountryCode } from './location.ts';
 
 const nullableText = z.string().nullable();
@@ -77,11 +78,7 @@ export const SiteAHotelDetails = z.object({
   highlights: z.array(z.string()),
   meals: z.array(SiteAMeal),
   languages_spoken: z.array(z.string()),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .nullable()
-    .meta({ description: "The hotel's own currency" }),
+  currency: CurrencyCode.nullable().meta({ description: "The hotel's own currency" }),
   review_score: z.object({ score: score10, count: z.number().int().min(0).nullable() }).nullable(),
   main_photo_url: z.url().nullable().meta({ description: 'Signed, as photos gives it' }),
 });
@@ -147,10 +144,7 @@ export const SiteABlock = z.object({
   max_persons: z.number().int().min(1).nullable(),
   total: money.nullable().meta({ description: 'The whole stay for every room asked' }),
   per_night: money.nullable().meta({ description: 'One room for one night (the average)' }),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .nullable(),
+  currency: CurrencyCode.nullable(),
   taxes_included: z.boolean().nullable(),
   excluded_charges: money.nullable().meta({ description: 'Taxes and charges not in total, for the stay' }),
   strikethrough_total: money.nullable().meta({ description: 'The struck-through stay price' }),

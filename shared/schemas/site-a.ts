@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CurrencyCode } from './currency.ts';
 import { CountryCode } from './location.ts';
 import { HelpfulVotes } from './review.ts';
 
@@ -34,7 +35,7 @@ export type DestinationSuggestion = z.infer<typeof DestinationSuggestion>;
 export const SiteAPrice = z.object({
   amount: z.number().min(0).meta({ description: 'The whole stay for all rooms' }),
   per_night: z.number().min(0).meta({ description: 'amount divided by the nights of the stay' }),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: CurrencyCode,
   display: z.string().min(1).meta({ description: 'The amount as the source formats it' }),
   taxes_included: z
     .boolean()
