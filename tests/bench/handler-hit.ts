@@ -3,12 +3,11 @@
  * off and on (on, as on Lambda), interleaved in one fresh process (tests/bench/hit-loop.ts) whose stdout,
  * where the metrics go, is a pipe this process drains, as Lambda's runtime does.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Route } from '../../shared/routes/index.ts';
-import { apiEvent, BENCH_KEY, bundleOf, iqrHalf, median, ROOT } from './lib.ts';
+import { apiEvent, BENCH_KEY, benchChild, bundleOf, iqrHalf, median } from './lib.ts';
 
 /** CPU µs per call (medians over the rounds), and the ratios to the minimal handler. */
 export interface HitResult {
@@ -53,27 +52,19 @@ export async function measureHandlerHit(route: Route, providers: unknown, root?:
   const bundle = await bundleOf(route, root);
   const dir = mkdtempSync(join(tmpdir(), 'bench-hit-'));
   const out = join(dir, 'hit.json');
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', resolve(ROOT, 'tests/bench/hit-loop.ts')],
-    {
-      env: {
-        ...process.env,
-        ...bundle.env,
-        // In-process stores: the key and the quota in memory, no DynamoDB, so the hit is all in-process work.
-        COUNTER_TABLE: '',
-        API_KEYS: `${BENCH_KEY}:enterprise`,
-        ENTERPRISE_DAILY_QUOTA: '100000000',
-        PROVIDERS: JSON.stringify(providers),
-        LOG_LEVEL: 'silent',
-        NODE_OPTIONS: '',
-        BENCH_BUNDLE: bundle.outfile,
-        BENCH_EVENT: JSON.stringify(apiEvent(route, route.example)),
-        BENCH_OUT: out,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = benchChild('hit-loop.ts', bundle, {
+    // In-process stores: the key and the quota in memory, no DynamoDB, so the hit is all in-process work.
+    COUNTER_TABLE: '',
+    API_KEYS: `${BENCH_KEY}:enterprise`,
+    ENTERPRISE_DAILY_QUOTA: '100000000',
+    PROVIDERS: JSON.stringify(providers),
+    LOG_LEVEL: 'silent',
+    NODE_OPTIONS: '',
+    BENCH_EVENT: JSON.stringify(apiEvent(route, route.example)),
+    BENCH_OUT: out,
+  });
+  // The loop reads no input.
+  child.stdin.end();
   let stderr = '';
   child.stdout.resume();
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -9,6 +9,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { serialRounds } from './rounds.ts';
 
 interface Span {
   dynamo: boolean;
@@ -85,17 +86,6 @@ function depth(list: { start: number; end?: number }[]): number {
   return Math.max(0, ...depths);
 }
 
-/** Sends in series: a send that starts while another is awaited shares its round trip. */
-function serial(list: { start: number; end?: number }[]): number {
-  let rounds = 0;
-  let busyUntil = -Infinity;
-  for (const s of [...list].sort((a, b) => a.start - b.start)) {
-    if (s.start > busyUntil) rounds++;
-    busyUntil = Math.max(busyUntil, s.end ?? Infinity);
-  }
-  return rounds;
-}
-
 const events = JSON.parse(process.env.BENCH_EVENTS ?? '[]') as unknown[];
 const lines =
   process.env.BENCH_WAIT === '1'
@@ -151,7 +141,7 @@ for (const [i, event] of events.entries()) {
     dynamoRequests: dynamo.length,
     upstreamRequests: upstream.length,
     sends: mySends.length,
-    sendRounds: serial(mySends),
+    sendRounds: serialRounds(mySends),
     sendDepth: depth(mySends),
     sendOps: mySends.map((x) => x.op),
   });

@@ -246,21 +246,6 @@ export async function startCountingDynamo(table = 'counters'): Promise<CountingD
 }
 
 /**
- * How many round trips a list of requests took in series: the busy periods of the server (requests
- * sent at once overlap and count once).
- * @example serialRounds([{ op: 'GetItem', start: 0, end: 2 }, { op: 'UpdateItem', start: 1, end: 3 }]) // 1
- */
-export function serialRounds(requests: readonly DynamoRequest[]): number {
-  let rounds = 0;
-  let busyUntil = -Infinity;
-  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
-    if (r.start > busyUntil) rounds++;
-    busyUntil = Math.max(busyUntil, r.end ?? Infinity);
-  }
-  return rounds;
-}
-
-/**
  * The deployment-wide ceilings of the live profile, per provider (what the stack deploys as maxConcurrent).
  * @example liveCeilings().site_a // 6
  */
@@ -350,6 +335,22 @@ export interface Instance {
 }
 
 /**
+ * A fresh node process running the bench script `script` (in tests/bench/) on `bundle`: the bundle's
+ * function environment and then `env` added to this process's, its standard streams piped.
+ * @example const child = benchChild('hit-loop.ts', bundle, { BENCH_OUT: out });
+ */
+export function benchChild(script: string, bundle: Bundle, env: Record<string, string>) {
+  return spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', resolve(ROOT, 'tests/bench', script)],
+    {
+      env: { ...process.env, ...bundle.env, ...env, BENCH_BUNDLE: bundle.outfile },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+}
+
+/**
  * A fresh process playing one Lambda instance of `bundle` (tests/bench/invoke.ts), calling it with
  * `events`; `stepwise`: one call each time `call()` is asked.
  * @example const figures = await startInstance(bundle, [event], env).done;
@@ -360,23 +361,13 @@ export function startInstance(
   env: Record<string, string>,
   { stepwise = false, nodeOptions = '' }: { stepwise?: boolean; nodeOptions?: string } = {},
 ): Instance {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', resolve(ROOT, 'tests/bench/invoke.ts')],
-    {
-      env: {
-        ...process.env,
-        ...bundle.env,
-        ...env,
-        NODE_OPTIONS: nodeOptions,
-        BENCH_BUNDLE: bundle.outfile,
-        BENCH_EVENTS: JSON.stringify(events),
-        BENCH_WAIT: stepwise ? '1' : '0',
-        BENCH_DYNAMO: env.AWS_ENDPOINT_URL_DYNAMODB?.replace(/^https?:\/\//, '') ?? '',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = benchChild('invoke.ts', bundle, {
+    ...env,
+    NODE_OPTIONS: nodeOptions,
+    BENCH_EVENTS: JSON.stringify(events),
+    BENCH_WAIT: stepwise ? '1' : '0',
+    BENCH_DYNAMO: env.AWS_ENDPOINT_URL_DYNAMODB?.replace(/^https?:\/\//, '') ?? '',
+  });
   const figures: CallFigures[] = [];
   const waiting: ((f: CallFigures) => void)[] = [];
   let stderr = '';

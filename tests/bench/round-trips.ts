@@ -13,13 +13,13 @@ import {
   bundleOf,
   lambdaEnv,
   liveCeilings,
-  serialRounds,
   startCountingDynamo,
   startInstance,
   type CallFigures,
   type CountingDynamo,
   type Instance,
 } from './lib.ts';
+import { serialRounds } from './rounds.ts';
 
 export interface Step {
   label: string;

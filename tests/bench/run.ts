@@ -391,29 +391,29 @@ if (on('hit')) {
         `| ${side.label} | ${named(handler)} | ${h.minimalUs.toFixed(1)} µs | ${h.handlerUs.toFixed(1)} µs | ${h.ratio.toFixed(1)}× ±${h.ratioNoise.toFixed(1)} | ${h.handlerEmfUs.toFixed(1)} µs | ${h.ratioEmf.toFixed(1)}× ±${h.ratioEmfNoise.toFixed(1)} | ${h.wallUs.map((w) => w.toFixed(0)).join(' / ')} | ${kb(h.bytes)} |`,
       );
       if (handler.includes('maps-reviews')) {
-        const baseline = 'minimal handler, same process, interleaved';
-        record(
-          'handler per in-process hit / minimal handler, metrics off (maps_reviews reviews, CPU)',
-          '≤ 3×',
-          side.label,
-          {
-            value: `${h.ratio.toFixed(1)}× (${h.handlerUs.toFixed(0)} / ${h.minimalUs.toFixed(1)} µs)`,
-            met: h.ratio <= 3,
-            noise: `±${h.ratioNoise.toFixed(1)}×`,
-          },
-          baseline,
-        );
-        record(
-          '… with EMF metrics on, as on Lambda',
-          '≤ 6×',
-          side.label,
-          {
-            value: `${h.ratioEmf.toFixed(1)}× (${h.handlerEmfUs.toFixed(0)} / ${h.minimalUs.toFixed(1)} µs)`,
-            met: h.ratioEmf <= 6,
-            noise: `±${h.ratioEmfNoise.toFixed(1)}×`,
-          },
-          baseline,
-        );
+        // The handler's CPU per hit over the minimal handler's: metrics off, then on as on Lambda.
+        const ratios = [
+          [
+            'handler per in-process hit / minimal handler, metrics off (maps_reviews reviews, CPU)',
+            3,
+            h.ratio,
+            h.handlerUs,
+            h.ratioNoise,
+          ],
+          ['… with EMF metrics on, as on Lambda', 6, h.ratioEmf, h.handlerEmfUs, h.ratioEmfNoise],
+        ] as const;
+        for (const [what, most, ratio, handlerUs, noise] of ratios)
+          record(
+            what,
+            `≤ ${most}×`,
+            side.label,
+            {
+              value: `${ratio.toFixed(1)}× (${handlerUs.toFixed(0)} / ${h.minimalUs.toFixed(1)} µs)`,
+              met: ratio <= most,
+              noise: `±${noise.toFixed(1)}×`,
+            },
+            'minimal handler, same process, interleaved',
+          );
       } else {
         record(
           'rental details in-process hit (wall per call, metrics off)',
