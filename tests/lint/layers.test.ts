@@ -33,26 +33,32 @@ afterAll(() => {
 });
 
 describe('lint of the layers', () => {
-  it('fails a shared/ file that imports infra/', async () => {
-    // Prepare
-    const file = probe(`shared/${TAG}.ts`, "export { TravelApiStack } from '../infra/stack.ts';\n");
-    // Act
-    const messages = await lint(file);
-    // Assess
-    expect(messages).toContainEqual({
-      rule: 'no-restricted-imports',
-      message: expect.stringContaining('shared/ imports neither infra/, functions/ nor web/'),
-    });
-  }, 60_000);
-
-  it('fails a functions/ file that imports infra/', async () => {
-    const file = probe(`functions/${TAG}.ts`, "export { buildOpenApi } from '../infra/openapi.ts';\n");
-    const messages = await lint(file);
-    expect(messages).toContainEqual({
-      rule: 'no-restricted-imports',
-      message: expect.stringContaining('functions/ do not import infra/'),
-    });
-  }, 60_000);
+  it.each([
+    [
+      'shared/',
+      "export { TravelApiStack } from '../infra/stack.ts';\n",
+      'shared/ imports neither infra/, functions/ nor web/',
+    ],
+    [
+      'functions/',
+      "export { buildOpenApi } from '../infra/openapi.ts';\n",
+      'functions/ do not import infra/',
+    ],
+  ])(
+    'fails a %s file that imports infra/',
+    async (folder, source, message) => {
+      // Prepare
+      const file = probe(`${folder}${TAG}.ts`, source);
+      // Act
+      const messages = await lint(file);
+      // Assess
+      expect(messages).toContainEqual({
+        rule: 'no-restricted-imports',
+        message: expect.stringContaining(message),
+      });
+    },
+    60_000,
+  );
 
   it("fails a functions/ file that imports a connector's module other than index.ts", async () => {
     // Prepare
