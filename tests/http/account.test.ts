@@ -727,6 +727,14 @@ describe('usage', () => {
 
 describe('password reset and account deletion', () => {
   const resetTokenOf = (mail: Mail | undefined) => new URL(mail!.link!).hash.replace('#reset=', '');
+  /** Asks for a reset link for `email` from `browser`: the token its mail carries. */
+  const resetLink = async (browser: Browser, email: string) => {
+    await browser.post('/account/password/forgot', { email });
+    return resetTokenOf(lastMailTo(email));
+  };
+  /** Sets a new password through a reset link's token. */
+  const resetWith = (browser: Browser, token: string, password: string) =>
+    browser.post('/account/password/reset', { token, password });
 
   it('mails a reset link for a registered email only, answers every email alike, and the link sets a new password once', async () => {
     // Prepare
@@ -737,15 +745,9 @@ describe('password reset and account deletion', () => {
     const known = await stranger.post('/account/password/forgot', { email });
     const unknown = await stranger.post('/account/password/forgot', { email: freshEmail() });
     const token = resetTokenOf(lastMailTo(email));
-    const weak = await stranger.post('/account/password/reset', { token, password: 'short' });
-    const reset = await stranger.post('/account/password/reset', {
-      token,
-      password: 'a brand new passphrase',
-    });
-    const reused = await stranger.post('/account/password/reset', {
-      token,
-      password: 'another new passphrase',
-    });
+    const weak = await resetWith(stranger, token, 'short');
+    const reset = await resetWith(stranger, token, 'a brand new passphrase');
+    const reused = await resetWith(stranger, token, 'another new passphrase');
     const oldSession = await browser.get('/account/keys');
     const oldPassword = await stranger.post('/account/signin', { email, password: PASSWORD });
     const newPassword = await stranger.post('/account/signin', { email, password: 'a brand new passphrase' });
@@ -766,31 +768,15 @@ describe('password reset and account deletion', () => {
     // Prepare: two links, then two more
     const { email } = await signedIn();
     const stranger = await new Browser().open();
-    await stranger.post('/account/password/forgot', { email });
-    const first = resetTokenOf(lastMailTo(email));
-    await stranger.post('/account/password/forgot', { email });
-    const second = resetTokenOf(lastMailTo(email));
+    const first = await resetLink(stranger, email);
+    const second = await resetLink(stranger, email);
     // Act: the newer link used, then the older one; a third link, used after a fourth was issued
-    const newer = await stranger.post('/account/password/reset', {
-      token: second,
-      password: 'the second new passphrase',
-    });
-    const older = await stranger.post('/account/password/reset', {
-      token: first,
-      password: 'the first new passphrase',
-    });
-    await stranger.post('/account/password/forgot', { email });
-    const third = resetTokenOf(lastMailTo(email));
-    await stranger.post('/account/password/forgot', { email });
-    const fourth = resetTokenOf(lastMailTo(email));
-    const superseded = await stranger.post('/account/password/reset', {
-      token: third,
-      password: 'the third new passphrase',
-    });
-    const latest = await stranger.post('/account/password/reset', {
-      token: fourth,
-      password: 'the fourth new passphrase',
-    });
+    const newer = await resetWith(stranger, second, 'the second new passphrase');
+    const older = await resetWith(stranger, first, 'the first new passphrase');
+    const third = await resetLink(stranger, email);
+    const fourth = await resetLink(stranger, email);
+    const superseded = await resetWith(stranger, third, 'the third new passphrase');
+    const latest = await resetWith(stranger, fourth, 'the fourth new passphrase');
     const signin = await stranger.post('/account/signin', { email, password: 'the fourth new passphrase' });
     const firstPassword = await (
       await new Browser().open()
@@ -811,27 +797,16 @@ describe('password reset and account deletion', () => {
     const stranger = await new Browser().open();
     const issued = Date.now() + 1_000;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(issued);
-    await stranger.post('/account/password/forgot', { email: kept.email });
-    const keptLink = resetTokenOf(lastMailTo(kept.email));
-    await stranger.post('/account/password/forgot', { email: lapsed.email });
-    const lapsedLink = resetTokenOf(lastMailTo(lapsed.email));
+    const keptLink = await resetLink(stranger, kept.email);
+    const lapsedLink = await resetLink(stranger, lapsed.email);
     // Act: weak attempts a minute before the hour ends; the strong ones just before, and just after
     clock.mockReturnValue(issued + RESET_MS - 60_000);
-    const weakKept = await stranger.post('/account/password/reset', { token: keptLink, password: 'short' });
-    const weakLapsed = await stranger.post('/account/password/reset', {
-      token: lapsedLink,
-      password: 'short',
-    });
+    const weakKept = await resetWith(stranger, keptLink, 'short');
+    const weakLapsed = await resetWith(stranger, lapsedLink, 'short');
     clock.mockReturnValue(issued + RESET_MS - 2_000);
-    const inTime = await stranger.post('/account/password/reset', {
-      token: keptLink,
-      password: 'a brand new passphrase',
-    });
+    const inTime = await resetWith(stranger, keptLink, 'a brand new passphrase');
     clock.mockReturnValue(issued + RESET_MS + 2_000);
-    const late = await stranger.post('/account/password/reset', {
-      token: lapsedLink,
-      password: 'a brand new passphrase',
-    });
+    const late = await resetWith(stranger, lapsedLink, 'a brand new passphrase');
     // Assess: the weak attempt gave no extra time
     expectError(routes.accountPasswordReset, weakKept, 400, 'WEAK_PASSWORD');
     expectError(routes.accountPasswordReset, weakLapsed, 400, 'WEAK_PASSWORD');
