@@ -25,7 +25,8 @@ import {
 } from '../store/types.ts';
 import { sha256 } from './crypto.ts';
 import { DynamoLinkStore } from './dynamo-links.ts';
-import { isConditionFailure, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
+import { written } from '../store/conditional.ts';
+import { N, S, sdk, seconds, type Item } from './dynamo-table.ts';
 /** How long a disabled key's item stays for audit before TTL removes it. */
 const DISABLED_RETENTION_S = 30 * 86_400;
 
@@ -194,18 +195,16 @@ export class DynamoAccountStore extends DynamoLinkStore implements AccountStore 
     if (!account) return;
     const { DeleteItemCommand } = await sdk();
     // The email first: once it is free, a new sign-up may take it, whatever happens to the rest.
-    await this.client
-      .send(
+    await written(
+      this.client.send(
         new DeleteItemCommand({
           TableName: this.table,
           Key: { pk: S(`EMAIL#${sha256(account.email)}`) },
           ConditionExpression: 'account_id = :id',
           ExpressionAttributeValues: { ':id': S(id) },
         }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
     await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: S(`ACCOUNT#${id}`) } }));
   }
 

@@ -4,6 +4,7 @@
  * The SDK is loaded on first use.
  */
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { written } from '../store/conditional.ts';
 
 /** The SDK, loaded on first use. @example const { GetItemCommand } = await sdk() */
 export const sdk = () => import('@aws-sdk/client-dynamodb');
@@ -15,9 +16,6 @@ export const seconds = (ms: number) => Math.ceil(ms / 1000);
 export const S = (value: string) => ({ S: value });
 /** A number attribute. @example N(3) // { N: '3' } */
 export const N = (value: number) => ({ N: String(value) });
-/** Whether a write failed on its condition. @example isConditionFailure({ name: 'ConditionalCheckFailedException' }) // true */
-export const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
 /**
  * Items past their TTL that TTL has not deleted yet are treated as gone.
  * @example alive({ pk: S('x'), expires_at: N(0) }) // undefined
@@ -45,8 +43,8 @@ export abstract class DynamoTable {
 
   protected async put(item: Item, condition?: { expression: string; values?: Item }): Promise<boolean> {
     const { PutItemCommand } = await sdk();
-    try {
-      await this.client.send(
+    return written(
+      this.client.send(
         new PutItemCommand({
           TableName: this.table,
           Item: item,
@@ -54,12 +52,8 @@ export abstract class DynamoTable {
             ? { ConditionExpression: condition.expression, ExpressionAttributeValues: condition.values }
             : {}),
         }),
-      );
-      return true;
-    } catch (error) {
-      if (condition && isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** One UpdateItem; false when its condition fails. */
@@ -69,8 +63,8 @@ export abstract class DynamoTable {
     options: { condition?: string; names?: Record<string, string>; values?: Item } = {},
   ): Promise<boolean> {
     const { UpdateItemCommand } = await sdk();
-    try {
-      await this.client.send(
+    return written(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
           Key: { pk: S(pk) },
@@ -79,11 +73,7 @@ export abstract class DynamoTable {
           ExpressionAttributeNames: options.names,
           ExpressionAttributeValues: options.values,
         }),
-      );
-      return true;
-    } catch (error) {
-      if (options.condition && isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 }

@@ -19,7 +19,8 @@ import {
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { sharedDynamoClient } from './dynamo-client.ts';
-import { giveBackLease } from './leases.ts';
+import { isConditionFailure, written } from './conditional.ts';
+import { giveBackLease, takeLease } from './leases.ts';
 import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
@@ -82,7 +83,7 @@ export class DynamoCounterStore implements CounterStore {
       );
       return { allowed: true, count: Number(out.Attributes?.count?.N ?? 1) };
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+      if (isConditionFailure(error)) {
         const last = (error as { Item?: Record<string, AttributeValue> }).Item?.last_at?.N;
         return { allowed: false, count: limit, lastAt: last === undefined ? undefined : Number(last) };
       }
@@ -91,8 +92,8 @@ export class DynamoCounterStore implements CounterStore {
   }
 
   async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
-    try {
-      await this.client.send(
+    await written(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
           Key: { pk: { S: `COUNT#${keyId}#${day}` } },
@@ -105,10 +106,8 @@ export class DynamoCounterStore implements CounterStore {
           },
           ExpressionAttributeValues: { ':minus': { N: '-1' }, ':zero': { N: '0' } },
         }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      ),
+    );
   }
 
   async inherit(keyId: string, day: string, count: number): Promise<void> {
@@ -286,30 +285,13 @@ export class DynamoResultCache implements ResultCache {
   }
 
   /** Refused while another holder's lease runs, and while the item holds a fresh result. */
-  async lease(key: string, holder: string, ms: number): Promise<boolean> {
-    const now = Date.now();
-    try {
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `RESULT#${digest(key)}` } },
-          // A result found stale or absent is what the lease is for: its item may go with the lease.
-          UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
-          ConditionExpression:
-            '(attribute_not_exists(lease_until) OR lease_until < :now) AND (attribute_not_exists(fresh_until) OR fresh_until <= :now)',
-          ExpressionAttributeValues: {
-            ':holder': { S: holder },
-            ':until': { N: String(now + ms) },
-            ':now': { N: String(now) },
-            ':expires': { N: String(Math.ceil((now + ms) / 1000) + LEASE_KEEP_SECONDS) },
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
+  lease(key: string, holder: string, ms: number): Promise<boolean> {
+    // A result found stale or absent is what the lease is for: its item may go with the lease.
+    return takeLease(this, `RESULT#${digest(key)}`, holder, {
+      ms,
+      keepSeconds: LEASE_KEEP_SECONDS,
+      also: 'attribute_not_exists(fresh_until) OR fresh_until <= :now',
+    });
   }
 
   async release(key: string, holder: string): Promise<void> {

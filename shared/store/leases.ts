@@ -4,35 +4,42 @@
  * Only UpdateItem, which keyed functions already may call.
  */
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-
-const conditionFailed = (error: unknown) =>
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+import { written } from './conditional.ts';
 
 export interface LeaseTable {
   client: DynamoDBClient;
   table: string;
 }
 
+/** How long a lease runs, how long its item is kept after it, and what else the item must be for it to be taken. */
+export interface LeaseTerms {
+  ms: number;
+  keepSeconds: number;
+  /** A further condition on the item, over `:now` (a result cache item: no fresh result in it). */
+  also?: string;
+}
+
+const FREE = 'attribute_not_exists(lease_until) OR lease_until < :now';
+
 /**
- * Takes the item's lease for `ms` when it is free or expired; true when `holder` now holds it. The item
- * itself expires (TTL) `keepSeconds` after the lease.
- * @example await takeLease({ client, table }, 'SLOT#site_a#3', holder, 30_000, 86_400)
+ * Takes the item's lease for `ms` when it is free or expired (and `also` holds); true when `holder` now holds
+ * it. The item itself expires (TTL) `keepSeconds` after the lease.
+ * @example await takeLease({ client, table }, 'SLOT#site_a#3', holder, { ms: 30_000, keepSeconds: 86_400 })
  */
-export async function takeLease(
+export function takeLease(
   { client, table }: LeaseTable,
   pk: string,
   holder: string,
-  ms: number,
-  keepSeconds: number,
+  { ms, keepSeconds, also }: LeaseTerms,
 ): Promise<boolean> {
   const now = Date.now();
-  try {
-    await client.send(
+  return written(
+    client.send(
       new UpdateItemCommand({
         TableName: table,
         Key: { pk: { S: pk } },
         UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
-        ConditionExpression: 'attribute_not_exists(lease_until) OR lease_until < :now',
+        ConditionExpression: also ? `(${FREE}) AND (${also})` : FREE,
         ExpressionAttributeValues: {
           ':holder': { S: holder },
           ':until': { N: String(now + ms) },
@@ -40,12 +47,8 @@ export async function takeLease(
           ':expires': { N: String(Math.ceil((now + ms) / 1000) + keepSeconds) },
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives the lease back early; a no-op when another holder has taken it over. @example await giveBackLease(t, pk, holder) */
@@ -54,8 +57,8 @@ export async function giveBackLease(
   pk: string,
   holder: string,
 ): Promise<void> {
-  try {
-    await client.send(
+  await written(
+    client.send(
       new UpdateItemCommand({
         TableName: table,
         Key: { pk: { S: pk } },
@@ -63,8 +66,6 @@ export async function giveBackLease(
         ConditionExpression: 'holder = :holder',
         ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
       }),
-    );
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-  }
+    ),
+  );
 }

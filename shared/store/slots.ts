@@ -155,7 +155,7 @@ export class DynamoSlotStore implements SlotStore {
       const key = `${provider}#${slot}`;
       const mine = this.own.has(key);
       this.own.add(key);
-      if (await takeLease(this, `SLOT#${key}`, holder, ms, 86_400)) return slot;
+      if (await takeLease(this, `SLOT#${key}`, holder, { ms, keepSeconds: 86_400 })) return slot;
       if (!mine) this.own.delete(key);
     }
     return undefined;

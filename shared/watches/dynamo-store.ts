@@ -18,6 +18,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
+import { written } from '../store/conditional.ts';
 import type { WatchRecord } from './model.ts';
 import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
@@ -29,7 +30,6 @@ export const DELIVERY_TTL_DAYS = 30;
 export const DUE_SHARDS = 4;
 
 const shardOf = (id: string) => createHash('sha256').update(id).digest()[0]! % DUE_SHARDS;
-const failed = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 const n = (v: number) => ({ N: String(v) });
 
 /** @example new DynamoWatchStore(client, 'travel-data-api') */
@@ -66,8 +66,8 @@ export class DynamoWatchStore implements WatchStore {
   }
 
   async create(watch: WatchRecord, max: number): Promise<boolean> {
-    try {
-      await this.client.send(
+    const listed = await written(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
           Key: { pk: { S: `WATCHES#${watch.keyId}` } },
@@ -75,11 +75,9 @@ export class DynamoWatchStore implements WatchStore {
           ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max',
           ExpressionAttributeValues: { ':id': { SS: [watch.id] }, ':max': n(max) },
         }),
-      );
-    } catch (error) {
-      if (failed(error)) return false;
-      throw error;
-    }
+      ),
+    );
+    if (!listed) return false;
     await this.client.send(
       new PutItemCommand({
         TableName: this.table,
@@ -107,25 +105,21 @@ export class DynamoWatchStore implements WatchStore {
   }
 
   async put(watch: WatchRecord): Promise<boolean> {
-    try {
-      await this.client.send(
+    return written(
+      this.client.send(
         new PutItemCommand({
           TableName: this.table,
           Item: this.item(watch, watch.version + 1),
           ConditionExpression: 'version = :v',
           ExpressionAttributeValues: { ':v': n(watch.version) },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (failed(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async delete(id: string, keyId: string): Promise<boolean> {
-    try {
-      await this.client.send(
+    const deleted = await written(
+      this.client.send(
         new DeleteItemCommand({
           TableName: this.table,
           Key: { pk: { S: `WATCH#${id}` } },
@@ -133,11 +127,9 @@ export class DynamoWatchStore implements WatchStore {
           ExpressionAttributeNames: { '#owner': 'owner' },
           ExpressionAttributeValues: { ':owner': { S: keyId } },
         }),
-      );
-    } catch (error) {
-      if (failed(error)) return false;
-      throw error;
-    }
+      ),
+    );
+    if (!deleted) return false;
     await this.client.send(
       new UpdateItemCommand({
         TableName: this.table,
@@ -188,8 +180,8 @@ export class DynamoWatchStore implements WatchStore {
   }
 
   private async move(pk: string, seen: number, next: number): Promise<boolean> {
-    try {
-      await this.client.send(
+    return written(
+      this.client.send(
         new UpdateItemCommand({
           TableName: this.table,
           Key: { pk: { S: pk } },
@@ -197,12 +189,8 @@ export class DynamoWatchStore implements WatchStore {
           ConditionExpression: 'due_at = :seen AND attribute_exists(due_pk)',
           ExpressionAttributeValues: { ':next': n(next), ':seen': n(seen), ':one': n(1) },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (failed(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   claim(id: string, seen: number, next: number): Promise<boolean> {
@@ -214,8 +202,8 @@ export class DynamoWatchStore implements WatchStore {
     const doc: Partial<DeliveryRecord> = { ...d };
     delete doc.version;
     delete doc.nextAttemptAt;
-    try {
-      await this.client.send(
+    return written(
+      this.client.send(
         new PutItemCommand({
           TableName: this.table,
           Item: {
@@ -232,12 +220,8 @@ export class DynamoWatchStore implements WatchStore {
           ConditionExpression: d.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
           ...(d.version === 0 ? {} : { ExpressionAttributeValues: { ':v': n(d.version) } }),
         }),
-      );
-      return true;
-    } catch (error) {
-      if (failed(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async getDelivery(id: string): Promise<DeliveryRecord | undefined> {
