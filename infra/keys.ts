@@ -27,6 +27,7 @@ import {
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient, PutItemCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoCounterStore } from '../shared/store/dynamodb.ts';
+import { pagedItems } from '../shared/store/pages.ts';
 import { DynamoAccountStore } from '../shared/accounts/dynamo-store.ts';
 import { ApiGatewayKeys } from '../shared/accounts/gateway.ts';
 import { LOG_MAILER } from '../shared/accounts/mailer.ts';
@@ -106,30 +107,28 @@ export interface KeyListing {
   api_key_id: string;
 }
 
-export async function listKeys(d: Deployment): Promise<KeyListing[]> {
-  const rows: KeyListing[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const page = await d.dynamo.send(
+/** The table's items whose pk starts with `prefix`: a scan, an operator's command, not a request path. */
+const scanned = (d: Deployment, prefix: string) =>
+  pagedItems((start) =>
+    d.dynamo.send(
       new ScanCommand({
         TableName: d.table,
-        FilterExpression: 'begins_with(pk, :key)',
-        ExpressionAttributeValues: { ':key': { S: 'KEY#' } },
+        FilterExpression: 'begins_with(pk, :prefix)',
+        ExpressionAttributeValues: { ':prefix': { S: prefix } },
         ExclusiveStartKey: start,
       }),
-    );
-    for (const item of page.Items ?? []) {
-      rows.push({
-        keyId: item.pk!.S!.slice(4),
-        name: item.name?.S ?? '',
-        tier: item.tier?.S ?? '',
-        created_at: item.created_at?.S ?? '',
-        revoked: item.revoked?.BOOL ?? false,
-        api_key_id: item.api_key_id?.S ?? '',
-      });
-    }
-    start = page.LastEvaluatedKey as typeof start;
-  } while (start);
+    ),
+  );
+
+export async function listKeys(d: Deployment): Promise<KeyListing[]> {
+  const rows = (await scanned(d, 'KEY#')).map((item) => ({
+    keyId: item.pk!.S!.slice(4),
+    name: item.name?.S ?? '',
+    tier: item.tier?.S ?? '',
+    created_at: item.created_at?.S ?? '',
+    revoked: item.revoked?.BOOL ?? false,
+    api_key_id: item.api_key_id?.S ?? '',
+  }));
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -215,29 +214,15 @@ export interface AccountListing {
   created_at: string;
 }
 
-/** Every account of the deployment (a scan: an operator's command, not a request path). */
+/** Every account of the deployment. */
 export async function listAccounts(d: Deployment): Promise<AccountListing[]> {
-  const rows: AccountListing[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const page = await d.dynamo.send(
-      new ScanCommand({
-        TableName: d.table,
-        FilterExpression: 'begins_with(pk, :account)',
-        ExpressionAttributeValues: { ':account': { S: 'ACCOUNT#' } },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      rows.push({
-        email: item.email?.S ?? '',
-        tier: item.tier?.S ?? '',
-        verified: item.verified?.BOOL ?? false,
-        live_keys: Number(item.live_keys?.N ?? 0),
-        created_at: new Date(Number(item.created_at?.N ?? 0)).toISOString(),
-      });
-    start = page.LastEvaluatedKey as typeof start;
-  } while (start);
+  const rows = (await scanned(d, 'ACCOUNT#')).map((item) => ({
+    email: item.email?.S ?? '',
+    tier: item.tier?.S ?? '',
+    verified: item.verified?.BOOL ?? false,
+    live_keys: Number(item.live_keys?.N ?? 0),
+    created_at: new Date(Number(item.created_at?.N ?? 0)).toISOString(),
+  }));
   return rows.sort((a, b) => a.email.localeCompare(b.email));
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { written } from '../store/conditional.ts';
+import { pagedItems } from '../store/pages.ts';
 import type { WatchRecord } from './model.ts';
 import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
@@ -145,28 +146,25 @@ export class DynamoWatchStore implements WatchStore {
   private async dueIn(prefix: string, now: number, limit: number): Promise<Due[]> {
     const shards = await Promise.all(
       Array.from({ length: DUE_SHARDS }, async (_, shard) => {
-        const found: Due[] = [];
-        let start: Record<string, AttributeValue> | undefined;
-        do {
-          const out = await this.client.send(
-            new QueryCommand({
-              TableName: this.table,
-              IndexName: DUE_INDEX,
-              KeyConditionExpression: 'due_pk = :p AND due_at <= :now',
-              ExpressionAttributeValues: { ':p': { S: `${prefix}#${shard}` }, ':now': n(now) },
-              Limit: limit,
-              ...(start ? { ExclusiveStartKey: start } : {}),
-            }),
-          );
-          for (const item of out.Items ?? [])
-            found.push({
-              id: item.pk!.S!.slice(item.pk!.S!.indexOf('#') + 1),
-              dueAt: Number(item.due_at!.N),
-              interval: Number(item.interval_s?.N ?? 0),
-            });
-          start = out.LastEvaluatedKey;
-        } while (start && found.length < limit);
-        return found;
+        const items = await pagedItems(
+          (start) =>
+            this.client.send(
+              new QueryCommand({
+                TableName: this.table,
+                IndexName: DUE_INDEX,
+                KeyConditionExpression: 'due_pk = :p AND due_at <= :now',
+                ExpressionAttributeValues: { ':p': { S: `${prefix}#${shard}` }, ':now': n(now) },
+                Limit: limit,
+                ...(start ? { ExclusiveStartKey: start } : {}),
+              }),
+            ),
+          limit,
+        );
+        return items.map((item) => ({
+          id: item.pk!.S!.slice(item.pk!.S!.indexOf('#') + 1),
+          dueAt: Number(item.due_at!.N),
+          interval: Number(item.interval_s?.N ?? 0),
+        }));
       }),
     );
     return shards
