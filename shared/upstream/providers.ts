@@ -117,6 +117,15 @@ export function originUrl(config: ProviderConfig, origin = 'pages'): string {
   return config.origins[origin] ?? config.baseUrl;
 }
 
+/**
+ * A source's public site on its first configured host: the pages users open, and the Origin and Referer
+ * its web app sends. `https://localhost` where no host is configured.
+ * @example siteOrigin('chain_b') // 'https://all.chain-b.test'
+ */
+export function siteOrigin(provider: string): string {
+  return `https://${providerConfig(provider).hosts[0] ?? 'localhost'}`;
+}
+
 /** Installs the providers for this process (the local server and tests point them at the sandbox). */
 export function useProviders(next: Providers): void {
   current = Providers.parse(next);

@@ -10,7 +10,7 @@ import type { ChainAStay } from '../../schemas/chain-a.ts';
 import type { ChainAHotelDetails, ChainASearchHotel } from '../../schemas/chain-a-hotels.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { providerConfig } from '../../upstream/providers.ts';
+import { siteOrigin } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
 import {
   extractDetails,
@@ -57,7 +57,7 @@ async function rooms(ctx: UpstreamContext, stay: Stay): Promise<ChainAStay | und
 async function details(ctx: UpstreamContext, hotelCode: string): Promise<ChainAHotelDetails | undefined> {
   const res = await fetchParsed(profileRequest(hotelCode), ProfileCallAnswer, ctx, 'the hotel profile');
   const profile = profileOutcome(res.status, res.body);
-  return profile && extractDetails(profile, `https://${providerConfig('chain_a').hosts[0] ?? 'localhost'}`);
+  return profile && extractDetails(profile, siteOrigin('chain_a'));
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId, siteOrigin } from '../../upstream/providers.ts';
 import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './offers-answer.ts';
 
 export { REWARD_RATE_PLAN };
@@ -32,11 +32,6 @@ export interface Stay {
 
 /** Cash rates, or reward nights. */
 export type OffersKind = 'cash' | 'reward';
-
-/** The public site, which the web app sends as Origin and Referer. */
-function siteOrigin(): string {
-  return `https://${providerConfig('chain_a').hosts[0] ?? 'localhost'}`;
-}
 
 /**
  * The offers request for one property and stay; `reward` asks for the reward-nights plan only.
@@ -102,8 +97,8 @@ function appHeaders(profiles: boolean): Record<string, string> {
     'ihg-language': 'en-US',
     'ihg-sessionid': randomUUID(),
     'ihg-transactionid': randomUUID(),
-    origin: siteOrigin(),
-    referer: `${siteOrigin()}/`,
+    origin: siteOrigin('chain_a'),
+    referer: `${siteOrigin('chain_a')}/`,
     // The profile host refuses calls without them (the 2026 skill file; real-sources §16).
     ...(profiles ? { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' } : {}),
   };

@@ -22,7 +22,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { Deadline } from '../../upstream/deadline.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { providerConfig } from '../../upstream/providers.ts';
+import { providerConfig, siteOrigin } from '../../upstream/providers.ts';
 import {
   ContentAnswer,
   hotelOf,
@@ -41,7 +41,6 @@ import {
   indexName,
   indexObjectRequest,
   indexQueryRequest,
-  siteOrigin,
   type Stay,
 } from './requests.ts';
 import { candidates, IndexAnswer, IndexRecord, toHotel, type Candidate } from './search-index.ts';
@@ -179,7 +178,7 @@ async function offers(ctx: UpstreamContext, hotelId: string, stay: Stay): Promis
  */
 async function details(ctx: UpstreamContext, hotelId: string): Promise<ChainBHotelDetails | undefined> {
   const [hotel, record] = await settled(content(ctx, hotelId), indexRecord(ctx, hotelId));
-  return hotel && toDetails(hotel, record, siteOrigin());
+  return hotel && toDetails(hotel, record, siteOrigin('chain_b'));
 }
 
 /**

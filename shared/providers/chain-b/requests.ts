@@ -9,7 +9,7 @@
  * index's header names are configuration, with the defaults below.
  */
 import type { SourceRequest, UpstreamRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId, siteOrigin } from '../../upstream/providers.ts';
 import type { Centre } from './places.ts';
 
 /** The index of hotels in English, as the site names it (`operations.search_index`). */
@@ -28,14 +28,9 @@ function indexKeyHeaders(): string[] {
 /** Headers removed from a request (an empty value removes a configured header). */
 const without = (names: string[]) => Object.fromEntries(names.map((n) => [n, '']));
 
-/** The brand site's origin (its first public host). @example siteOrigin() // 'https://all.chain-b.test' */
-export function siteOrigin(): string {
-  return `https://${providerConfig('chain_b').hosts[0] ?? 'localhost'}`;
-}
-
 /** The brand site, which its web app sends as Origin and Referer. */
 function siteHeaders(): Record<string, string> {
-  const site = siteOrigin();
+  const site = siteOrigin('chain_b');
   return { origin: site, referer: `${site}/` };
 }
 

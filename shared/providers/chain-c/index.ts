@@ -10,7 +10,7 @@ import type { ChainCHotel, ChainCRooms } from '../../schemas/chain-c.ts';
 import type { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c-property.ts';
 import { fetchParsed } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { originUrl, providerConfig } from '../../upstream/providers.ts';
+import { originUrl, providerConfig, siteOrigin } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
 import {
   currenciesOf,
@@ -56,7 +56,7 @@ function links(currency: string): ExtractOptions {
   return {
     currency,
     imageBase: originUrl(config, 'images'),
-    siteBase: `https://${config.hosts[0] ?? 'localhost'}`,
+    siteBase: siteOrigin('chain_c'),
   };
 }
 

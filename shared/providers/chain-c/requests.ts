@@ -15,7 +15,7 @@
  * (`operations.<name>_query`). The sort value for price is configuration too, being unconfirmed.
  */
 import type { UpstreamRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
+import { operationId, requiredOperation, siteOrigin } from '../../upstream/providers.ts';
 
 export const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
 /** The 2026 priced geo search, the search's default. */
@@ -86,11 +86,6 @@ export interface LowestRatesQuery {
   offset: number;
   limit: number;
   sortBy: 'DISTANCE' | 'PRICE';
-}
-
-/** The site's own origin, which its web app sends as Origin and Referer. */
-function siteOrigin(): string {
-  return `https://${providerConfig('chain_c').hosts[0] ?? 'localhost'}`;
 }
 
 /** The search centre and the site's radius. */
@@ -174,8 +169,8 @@ function gatewayRequest(call: Call): UpstreamRequest {
       'graphql-operation-name': call.operation,
       'graphql-operation-signature': signature,
       'graphql-require-safelisting': 'true',
-      origin: siteOrigin(),
-      referer: `${siteOrigin()}${call.referer}`,
+      origin: siteOrigin('chain_c'),
+      referer: `${siteOrigin('chain_c')}${call.referer}`,
     },
     body: { json: { operationName: call.operation, ...(query ? { query } : {}), variables: call.variables } },
     safe: true,
@@ -325,7 +320,7 @@ export function roomCardsRequest(propertyId: string): UpstreamRequest {
     method: 'GET',
     path: '/services/marriott-hws/roomCards',
     query: { marsha: propertyId, locale: 'en-US', acrsEnabled: 'false' },
-    headers: { referer: `${siteOrigin()}/` },
+    headers: { referer: `${siteOrigin('chain_c')}/` },
     expect: 'json',
     cache: 'ids',
   };

@@ -28,10 +28,10 @@ import {
   type ReviewSort,
   searchPageSize,
   searchRequest,
-  siteOrigin,
   type SearchQuery,
   type SlotQuery,
 } from './requests.ts';
+import { siteOrigin } from '../../upstream/providers.ts';
 
 export type { ReviewSort, SearchQuery, SlotQuery } from './requests.ts';
 
@@ -84,7 +84,7 @@ async function search(ctx: UpstreamContext, q: SearchQuery, range: { offset: num
   const seen = new Set<number>();
   const unique = listed.filter((r) => !seen.has(r.restaurantId) && seen.add(r.restaurantId));
   const start = range.offset - (first - 1) * size;
-  const origin = siteOrigin();
+  const origin = siteOrigin('dining');
   return {
     total,
     restaurants: unique.slice(start, start + range.limit).map((r) => toRestaurant(r, origin)),
@@ -107,7 +107,7 @@ async function profile(ctx: UpstreamContext, restaurantId: number): Promise<Prof
 async function details(ctx: UpstreamContext, restaurantId: number) {
   const kept = await profile(ctx, restaurantId);
   if (!kept) return undefined;
-  const read = extractDetails(kept, siteOrigin());
+  const read = extractDetails(kept, siteOrigin('dining'));
   if (read.restaurant_id !== restaurantId)
     throw new ExtractionError('dining', `the profile page of ${restaurantId} is about ${read.restaurant_id}`);
   return read;
@@ -120,7 +120,7 @@ async function details(ctx: UpstreamContext, restaurantId: number) {
  */
 async function menu(ctx: UpstreamContext, restaurantId: number) {
   const kept = await profile(ctx, restaurantId);
-  return kept ? extractMenus(kept, siteOrigin()) : undefined;
+  return kept ? extractMenus(kept, siteOrigin('dining')) : undefined;
 }
 
 /** One source page of reviews, checked and read; undefined when the source has no such restaurant. */
@@ -129,7 +129,7 @@ async function reviewPage(ctx: UpstreamContext, restaurantId: number, page: numb
   const failure = reviewsFailure(res.status, res.body, reviewsHash());
   if (failure) throw failure;
   const answer = conform('dining', ReviewsAnswer, res.body, 'the review search', res.status);
-  return extractReviews(answer, siteOrigin());
+  return extractReviews(answer, siteOrigin('dining'));
 }
 
 /**

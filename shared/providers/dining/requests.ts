@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
+import { operationId, requiredOperation, siteOrigin } from '../../upstream/providers.ts';
 
 export const OPERATION_NAME = 'RestaurantsAvailability';
 /** Minutes either side of the preferred time that count as "near". */
@@ -29,11 +29,6 @@ export interface SlotQuery {
 /** The persisted query hash in use (the live profile has the newest seen). @example availabilityHash() */
 export function availabilityHash(): string {
   return requiredOperation('dining', 'availability');
-}
-
-/** The public origin of the site's pages (restaurant links are made absolute on it). */
-export function siteOrigin(): string {
-  return `https://${providerConfig('dining').hosts[0] ?? 'localhost'}`;
 }
 
 /**
@@ -71,7 +66,7 @@ export function availabilityRequest(q: SlotQuery): SourceRequest {
     method: 'POST',
     path: '/dapi/fe/gql',
     query: { optype: 'query', opname: OPERATION_NAME },
-    headers: { origin: siteOrigin(), referer: `${siteOrigin()}/` },
+    headers: { origin: siteOrigin('dining'), referer: `${siteOrigin('dining')}/` },
     body: { json: body },
     session: true,
     safe: true,
@@ -120,7 +115,7 @@ export function searchRequest(q: SearchQuery, page: number): SourceRequest {
       shouldUseLatLongSearch: 'true',
       page: page > 1 ? page : undefined,
     },
-    headers: { referer: `${siteOrigin()}/` },
+    headers: { referer: `${siteOrigin('dining')}/` },
     expect: 'html',
     cache: 'search',
   };
@@ -136,7 +131,7 @@ export function profileRequest(restaurantId: number): SourceRequest {
   return {
     provider: 'dining',
     path: `/restaurant/profile/${restaurantId}`,
-    headers: { referer: `${siteOrigin()}/` },
+    headers: { referer: `${siteOrigin('dining')}/` },
     expect: 'html',
     cache: 'reviews',
     notFoundOk: true,
@@ -188,8 +183,8 @@ export function reviewSearchRequest(restaurantId: number, page: number, sort: Re
     path: '/dapi/fe/gql',
     query: { optype: 'query', opname: REVIEWS_OPERATION },
     headers: {
-      origin: siteOrigin(),
-      referer: `${siteOrigin()}/restaurant/profile/${restaurantId}`,
+      origin: siteOrigin('dining'),
+      referer: `${siteOrigin('dining')}/restaurant/profile/${restaurantId}`,
       'ot-page-group': 'rest-profile',
       'ot-page-type': 'restprofilepage',
     },

@@ -12,7 +12,7 @@ import * as z from 'zod';
 import type { SearchListing } from '../../schemas/rental-search.ts';
 import { fetchExtracted } from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
-import { providerConfig } from '../../upstream/providers.ts';
+import { siteOrigin } from '../../upstream/providers.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
@@ -277,7 +277,7 @@ export async function searchPage(ctx: UpstreamContext, q: SearchQuery, cursor?: 
       graphqlAnswer('StaysSearch', SearchAnswer, WHAT, status, body),
       q,
       // The listing's page as users open it: the site's public host, which extract-id reads back.
-      `https://${providerConfig('rental').hosts[0] ?? 'localhost'}`,
+      siteOrigin('rental'),
     );
   });
   return res.body;

@@ -3,13 +3,8 @@
  * the web app's own. The affiliate id is a configured operation value (`aid`), 0 when unset.
  */
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId, siteOrigin } from '../../upstream/providers.ts';
 import type { HotelRef } from './urls.ts';
-
-/** The public site's own origin, which its web app sends as Origin and Referer. */
-function siteOrigin(): string {
-  return `https://${providerConfig('site_a').hosts[0] ?? 'localhost'}`;
-}
 
 /**
  * The autocomplete: a POST of a JSON text sent as `text/plain` (no CORS preflight in the browser) to the
@@ -29,7 +24,7 @@ export function autocompleteRequest(query: string, language: string): SourceRequ
     origin: 'accommodations',
     method: 'POST',
     path: '/autocomplete.json',
-    headers: { origin: siteOrigin(), referer: `${siteOrigin()}/` },
+    headers: { origin: siteOrigin('site_a'), referer: `${siteOrigin('site_a')}/` },
     body: { text: JSON.stringify(body), contentType: 'text/plain;charset=UTF-8' },
     safe: true,
     cacheKey: `autocomplete ${language} ${query}`,
@@ -241,7 +236,7 @@ export function reviewListRequest(q: ReviewListQuery): SourceRequest {
     provider: 'site_a',
     method: 'POST',
     path: operationId('site_a', 'graphql_path', '/dml/graphql'),
-    headers: { origin: siteOrigin(), referer: `${siteOrigin()}/`, accept: '*/*' },
+    headers: { origin: siteOrigin('site_a'), referer: `${siteOrigin('site_a')}/`, accept: '*/*' },
     body: {
       json: {
         operationName: operationId('site_a', 'review_list', 'ReviewList'),

@@ -5,7 +5,7 @@
  * operations (see `sortCode`).
  */
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig } from '../../upstream/providers.ts';
+import { operationId, siteOrigin } from '../../upstream/providers.ts';
 
 /** site_b's own reviews; partners' (e.g. 3038) come in the same lists, under their own provider id. */
 export const OWN_PROVIDER_ID = 332;
@@ -28,17 +28,12 @@ export function sortCode(sorting: ContractSort): { operation: string; code: numb
   return { operation, code: Number(operationId('site_b', operation, SORT_DEFAULTS[sorting])) };
 }
 
-/** The public site's origin, which its web app sends as Origin and (with the page) as Referer. */
-function siteOrigin(): string {
-  return `https://${providerConfig('site_b').hosts[0] ?? 'localhost'}`;
-}
-
 /** The headers of the web app's own XHR. */
 function xhrHeaders(pagePath: string): Record<string, string> {
   return {
     'x-requested-with': 'XMLHttpRequest',
-    origin: siteOrigin(),
-    referer: `${siteOrigin()}${pagePath}`,
+    origin: siteOrigin('site_b'),
+    referer: `${siteOrigin('site_b')}${pagePath}`,
   };
 }
 

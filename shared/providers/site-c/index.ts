@@ -11,7 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { operationId } from '../../upstream/providers.ts';
+import { operationId, siteOrigin } from '../../upstream/providers.ts';
 import { BatchAnswer, entryData } from './extract.ts';
 import {
   extractOffers,
@@ -31,7 +31,6 @@ import {
   queryId,
   reviewsRequest,
   reviewsSort,
-  siteOrigin,
   typeaheadRequest,
   type PageView,
   type Stay,
@@ -58,7 +57,7 @@ async function reviewBatch(ctx: UpstreamContext, req: UpstreamRequest, entries: 
   const lists = Array.from({ length: entries }, (_v, i) =>
     conform('site_c', ReviewListData, entryData(res.body, i, query, res.status), 'a review list', res.status),
   );
-  return extractReviews(lists, { origin: siteOrigin(), sortBy: reviewsSort() });
+  return extractReviews(lists, { origin: siteOrigin('site_c'), sortBy: reviewsSort() });
 }
 
 /**
@@ -184,7 +183,7 @@ async function locations(
 ): Promise<SiteCLocation[]> {
   const res = await fetchParsed(typeaheadRequest(q.query, q.limit), BatchAnswer, ctx, 'the batch answer');
   const entry = entryData(res.body, 0, { name: 'typeahead', id: queryId('typeahead') }, res.status);
-  const found = locationsOf(entry, siteOrigin(), res.status).slice(0, q.limit);
+  const found = locationsOf(entry, siteOrigin('site_c'), res.status).slice(0, q.limit);
   for (const l of found) {
     const path = l.type === 'hotel' && l.url ? new URL(l.url).pathname : undefined;
     const geo = path ? geoOfPath(path) : undefined;
@@ -229,7 +228,7 @@ async function pageOf(ctx: UpstreamContext, locationId: number): Promise<string 
 async function details(ctx: UpstreamContext, locationId: number): Promise<SiteCHotelDetails | undefined> {
   const path = await pageOf(ctx, locationId);
   if (!path) return undefined;
-  const origin = siteOrigin();
+  const origin = siteOrigin('site_c');
   // The details, not the page, are kept: a hit reads nothing again.
   const { body } = await fetchExtracted(hotelPageRequest(path), ctx, 'hotel details', ({ status, body }) =>
     status === 404

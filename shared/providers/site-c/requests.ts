@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, providerConfig, requiredOperation } from '../../upstream/providers.ts';
+import { operationId, requiredOperation, siteOrigin } from '../../upstream/providers.ts';
 
 /** The pre-registered queries used; their ids rotate and live in the live profile (`operations`). */
 export const QUERY_NAMES = ['reviews', 'prices_context', 'prices_offers', 'typeahead'] as const;
@@ -31,14 +31,9 @@ export function reviewsSort(): string {
   return operationId('site_c', 'reviews_sort', 'DATE');
 }
 
-/** The public site's origin, from the configured host. @example siteOrigin() // 'https://www.site-c.test' */
-export function siteOrigin(): string {
-  return `https://${providerConfig('site_c').hosts[0] ?? 'localhost'}`;
-}
-
 /** The web app's headers: JSON body, and Origin and Referer of the page the call is made from. */
 function pageHeaders(path: string): Record<string, string> {
-  return { origin: siteOrigin(), referer: `${siteOrigin()}${path}` };
+  return { origin: siteOrigin('site_c'), referer: `${siteOrigin('site_c')}${path}` };
 }
 
 /**
@@ -285,7 +280,7 @@ export function hotelPageRequest(path: string): SourceRequest {
   return {
     provider: 'site_c',
     path,
-    headers: { referer: `${siteOrigin()}/` },
+    headers: { referer: `${siteOrigin('site_c')}/` },
     session: true,
     expect: 'html',
     cache: 'reviews',
