@@ -186,36 +186,25 @@ describe('GET /v1/site_a/hotel/rooms', () => {
     expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
   });
 
-  it.each([
-    ['a malformed hotel_id', 'hotel_id=abc&check_in=D40&check_out=D42', 400, 'INVALID_HOTEL_ID'],
-    ['an unknown hotel', 'hotel_id=999999999&check_in=D40&check_out=D42', 404, 'HOTEL_NOT_FOUND'],
-    ['no dates', 'hotel_id=1007790', 400, 'INVALID_PARAMETERS'],
-    ['check_in alone', 'hotel_id=1007790&check_in=D40', 400, 'INVALID_PARAMETERS'],
-    [
-      'a date not YYYY-MM-DD',
-      'hotel_id=1007790&check_in=10/06/2027&check_out=D42',
-      400,
-      'INVALID_DATE_FORMAT',
-    ],
-    ['a check-in in the past', 'hotel_id=1007790&check_in=2020-01-01&check_out=D42', 400, 'PAST_DATES'],
-    ['check-out before check-in', 'hotel_id=1007790&check_in=D42&check_out=D40', 400, 'INVALID_DATES'],
-    ['more than 30 nights', 'hotel_id=1007790&check_in=D40&check_out=D71', 400, 'INVALID_DATES'],
-    [
-      'a currency that is not ISO 4217',
-      'hotel_id=1007790&check_in=D40&check_out=D42&currency=XYZ',
-      400,
-      'INVALID_CURRENCY',
-    ],
-    [
-      'ages that do not match children',
-      'hotel_id=1007790&check_in=D40&check_out=D42&children=2&children_ages=4',
-      400,
-      'INVALID_PARAMETERS',
-    ],
-  ])('answers %s with its documented error', async (_case, query, status, code) => {
-    const res = await api.get(
-      `/v1/site_a/hotel/rooms?${query.replace(/D(\d+)/g, (_m, n) => inDays(Number(n)))}`,
+  // Each case changes a valid request (hotel 1007790, 40 to 42 days ahead; `Dn`: n days ahead); undefined
+  // leaves a parameter out.
+  const VALID = { hotel_id: '1007790', check_in: 'D40', check_out: 'D42' };
+  it.each<[string, Record<string, string | undefined>, number, string]>([
+    ['a malformed hotel_id', { hotel_id: 'abc' }, 400, 'INVALID_HOTEL_ID'],
+    ['an unknown hotel', { hotel_id: '999999999' }, 404, 'HOTEL_NOT_FOUND'],
+    ['no dates', { check_in: undefined, check_out: undefined }, 400, 'INVALID_PARAMETERS'],
+    ['check_in alone', { check_out: undefined }, 400, 'INVALID_PARAMETERS'],
+    ['a date not YYYY-MM-DD', { check_in: '10/06/2027' }, 400, 'INVALID_DATE_FORMAT'],
+    ['a check-in in the past', { check_in: '2020-01-01' }, 400, 'PAST_DATES'],
+    ['check-out before check-in', { check_in: 'D42', check_out: 'D40' }, 400, 'INVALID_DATES'],
+    ['more than 30 nights', { check_out: 'D71' }, 400, 'INVALID_DATES'],
+    ['a currency that is not ISO 4217', { currency: 'XYZ' }, 400, 'INVALID_CURRENCY'],
+    ['ages that do not match children', { children: '2', children_ages: '4' }, 400, 'INVALID_PARAMETERS'],
+  ])('answers %s with its documented error', async (_case, change, status, code) => {
+    const query = Object.entries({ ...VALID, ...change }).flatMap(([name, value]): [string, string][] =>
+      value === undefined ? [] : [[name, value.replace(/^D(\d+)$/, (_m, n: string) => inDays(Number(n)))]],
     );
+    const res = await api.get(`/v1/site_a/hotel/rooms?${new URLSearchParams(query)}`);
     expect([res.status, res.body.error_code]).toEqual([status, code]);
     expectDocumented(routes.siteAHotelRooms, res.status, res.headers.get('content-type'), res.body);
   });
