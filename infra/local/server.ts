@@ -6,12 +6,12 @@
  * into its event and handed to its handler (lambda.ts), found by the manifest (routing.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { STATUS } from '../../shared/errors.ts';
 import { CORRELATION_HEADER } from '../../shared/http/correlation-id.ts';
 import { log, logs } from '../../shared/log.ts';
 import { edgeError, PARSER_MAX_HEADER_BYTES, protocolErrorResponse, refusal, routeOf } from './edge.ts';
+import { listen, type ListenOptions } from '../listen.ts';
 import { INVOCATION_BUDGET_MS, invoke, toEvent } from './lambda.ts';
 
 // API Gateway's payload limit: a larger request body is refused, as there.
@@ -123,13 +123,9 @@ export const DRAIN_MS = INVOCATION_BUDGET_MS + DRAIN_MARGIN_MS;
 /**
  * @example const server = await startServer({ port: 0 }); await fetch(`${server.url}/health`); await server.close();
  */
-export interface ServerOptions {
-  port?: number;
-  host?: string;
+export interface ServerOptions extends ListenOptions {
   /** Time each invocation is given, as Lambda's remaining time (tests shorten it to reach timeouts fast). */
   budgetMs?: number;
-  /** The address clients use (PUBLIC_BASE_URL); by default the listen address. */
-  publicUrl?: string;
 }
 
 export async function startServer({
@@ -225,12 +221,7 @@ export async function startServer({
     else socket.destroy();
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => ok());
-  });
-  const address = server.address() as AddressInfo;
-  const url = `http://${host}:${address.port}`;
+  const url = `http://${host}:${await listen(server, port, host)}`;
   if (!publicUrl) publicHost = new URL(url).host;
   return {
     url,

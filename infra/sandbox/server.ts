@@ -4,8 +4,8 @@
  * start it in-process and point every provider's base URL at it; connectors cannot tell.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Providers } from '../../shared/upstream/providers.ts';
+import { listen, type ListenOptions } from '../listen.ts';
 import { SEARCH_ONLY_HOSTS } from './pages.ts';
 import type { Site, SiteResponse } from './site.ts';
 import { chainA } from './sites/chain-a.ts';
@@ -319,17 +319,11 @@ export function providersAt(base: string): Providers {
   );
 }
 
-export interface SandboxOptions {
-  /** 0 picks a free port. */
-  port?: number;
-  /** Interface to listen on: loopback unless something outside this machine's loopback (a container) must reach it. */
-  host?: string;
-  /**
-   * The base URL callers reach the sandbox at, when it is not the listen address (a container reaches the
-   * host as `http://host.docker.internal:<port>`). Every URL the sandbox hands out (redirects, image
-   * links) and `providers()` use it, so the SSRF guard's redirect check still sees one origin.
-   */
-  publicUrl?: string;
+/**
+ * Every URL the sandbox hands out (redirects, image links) and `providers()` use `publicUrl`, so the SSRF
+ * guard's redirect check still sees one origin.
+ */
+export interface SandboxOptions extends ListenOptions {
   /** Requests the log keeps (LOG_LIMIT by default). */
   logLimit?: number;
 }
@@ -470,11 +464,7 @@ export async function startSandbox({
       res.end(JSON.stringify({ error: String(error) }));
     });
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => ok());
-  });
-  const bound = (server.address() as AddressInfo).port;
+  const bound = await listen(server, port, host);
   // A wildcard address is not one a client can dial: the same machine reaches it on loopback.
   const dialHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
