@@ -15,11 +15,12 @@
  */
 import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import type { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { dataOrRefusal, GraphQLError } from '../../extraction/graphql.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { scriptJson } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { persistedQueryFailure } from './refusal.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */
@@ -81,50 +82,22 @@ export const AvailabilityAnswer = z.preprocess(
 );
 export type AvailabilityAnswer = z.output<typeof AvailabilityAnswer>;
 
-/** Only what a refusal needs: the errors, and whether data came. */
-const Refusal = z.looseObject({
-  data: z.looseObject({ availability: z.unknown() }).nullish(),
-  errors: z.array(GraphQLError).optional(),
-});
-
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-const staleHash = (e: z.infer<typeof GraphQLError>) =>
-  /PersistedQueryNotFound|PERSISTED_QUERY_NOT_FOUND/i.test(`${e.message} ${e.extensions?.code ?? ''}`);
-
 /**
- * The failure an answer stands for, if any: a refusal status (409 when the operation name and the
- * persisted query disagree), or GraphQL errors without data (PersistedQueryNotFound when the hash is
- * stale). Each names the hash, so an operator knows what to update.
+ * The failure an availability answer stands for, if any (refusal.ts), naming the hash so that an operator
+ * knows what to update.
  * @example answerFailure(409, {}, 'abc')?.message // 'The dining source failed: it refused RestaurantsAvailability (HTTP 409) …'
  */
 export function answerFailure(status: number, body: unknown, hash: string): UpstreamError | undefined {
-  const answer = Refusal.safeParse(body);
-  const errors = answer.success ? (answer.data.errors ?? []) : [];
-  if (errors.some(staleHash))
-    return new UpstreamError(
-      'dining',
-      `the persisted query hash ${hash} of ${OPERATION_NAME} is unknown to the source (PersistedQueryNotFound); ` +
-        'update operations.availability',
-      status,
-    );
-  if (status === 409)
-    return new UpstreamError(
-      'dining',
-      `it refused ${OPERATION_NAME} (HTTP 409: operation name and persisted query ${hash} do not match); ` +
-        'update operations.availability',
-      status,
-    );
-  if (status !== 200) return new UpstreamError('dining', `${OPERATION_NAME} answered HTTP ${status}`, status);
-  if (errors.length > 0 && !answer.data?.data?.availability)
-    return new UpstreamError(
-      'dining',
-      `${OPERATION_NAME} answered an error: ${errors[0]!.message.slice(0, 200)}`,
-      status,
-    );
-  return undefined;
+  return persistedQueryFailure(
+    { operation: OPERATION_NAME, setting: 'operations.availability', field: 'availability' },
+    status,
+    body,
+    hash,
+  );
 }
 
 /** The requested day of one restaurant: its bookable minutes of the day, and why there are none if so. */

@@ -6,10 +6,10 @@
  * upstream failures naming what to update.
  */
 import * as z from 'zod';
-import { GraphQLError } from '../../extraction/graphql.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import type { UpstreamError } from '../../upstream/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { absolute, textOf } from './profile.ts';
+import { persistedQueryFailure } from './refusal.ts';
 import { REVIEWS_OPERATION } from './requests.ts';
 
 const Text = z.string();
@@ -62,45 +62,18 @@ export const ReviewsAnswer = tolerant(
 );
 export type ReviewsAnswer = z.output<typeof ReviewsAnswer>;
 
-const Refusal = z.looseObject({
-  data: z.looseObject({ restaurant: z.unknown() }).nullish(),
-  errors: z.array(GraphQLError).optional(),
-});
-
 /**
- * The failure a review search answer stands for, if any: a 409 (operation name and persisted query
- * disagree), a stale hash (PersistedQueryNotFound), another refusal status, or GraphQL errors without data.
+ * The failure a review search answer stands for, if any (refusal.ts); `data.restaurant: null` is an
+ * answer (no such restaurant), not a refusal.
  * @example reviewsFailure(409, {}, 'abc')?.message // 'The dining source failed: it refused ReviewSearchResults (HTTP 409 …'
  */
 export function reviewsFailure(status: number, body: unknown, hash: string): UpstreamError | undefined {
-  const answer = Refusal.safeParse(body);
-  const errors = answer.success ? (answer.data.errors ?? []) : [];
-  const update = 'update operations.reviews';
-  if (
-    errors.some((e) =>
-      /PersistedQueryNotFound|PERSISTED_QUERY_NOT_FOUND/i.test(`${e.message} ${e.extensions?.code ?? ''}`),
-    )
-  )
-    return new UpstreamError(
-      'dining',
-      `the persisted query hash ${hash} of ${REVIEWS_OPERATION} is unknown to the source (PersistedQueryNotFound); ${update}`,
-      status,
-    );
-  if (status === 409)
-    return new UpstreamError(
-      'dining',
-      `it refused ${REVIEWS_OPERATION} (HTTP 409: operation name and persisted query ${hash} do not match); ${update}`,
-      status,
-    );
-  if (status !== 200)
-    return new UpstreamError('dining', `${REVIEWS_OPERATION} answered HTTP ${status}`, status);
-  if (errors.length > 0 && answer.data?.data?.restaurant === undefined)
-    return new UpstreamError(
-      'dining',
-      `${REVIEWS_OPERATION} answered an error: ${errors[0]!.message.slice(0, 200)}`,
-      status,
-    );
-  return undefined;
+  return persistedQueryFailure(
+    { operation: REVIEWS_OPERATION, setting: 'operations.reviews', field: 'restaurant', nullIsAnswer: true },
+    status,
+    body,
+    hash,
+  );
 }
 
 const WHAT = 'the review search';
