@@ -8,11 +8,9 @@ import { dropSession } from '../../shared/upstream/session.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';
 
-const api = useTestServer({ resetEach: false });
-beforeEach(() => {
-  api.resetUpstream();
-  dropSession('site_b');
-});
+const api = useTestServer();
+// The connector keeps site_b's session between requests: each test opens its own.
+beforeEach(() => dropSession('site_b'));
 
 const hotel = () => getWorld().hotels.find((h) => h.name === 'Aurelia Suites Paris')!;
 const pageUrl = () => `https://www.site-b.test/${hotel().slug}/hotel/paris-fr.html`;
