@@ -82,7 +82,8 @@ export function manifestModule(handlers: readonly string[]): string {
   const routes = Object.fromEntries(bundledRoutes(handlers).map(([id, route]) => [id, runtimeEntry(route)]));
   return [
     `export { AUTH_ERRORS, CSRF_ERRORS, SESSION_ERRORS, UPSTREAM_ERRORS } from './types.ts';`,
-    `export { documentedErrors, errorSpec, routeError, statusesOf } from './errors.ts';`,
+    // Every helper of errors.ts, as index.ts re-exports them, so that a new one needs no edit here.
+    `export * from './errors.ts';`,
     `export const routes = ${JSON.stringify(routes)};`,
     'export const routeList = Object.values(routes);',
     'export const routeEntries = Object.entries(routes);',
