@@ -8,14 +8,16 @@ import { deployedDeps } from './engine-deps.ts';
 
 /**
  * The Lambda handler that runs `job` on each message's body; `failure` is the log line of a job that threw.
+ * `parts` are the engine's parts, the deployed ones unless a test hands its own.
  * @example export const handler = queueConsumer<CheckMessage>(runCheck, 'watch check failed');
  */
 export function queueConsumer<M>(
   job: (deps: EngineDeps, message: M) => Promise<void>,
   failure: string,
+  parts: () => Promise<EngineDeps> = deployedDeps,
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
-    const deps = await deployedDeps();
+    const deps = await parts();
     const failed = await Promise.all(
       event.Records.map(async (record) => {
         try {
