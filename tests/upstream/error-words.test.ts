@@ -2,7 +2,7 @@
 // ERR_...), the detail a client reads names no code; the log keeps it. Every upstream route, with each of its
 // sources under every fault the sandbox injects (reset, cut short, redirected off its hosts...), and every
 // code the transport knows.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Fault } from '../../infra/sandbox/server.ts';
 import { routeList, type Route } from '../../shared/routes/index.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
@@ -11,7 +11,7 @@ import type { ProviderConfig } from '../../shared/upstream/providers.ts';
 import type { Outbound } from '../../shared/upstream/request.ts';
 import { got, loadLibraries, toContractError } from '../../shared/upstream/transport.ts';
 import { picked, rounds } from '../helpers/matrix.ts';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server.ts';
+import { KEYS, type TestServer, useTestServer } from '../helpers/server.ts';
 
 /** A library's or the system's error code, as a client must never read it. */
 const CODE = /\bE[A-Z]{3,}|ERR_[A-Z_]+/;
@@ -84,14 +84,7 @@ describe('transport failures in words', () => {
 });
 
 describe('upstream routes with a failing transport', () => {
-  let api: TestServer;
-  beforeAll(async () => {
-    api = await startTestServer({ budgetMs: 2_500 });
-  });
-  afterAll(async () => {
-    await api.close();
-  });
-  beforeEach(() => api.resetUpstream());
+  const api = useTestServer({ budgetMs: 2_500 });
 
   // Every fault kind the sandbox injects but latency (a timeout's detail is one fixed sentence, tested above
   // through the deadline, and waiting for it on every route would be slow).
