@@ -1,17 +1,14 @@
 // The DynamoDB stores against dynalite on loopback: exact counting under concurrency, day rollover, TTL.
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { COUNTER_TTL_DAYS, DynamoCounterStore, DynamoKeyStore } from '../../shared/store/dynamodb.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { useDynalite } from '../helpers/use-dynalite.ts';
+import { useDynalite, useStoreOn } from '../helpers/use-dynalite.ts';
 
 const db = useDynalite();
-let counters: DynamoCounterStore;
-beforeAll(() => {
-  counters = new DynamoCounterStore(db.client, db.table);
-});
+const counters = useStoreOn(db, DynamoCounterStore);
 
 describe('DynamoCounterStore', () => {
   it('lets exactly 100 of 200 concurrent calls through on a limit of 100, round after round', async () => {

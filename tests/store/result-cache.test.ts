@@ -9,13 +9,10 @@ import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { DynamoResultCache, MAX_RESULT_BYTES } from '../../shared/store/dynamodb.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { useDynalite } from '../helpers/use-dynalite.ts';
+import { useDynalite, useStoreOn } from '../helpers/use-dynalite.ts';
 
 const db = useDynalite();
-let cache: DynamoResultCache;
-beforeAll(() => {
-  cache = new DynamoResultCache(db.client, db.table);
-});
+const cache = useStoreOn(db, DynamoResultCache);
 
 describe('DynamoResultCache', () => {
   it('keeps a result compressed and gives it back with its time', async () => {

@@ -1,15 +1,12 @@
 // The deployment-wide ceiling per source on dynalite: a slot at most per holder, up to the ceiling,
 // freed on release or when an instance's lease runs out.
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { countRoundTrips } from '../../shared/store/round-trips.ts';
 import { DynamoSlotStore, RELEASE_HOLD_MS } from '../../shared/store/slots.ts';
-import { useDynalite } from '../helpers/use-dynalite.ts';
+import { useDynalite, useStoreOn } from '../helpers/use-dynalite.ts';
 
 const db = useDynalite();
-let slots: DynamoSlotStore;
-beforeAll(() => {
-  slots = new DynamoSlotStore(db.client, db.table);
-});
+const slots = useStoreOn(db, DynamoSlotStore);
 
 describe('DynamoSlotStore', () => {
   it('hands out each of the ceiling slots once, then refuses', async () => {
