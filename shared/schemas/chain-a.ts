@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CurrencyCode } from './currency.ts';
 import { coordinateParam, intParam, text } from './params.ts';
-import { StayDates, withStayOrder } from './stay.ts';
+import { StayDateParams, StayDates, withStayOrder } from './stay.ts';
 
 // Rooms rule: per-night figures (per_night, per_night_after_tax, points, cash) are for one room; stay
 // totals (base_total, fees_taxes, total, points_total, cash_total) are for every room over every night.
@@ -103,7 +103,7 @@ export const ChainARoomsQuery = withStayOrder(
       .regex(/^[A-Za-z0-9]+$/, { error: 'must be 3 to 10 letters or digits' })
       .transform((c) => c.toUpperCase())
       .meta({ description: 'chain_a property code, 3 to 10 letters or digits; case-insensitive' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_in: StayDateParams.check_in,
     check_out: StayDates.check_out.meta({
       description: 'Departure date, YYYY-MM-DD, strictly after check_in',
     }),
@@ -121,7 +121,7 @@ export const ChainASearchQuery = withStayOrder(
     radius_km: intParam(1, 100, 25).meta({
       description: 'Search radius in kilometres, 1 to 100. Default 25',
     }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_in: StayDateParams.check_in,
     check_out: StayDates.check_out.meta({
       description: 'Departure date, YYYY-MM-DD, after check_in and at most 30 nights later',
     }),

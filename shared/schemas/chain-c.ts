@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CurrencyCode, RequestedCurrency } from './currency.ts';
 import { LatLng } from './location.ts';
 import { coordinateParam, currencyParam, idParam, intParam } from './params.ts';
-import { StayDates, withStayOrder } from './stay.ts';
+import { StayDateParams, withStayOrder } from './stay.ts';
 
 /** A chain_c property code as loyalty search returned it, upper-cased; else 400 INVALID_PROPERTY_ID. */
 export const PropertyIdParam = idParam(
@@ -121,8 +121,7 @@ export type ChainCRooms = z.infer<typeof ChainCRooms>;
 
 /** The stay both chain_c queries take: dates, adults and rooms. */
 const ChainCStay = {
-  check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-  check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+  ...StayDateParams,
   adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
   rooms: intParam(1, 8, 1).meta({ description: 'Rooms, 1 to 8. Default 1' }),
 };

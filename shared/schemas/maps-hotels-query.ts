@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { currencyParam, intParam, text } from './params.ts';
-import { MAX_NIGHTS, StayDates, withStayOrder } from './stay.ts';
+import { MAX_NIGHTS, StayDateParams, StayDates, withStayOrder } from './stay.ts';
 
 /** The age each child is sent as: the contract has no ages, the source needs one per child. */
 export const CHILD_AGE = 8;
@@ -14,8 +14,7 @@ const RATING = 'must be a number from 1.0 to 5.0';
 export const MapsHotelsQuery = withStayOrder(
   z.object({
     location: text(200).meta({ description: 'Place name, e.g. a city' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    ...StayDateParams,
     adults: intParam(1, 10, 2).meta({ description: 'Adults, 1 to 10. Default 2' }),
     children: intParam(0, 10, 0).meta({
       description: `Children, 0 to 10; only partly supported by the source, which prices each child as ${CHILD_AGE} years old. Default 0`,
@@ -58,7 +57,7 @@ export const MapsHotelInfoQuery = withStayOrder(
   z.object({
     hotel_id: MapsHotelId.optional(),
     query: text(200).optional().meta({ description: 'A hotel name, ideally with its city' }),
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+    check_in: StayDateParams.check_in,
     check_out: StayDates.check_out.meta({
       description: `Departure date, YYYY-MM-DD, after check_in, at most ${MAX_NIGHTS} nights later`,
     }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CurrencyCode } from './currency.ts';
 import { currencyParam, idParam, intParam } from './params.ts';
-import { StayDates, withStayOrder } from './stay.ts';
+import { StayDateParams, withStayOrder } from './stay.ts';
 
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits (ids exceed 2^53). */
 const LISTING_ID = /^[1-9]\d{0,19}$/;
@@ -131,8 +131,7 @@ export type RentalPricing = z.infer<typeof RentalPricing>;
 /** The query of a listing's pricing (a watch of the route checks its parameters with it too). */
 export const RentalPricingQuery = withStayOrder(
   z.object({
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    ...StayDateParams,
     adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
     currency: currencyParam().meta({
       description: 'ISO 4217 code (case-insensitive) of every amount; asked of rental, which prices in it',

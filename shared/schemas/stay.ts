@@ -20,6 +20,12 @@ export const StayDates = {
   check_out: dateParam({ format: FORMAT }),
 };
 
+/** The stay's dates as the routes that take both describe them (a route with its own words keeps them). */
+export const StayDateParams = {
+  check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
+  check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+};
+
 /**
  * Why a stay of two valid dates is refused (400 INVALID_DATES), or undefined when it may go upstream:
  * check-out after check-in, at most `maxNights` later, and within the horizon.
