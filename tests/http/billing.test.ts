@@ -35,33 +35,33 @@ describe('what a free key is billed for', () => {
     expect(await used(key)).toBe(10);
   });
 
-  it('does not bill a 502 from a faulted source, and says so in X-RateLimit-Remaining', async () => {
+  // A source's failure costs nothing, a definitive negative counts as an answer: X-RateLimit-Remaining says so.
+  it.each<[string, () => void, () => string, [number, string], number]>([
+    [
+      'does not bill a 502 from a faulted source, and says so in X-RateLimit-Remaining',
+      () => api.sandbox.inject('chain_a', { kind: 'malformed' }),
+      () => `/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=${day(40)}&check_out=${day(41)}`,
+      [502, 'UPSTREAM_ERROR'],
+      0,
+    ],
+    [
+      'bills a 404 NO_RESULTS once, as an answer',
+      () => undefined,
+      () =>
+        `/v1/chain_b/search?destination_slug=paris-fr&check_in=${day(30)}&check_out=${day(32)}&offset=5000`,
+      [404, 'NO_RESULTS'],
+      1,
+    ],
+  ])('%s', async (_name, prepare, path, answer, billed) => {
     // Prepare
     const key = api.addKey('free');
-    api.sandbox.inject('chain_a', { kind: 'malformed' });
+    prepare();
     // Act
-    const res = await api.get(
-      `/v1/chain_a/rooms?hotel_code=ASPAR0&check_in=${day(40)}&check_out=${day(41)}`,
-      as(key),
-    );
+    const res = await api.get(path(), as(key));
     // Assess
-    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
-    expect(res.headers.get('x-ratelimit-remaining')).toBe('10');
-    expect(await used(key)).toBe(0);
-  });
-
-  it('bills a 404 NO_RESULTS once, as an answer', async () => {
-    // Prepare
-    const key = api.addKey('free');
-    // Act
-    const res = await api.get(
-      `/v1/chain_b/search?destination_slug=paris-fr&check_in=${day(30)}&check_out=${day(32)}&offset=5000`,
-      as(key),
-    );
-    // Assess
-    expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
-    expect(res.headers.get('x-ratelimit-remaining')).toBe('9');
-    expect(await used(key)).toBe(1);
+    expect([res.status, res.body.error_code]).toEqual(answer);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe(String(10 - billed));
+    expect(await used(key)).toBe(billed);
   });
 
   it('answers HEAD as GET (status and headers, no body) and never bills it', async () => {
