@@ -38,6 +38,12 @@ interface Access {
   mail?: boolean;
 }
 
+/** The signed-in account's keys with their counts: what the key list and the activity page read. */
+const SESSION_READS_COUNTS: Access = {
+  actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  items: ['SESSION', 'ACCOUNT', 'COUNT'],
+};
+
 /** Per account route: its table actions and items, its API Gateway calls, whether it mails. */
 export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
   // The key's account, for its totals beside the key's.
@@ -63,14 +69,8 @@ export const ACCOUNT_ACCESS: Partial<Record<RouteId, Access>> = {
     items: ['TIMES', 'EMAIL', 'ACCOUNT', 'SESSION', 'DEVICE'],
   },
   accountSignOut: { actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], items: ['SESSION', 'ACCOUNT'] },
-  accountKeys: {
-    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
-    items: ['SESSION', 'ACCOUNT', 'COUNT'],
-  },
-  accountActivity: {
-    actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
-    items: ['SESSION', 'ACCOUNT', 'COUNT'],
-  },
+  accountKeys: SESSION_READS_COUNTS,
+  accountActivity: SESSION_READS_COUNTS,
   accountKeyCreate: {
     actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     // THROTTLE: the account's creations of the day, capped.
