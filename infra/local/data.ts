@@ -7,13 +7,18 @@
  * which alone holds the folder, and written behind to the same items (counters.ts).
  * Delete the folder to start afresh.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '../../shared/accounts/dynamo-store.ts';
 import { DynamoKeyStore } from '../../shared/store/dynamodb.ts';
 import type { KeyStore, Stores } from '../../shared/store/types.ts';
+import { listen } from '../listen.ts';
 import { WriteBehindCounterStore } from './counters.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -57,6 +62,35 @@ export async function untilTableActive(
   }
 }
 
+/**
+ * Creates a table, unless it is there already (a data folder's), and waits until it is active.
+ * @example await ensureTable(client, { TableName: 'x', KeySchema: [...], AttributeDefinitions: [...] });
+ */
+export async function ensureTable(
+  client: DynamoDBClient,
+  shape: CreateTableCommandInput & { TableName: string },
+): Promise<void> {
+  try {
+    await client.send(new CreateTableCommand(shape));
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
+  }
+  await untilTableActive(client, shape.TableName);
+}
+
+/**
+ * Creates `table` in the stack's shape (on-demand, the string key pk), unless it is there already, and waits
+ * until it is active.
+ * @example await createStackTable(client, LOCAL_TABLE);
+ */
+export const createStackTable = (client: DynamoDBClient, table: string) =>
+  ensureTable(client, {
+    TableName: table,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+  });
+
 /** @example dataDir({}) // '<project>/.data' */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(ROOT, env.DATA_DIR || '.data');
@@ -87,29 +121,13 @@ export async function openDataFolder(
   await checkUnlocked(dir, path);
   const { default: dynalite } = await import('dynalite');
   const server = dynalite({ path, createTableMs });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok());
-  });
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const endpoint = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
   const client = new DynamoDBClient({
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: LOCAL_TABLE,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
-  }
-  await untilTableActive(client, LOCAL_TABLE).catch((error: unknown) => {
+  await createStackTable(client, LOCAL_TABLE).catch((error: unknown) => {
     throw new Error(`the data folder ${dir} is unusable: delete it`, { cause: error });
   });
   // One counter store for the process: it is the authority over the folder's counts.

@@ -3,7 +3,7 @@
  * same scheduler and queues a deployment runs (shared/watches/engine.ts), in this process, ticking on the
  * real clock. A watch made locally is checked and delivered locally.
  */
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { DUE_INDEX, DynamoWatchStore } from '../../shared/watches/dynamo-store.t
 import { localEngine, type LocalEngine } from '../../shared/watches/local.ts';
 import { useSigningKey } from '../../shared/watches/signing.ts';
 import { useWatchStore } from '../../shared/watches/store.ts';
-import { untilTableActive } from './data.ts';
+import { ensureTable } from './data.ts';
 
 /**
  * The table of the watches on a dynalite, made with the due-time index when new. Deployed, the index is on
@@ -20,34 +20,27 @@ import { untilTableActive } from './data.ts';
  * an older `npm start`), so locally the watches have a table of their own, with the same items.
  * @example await ensureWatchTable(client, 'travel-data-api-watches')
  */
-export async function ensureWatchTable(client: DynamoDBClient, table: string): Promise<void> {
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'due_pk', AttributeType: 'S' },
-          { AttributeName: 'due_at', AttributeType: 'N' },
+export function ensureWatchTable(client: DynamoDBClient, table: string): Promise<void> {
+  return ensureTable(client, {
+    TableName: table,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'due_pk', AttributeType: 'S' },
+      { AttributeName: 'due_at', AttributeType: 'N' },
+    ],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: DUE_INDEX,
+        KeySchema: [
+          { AttributeName: 'due_pk', KeyType: 'HASH' },
+          { AttributeName: 'due_at', KeyType: 'RANGE' },
         ],
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: DUE_INDEX,
-            KeySchema: [
-              { AttributeName: 'due_pk', KeyType: 'HASH' },
-              { AttributeName: 'due_at', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['interval_s'] },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
-  }
-  await untilTableActive(client, table);
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['interval_s'] },
+      },
+    ],
+  });
 }
 
 /** The local tick: four times the deployed period, so a new watch is checked within a minute of its making. */

@@ -1,7 +1,8 @@
 /** dynalite (DynamoDB in memory, on loopback) with the stack's table shape, for store tests. */
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { untilTableActive } from '../../infra/local/data.ts';
+import { createStackTable } from '../../infra/local/data.ts';
+export { createStackTable } from '../../infra/local/data.ts';
 import type { AddressInfo } from 'node:net';
 
 export interface LocalDynamo {
@@ -46,22 +47,6 @@ export async function listenDynalite(): Promise<{ server: ReturnType<typeof dyna
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/**
- * Creates `table` in the stack's shape (on-demand, the string key pk) and waits until it is active.
- * @example await createStackTable(dynamoClient(endpoint), 'counters');
- */
-export async function createStackTable(client: DynamoDBClient, table: string): Promise<void> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    }),
-  );
-  await untilTableActive(client, table);
 }
 
 export async function startDynalite(table = 'counters'): Promise<LocalDynamo> {
