@@ -20,6 +20,14 @@ import { perNightFigures, ratePairs } from '../helpers/chain-c-rooms.ts';
 const json = (name: string): unknown => fixtureJson('chain-c', name);
 const LINKS = { imageBase: 'https://img.chain-c.test', siteBase: 'https://www.chain-c.test' };
 const EUR = new Map([['EUR', 1]]);
+/** A two-night stay asked in `currency`, converted by `rates`. */
+const asked = (rooms: number, currency = 'EUR', rates = EUR) => ({
+  ...LINKS,
+  currency,
+  rates,
+  nights: 2,
+  rooms,
+});
 
 beforeAll(() => {
   useProviders({
@@ -36,7 +44,7 @@ describe('the 2026 dated geo search', () => {
 
   it('reads a night of one room and stay totals for every room from lowestAverageRate, points per stay', () => {
     // Act
-    const page = extractDatedPage(answer, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms: 2 });
+    const page = extractDatedPage(answer, asked(2));
     // Assess
     expect([page.total, page.hasMore]).toEqual([9, true]);
     expect(page.hotels[0]).toMatchObject({
@@ -57,16 +65,17 @@ describe('the 2026 dated geo search', () => {
   it('gives a NotAvailable rate no price, and reads a property without reviews, caption or points', () => {
     // Act
     const { value: page, drift: seen } = withDrift(() =>
-      extractDatedPage(DatedSearchAnswer.parse(json('dated-search.json')), {
-        ...LINKS,
-        currency: 'EUR',
-        rates: new Map([
-          ['EUR', 1],
-          ['JPY', 0.0062],
-        ]),
-        nights: 2,
-        rooms: 1,
-      }),
+      extractDatedPage(
+        DatedSearchAnswer.parse(json('dated-search.json')),
+        asked(
+          1,
+          'EUR',
+          new Map([
+            ['EUR', 1],
+            ['JPY', 0.0062],
+          ]),
+        ),
+      ),
     );
     // Assess
     expect(page.hotels[1]).toMatchObject({ property_id: 'LRVQA', bookable: false, price: null });
@@ -85,13 +94,7 @@ describe('the 2026 dated geo search', () => {
   });
 
   it('keeps the property currency, for the handler to refuse, when no rate converts it', () => {
-    const page = extractDatedPage(answer, {
-      ...LINKS,
-      currency: 'USD',
-      rates: new Map([['USD', 1]]),
-      nights: 2,
-      rooms: 1,
-    });
+    const page = extractDatedPage(answer, asked(1, 'USD', new Map([['USD', 1]])));
     expect(page.hotels[0]!.price!.currency).toBe('EUR');
   });
 
@@ -145,8 +148,7 @@ describe('the 2026 dated geo search', () => {
 
 describe('the rooms of one property (searchProductsByProperty)', () => {
   const answer = ProductsAnswer.parse(json('products.json'));
-  const at = (rooms: number) =>
-    extractRooms(answer, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms })!;
+  const at = (rooms: number) => extractRooms(answer, asked(rooms))!;
 
   it('groups products into room types by name, with bed and view from the name and placeholders skipped', () => {
     // Act
@@ -208,13 +210,7 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     }
     // Act
     const one = at(1);
-    const two = extractRooms(ProductsAnswer.parse(raw), {
-      ...LINKS,
-      currency: 'EUR',
-      rates: EUR,
-      nights: 2,
-      rooms: 2,
-    })!;
+    const two = extractRooms(ProductsAnswer.parse(raw), asked(2))!;
     // Assess
     const pairs = ratePairs(one, two);
     expect(pairs).toHaveLength(4);
@@ -240,15 +236,7 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     delete node.rates.rateModes[0]!.averageNightlyRatePerUnit;
     delete node.totalPricing;
     // Act
-    const { value: stay, drift: seen } = withDrift(() =>
-      extractRooms(ProductsAnswer.parse(raw), {
-        ...LINKS,
-        currency: 'EUR',
-        rates: EUR,
-        nights: 2,
-        rooms: 1,
-      })!,
-    );
+    const { value: stay, drift: seen } = withDrift(() => extractRooms(ProductsAnswer.parse(raw), asked(1))!);
     // Assess
     expect(stay.room_types[0]!.rates[0]).toMatchObject({
       per_night: 180.5,
@@ -270,16 +258,8 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
   it('tells an unknown property (undefined) from a stay without rooms (empty)', () => {
     const none = ProductsAnswer.parse(json('products-none.json'));
     expect(unknownProperty(ProductsAnswer.parse(json('products-unknown.json')))).toBe(true);
-    expect(
-      extractRooms(ProductsAnswer.parse(json('products-unknown.json')), {
-        ...LINKS,
-        currency: 'EUR',
-        rates: EUR,
-        nights: 2,
-        rooms: 1,
-      }),
-    ).toBeUndefined();
-    expect(extractRooms(none, { ...LINKS, currency: 'EUR', rates: EUR, nights: 2, rooms: 1 })).toEqual({
+    expect(extractRooms(ProductsAnswer.parse(json('products-unknown.json')), asked(1))).toBeUndefined();
+    expect(extractRooms(none, asked(1))).toEqual({
       currency: 'EUR',
       room_types: [],
     });
