@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import type { ProblemError } from '../../shared/errors.ts';
 import { clearCache, JOIN_MS } from '../../shared/upstream/cache.ts';
 import { fetchUpstream, scanUpstream, type UpstreamRequest } from '../../shared/upstream/client.ts';
@@ -10,17 +9,15 @@ import { Deadline } from '../../shared/upstream/deadline.ts';
 import { windowScan } from '../../shared/extraction/stream-scan.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { circuitState, configurePolicies } from '../../shared/upstream/policies.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
 import { failure } from '../helpers/failure.ts';
+import { useSandbox } from '../helpers/use-sandbox.ts';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let canary: Server;
 let canaryHits = 0;
 let canaryUrl = '';
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  useProviders(sandbox.providers());
   canary = createServer((_req, res) => {
     canaryHits++;
     res.end('{}');
@@ -28,10 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => canary.listen(0, '127.0.0.1', () => ok()));
   canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}/steal`;
 });
-afterAll(async () => {
-  await sandbox.close();
-  await new Promise<void>((ok) => canary.close(() => ok()));
-});
+afterAll(() => new Promise<void>((ok) => canary.close(() => ok())));
 beforeEach(() => {
   sandbox.clearFaults();
   sandbox.resetLog();
