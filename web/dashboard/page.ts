@@ -3,6 +3,24 @@
  * `dashboard/app.css`, relative so they resolve under a deployed stage prefix too). Every control has a
  * label, every action is a button or a form, and status messages are announced.
  */
+import { pagePolicy } from '../page-policy.ts';
+
+/**
+ * A table of the account's keys or watches: its caption for screen readers and its column headers; app.ts
+ * fills the rows, each cell labelled by its column (view.ts appendCells).
+ */
+const listTable = (id: string, caption: string, columns: readonly string[]) => `<div class="table-wrap">
+            <table id="${id}">
+              <caption class="visually-hidden">${caption}</caption>
+              <thead>
+                <tr>
+${columns.map((column) => `                  <th scope="col">${column}</th>`).join('\n')}
+                </tr>
+              </thead>
+              <tbody></tbody>
+            </table>
+          </div>`;
+
 export const DASHBOARD_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -98,45 +116,29 @@ export const DASHBOARD_PAGE = `<!doctype html>
               <button type="button" id="copy-curl" class="secondary">Copy command</button>
             </div>
           </div>
-          <div class="table-wrap">
-            <table id="keys-table">
-              <caption class="visually-hidden">Your keys, with today's use of each one's daily quota</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Prefix</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Today</th>
-                  <th scope="col">Left</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody></tbody>
-            </table>
-          </div>
+          ${listTable('keys-table', "Your keys, with today's use of each one's daily quota", [
+            'Name',
+            'Prefix',
+            'Created',
+            'Last used',
+            'Today',
+            'Left',
+            'Status',
+            'Actions',
+          ])}
         </section>
 
         <section class="panel" aria-labelledby="watches-title">
           <h2 id="watches-title">Watches</h2>
           <p class="hint">Made with a key (POST /v1/watches): each calls its URL by a signed webhook when a price or an availability changes.</p>
-          <div class="table-wrap">
-            <table id="watches-table">
-              <caption class="visually-hidden">Your watches, with their last status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Watch</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Condition</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last check</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody></tbody>
-            </table>
-          </div>
+          ${listTable('watches-table', 'Your watches, with their last status', [
+            'Watch',
+            'Key',
+            'Condition',
+            'Status',
+            'Last check',
+            'Actions',
+          ])}
         </section>
 
         <section class="panel" aria-labelledby="usage-title">
@@ -178,13 +180,4 @@ export const DASHBOARD_PAGE = `<!doctype html>
  * Scripts and styles from this origin only, no inline script; requests to this origin only.
  * (Chart.js sizes its canvas through the CSSOM, which style-src does not restrict.)
  */
-export const DASHBOARD_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DASHBOARD_CSP = pagePolicy();
