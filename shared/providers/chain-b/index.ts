@@ -81,13 +81,21 @@ async function around(ctx: UpstreamContext, centre: Centre, radiusMeters: number
   );
 }
 
-/** Maps `items` through `work`, at most `width` at a time, in order; the first failure stops the rest. */
-async function pooled<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Maps `items` through `work`, at most `width` at a time, in order; the first failure stops the rest, and
+ * so does `more()` turning false (an item not started then has no result).
+ */
+async function pooled<T, R>(
+  items: T[],
+  width: number,
+  work: (item: T) => Promise<R>,
+  more: () => boolean = () => true,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   let failed = false;
   const lane = async () => {
-    while (next < items.length && !failed) {
+    while (next < items.length && !failed && more()) {
       const i = next++;
       try {
         out[i] = await work(items[i]!);
@@ -280,25 +288,22 @@ async function priceCalendar(
   };
   const priced = new Map<string, Calendar['calendar'][number]>();
   const failures: unknown[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < dates.length && calls.deadline.remaining() >= MIN_CALL_MS) {
-      const date = dates[next++]!;
-      const stay = {
-        checkIn: date,
-        checkOut: addDays(date, q.nights),
-        adults: q.adults,
-        currency: q.currency,
-        countryMarket: q.countryMarket,
-      };
-      try {
-        priced.set(date, calendarDay(await offers(calls, hotelId, stay), date, q.nights));
-      } catch (error) {
-        failures.push(error);
-      }
+  // A date's failure is kept, not thrown: the other dates are still priced.
+  const price = async (date: string) => {
+    const stay = {
+      checkIn: date,
+      checkOut: addDays(date, q.nights),
+      adults: q.adults,
+      currency: q.currency,
+      countryMarket: q.countryMarket,
+    };
+    try {
+      priced.set(date, calendarDay(await offers(calls, hotelId, stay), date, q.nights));
+    } catch (error) {
+      failures.push(error);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(width, dates.length) }, lane));
+  await pooled(dates, width, price, () => calls.deadline.remaining() >= MIN_CALL_MS);
   // Nothing priced at all is a failed source, not an empty calendar.
   if (priced.size === 0 && failures.length > 0) throw failures[0];
   return {
