@@ -12,28 +12,33 @@ import { recordMissing, recordSkipped, tolerant } from '../../extraction/toleran
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import type { HotelSearch } from './requests.ts';
 
-const Money = z.object({ extracted_lowest: z.number() });
-export const Property = z.object({
-  name: z.string(),
+/** What the engine says alike of a property in a results list and in its details: the same fields. */
+const PropertyFacts = {
   description: z.string().optional(),
-  property_token: z.string(),
   address: z.string().optional(),
   gps_coordinates: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
   check_in_time: z.string().optional(),
   check_out_time: z.string().optional(),
-  rate_per_night: Money.optional(),
-  total_rate: Money.optional(),
-  prices: z.array(z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() })).default([]),
   extracted_hotel_class: z.number().int().min(1).max(5).optional(),
-  // Absent lists are read as none and counted (recordMissing in toHotel).
-  images: z
-    .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
-    .optional(),
   overall_rating: z.number().optional(),
   // An absent count is not a real 0: the property is kept with its rating's votes null (the contract's
   // amendment 1), or with no rating at all when neither score nor count is shown (a vacation rental).
   reviews: z.number().int().optional(),
   amenities: z.array(z.string()).optional(),
+};
+
+const Money = z.object({ extracted_lowest: z.number() });
+export const Property = z.object({
+  name: z.string(),
+  property_token: z.string(),
+  ...PropertyFacts,
+  rate_per_night: Money.optional(),
+  total_rate: Money.optional(),
+  prices: z.array(z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() })).default([]),
+  // Absent lists are read as none and counted (recordMissing in toHotel).
+  images: z
+    .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
+    .optional(),
   sponsored: z.boolean().optional(),
 });
 type Property = z.infer<typeof Property>;
@@ -204,15 +209,11 @@ export const DetailsAnswer = tolerant(
     properties: z.array(z.object({ property_token: z.string() })).optional(),
     type: z.string().optional(),
     name: z.string().optional(),
-    description: z.string().optional(),
     link: z.string().optional(),
     property_token: z.string().optional(),
     serpapi_property_details_link: z.string().optional(),
-    address: z.string().optional(),
     phone: z.string().optional(),
-    gps_coordinates: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
-    check_in_time: z.string().optional(),
-    check_out_time: z.string().optional(),
+    ...PropertyFacts,
     rate_per_night: Rate.optional(),
     total_rate: Rate.optional(),
     prices: z
@@ -226,10 +227,6 @@ export const DetailsAnswer = tolerant(
         }),
       )
       .optional(),
-    extracted_hotel_class: z.number().int().min(1).max(5).optional(),
-    overall_rating: z.number().optional(),
-    reviews: z.number().int().optional(),
-    amenities: z.array(z.string()).optional(),
     images: z.array(z.object({ thumbnail: z.string().optional(), original_image: z.string() })).optional(),
     nearby_places: z
       .array(
