@@ -4,7 +4,7 @@ import { observeDrift, type Drift } from '../../shared/extraction/tolerant.ts';
 import { DERIVED as DINING_PAGES } from '../fixtures/dining/pages.ts';
 import { DERIVED as SITE_A_PAGES } from '../fixtures/site-a/pages.ts';
 
-/** The pages a fixtures folder derives from a base page (its pages.ts), by the fixture name they stand for. */
+/** The pages each fixtures folder derives (its pages.ts), by the fixture name they stand for. */
 const DERIVED: Record<string, Record<string, () => string>> = {
   dining: DINING_PAGES,
   'site-a': SITE_A_PAGES,
