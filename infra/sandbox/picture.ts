@@ -8,6 +8,7 @@
 import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { hash } from './random.ts';
+import type { SiteResponse } from './site.ts';
 
 /** A photo's size: a gallery image, large enough to look at, small enough to serve at once. */
 export const PHOTO_WIDTH = 640;
@@ -158,4 +159,18 @@ export function iconPng(seed: string): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return remember(`png:${seed}`, png);
+}
+
+/**
+ * A generated image in the format its URL names (below): a photo for a .jpg, an icon for
+ * a .png, the same bytes for the same path. @example picture('/avatars/12.png').type // 'image/png'
+ */
+export function picture(path: string): SiteResponse {
+  const png = path.endsWith('.png');
+  return {
+    status: 200,
+    bytes: png ? iconPng(path) : photoJpeg(path),
+    type: png ? 'image/png' : 'image/jpeg',
+    headers: { 'Cache-Control': 'max-age=86400' },
+  };
 }

@@ -15,7 +15,7 @@ import { hash } from '../random.ts';
 import { phoneOf } from '../phones.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { picture } from './maps.ts';
+import { picture } from '../picture.ts';
 
 /** The sandbox's index and keys, handed out as provider configuration. */
 export const INDEX = 'prod_hotels_en';

@@ -11,7 +11,7 @@ import { hash } from '../random.ts';
 import { phoneOf } from '../phones.ts';
 import type { Route, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { picture } from './maps.ts';
+import { picture } from '../picture.ts';
 
 /** What the gateway module lends this one: its codes, its search property, its room types, its refusal. */
 export interface GatewayModule {

@@ -28,7 +28,7 @@ import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
 import { type GatewayModule, headerAnswer, propertyRoutes } from './chain-c-property.ts';
-import { picture } from './maps.ts';
+import { picture } from '../picture.ts';
 
 const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
 /** The signature this sandbox safelists for the operation (handed out as provider configuration). */

@@ -26,9 +26,9 @@ import { hash, pick, rng } from '../random.ts';
 import { phoneOf } from '../phones.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type City, type Hotel } from '../world.ts';
-import { picture, reviewCount } from './maps.ts';
+import { reviewCount } from './maps.ts';
 import { FIRST_LISTING_ID, LISTINGS_PER_CITY, listing } from './rental.ts';
-import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, serpSite } from './serp-api.ts';
 
 /** The service's public site, where a search can be opened in a browser. */
 const PUBLIC_SITE = 'https://maps.test';
@@ -357,12 +357,9 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   };
 }
 
-export const mapsHotels: Site = {
-  provider: 'maps_hotels',
-  config: SERP_CONFIG,
-  hosts: ['maps.test'],
-  routes: [
-    ['GET', /^\/search\.json$/, ({ query, base }) => answer(query, base)],
-    ['GET', /^\/hotel-photos\/(?:h|r)\d+\/\d+(?:-o)?\.jpg$/, ({ path }) => picture(path)],
-  ],
-};
+export const mapsHotels: Site = serpSite(
+  'maps_hotels',
+  'maps.test',
+  ({ query, base }) => answer(query, base),
+  /^\/hotel-photos\/(?:h|r)\d+\/\d+(?:-o)?\.jpg$/,
+);

@@ -25,11 +25,10 @@
 import { createHmac } from 'node:crypto';
 import { fold } from '../../../shared/geo/fold.ts';
 import { hash, rng, pick } from '../random.ts';
-import { iconPng, photoJpeg } from '../picture.ts';
 import { phoneOf } from '../phones.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, serpSite } from './serp-api.ts';
 import { isPlaceRequest, place } from './maps-place.ts';
 
 /** The maps service's public site. */
@@ -38,19 +37,6 @@ const TOKEN_KEY = 'sandbox-maps-token';
 const DAY_MS = 86_400_000;
 /** Reviews are dated back from this day, so their iso_date never moves between runs. */
 const REVIEWS_UNTIL = Date.UTC(2026, 10, 1);
-/**
- * A generated image in the format its URL names (infra/sandbox/picture.ts): a photo for a .jpg, an icon for
- * a .png, the same bytes for the same path. @example picture('/avatars/12.png').type // 'image/png'
- */
-export function picture(path: string): SiteResponse {
-  const png = path.endsWith('.png');
-  return {
-    status: 200,
-    bytes: png ? iconPng(path) : photoJpeg(path),
-    type: png ? 'image/png' : 'image/jpeg',
-    headers: { 'Cache-Control': 'max-age=86400' },
-  };
-}
 /** Page tokens are short-lived. */
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 const SORTS = ['qualityScore', 'newestFirst', 'ratingHigh', 'ratingLow'] as const;
@@ -383,24 +369,17 @@ function reviews(query: URLSearchParams, base: string): SiteResponse {
   };
 }
 
-export const maps: Site = {
-  provider: 'maps_reviews',
-  config: SERP_CONFIG,
-  hosts: ['maps.test'],
-  routes: [
-    [
-      'GET',
-      /^\/search\.json$/,
-      ({ query, base }) => {
-        const engine = query.get('engine');
-        if (engine === 'place_search')
-          return isPlaceRequest(query)
-            ? place(query, base, { placeResult, rating, reviewCount, reviewsOf })
-            : search(query, base);
-        if (engine === 'reviews') return reviews(query, base);
-        return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
-      },
-    ],
-    ['GET', /^\/(?:avatars\/\d+\.png|photos\/review\/[\w-]+\.jpg)$/, ({ path }) => picture(path)],
-  ],
-};
+export const maps: Site = serpSite(
+  'maps_reviews',
+  'maps.test',
+  ({ query, base }) => {
+    const engine = query.get('engine');
+    if (engine === 'place_search')
+      return isPlaceRequest(query)
+        ? place(query, base, { placeResult, rating, reviewCount, reviewsOf })
+        : search(query, base);
+    if (engine === 'reviews') return reviews(query, base);
+    return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
+  },
+  /^\/(?:avatars\/\d+\.png|photos\/review\/[\w-]+\.jpg)$/,
+);

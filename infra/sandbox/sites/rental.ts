@@ -21,7 +21,7 @@
 import { hash } from '../random.ts';
 import { esc, KB, padTo } from '../html.ts';
 import type { Site, SiteResponse } from '../site.ts';
-import { picture } from './maps.ts';
+import { picture } from '../picture.ts';
 import { calendarRoute, CALENDAR_HASH } from './rental-calendar.ts';
 import { reviewsRoute, REVIEWS_HASH } from './rental-reviews.ts';
 import { searchRoute, SEARCH_HASH } from './rental-search.ts';

@@ -11,13 +11,31 @@
  * `sandbox-out-of-searches` the 429 of an exhausted account, `sandbox-failing-searches` a 200 whose
  * search failed; any other `sandbox-…` key searches.
  */
+import { picture } from '../picture.ts';
 import { hash } from '../random.ts';
-import type { SiteResponse } from '../site.ts';
+import type { Route, Site, SiteResponse } from '../site.ts';
 
 /** The key the sandbox hands out to its SERP-API providers. */
 export const SANDBOX_SERP_KEY = 'sandbox-serp-key';
 /** The provider configuration of the three SERP-API sites: the key as a query parameter, as deployed. */
 export const SERP_CONFIG = { params: { api_key: SANDBOX_SERP_KEY } };
+
+/**
+ * A SERP-API site: its searches at `/search.json` on its host, with the key handed out, and the generated
+ * pictures its answers link to.
+ * @example export const webSearch = serpSite('web_search', 'search.test', ({ query, base }) => answer(query, base), /^\/favicons\/\d+\.png$/);
+ */
+export function serpSite(provider: string, host: string, search: Route[2], pictures: RegExp): Site {
+  return {
+    provider,
+    config: SERP_CONFIG,
+    hosts: [host],
+    routes: [
+      ['GET', /^\/search\.json$/, search],
+      ['GET', pictures, ({ path }) => picture(path)],
+    ],
+  };
+}
 
 /** The engines' empty-result text, naming the source by its token. @example emptyResultText('web_search') */
 export function emptyResultText(provider: string): string {

@@ -13,8 +13,7 @@ import { pageUrls } from '../pages.ts';
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { picture } from './maps.ts';
-import { badRequest, emptyResultText, refused, searchMetadata, SERP_CONFIG } from './serp-api.ts';
+import { badRequest, emptyResultText, refused, searchMetadata, serpSite } from './serp-api.ts';
 
 /** The search engine's public site. */
 const PUBLIC_SITE = 'https://search.test';
@@ -120,22 +119,19 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   const words = fold(text)
     .split(' ')
     .filter((w) => w.length > 2);
-  if (results.length === 0) {
-    return {
-      status: 200,
-      json: {
-        search_metadata: metadata(),
-        search_parameters: parameters,
-        search_information: {
-          query_displayed: q,
-          total_results: 0,
-          time_taken_displayed: taken,
-          organic_results_state: 'Fully empty',
-        },
-        error: emptyResultText('web_search'),
-      },
-    };
-  }
+  // What every answer opens with: the search, its parameters, and how much it found.
+  const opening = (totalResults: number, state: string) => ({
+    search_metadata: metadata(),
+    search_parameters: parameters,
+    search_information: {
+      query_displayed: q,
+      total_results: totalResults,
+      time_taken_displayed: taken,
+      organic_results_state: state,
+    },
+  });
+  if (results.length === 0)
+    return { status: 200, json: { ...opening(0, 'Fully empty'), error: emptyResultText('web_search') } };
   const page = results.slice(0, num);
   const next =
     results.length > num
@@ -144,14 +140,7 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   return {
     status: 200,
     json: {
-      search_metadata: metadata(),
-      search_parameters: parameters,
-      search_information: {
-        query_displayed: q,
-        total_results: results.length * 1_000 + (hash(q) % 1_000),
-        time_taken_displayed: taken,
-        organic_results_state: 'Results for exact spelling',
-      },
+      ...opening(results.length * 1_000 + (hash(q) % 1_000), 'Results for exact spelling'),
       organic_results: page.map((r, i) => {
         const host = new URL(r.link).hostname;
         return {
@@ -175,12 +164,9 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   };
 }
 
-export const webSearch: Site = {
-  provider: 'web_search',
-  config: SERP_CONFIG,
-  hosts: ['search.test'],
-  routes: [
-    ['GET', /^\/search\.json$/, ({ query, base }) => answer(query, base)],
-    ['GET', /^\/favicons\/\d+\.png$/, ({ path }) => picture(path)],
-  ],
-};
+export const webSearch: Site = serpSite(
+  'web_search',
+  'search.test',
+  ({ query, base }) => answer(query, base),
+  /^\/favicons\/\d+\.png$/,
+);
