@@ -26,6 +26,40 @@ export interface SlotQuery {
   partySize: number;
 }
 
+/**
+ * A persisted query as the web app's pages send it to its GraphQL endpoint: the operation named in the
+ * query string and in the body, its hash in the extensions, Origin and Referer of the page (`page`, a path)
+ * it is sent from.
+ */
+function persistedQuery(
+  operation: string,
+  hash: string,
+  variables: Record<string, unknown>,
+  o: { page: string; headers?: Record<string, string>; cacheKey: string; cache: SourceRequest['cache'] },
+): SourceRequest {
+  return {
+    provider: 'dining',
+    method: 'POST',
+    path: '/dapi/fe/gql',
+    query: { optype: 'query', opname: operation },
+    headers: { origin: siteOrigin('dining'), referer: `${siteOrigin('dining')}${o.page}`, ...o.headers },
+    body: {
+      json: {
+        operationName: operation,
+        variables,
+        extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+      },
+    },
+    session: true,
+    safe: true,
+    cacheKey: o.cacheKey,
+    expect: 'json',
+    cache: o.cache,
+    // The source's refusals carry a JSON body worth reading: a stale hash, a renamed operation.
+    passStatuses: [400, 404, 409],
+  };
+}
+
 /** The persisted query hash in use (the live profile has the newest seen). @example availabilityHash() */
 export function availabilityHash(): string {
   return requiredOperation('dining', 'availability');
@@ -39,9 +73,10 @@ export function availabilityHash(): string {
 export function availabilityRequest(q: SlotQuery): SourceRequest {
   const hash = availabilityHash();
   const region = operationId('dining', 'database_region', 'NA');
-  const body = {
-    operationName: OPERATION_NAME,
-    variables: {
+  return persistedQuery(
+    OPERATION_NAME,
+    hash,
+    {
       onlyPop: false,
       forwardDays: 0,
       requireTimes: false,
@@ -59,23 +94,12 @@ export function availabilityRequest(q: SlotQuery): SourceRequest {
       loyaltyRedemptionTiers: [],
       correlationId: randomUUID(),
     },
-    extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
-  };
-  return {
-    provider: 'dining',
-    method: 'POST',
-    path: '/dapi/fe/gql',
-    query: { optype: 'query', opname: OPERATION_NAME },
-    headers: { origin: siteOrigin('dining'), referer: `${siteOrigin('dining')}/` },
-    body: { json: body },
-    session: true,
-    safe: true,
-    cacheKey: `availability ${hash} ${region} ${q.restaurantId} ${q.date} ${q.preferredTime} ${q.partySize}`,
-    expect: 'json',
-    cache: 'prices',
-    // The source's refusals carry a JSON body worth reading: a stale hash, a renamed operation.
-    passStatuses: [400, 404, 409],
-  };
+    {
+      page: '/',
+      cacheKey: `availability ${hash} ${region} ${q.restaurantId} ${q.date} ${q.preferredTime} ${q.partySize}`,
+      cache: 'prices',
+    },
+  );
 }
 
 export interface SearchQuery {
@@ -177,38 +201,24 @@ export function reviewSearchRequest(restaurantId: number, page: number, sort: Re
   const hash = reviewsHash();
   const sortBy = reviewSortBy(sort);
   const pageSize = reviewPageSize();
-  return {
-    provider: 'dining',
-    method: 'POST',
-    path: '/dapi/fe/gql',
-    query: { optype: 'query', opname: REVIEWS_OPERATION },
-    headers: {
-      origin: siteOrigin('dining'),
-      referer: `${siteOrigin('dining')}/restaurant/profile/${restaurantId}`,
-      'ot-page-group': 'rest-profile',
-      'ot-page-type': 'restprofilepage',
+  return persistedQuery(
+    REVIEWS_OPERATION,
+    hash,
+    {
+      restaurantId,
+      page,
+      pageSize,
+      sortBy,
+      searchTerm: '',
+      highlightFormat: 'index',
+      gpid: 0,
+      prioritiseUserLanguage: false,
     },
-    body: {
-      json: {
-        operationName: REVIEWS_OPERATION,
-        variables: {
-          restaurantId,
-          page,
-          pageSize,
-          sortBy,
-          searchTerm: '',
-          highlightFormat: 'index',
-          gpid: 0,
-          prioritiseUserLanguage: false,
-        },
-        extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
-      },
+    {
+      page: `/restaurant/profile/${restaurantId}`,
+      headers: { 'ot-page-group': 'rest-profile', 'ot-page-type': 'restprofilepage' },
+      cacheKey: `reviews ${hash} ${restaurantId} ${page} ${pageSize} ${sortBy}`,
+      cache: 'reviews',
     },
-    session: true,
-    safe: true,
-    cacheKey: `reviews ${hash} ${restaurantId} ${page} ${pageSize} ${sortBy}`,
-    expect: 'json',
-    cache: 'reviews',
-    passStatuses: [400, 404, 409],
-  };
+  );
 }
