@@ -28,28 +28,12 @@ export function sortCode(sorting: ContractSort): { operation: string; code: numb
   return { operation, code: Number(operationId('site_b', operation, SORT_DEFAULTS[sorting])) };
 }
 
-/** One of the web app's review calls, sent as its own XHR from the page at `pagePath`. */
-function reviewCall(
-  call: string,
-  pagePath: string,
-  json: Record<string, unknown>,
-  cache: SourceRequest['cache'],
-): SourceRequest {
+/** The headers of the web app's own XHR. */
+function xhrHeaders(pagePath: string): Record<string, string> {
   return {
-    provider: 'site_b',
-    origin: 'pages',
-    method: 'POST',
-    path: `/api/cronos/property/review/${call}`,
-    headers: {
-      'x-requested-with': 'XMLHttpRequest',
-      origin: siteOrigin('site_b'),
-      referer: `${siteOrigin('site_b')}${pagePath}`,
-    },
-    body: { json },
-    safe: true,
-    session: true,
-    expect: 'json',
-    cache,
+    'x-requested-with': 'XMLHttpRequest',
+    origin: siteOrigin('site_b'),
+    referer: `${siteOrigin('site_b')}${pagePath}`,
   };
 }
 
@@ -68,25 +52,33 @@ export function reviewCommentsRequest(
   sorting: number,
   pagePath = '/',
 ): SourceRequest {
-  return reviewCall(
-    'ReviewComments',
-    pagePath,
-    {
-      hotelId,
-      providerId: OWN_PROVIDER_ID,
-      demographicId: 0,
-      page,
-      pageSize: PAGE_SIZE,
-      sorting,
-      providerIds: [OWN_PROVIDER_ID],
-      isReviewPage: false,
-      isCrawlablePage: true,
-      filters: { language: [], room: [] },
-      searchKeyword: '',
-      searchFilters: [],
+  return {
+    provider: 'site_b',
+    origin: 'pages',
+    method: 'POST',
+    path: '/api/cronos/property/review/ReviewComments',
+    headers: xhrHeaders(pagePath),
+    body: {
+      json: {
+        hotelId,
+        providerId: OWN_PROVIDER_ID,
+        demographicId: 0,
+        page,
+        pageSize: PAGE_SIZE,
+        sorting,
+        providerIds: [OWN_PROVIDER_ID],
+        isReviewPage: false,
+        isCrawlablePage: true,
+        filters: { language: [], room: [] },
+        searchKeyword: '',
+        searchFilters: [],
+      },
     },
-    'reviews',
-  );
+    safe: true,
+    session: true,
+    expect: 'json',
+    cache: 'reviews',
+  };
 }
 
 /**
@@ -95,20 +87,28 @@ export function reviewCommentsRequest(
  * @example hotelReviewsRequest(66072054).path // '/api/cronos/property/review/HotelReviews'
  */
 export function hotelReviewsRequest(hotelId: number, pagePath = '/'): SourceRequest {
-  return reviewCall(
-    'HotelReviews',
-    pagePath,
-    {
-      hotelId,
-      hotelProviderId: OWN_PROVIDER_ID,
-      demographicId: 0,
-      pageNo: 1,
-      pageSize: PAGE_SIZE,
-      sorting: sortCode(7).code,
-      isReviewPage: false,
-      isCrawlablePage: true,
-      paginationSize: 5,
+  return {
+    provider: 'site_b',
+    origin: 'pages',
+    method: 'POST',
+    path: '/api/cronos/property/review/HotelReviews',
+    headers: xhrHeaders(pagePath),
+    body: {
+      json: {
+        hotelId,
+        hotelProviderId: OWN_PROVIDER_ID,
+        demographicId: 0,
+        pageNo: 1,
+        pageSize: PAGE_SIZE,
+        sorting: sortCode(7).code,
+        isReviewPage: false,
+        isCrawlablePage: true,
+        paginationSize: 5,
+      },
     },
-    'ids',
-  );
+    safe: true,
+    session: true,
+    expect: 'json',
+    cache: 'ids',
+  };
 }
