@@ -17,19 +17,15 @@ import { recordMissing, recordSkipped, tolerant } from '../../extraction/toleran
 import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
 import { GRAPHQL_HEADERS, graphqlAnswer, operationHash } from './graphql.ts';
-import { LOCALE } from './requests.ts';
+import { LOCALE, type Guests } from './requests.ts';
 
-/** What a search asks, in the contract's terms. */
-export interface SearchQuery {
+/** What a search asks, in the contract's terms: the guests as every rental call counts them, and where and when. */
+export interface SearchQuery extends Guests {
   location?: string;
   bounds?: { ne_lat: number; ne_lng: number; sw_lat: number; sw_lng: number };
   checkIn?: string;
   checkOut?: string;
   nights?: number;
-  adults: number;
-  children: number;
-  infants: number;
-  pets: number;
   priceMin?: number;
   priceMax?: number;
   minBedrooms?: number;
