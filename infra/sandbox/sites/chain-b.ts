@@ -275,25 +275,26 @@ function ratePlans(h: Hotel): RatePlan[] {
   return plans;
 }
 
+/**
+ * The GraphQL answer for a hotel id the site does not know: the asked field null, and the error naming it.
+ * @example hotelNotFound('hotel', 'ZZZZ').json // { data: { hotel: null }, errors: [{ message: 'Hotel ZZZZ not found', … }] }
+ */
+function hotelNotFound(field: string, hotelId: string | undefined): SiteResponse {
+  return {
+    status: 200,
+    json: {
+      data: { [field]: null },
+      errors: [{ message: `Hotel ${hotelId} not found`, path: [field], extensions: { code: 'NOT_FOUND' } }],
+    },
+  };
+}
+
 /** Whether a hotel's offers come without `pricing.aggregationType` (some answers drop it). */
 const withoutAggregation = (h: Hotel) => hash(`agg:${h.key}`) % 5 === 0;
 
 function hotelOffers(v: OffersVariables): SiteResponse {
   const h = byCode(v.hotelOffersHotelId ?? '');
-  if (!h)
-    return {
-      status: 200,
-      json: {
-        data: { hotelOffers: null },
-        errors: [
-          {
-            message: `Hotel ${v.hotelOffersHotelId} not found`,
-            path: ['hotelOffers'],
-            extensions: { code: 'NOT_FOUND' },
-          },
-        ],
-      },
-    };
+  if (!h) return hotelNotFound('hotelOffers', v.hotelOffersHotelId);
   const asked = (v.currency ?? 'USD').toUpperCase();
   const currency = FX[asked] ? asked : 'USD';
   const market = v.countryMarket ?? 'US';
@@ -450,16 +451,7 @@ interface ColdVariables {
 /** The hotel's content (`hotel(hotelId)`): what the site's hotel page asks for, in its shape. */
 function hotelPageCold(v: ColdVariables, base: string): SiteResponse {
   const h = byCode(v.hotelId ?? '');
-  if (!h)
-    return {
-      status: 200,
-      json: {
-        data: { hotel: null },
-        errors: [
-          { message: `Hotel ${v.hotelId} not found`, path: ['hotel'], extensions: { code: 'NOT_FOUND' } },
-        ],
-      },
-    };
+  if (!h) return hotelNotFound('hotel', v.hotelId);
   const r = record(h);
   const own = h.chain === 'chain_b';
   const limit = Math.min(20, Math.max(1, Number(v.reviewsLimit ?? 6)));

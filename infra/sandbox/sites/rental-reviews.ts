@@ -9,7 +9,7 @@
  */
 import { hash, pick, rng } from '../random.ts';
 import type { Route, SiteResponse } from '../site.ts';
-import { apiRefusal, graphqlError, json, listing, type Listing } from './rental-world.ts';
+import { apiRefusal, graphqlError, json, listing, presented, type Listing } from './rental-world.ts';
 
 /** The reviews' persisted-query hash this sandbox knows (handed out as provider configuration). */
 export const REVIEWS_HASH = '9a2c4e6f8b0d1e3f5a7c9e1b3d5f7a9c0e2b4d6f8a1c3e5b7d9f0a2c4e6b8d1f';
@@ -148,25 +148,22 @@ export const reviewsRoute: Route = [
     return {
       status: 200,
       json: {
-        data: {
-          presentation: {
-            __typename: 'RootPresentationContainer',
-            stayProductDetailPage: {
-              __typename: 'StayProductDetailPage',
-              reviews: {
-                __typename: 'PdpReviews',
-                reviews: ordered.slice(offset, offset + limit).map((rv) => render(l, rv, base)),
-                metadata: {
-                  __typename: 'PdpReviewsMetadata',
-                  reviewsCount: l.reviews,
-                  endCursor: null,
-                  isAutoTranslateOn: false,
-                  reviewTags: l.reviews ? tags : [],
-                },
+        ...presented({
+          stayProductDetailPage: {
+            __typename: 'StayProductDetailPage',
+            reviews: {
+              __typename: 'PdpReviews',
+              reviews: ordered.slice(offset, offset + limit).map((rv) => render(l, rv, base)),
+              metadata: {
+                __typename: 'PdpReviewsMetadata',
+                reviewsCount: l.reviews,
+                endCursor: null,
+                isAutoTranslateOn: false,
+                reviewTags: l.reviews ? tags : [],
               },
             },
           },
-        },
+        }),
         extensions: { traceId: hash(`${query.get('variables')}:${Date.now()}`).toString(16) },
       },
     };

@@ -30,6 +30,7 @@ import {
   type Listing,
   money,
   pictureUrl,
+  presented,
   stayQuote,
 } from './rental-world.ts';
 
@@ -277,24 +278,21 @@ export const searchRoute: Route = [
     return {
       status: 200,
       json: {
-        data: {
-          presentation: {
-            __typename: 'RootPresentationContainer',
-            staysSearch: {
-              __typename: 'StaysSearchPresentation',
-              results: {
-                __typename: 'StaysSearchResults',
-                searchResults: page.map((l) => card(l, f, currency, base)),
-                paginationInfo: {
-                  __typename: 'PaginationInfo',
-                  pageCursors: Array.from({ length: pages }, (_v, k) => cursorOf(k * PAGE_SIZE)),
-                  nextPageCursor: next,
-                },
-                loggingMetadata: { remarketingLoggingData: { canonicalLocation: f.query ?? null } },
+        ...presented({
+          staysSearch: {
+            __typename: 'StaysSearchPresentation',
+            results: {
+              __typename: 'StaysSearchResults',
+              searchResults: page.map((l) => card(l, f, currency, base)),
+              paginationInfo: {
+                __typename: 'PaginationInfo',
+                pageCursors: Array.from({ length: pages }, (_v, k) => cursorOf(k * PAGE_SIZE)),
+                nextPageCursor: next,
               },
+              loggingMetadata: { remarketingLoggingData: { canonicalLocation: f.query ?? null } },
             },
           },
-        },
+        }),
         extensions: { traceId },
       },
     };

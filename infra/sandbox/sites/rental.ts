@@ -34,6 +34,7 @@ import {
   type Listing,
   money,
   pictureUrl,
+  presented,
   stayQuote,
 } from './rental-world.ts';
 
@@ -202,33 +203,28 @@ function pdp(
   sections: unknown[],
   sbui: { sectionId: string; sectionData: unknown }[] = [],
 ) {
-  return {
-    data: {
-      presentation: {
-        __typename: 'RootPresentationContainer',
-        stayProductDetailPage: {
-          __typename: 'StayProductDetailPage',
-          sections: {
-            __typename: 'StayPDPSections',
-            metadata: {
-              sharingConfig: {
-                title: shareCaption(l),
-                imageUrl: pictureUrl(base, l),
-                personCapacity: l.maxGuests,
-                propertyType: 'Entire rental unit',
-                location: l.city.name,
-                starRating: l.reviews ? l.rating : null,
-                reviewCount: l.reviews,
-              },
-              seoFeatures: { ogTags: { ogTitle: `${l.title} - Apartments for Rent in ${l.city.name}` } },
-            },
-            sections,
-            ...(sbui.length ? { sbuiData: { sectionConfiguration: { root: { sections: sbui } } } } : {}),
+  return presented({
+    stayProductDetailPage: {
+      __typename: 'StayProductDetailPage',
+      sections: {
+        __typename: 'StayPDPSections',
+        metadata: {
+          sharingConfig: {
+            title: shareCaption(l),
+            imageUrl: pictureUrl(base, l),
+            personCapacity: l.maxGuests,
+            propertyType: 'Entire rental unit',
+            location: l.city.name,
+            starRating: l.reviews ? l.rating : null,
+            reviewCount: l.reviews,
           },
+          seoFeatures: { ogTags: { ogTitle: `${l.title} - Apartments for Rent in ${l.city.name}` } },
         },
+        sections,
+        ...(sbui.length ? { sbuiData: { sectionConfiguration: { root: { sections: sbui } } } } : {}),
       },
     },
-  };
+  });
 }
 
 /** A section in place, or a placeholder whose data goes to sbuiData (as half the real pages do). */
