@@ -31,20 +31,6 @@ const GROUPS = [
   ['Business traveler', 5],
 ] as const;
 const ROOMS = ['Double Room', 'Twin Room', 'Superior King Room', 'Family Suite'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** site_b's sort codes and their labels, as its answers list them. */
 export const SORT_OPTIONS: Record<string, string> = {
   '1': 'Most recent',
@@ -58,7 +44,9 @@ export const siteBReviewCount = (h: Hotel) => 15 + (hash(`sbr:${h.key}`) % 120);
 /** How many partner reviews site_b shows beside them. @example siteBPartnerCount(hotel) // 4 to 33 */
 export const siteBPartnerCount = (h: Hotel) => 4 + (hash(`sbp:${h.key}`) % 30);
 
-const usDate = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+/** A day as the site writes it: "November 3, 2026". */
+const usDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const ratingText = (score: number) =>
   score >= 9
     ? 'Exceptional'
@@ -94,7 +82,11 @@ function comment(h: Hotel, provider: number, i: number) {
     hotelReviewId: 900_000_000 + h.ids.site_b * 150 + (provider === OWN_PROVIDER ? 0 : 130) + i,
     providerId: provider,
     rating: score,
-    checkInDateMonthAndYear: `${MONTHS[stay.getUTCMonth()]} ${stay.getUTCFullYear()}`,
+    checkInDateMonthAndYear: stay.toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
     encryptedReviewData: Buffer.from(`${h.key}:${provider}:${i}`).toString('base64'),
     formattedRating: score.toFixed(1),
     formattedReviewDate: usDate(date),
