@@ -4,6 +4,7 @@
  */
 import { CHILD_AGE } from '../../schemas/maps-hotels-query.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
+import { serpRequest } from '../serp/index.ts';
 
 export { CHILD_AGE };
 
@@ -24,13 +25,8 @@ function ratingFilter(min: number | undefined): number | undefined {
 }
 
 /** A call of the SERP API's hotels engine with these parameters: its prices are kept as prices are. */
-const hotelsEngine = (query: SourceRequest['query']): SourceRequest => ({
-  provider: 'maps_hotels',
-  path: '/search.json',
-  expect: 'json',
-  cache: 'prices',
-  query,
-});
+const hotelsEngine = (query: SourceRequest['query']): SourceRequest =>
+  serpRequest('maps_hotels', query, 'prices');
 
 /**
  * The request for a hotel search.

@@ -15,7 +15,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { fetchSerp, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { fetchSerp, isEmptyResult, SerpEnvelope, serpRequest } from '../serp/index.ts';
 
 /** Which place is asked for: by the id search-and-review returns, or by its data_id. */
 export type PlaceKey = { placeId: string } | { dataId: string };
@@ -29,13 +29,7 @@ export function placeRequest(key: PlaceKey, hl: string, engine: string): SourceR
     'placeId' in key
       ? { place_id: key.placeId }
       : { data_cid: BigInt(`0x${key.dataId.split(':0x')[1]}`).toString() };
-  return {
-    provider: 'maps_reviews',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'ids',
-    query: { engine, ...id, hl },
-  };
+  return serpRequest('maps_reviews', { engine, ...id, hl }, 'ids');
 }
 
 const Text = z.string().nullish();

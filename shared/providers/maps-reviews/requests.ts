@@ -5,6 +5,7 @@
  */
 import { MapsSort } from '../../schemas/maps.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
+import { serpRequest } from '../serp/index.ts';
 
 const SORT: Record<MapsSort, string> = {
   most_relevant: 'qualityScore',
@@ -41,19 +42,17 @@ export interface ReviewsQuery {
  * @example reviewsRequest({ dataId: '0x1:0x2', sort: 'newest', hl: 'en' }, 'reviews').query // { engine: 'reviews', data_id: '0x1:0x2', hl: 'en', sort_by: 'newestFirst' }
  */
 export function reviewsRequest(q: ReviewsQuery, engine: string): SourceRequest {
-  return {
-    provider: 'maps_reviews',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'reviews',
-    query: {
+  return serpRequest(
+    'maps_reviews',
+    {
       engine,
       data_id: q.dataId,
       hl: q.hl,
       sort_by: SORT[q.sort],
       ...(q.sourceToken ? { next_page_token: q.sourceToken, num: LATER_PAGE_SIZE } : {}),
     },
-  };
+    'reviews',
+  );
 }
 
 /**
@@ -66,11 +65,9 @@ export function placeSearchRequest(
   location: string | undefined,
   engine: string,
 ): SourceRequest {
-  return {
-    provider: 'maps_reviews',
-    path: '/search.json',
-    expect: 'json',
-    cache: 'ids',
-    query: { engine, type: 'search', q: query, hl, ...(location ? { ll: `@${location},14z` } : {}) },
-  };
+  return serpRequest(
+    'maps_reviews',
+    { engine, type: 'search', q: query, hl, ...(location ? { ll: `@${location},14z` } : {}) },
+    'ids',
+  );
 }

@@ -10,11 +10,28 @@
  * Only the last is "no results"; every other failure is an upstream failure, never an empty answer.
  */
 import * as z from 'zod';
-import { fetchParsed, type UpstreamRequest, type UpstreamResponse } from '../../upstream/client.ts';
+import {
+  fetchParsed,
+  type SourceRequest,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '../../upstream/client.ts';
 import type { UpstreamContext } from '../../upstream/context.ts';
 import { STATUS } from '../../errors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+
+/**
+ * A call of the API: `GET /search.json` with an engine's parameters, for `provider`, kept as `cache` says.
+ * @example serpRequest('web_search', { engine: 'search', q: 'Aurelia Suites Paris' }, 'search').path // '/search.json'
+ */
+export function serpRequest(
+  provider: SourceRequest['provider'],
+  query: SourceRequest['query'],
+  cache: SourceRequest['cache'],
+): SourceRequest {
+  return { provider, path: '/search.json', query, expect: 'json', cache };
+}
 
 /** HTTP statuses the API documents with a JSON `{error}` body that says why. 429 is not among them: the client keeps its Retry-After. */
 export const SERP_ERROR_STATUSES: number[] = [STATUS.badRequest, STATUS.unauthorized, STATUS.forbidden];
