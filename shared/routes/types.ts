@@ -148,23 +148,35 @@ export const AUTH_ERRORS = {
   },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** An error of a route's declaration, the status its kind implies, in the route's words. */
+type Spec<S extends number> = { readonly status: S; readonly when: string };
+
+/**
+ * Errors of one status, each code in its own words.
+ * @example withStatus(STATUS.forbidden, { CSRF_TOKEN_MISSING: 'the X-CSRF-Token header is missing' })
+ * // { CSRF_TOKEN_MISSING: { status: 403, when: 'the X-CSRF-Token header is missing' } }
+ */
+export function withStatus<const S extends number, const C extends string>(
+  status: S,
+  whens: Record<C, string>,
+): Readonly<Record<C, Spec<S>>> {
+  return Object.fromEntries(
+    Object.entries<string>(whens).map(([code, when]) => [code, { status, when }]),
+  ) as Record<C, Spec<S>>;
+}
+
 /** Errors every route of the accounts dashboard that needs a signed-in session shares. */
-export const SESSION_ERRORS = {
-  NOT_SIGNED_IN: { status: STATUS.unauthorized, when: 'no session cookie: sign in first' },
-  SESSION_EXPIRED: {
-    status: STATUS.unauthorized,
-    when: 'the session cookie is expired, signed out or unknown: sign in again',
-  },
-} as const satisfies Record<string, ErrorSpec>;
+export const SESSION_ERRORS = withStatus(STATUS.unauthorized, {
+  NOT_SIGNED_IN: 'no session cookie: sign in first',
+  SESSION_EXPIRED: 'the session cookie is expired, signed out or unknown: sign in again',
+});
 
 /** Errors every state-changing request of the accounts dashboard shares (CSRF protection). */
-export const CSRF_ERRORS = {
-  CSRF_TOKEN_MISSING: { status: 403, when: 'the X-CSRF-Token header is missing' },
-  CSRF_TOKEN_INVALID: {
-    status: 403,
-    when: "the X-CSRF-Token header does not match the session's token, or the request came from another origin",
-  },
-} as const satisfies Record<string, ErrorSpec>;
+export const CSRF_ERRORS = withStatus(STATUS.forbidden, {
+  CSRF_TOKEN_MISSING: 'the X-CSRF-Token header is missing',
+  CSRF_TOKEN_INVALID:
+    "the X-CSRF-Token header does not match the session's token, or the request came from another origin",
+});
 
 /** The codes a route can raise with `ctx.error`: its own and the shared upstream ones. */
 export type ErrorCode<R extends Route> = (
@@ -181,8 +193,6 @@ interface DateWhen {
   /** A range out of order or out of bounds, where the route takes one: 400 INVALID_DATES. */
   range?: string;
 }
-/** An error of a route's declaration, the status its kind implies, in the route's words. */
-type Spec<S extends number> = { readonly status: S; readonly when: string };
 type DateErrors<W extends DateWhen> = Readonly<
   Record<
     'INVALID_DATE_FORMAT' | 'PAST_DATES' | (W extends { range: string } ? 'INVALID_DATES' : never),
@@ -195,12 +205,9 @@ type DateErrors<W extends DateWhen> = Readonly<
  * @example errors: { ...dateErrors({ format: 'start_month not YYYY-MM', past: 'start_month before the current month (UTC)' }) }
  */
 export function dateErrors<const W extends DateWhen>(when: W): DateErrors<W> {
-  const errors: Record<string, ErrorSpec> = {
-    INVALID_DATE_FORMAT: { status: 400, when: when.format },
-    PAST_DATES: { status: 400, when: when.past },
-  };
-  if (when.range !== undefined) errors.INVALID_DATES = { status: 400, when: when.range };
-  return errors as DateErrors<W>;
+  const whens: Record<string, string> = { INVALID_DATE_FORMAT: when.format, PAST_DATES: when.past };
+  if (when.range !== undefined) whens.INVALID_DATES = when.range;
+  return withStatus(STATUS.badRequest, whens) as DateErrors<W>;
 }
 
 /**
