@@ -136,7 +136,9 @@ export interface DatedOptions extends ExtractOptions, Occupancy {
 }
 
 /**
- * The gateway's refusal of a 2026 operation, naming what to update; nothing when the answer has no errors.
+ * The gateway's refusal of an operation (a stale signature, a query not on its safelist), naming what to
+ * update: its signature's setting, or `check` where more than the signature names it; nothing when the
+ * answer has no errors.
  * @example operationRefusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400, 'phoenixShopDatedSearchByGeoQuery', 'dated_search_by_geo')?.message
  */
 export function operationRefusal(
@@ -144,13 +146,14 @@ export function operationRefusal(
   status: number,
   operation: string,
   setting: string,
+  check = `its signature (operations.${setting})`,
 ): UpstreamError | undefined {
   const error = answer.errors?.[0];
   if (!error) return undefined;
   const code = error.extensions?.code ? ` (${error.extensions.code})` : '';
   return new UpstreamError(
     'chain_c',
-    `the ${operation} operation was refused${code}: ${error.message}; check its signature (operations.${setting})`,
+    `the ${operation} operation was refused${code}: ${error.message}; check ${check}`,
     status,
   );
 }

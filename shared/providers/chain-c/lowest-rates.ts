@@ -5,11 +5,11 @@
  */
 import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
-import { UpstreamError } from '../../upstream/errors.ts';
+import type { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
-import { Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
+import { operationRefusal, Property, toHotel, type ChainCPage, type ExtractOptions } from './extract.ts';
 import { OPERATION } from './requests.ts';
 const Money = z.looseObject({
   currency: z.string(),
@@ -65,14 +65,12 @@ export type LowestRatesAnswer = z.infer<typeof LowestRatesAnswer>;
  * @example refusal({ errors: [{ message: 'not in safelist', extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] }, 400)?.message
  */
 export function refusal(answer: LowestRatesAnswer, status: number): UpstreamError | undefined {
-  const error = answer.errors?.[0];
-  if (!error) return undefined;
-  const code = error.extensions?.code ? ` (${error.extensions.code})` : '';
-  return new UpstreamError(
-    'chain_c',
-    `the ${OPERATION} operation was refused${code}: ${error.message}; ` +
-      'check its signature and query document (operations.lowest_rates_by_geo, lowest_rates_by_geo_query)',
+  return operationRefusal(
+    answer,
     status,
+    OPERATION,
+    'lowest_rates_by_geo',
+    'its signature and query document (operations.lowest_rates_by_geo, lowest_rates_by_geo_query)',
   );
 }
 
