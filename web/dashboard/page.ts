@@ -21,6 +21,10 @@ ${columns.map((column) => `                  <th scope="col">${column}</th>`).jo
             </table>
           </div>`;
 
+/** The columns of the keys and the watches tables: app/keys.ts and app/watches.ts fill a row's cells in this order. */
+const KEY_COLUMNS = ['Name', 'Prefix', 'Created', 'Last used', 'Today', 'Left', 'Status', 'Actions'];
+const WATCH_COLUMNS = ['Watch', 'Key', 'Condition', 'Status', 'Last check', 'Actions'];
+
 export const DASHBOARD_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -116,29 +120,13 @@ export const DASHBOARD_PAGE = `<!doctype html>
               <button type="button" id="copy-curl" class="secondary">Copy command</button>
             </div>
           </div>
-          ${listTable('keys-table', "Your keys, with today's use of each one's daily quota", [
-            'Name',
-            'Prefix',
-            'Created',
-            'Last used',
-            'Today',
-            'Left',
-            'Status',
-            'Actions',
-          ])}
+          ${listTable('keys-table', "Your keys, with today's use of each one's daily quota", KEY_COLUMNS)}
         </section>
 
         <section class="panel" aria-labelledby="watches-title">
           <h2 id="watches-title">Watches</h2>
           <p class="hint">Made with a key (POST /v1/watches): each calls its URL by a signed webhook when a price or an availability changes.</p>
-          ${listTable('watches-table', 'Your watches, with their last status', [
-            'Watch',
-            'Key',
-            'Condition',
-            'Status',
-            'Last check',
-            'Actions',
-          ])}
+          ${listTable('watches-table', 'Your watches, with their last status', WATCH_COLUMNS)}
         </section>
 
         <section class="panel" aria-labelledby="usage-title">

@@ -3,7 +3,18 @@
  * command, and rotating or revoking a key.
  */
 import { api, type KeyList, type KeyView } from './api.ts';
-import { $, appendCells, closeNewKey, complainAt, emptyRow, page, say, untilText, when } from './view.ts';
+import {
+  $,
+  actionsCell,
+  appendCells,
+  closeNewKey,
+  complainAt,
+  emptyRow,
+  page,
+  say,
+  untilText,
+  when,
+} from './view.ts';
 /** The API's base URL as this page sees it: the page's directory (the stage root when deployed). */
 const apiBase = () => new URL('.', window.location.href).href.replace(/\/$/, '');
 
@@ -37,25 +48,15 @@ function keyRow(key: KeyView): HTMLTableRowElement {
     key.status === 'active' ? 'active' : successor ? `replaced by ${named(successor)}` : 'revoked',
   ];
   appendCells(row, 'keys-table', cells);
-  const actions = document.createElement('td');
-  if (key.status === 'active') {
-    for (const [label, action] of [
-      ['Rotate', rotateKey],
-      ['Revoke', revokeKey],
-    ] as const) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = label === 'Revoke' ? 'danger small' : 'secondary small';
-      button.textContent = label;
-      button.setAttribute('aria-label', `${label} key ${key.name}`);
-      button.addEventListener('click', () => {
-        closeNewKey();
-        void action(key);
-      });
-      actions.append(button);
-    }
-  }
-  row.append(actions);
+  const acting = (action: (k: KeyView) => Promise<void>) => () => {
+    closeNewKey();
+    void action(key);
+  };
+  const actions = [
+    ['Rotate', acting(rotateKey)],
+    ['Revoke', acting(revokeKey)],
+  ] as const;
+  row.append(actionsCell(`key ${key.name}`, key.status === 'active' ? actions : [], 'Revoke'));
   row.dataset.keyId = key.id;
   return row;
 }

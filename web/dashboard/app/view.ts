@@ -98,6 +98,29 @@ export function appendCells(row: HTMLTableRowElement, tableId: string, cells: re
   }
 }
 
+/**
+ * A row's actions: a button each, named for what it acts on ("Revoke key ci"), the one that destroys (`danger`)
+ * styled as such.
+ * @example row.append(actionsCell('key ci', [['Rotate', rotate], ['Revoke', revoke]], 'Revoke'))
+ */
+export function actionsCell(
+  subject: string,
+  actions: readonly (readonly [string, () => void])[],
+  danger: string,
+): HTMLTableCellElement {
+  const cell = document.createElement('td');
+  for (const [label, act] of actions) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = label === danger ? 'danger small' : 'secondary small';
+    button.textContent = label;
+    button.setAttribute('aria-label', `${label} ${subject}`);
+    button.addEventListener('click', act);
+    cell.append(button);
+  }
+  return cell;
+}
+
 /** A table's one row saying it has nothing yet, and what to do about it. @example emptyRow(8, 'No keys yet.') */
 export function emptyRow(columns: number, text: string): HTMLTableRowElement {
   const row = document.createElement('tr');

@@ -2,7 +2,7 @@
  * The dashboard's watches: the account's watches over all its keys, each paused, resumed or deleted here.
  */
 import { api } from './api.ts';
-import { $, appendCells, complain, say, when } from './view.ts';
+import { $, actionsCell, appendCells, complain, say, when } from './view.ts';
 /** A watch as GET /account/watches lists it. */
 interface WatchRow {
   id: string;
@@ -24,7 +24,6 @@ function watchRow(watch: WatchRow): HTMLTableRowElement {
     watch.last_check ? `${when(watch.last_check.at)} (${watch.last_check.outcome})` : 'not yet',
   ];
   appendCells(row, 'watches-table', cells);
-  const actions = document.createElement('td');
   const buttons: [string, () => Promise<unknown>][] = [];
   if (watch.status === 'active')
     buttons.push([
@@ -37,22 +36,18 @@ function watchRow(watch: WatchRow): HTMLTableRowElement {
       () => api(`account/watches/${watch.id}/status`, { method: 'POST', body: { status: 'active' } }),
     ]);
   buttons.push(['Delete', () => api(`account/watches/${watch.id}/delete`, { method: 'POST' })]);
-  for (const [label, act] of buttons) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = label === 'Delete' ? 'danger small' : 'secondary small';
-    button.textContent = label;
-    button.setAttribute('aria-label', `${label} watch ${watch.id}`);
-    button.addEventListener('click', () => {
-      if (label === 'Delete' && !window.confirm(`Delete the watch ${watch.id}?`)) return;
-      act()
-        .then(() => say(`Watch ${watch.id} ${label.toLowerCase()}d.`))
-        .then(loadWatches)
-        .catch(complain);
-    });
-    actions.append(button);
-  }
-  row.append(actions);
+  const acting = ([label, act]: [string, () => Promise<unknown>]) =>
+    [
+      label,
+      () => {
+        if (label === 'Delete' && !window.confirm(`Delete the watch ${watch.id}?`)) return;
+        act()
+          .then(() => say(`Watch ${watch.id} ${label.toLowerCase()}d.`))
+          .then(loadWatches)
+          .catch(complain);
+      },
+    ] as const;
+  row.append(actionsCell(`watch ${watch.id}`, buttons.map(acting), 'Delete'));
   return row;
 }
 
