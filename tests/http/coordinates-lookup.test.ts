@@ -1,14 +1,17 @@
 // GET /v1/meta/coordinates-lookup, per the spec section and its error rows.
 import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
-import { CoordinatesResponse } from '../../functions/meta/coordinates-lookup.ts';
 import { Location } from '../../shared/schemas/location.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const api = useTestServer({ resetEach: false });
 
-/** The route's answer, strict at every level: no field the contract does not name. */
-const Body = CoordinatesResponse.extend({ locations: z.array(Location.strict()) }).strict();
+const Body = z.strictObject({
+  success: z.literal(true),
+  query: z.string(),
+  total: z.number().int(),
+  locations: z.array(Location.strict()),
+});
 const lookup = (qs: string) => api.get(`/v1/meta/coordinates-lookup?${qs}`);
 
 describe('GET /v1/meta/coordinates-lookup', () => {

@@ -53,17 +53,18 @@ function agesOf(text: string): [number, number] {
   return [n * size, n * size + size - 1];
 }
 
-/**
- * The route's answer, strict at every level (no field the contract does not name); every place read with
- * it has reviews, so its count and rating are never null.
- */
-const { total_reviews, average_rating, search_metadata } = MapsReviewsResponse.shape;
-const Page = MapsReviewsResponse.extend({
-  total_reviews: total_reviews.unwrap(),
-  average_rating: average_rating.unwrap(),
+const Page = z.strictObject({
+  success: z.literal(true),
+  data_id: z.string(),
+  place_name: z.string(),
+  place_address: z.string(),
+  total_reviews: z.number().int(),
+  average_rating: z.number().min(1).max(5),
   reviews: z.array(MapsReview.strict()),
-  search_metadata: search_metadata.strict(),
-}).strict();
+  next_page_token: z.string().nullable(),
+  has_more: z.boolean(),
+  search_metadata: z.strictObject({ datetime: z.iso.datetime() }),
+});
 
 /** The source's faults both reviews routes answer alike: the case, the fault, the status and error_code. */
 const SOURCE_FAILS = [

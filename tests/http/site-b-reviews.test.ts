@@ -27,13 +27,24 @@ function expectGlobal(res: Awaited<ReturnType<typeof reviews>>, status: number, 
   expect(GlobalError.parse(res.body).error.code).toBe(code);
   expectDocumented(routes.siteBReviews, res.status, res.headers.get('content-type'), res.body);
 }
-/** The route's answer, strict at every level: no field the contract does not name. */
-const { pagination, review_score } = SiteBReviewsResponse.shape;
-const Body = SiteBReviewsResponse.extend({
+const Body = z.strictObject({
+  success: z.literal(true),
+  hotel_id: z.number().int(),
+  hotel_name: z.string(),
   reviews: z.array(SiteBReview.strict()),
-  pagination: pagination.strict(),
-  review_score: review_score.strict(),
-}).strict();
+  pagination: z.strictObject({
+    current_page: z.number().int(),
+    page_size: z.literal(20),
+    total_count: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+  review_score: z.strictObject({
+    overall: z.number(),
+    score_text: z.string(),
+    review_count: z.number().int(),
+  }),
+  retrieved_at: z.iso.datetime(),
+});
 /** A session cookie as the sandbox's home page hands it out. */
 const sessionCookie = async () =>
   String((await fetch(`${api.sandbox.url}/site_b/`)).headers.get('set-cookie')).split(';')[0]!;

@@ -15,7 +15,7 @@ import {
 } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
-import { PriceOffer, SiteCPagination, SiteCReview } from '../../shared/schemas/site-c.ts';
+import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { useTestServer, withOperations } from '../helpers/server.ts';
@@ -48,11 +48,21 @@ const prices = (qs: Record<string, string>, id: string | number = hotel().ids.si
 /** The amount of a formatted price: "SEK 1,234.50" → 1234.5. */
 const amount = (formatted: string) => Number(formatted.replace(/[^\d.]/g, ''));
 
-/** The route's answer, strict at every level: no field the contract does not name. */
-const ReviewsBody = SiteCReviewsResponse.extend({
+const ReviewsBody = z.strictObject({
+  success: z.literal(true),
   reviews: z.array(SiteCReview.strict()),
-  pagination: SiteCPagination.strict(),
-}).strict();
+  total_count: z.number().int(),
+  review_count: z.number().int(),
+  location_id: z.number().int(),
+  pagination: z.strictObject({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total_count: z.number().int(),
+    total_pages: z.number().int(),
+    has_next: z.boolean(),
+    has_previous: z.boolean(),
+  }),
+});
 
 describe('GET /v1/site_c/hotel/reviews-from-url', () => {
   it.each([
@@ -202,13 +212,25 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
 });
 
 describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
-  /** The route's answer, strict at every level: no field the contract does not name. */
-  const { search_params, pricing_summary } = SiteCPricesResponse.shape;
-  const Body = SiteCPricesResponse.extend({
-    search_params: search_params.strict(),
-    pricing_summary: pricing_summary.strict(),
+  const Body = z.strictObject({
+    success: z.literal(true),
+    location_id: z.number().int(),
+    search_params: z.strictObject({
+      check_in: z.string(),
+      check_out: z.string(),
+      adults: z.number().int(),
+      rooms: z.number().int(),
+      currency: z.string(),
+    }),
+    pricing_summary: z.strictObject({
+      lowest_price: z.string(),
+      pricing_complete: z.boolean(),
+      has_member_rates: z.boolean(),
+    }),
     available_offers: z.array(PriceOffer.strict()).min(1),
-  }).strict();
+    message: z.string(),
+    retrieved_at: z.iso.datetime(),
+  });
   it('compares sellers, marking the lowest', async () => {
     const res = await prices({ ...open(), currency: 'EUR' });
     SiteCPricesResponse.strict().parse(res.body);
