@@ -6,7 +6,7 @@ type Item = Record<string, AttributeValue>;
 /**
  * The items of a paged read: `read(start)` page after page, each from where the last stopped, until the last
  * page, or until `enough` items are in.
- * @example const items = await pagedItems((start) => client.send(new ScanCommand({ TableName, ExclusiveStartKey: start })));
+ * @example const items = await pagedItems((start) => client.send(new QueryCommand({ ...due, ExclusiveStartKey: start })));
  */
 export async function pagedItems(
   read: (start: Item | undefined) => Promise<{ Items?: Item[]; LastEvaluatedKey?: Item }>,
