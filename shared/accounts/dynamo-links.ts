@@ -3,7 +3,7 @@
  * devices, sessions, and the times the throttles count (see dynamo-store.ts for the table's layout).
  */
 import type { ResetLink, Session } from '../store/types.ts';
-import { alive, DynamoTable, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
+import { DynamoTable, N, S, sdk, seconds, type Item } from './dynamo-table.ts';
 
 /** Expired items are kept this long past expiry before TTL removes them (an expired session says so). */
 const GRACE_S = 86_400;
@@ -13,7 +13,8 @@ const TIMES_SLACK = 32;
 const timesOf = (item: Item | undefined): number[] =>
   (item?.times?.L ?? []).map((t) => Number(t.N)).sort((a, b) => a - b);
 
-const toReset = (item: Item | undefined): ResetLink | undefined =>
+/** A verification or reset link's item read: the account it is for and the nonce it was issued with. */
+const toLink = (item: Item | undefined): ResetLink | undefined =>
   item?.account_id?.S && item.nonce?.S ? { accountId: item.account_id.S, nonce: item.nonce.S } : undefined;
 
 /** Links, devices, sessions and throttles: the items that expire. */
@@ -28,18 +29,7 @@ export abstract class DynamoLinkStore extends DynamoTable {
   }
 
   async takeVerification(tokenHash: string) {
-    const { DeleteItemCommand } = await sdk();
-    const out = await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`VERIFY#${tokenHash}`) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const item = alive(out.Attributes);
-    return item?.account_id?.S && item.nonce?.S
-      ? { accountId: item.account_id.S, nonce: item.nonce.S }
-      : undefined;
+    return toLink(await this.take(`VERIFY#${tokenHash}`));
   }
 
   async putReset(tokenHash: string, accountId: string, nonce: string, expiresAt: number): Promise<void> {
@@ -58,19 +48,11 @@ export abstract class DynamoLinkStore extends DynamoTable {
   }
 
   async peekReset(tokenHash: string): Promise<ResetLink | undefined> {
-    return toReset(await this.get(`RESET#${tokenHash}`));
+    return toLink(await this.get(`RESET#${tokenHash}`));
   }
 
   async takeReset(tokenHash: string): Promise<ResetLink | undefined> {
-    const { DeleteItemCommand } = await sdk();
-    const out = await this.client.send(
-      new DeleteItemCommand({
-        TableName: this.table,
-        Key: { pk: S(`RESET#${tokenHash}`) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return toReset(alive(out.Attributes));
+    return toLink(await this.take(`RESET#${tokenHash}`));
   }
 
   async putDevice(tokenHash: string, accountId: string, expiresAt: number): Promise<void> {

@@ -41,6 +41,15 @@ export abstract class DynamoTable {
     return alive(out.Item);
   }
 
+  /** Deletes the item, answering it as it was when alive: a one-time link is taken once. */
+  protected async take(pk: string): Promise<Item | undefined> {
+    const { DeleteItemCommand } = await sdk();
+    const out = await this.client.send(
+      new DeleteItemCommand({ TableName: this.table, Key: { pk: S(pk) }, ReturnValues: 'ALL_OLD' }),
+    );
+    return alive(out.Attributes);
+  }
+
   protected async put(item: Item, condition?: { expression: string; values?: Item }): Promise<boolean> {
     const { PutItemCommand } = await sdk();
     return written(
