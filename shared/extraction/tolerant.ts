@@ -16,6 +16,7 @@
 import * as z from 'zod';
 import type { ConnectorToken } from '../tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
+import { isRecord } from './values.ts';
 
 // Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.
 export { type Drift, observeDrift, recordMissing, recordSkipped } from './drift.ts';
@@ -56,9 +57,6 @@ export function isPlaceholder(entry: unknown): boolean {
   const keys = Object.keys(entry);
   return keys.length > 0 && keys.every((k) => k === '__typename');
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value at `path` under `root`, or undefined when the path leaves the value. */
 function valueAt(root: unknown, path: PropertyKey[]): unknown {

@@ -7,6 +7,7 @@ import type { CashRate } from '../../schemas/chain-a.ts';
 import { cents, perRoomNight } from '../rooms-rule.ts';
 import type { Offer, RatePlanDefinition, TotalRate } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
+import { text } from '../../extraction/values.ts';
 
 const round = cents;
 
@@ -16,7 +17,6 @@ const round = cents;
  */
 export const mainUse = (offer: Offer) => offer.productUses.find((u) => u.isMainProduct ?? true);
 /** The source ends some texts with CRLF or a tab. */
-const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
 /**
  * The totals an offer carries: its room's, else the offer's own (late 2026: often the only ones).

@@ -13,6 +13,7 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './offers-answer.ts';
+import { text } from '../../extraction/values.ts';
 
 /** A coordinate as a number or a decimal string, checked as one type (absent and wrong stay distinct). */
 const Coordinate = z
@@ -83,7 +84,6 @@ export function profileOutcome(status: number, body: ProfileAnswer | ErrorAnswer
 }
 
 /** A text as shown, trimmed; null when empty. */
-const text = (s: string | undefined | null) => (s?.trim() ? s.trim() : null);
 
 /**
  * A text field as shown, trimmed; null when absent or blank, a blank one counted like an absent one (the

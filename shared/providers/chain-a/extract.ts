@@ -31,6 +31,7 @@ import {
   type RoomDefinition,
   UNKNOWN_HOTEL_CODES,
 } from './offers-answer.ts';
+import { text } from '../../extraction/values.ts';
 
 export { stayTotals } from './cash-rates.ts';
 export { OffersAnswer, OffersCallAnswer } from './offers-answer.ts';
@@ -59,7 +60,6 @@ export function offersOutcome(status: number, body: OffersAnswer | ErrorAnswer):
 }
 
 /** The source ends some texts with CRLF or a tab. */
-const text = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 const OFFERS = 'hotels[].rateDetails.offers[]';
 
 /**

@@ -15,8 +15,9 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
-import { CodeLabel, coordinate, text } from './extract.ts';
+import { CodeLabel, coordinate } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
+import { text } from '../../extraction/values.ts';
 const Format = z.looseObject({
   url: z.string(),
   width: z.number().int().min(0),

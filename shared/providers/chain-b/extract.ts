@@ -23,9 +23,3 @@ export const coordinate = (limit: number) =>
 
 /** A code with its label, as the back end pairs them (amenities, policies). */
 export const CodeLabel = z.looseObject({ code: z.string(), label: z.string() });
-
-/**
- * A text trimmed, or null when absent or blank.
- * @example text('  Lorvane ') // 'Lorvane'
- */
-export const text = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);

@@ -44,6 +44,7 @@ import {
   type Stay,
 } from './requests.ts';
 import { candidates, IndexAnswer, IndexRecord, toHotel, type Candidate } from './search-index.ts';
+import { nights } from '../../schemas/params.ts';
 
 /** Offers asked for at once per search: the source's pages make a handful of calls at a time too. */
 const FAN_OUT = 8;
@@ -139,8 +140,7 @@ async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResul
   return { place, hotels };
 }
 
-const DAY_MS = 86_400_000;
-const nightsOf = (stay: Stay) => Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / DAY_MS);
+const nightsOf = (stay: Stay) => nights(stay.checkIn, stay.checkOut);
 
 /**
  * Two calls run together, both settled before either failure is raised: every answer read is then on
@@ -277,7 +277,7 @@ async function priceCalendar(
 ): Promise<Calendar | undefined> {
   const hotel = await content(ctx, hotelId);
   if (!hotel) return undefined;
-  const days = Math.round((Date.parse(q.dateTo) - Date.parse(q.dateFrom)) / DAY_MS) + 1;
+  const days = nights(q.dateFrom, q.dateTo) + 1;
   const dates = Array.from({ length: days }, (_, i) => addDays(q.dateFrom, i));
   const ceiling = providerConfig('chain_b').maxConcurrent;
   const width = Math.max(1, Math.min(CALENDAR_WIDTH, ceiling ? Math.ceil(ceiling / 2) : CALENDAR_WIDTH));

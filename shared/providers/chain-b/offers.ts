@@ -17,8 +17,10 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
-import { CodeLabel, text } from './extract.ts';
+import { CodeLabel } from './extract.ts';
 import type { HotelContent } from './content.ts';
+import { cents } from '../rooms-rule.ts';
+import { text } from '../../extraction/values.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
   type: z.string().nullish(),
@@ -94,8 +96,6 @@ export function offersRefusal(
   );
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
 /** A member rate: the main price is for loyalty members (the public one is `alternative`). */
 const isMemberRate = (o: Offer) =>
   (o.pricing.main.categories ?? []).includes('MEMBER_RATE') ||
@@ -111,8 +111,8 @@ function priceOf(o: Offer, nights: number) {
   const aggregation = o.pricing.aggregationType ?? null;
   const nightly = aggregation !== null && /NIGHT/i.test(aggregation);
   return {
-    per_night: nightly ? amount : round(amount / nights),
-    total: nightly ? round(amount * nights) : amount,
+    per_night: nightly ? amount : cents(amount / nights),
+    total: nightly ? cents(amount * nights) : amount,
     aggregation_type: aggregation,
   };
 }

@@ -39,6 +39,7 @@ import {
 } from './requests.ts';
 import { extractProperty, HeaderAnswer, headerProperty, RoomCardsAnswer, roomTypesOf } from './property.ts';
 import { extractRooms, ProductsAnswer, unknownProperty } from './rooms.ts';
+import { nights } from '../../schemas/params.ts';
 
 export interface ChainCQuery extends LowestRatesQuery {
   currency: string;
@@ -60,8 +61,7 @@ function links(currency: string): ExtractOptions {
   };
 }
 
-const nightsOf = (q: { checkIn: string; checkOut: string }) =>
-  Math.round((Date.parse(q.checkOut) - Date.parse(q.checkIn)) / 86_400_000);
+const nightsOf = (q: { checkIn: string; checkOut: string }) => nights(q.checkIn, q.checkOut);
 
 /**
  * Rates into `currency` for every currency of an answer's money: 1 for `currency` itself, the site's

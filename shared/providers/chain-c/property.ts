@@ -18,6 +18,7 @@ import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { operationRefusal } from './extract.ts';
 import { UNKNOWN_PROPERTY } from './rooms.ts';
 import { HEADER } from './requests.ts';
+import { text } from '../../extraction/values.ts';
 
 const Str = z.string().nullish();
 const Edges = <T extends z.ZodType>(node: T) => z.looseObject({ edges: z.array(z.looseObject({ node })) });
@@ -108,7 +109,6 @@ export function headerProperty(answer: HeaderAnswer, status: number): Property |
 }
 
 const WHAT = 'the property header';
-const text = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 
 /** A text as shown, trimmed; a blank one is null and counted like an absent one. */
 function shown(value: string | null | undefined, field: string, what = WHAT): string | null {

@@ -22,6 +22,7 @@ import { scriptJson } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { persistedQueryFailure } from './refusal.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
+import { isRecord } from '../../extraction/values.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */
 const Slot = z.looseObject({
@@ -48,9 +49,6 @@ const RestaurantAvailability = z.looseObject({
   restaurantId: z.number().int(),
   availabilityDays: z.array(AvailabilityDay),
 });
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The answer without its taken times (`isAvailable: false`, no offset): they are no slot to read. */
 function withoutTakenSlots(body: unknown): unknown {

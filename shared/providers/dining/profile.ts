@@ -12,6 +12,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { scriptText } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { RestaurantAddress } from './extract.ts';
+import { isRecord } from '../../extraction/values.ts';
 
 const Text = z.string();
 const Rating = z.looseObject({
@@ -144,9 +145,6 @@ export const MenuState = tolerant(
 export interface Profile {
   restaurantProfile: Record<string, unknown>;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The page's `__INITIAL_STATE__`: from the `primary-window-vars` script, or the older assignment.

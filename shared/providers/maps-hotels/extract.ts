@@ -11,6 +11,8 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import type { HotelSearch } from './requests.ts';
+import { cents } from '../rooms-rule.ts';
+import { nights } from '../../schemas/params.ts';
 
 /** What the engine says alike of a property in a results list and in its details: the same fields. */
 const PropertyFacts = {
@@ -76,12 +78,10 @@ export interface HotelResults {
   searchUrl: string;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const spaced = (time: string) => time.replace(/[\u202f\u00a0]/g, ' ');
 
-function nightsOf(checkIn: string, checkOut: string): number {
-  return Math.max(1, Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000));
-}
+// A stay is at least one night, whatever the dates say.
+const nightsOf = (checkIn: string, checkOut: string): number => Math.max(1, nights(checkIn, checkOut));
 
 /** One property as the contract's hotel, or undefined when it lacks coordinates or any price. */
 function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
@@ -106,7 +106,7 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean) {
       regular: null,
       max_price: Math.max(current, ...sellers),
       currency,
-      price_per_night: round2(current / nights),
+      price_per_night: cents(current / nights),
     },
     rating: ratingOf(p),
     stars: p.extracted_hotel_class ?? null,

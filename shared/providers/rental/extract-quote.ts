@@ -8,6 +8,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { currencySymbol, parsePrice, requiredSection, type PdpSections } from './extract.ts';
+import { cents } from '../rooms-rule.ts';
 // What each line of the breakdown is, by its description in English; the first match wins.
 const LINE_TYPES: [RegExp, string][] = [
   [/discount|special offer|credit|coupon/i, 'DISCOUNT'],
@@ -59,8 +60,6 @@ export type Quote =
    */
   | { kind: 'no-price'; note: string };
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * What the stay costs, from the book-it section's price breakdown: the total is the sum of the lines (a
  * breakdown that does not add up to the total shown is a format change, not a price); lines that only
@@ -103,7 +102,7 @@ export function extractQuote(
     description: l.description,
     amount: l.amount,
   }));
-  const total = round(breakdown.reduce((n, l) => n + l.amount, 0));
+  const total = cents(breakdown.reduce((n, l) => n + l.amount, 0));
   const shown = items.find((i) => TOTAL_LINE.test(i.description))?.priceString;
   const headline =
     display.primaryLine.discountedPrice ?? display.primaryLine.price ?? display.primaryLine.originalPrice;
@@ -115,7 +114,7 @@ export function extractQuote(
       `the breakdown adds up to ${total}, not to the total shown (${stated})`,
     );
   const sum = (type: string) =>
-    round(breakdown.filter((l) => l.type === type).reduce((n, l) => n + l.amount, 0));
+    cents(breakdown.filter((l) => l.type === type).reduce((n, l) => n + l.amount, 0));
   const accommodation = sum('ACCOMMODATION');
   if (accommodation <= 0) throw new ExtractionError('rental', 'the breakdown has no accommodation line');
   return {
@@ -126,7 +125,7 @@ export function extractQuote(
       {
         nights: q.nights,
         currency: q.currency,
-        nightly_rate: round(accommodation / q.nights),
+        nightly_rate: cents(accommodation / q.nights),
         accommodation_total: accommodation,
         service_fee: sum('SERVICE_FEE'),
         total,

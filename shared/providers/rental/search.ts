@@ -18,6 +18,7 @@ import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
 import { GRAPHQL_HEADERS, graphqlAnswer, operationHash } from './graphql.ts';
 import { LOCALE, type Guests } from './requests.ts';
+import { cents } from '../rooms-rule.ts';
 
 /** What a search asks, in the contract's terms: the guests as every rental call counts them, and where and when. */
 export interface SearchQuery extends Guests {
@@ -169,7 +170,6 @@ export interface SourcePage {
 
 const CARDS = 'data.presentation.staysSearch.results.searchResults[]';
 const WHAT = 'the search answer';
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The decimal listing id of a card's `DemandStayListing` id (or of a plain decimal id), else undefined.
@@ -205,8 +205,8 @@ function priceOf(card: RawCard, q: SearchQuery): SearchListing['price'] {
   const total = qualifier && /total/i.test(qualifier) ? price.amount : null;
   const perNight = qualifier && /night/i.test(qualifier) ? price.amount : null;
   return {
-    total: total ?? (perNight === null ? null : round(perNight * q.nights)),
-    per_night: perNight ?? (total === null ? null : round(total / q.nights)),
+    total: total ?? (perNight === null ? null : cents(perNight * q.nights)),
+    per_night: perNight ?? (total === null ? null : cents(total / q.nights)),
     currency: q.currency,
     display: display.replace(/[\u00a0\u202f]/g, ' '),
     qualifier,

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { ExtractionError } from '../../extraction/errors.ts';
+import { isRecord } from '../../extraction/values.ts';
 
 export const APOLLO = /<script\b[^>]*\bdata-capla-store-data=["']apollo["'][^>]*>([\s\S]*?)<\/script>/;
 
@@ -40,9 +41,6 @@ export function resolveRefs(value: unknown, store: ApolloStore, depth = 0): unkn
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, store, depth + 1)]));
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The first field of `object` whose key starts with `prefix` (an argument-keyed field), and that `having`
  * accepts; undefined when there is none.
@@ -53,7 +51,7 @@ export function fieldByPrefix(
   prefix: string,
   having: (value: unknown) => boolean = () => true,
 ): unknown {
-  if (!isObject(object)) return undefined;
+  if (!isRecord(object)) return undefined;
   for (const [key, value] of Object.entries(object))
     if (key.startsWith(prefix) && having(value)) return value;
   return undefined;
@@ -66,4 +64,4 @@ export function fieldByPrefix(
 export const holds =
   (prefix: string) =>
   (value: unknown): boolean =>
-    isObject(value) && Object.keys(value).some((k) => k.startsWith(prefix));
+    isRecord(value) && Object.keys(value).some((k) => k.startsWith(prefix));

@@ -19,6 +19,7 @@ import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
 import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';
+import { cents } from '../rooms-rule.ts';
 
 const id = z.union([z.string().regex(/^\d{1,24}$/), z.number().int().positive()]);
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);
@@ -175,17 +176,16 @@ export interface ReadRooms {
   soldOut: boolean;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const yes = (v: boolean | 0 | 1 | null | undefined) => (v === undefined || v === null ? null : Boolean(v));
 const MEALS = new Set(['breakfast', 'half_board', 'full_board', 'all_inclusive']);
 
 /** Prices of one room's stay made the contract's: the stay for every room asked, and one room one night. */
 function priced(oneRoomStay: number | null | undefined, asked: RoomsAsked) {
   if (oneRoomStay === null || oneRoomStay === undefined) return { total: null, per_night: null };
-  return { total: round2(oneRoomStay * asked.rooms), per_night: round2(oneRoomStay / asked.nights) };
+  return { total: cents(oneRoomStay * asked.rooms), per_night: cents(oneRoomStay / asked.nights) };
 }
 const times = (n: number | null | undefined, asked: RoomsAsked) =>
-  n === null || n === undefined ? null : round2(n * asked.rooms);
+  n === null || n === undefined ? null : cents(n * asked.rooms);
 
 function fromAv(b: z.output<typeof AvBlock>): SiteABlock {
   const k = b.blockId;

@@ -13,6 +13,7 @@ import type { StreamScan } from '../../extraction/stream-scan.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { resolveRefs } from './apollo.ts';
 import type { HotelRef } from './urls.ts';
+import { cents } from '../rooms-rule.ts';
 /**
  * The first hotel page a search results page links to.
  * @example hotelRefInResults('<a href="https://www.x.test/hotel/fr/le-grand.html?aid=1">') // { cc: 'fr', slug: 'le-grand' }
@@ -183,8 +184,6 @@ export interface SearchPage {
   listings: Listing[];
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
   const b = r.basicPropertyData;
   const ref = { cc: b.location.countryCode.toLowerCase(), slug: b.pageName };
@@ -227,7 +226,7 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
       asked.nights && stay
         ? {
             amount: stay.amountUnformatted,
-            per_night: round2(stay.amountUnformatted / asked.nights),
+            per_night: cents(stay.amountUnformatted / asked.nights),
             currency: stay.currency,
             display: stay.amountRounded ?? stay.amount ?? `${stay.amountUnformatted} ${stay.currency}`,
             taxes_included: taxesIncluded,

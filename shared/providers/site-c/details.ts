@@ -11,6 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { markupText } from '../../extraction/markup.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { isRecord } from '../../extraction/values.ts';
 
 const Text = z.string();
 /** A decimal as the structured data writes it: a string ("4.5") or a number. */
@@ -49,8 +50,6 @@ export const HotelData = tolerant(
 export type HotelData = z.output<typeof HotelData>;
 
 const LD_SCRIPT = /<script\b[^>]*type\s*=\s*["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script/gi;
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The page's JSON-LD object that describes the hotel: the one with `aggregateRating` or a lodging type,
