@@ -3,8 +3,9 @@
  * item past its TTL read as gone, and conditional writes that answer false when their condition fails.
  * The SDK is loaded on first use.
  */
-import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { written } from '../store/conditional.ts';
+import { TableStore } from '../store/table.ts';
 
 /** The SDK, loaded on first use. @example const { GetItemCommand } = await sdk() */
 export const sdk = () => import('@aws-sdk/client-dynamodb');
@@ -24,15 +25,7 @@ export const alive = (item: Item | undefined) =>
   item && !(item.expires_at?.N && Number(item.expires_at.N) * 1000 <= Date.now()) ? item : undefined;
 
 /** One table's items by `pk`: what the account store's parts share. */
-export abstract class DynamoTable {
-  protected readonly client: DynamoDBClient;
-  protected readonly table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
-
+export abstract class DynamoTable extends TableStore {
   protected async get(pk: string): Promise<Item | undefined> {
     const { GetItemCommand } = await sdk();
     const out = await this.client.send(

@@ -21,6 +21,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { sharedDynamoClient } from './dynamo-client.ts';
 import { isConditionFailure, written } from './conditional.ts';
 import { giveBackLease, takeLease } from './leases.ts';
+import { TableStore } from './table.ts';
 import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
@@ -46,15 +47,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** When TTL may delete a day's counter (epoch seconds): COUNTER_TTL_DAYS after that UTC day ends. */
 const expiresAt = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400 + COUNTER_TTL_DAYS * 86_400;
 
-export class DynamoCounterStore implements CounterStore {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
-
+export class DynamoCounterStore extends TableStore implements CounterStore {
   async consume(keyId: string, day: string, limit: number, endpoint?: string): Promise<CounterResult> {
     try {
       // The endpoint's count and the time of the call ride on the same conditional update: no second write.
@@ -165,19 +158,16 @@ function dayUsage(day: string, item: Record<string, AttributeValue> | undefined)
   };
 }
 
-export class DynamoKeyStore implements KeyStore {
+export class DynamoKeyStore extends TableStore implements KeyStore {
   // Bounded by bytes (0.5 % of the function's memory): lookups of unknown keys are kept too.
   private readonly cache = byteBoundedCache<string, { record: ApiKeyRecord | undefined; until: number }>(
     0.005,
   );
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
   private readonly cacheMs: number;
 
   /** `cacheMs`: how long a lookup is trusted (the local server, one process, trusts none: a revoke acts at once). */
   constructor(client: DynamoDBClient, table: string, cacheMs = KEY_CACHE_MS) {
-    this.client = client;
-    this.table = table;
+    super(client, table);
     this.cacheMs = cacheMs;
   }
 
@@ -226,15 +216,7 @@ const LEASE_KEEP_SECONDS = 3600;
  * finds a fresh result, and the result is written and the lease given back in one write.
  * Only GetItem and UpdateItem, the two actions keyed functions already have.
  */
-export class DynamoResultCache implements ResultCache {
-  readonly client: DynamoDBClient;
-  readonly table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
-
+export class DynamoResultCache extends TableStore implements ResultCache {
   async get(key: string): Promise<CachedResult | undefined> {
     return (await this.watch(key)).result;
   }

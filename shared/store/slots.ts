@@ -12,9 +12,9 @@
  * route's sequential requests to one source (chain_a's two) share one slot instead of taking one each; its
  * parallel requests still take one each, so no more than `max` requests are ever in flight.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { giveBackLease, takeLease } from './leases.ts';
+import { TableStore } from './table.ts';
 
 export interface SlotStore {
   /** Takes a free slot of `provider` for `ms`; the slot's number, or undefined when all `max` are taken. */
@@ -45,9 +45,7 @@ export const RELEASE_HOLD_MS = 250;
 /** How many slots one acquisition tries before it reports the ceiling reached. */
 export const SLOT_TRIES = 4;
 
-export class DynamoSlotStore implements SlotStore {
-  readonly client: DynamoDBClient;
-  readonly table: string;
+export class DynamoSlotStore extends TableStore implements SlotStore {
   /**
    * Slots this process holds and no request uses, per source: taken ahead (in the order taken), or released
    * while held (first); their holder as written, and the slot once known.
@@ -61,11 +59,6 @@ export class DynamoSlotStore implements SlotStore {
   /** Slots of each source in use by this process's requests since `holdReleases`, and the most at once. */
   private readonly inUse = new Map<string, { now: number; peak: number }>();
   private timer: NodeJS.Timeout | undefined;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
 
   async acquire(provider: string, max: number, holder: string, ms: number): Promise<number | undefined> {
     // Counted from the moment a request wants a slot: two requests sent together are two at once, however

@@ -15,11 +15,11 @@ import {
   QueryCommand,
   UpdateItemCommand,
   type AttributeValue,
-  type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { written } from '../store/conditional.ts';
 import { pagedItems } from '../store/pages.ts';
+import { TableStore } from '../store/table.ts';
 import type { WatchRecord } from './model.ts';
 import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
@@ -34,15 +34,7 @@ const shardOf = (id: string) => createHash('sha256').update(id).digest()[0]! % D
 const n = (v: number) => ({ N: String(v) });
 
 /** @example new DynamoWatchStore(client, 'travel-data-api') */
-export class DynamoWatchStore implements WatchStore {
-  private readonly client: DynamoDBClient;
-  private readonly table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.client = client;
-    this.table = table;
-  }
-
+export class DynamoWatchStore extends TableStore implements WatchStore {
   private item(w: WatchRecord, version: number): Record<string, AttributeValue> {
     const doc: Partial<WatchRecord> = { ...w };
     delete doc.version;
