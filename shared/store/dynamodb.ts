@@ -19,9 +19,10 @@ import {
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { sharedDynamoClient } from './dynamo-client.ts';
-import { isConditionFailure, written } from './conditional.ts';
+import { isConditionFailure } from './conditional.ts';
 import { giveBackLease, takeLease } from './leases.ts';
 import { TableStore } from './table.ts';
+import { updateIf } from './update-if.ts';
 import { DynamoSlotStore } from './slots.ts';
 import {
   ApiKeyRecord,
@@ -85,22 +86,16 @@ export class DynamoCounterStore extends TableStore implements CounterStore {
   }
 
   async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
-    await written(
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `COUNT#${keyId}#${day}` } },
-          UpdateExpression: `ADD #count :minus${endpoint ? ', #endpoint :minus' : ''}`,
-          // Only what consume counted goes back: a count never drops below the calls billed.
-          ConditionExpression: `#count > :zero${endpoint ? ' AND #endpoint > :zero' : ''}`,
-          ExpressionAttributeNames: {
-            '#count': 'count',
-            ...(endpoint ? { '#endpoint': `${ENDPOINT_PREFIX}${endpoint}` } : {}),
-          },
-          ExpressionAttributeValues: { ':minus': { N: '-1' }, ':zero': { N: '0' } },
-        }),
-      ),
-    );
+    await updateIf(this, `COUNT#${keyId}#${day}`, {
+      UpdateExpression: `ADD #count :minus${endpoint ? ', #endpoint :minus' : ''}`,
+      // Only what consume counted goes back: a count never drops below the calls billed.
+      ConditionExpression: `#count > :zero${endpoint ? ' AND #endpoint > :zero' : ''}`,
+      ExpressionAttributeNames: {
+        '#count': 'count',
+        ...(endpoint ? { '#endpoint': `${ENDPOINT_PREFIX}${endpoint}` } : {}),
+      },
+      ExpressionAttributeValues: { ':minus': { N: '-1' }, ':zero': { N: '0' } },
+    });
   }
 
   async inherit(keyId: string, day: string, count: number): Promise<void> {

@@ -3,8 +3,8 @@
  * back early by its holder. The result cache's fetch leases and the per-source slots are both this.
  * Only UpdateItem, which keyed functions already may call.
  */
-import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { written } from './conditional.ts';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { updateIf } from './update-if.ts';
 
 export interface LeaseTable {
   client: DynamoDBClient;
@@ -27,45 +27,29 @@ const FREE = 'attribute_not_exists(lease_until) OR lease_until < :now';
  * @example await takeLease({ client, table }, 'SLOT#site_a#3', holder, { ms: 30_000, keepSeconds: 86_400 })
  */
 export function takeLease(
-  { client, table }: LeaseTable,
+  table: LeaseTable,
   pk: string,
   holder: string,
   { ms, keepSeconds, also }: LeaseTerms,
 ): Promise<boolean> {
   const now = Date.now();
-  return written(
-    client.send(
-      new UpdateItemCommand({
-        TableName: table,
-        Key: { pk: { S: pk } },
-        UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
-        ConditionExpression: also ? `(${FREE}) AND (${also})` : FREE,
-        ExpressionAttributeValues: {
-          ':holder': { S: holder },
-          ':until': { N: String(now + ms) },
-          ':now': { N: String(now) },
-          ':expires': { N: String(Math.ceil((now + ms) / 1000) + keepSeconds) },
-        },
-      }),
-    ),
-  );
+  return updateIf(table, pk, {
+    UpdateExpression: 'SET holder = :holder, lease_until = :until, expires_at = :expires',
+    ConditionExpression: also ? `(${FREE}) AND (${also})` : FREE,
+    ExpressionAttributeValues: {
+      ':holder': { S: holder },
+      ':until': { N: String(now + ms) },
+      ':now': { N: String(now) },
+      ':expires': { N: String(Math.ceil((now + ms) / 1000) + keepSeconds) },
+    },
+  });
 }
 
 /** Gives the lease back early; a no-op when another holder has taken it over. @example await giveBackLease(t, pk, holder) */
-export async function giveBackLease(
-  { client, table }: LeaseTable,
-  pk: string,
-  holder: string,
-): Promise<void> {
-  await written(
-    client.send(
-      new UpdateItemCommand({
-        TableName: table,
-        Key: { pk: { S: pk } },
-        UpdateExpression: 'SET lease_until = :zero',
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
-      }),
-    ),
-  );
+export async function giveBackLease(table: LeaseTable, pk: string, holder: string): Promise<void> {
+  await updateIf(table, pk, {
+    UpdateExpression: 'SET lease_until = :zero',
+    ConditionExpression: 'holder = :holder',
+    ExpressionAttributeValues: { ':zero': { N: '0' }, ':holder': { S: holder } },
+  });
 }

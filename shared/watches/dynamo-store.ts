@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { written } from '../store/conditional.ts';
 import { pagedItems } from '../store/pages.ts';
 import { TableStore } from '../store/table.ts';
+import { updateIf } from '../store/update-if.ts';
 import type { WatchRecord } from './model.ts';
 import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
@@ -59,17 +60,11 @@ export class DynamoWatchStore extends TableStore implements WatchStore {
   }
 
   async create(watch: WatchRecord, max: number): Promise<boolean> {
-    const listed = await written(
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: `WATCHES#${watch.keyId}` } },
-          UpdateExpression: 'ADD ids :id',
-          ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max',
-          ExpressionAttributeValues: { ':id': { SS: [watch.id] }, ':max': n(max) },
-        }),
-      ),
-    );
+    const listed = await updateIf(this, `WATCHES#${watch.keyId}`, {
+      UpdateExpression: 'ADD ids :id',
+      ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max',
+      ExpressionAttributeValues: { ':id': { SS: [watch.id] }, ':max': n(max) },
+    });
     if (!listed) return false;
     await this.client.send(
       new PutItemCommand({
@@ -170,17 +165,11 @@ export class DynamoWatchStore extends TableStore implements WatchStore {
   }
 
   private async move(pk: string, seen: number, next: number): Promise<boolean> {
-    return written(
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: { pk: { S: pk } },
-          UpdateExpression: 'SET due_at = :next ADD version :one',
-          ConditionExpression: 'due_at = :seen AND attribute_exists(due_pk)',
-          ExpressionAttributeValues: { ':next': n(next), ':seen': n(seen), ':one': n(1) },
-        }),
-      ),
-    );
+    return updateIf(this, pk, {
+      UpdateExpression: 'SET due_at = :next ADD version :one',
+      ConditionExpression: 'due_at = :seen AND attribute_exists(due_pk)',
+      ExpressionAttributeValues: { ':next': n(next), ':seen': n(seen), ':one': n(1) },
+    });
   }
 
   claim(id: string, seen: number, next: number): Promise<boolean> {
