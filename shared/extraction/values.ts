@@ -1,4 +1,6 @@
 /** Small readers of the values every source's answer is made of. */
+import type { ConnectorToken } from '../tokens.ts';
+import { recordMissing } from './drift.ts';
 
 /**
  * Whether `v` is a plain object (not null, not a list), whose fields can be read.
@@ -12,3 +14,32 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
  * @example text('  Lorvane ') // 'Lorvane'
  */
 export const text = (s: string | null | undefined): string | null => (s?.trim() ? s.trim() : null);
+
+/**
+ * A text as the source shows it, trimmed; null when absent. One sent blank is no value either: null, and
+ * counted as missing at `field` (the source no longer fills it, or never did).
+ * @example shownText('dining', '  Quiet ', 'restaurantProfile.restaurant.name', 'the profile page state') // 'Quiet'
+ */
+export function shownText(
+  provider: ConnectorToken,
+  t: string | null | undefined,
+  field: string,
+  what: string,
+): string | null {
+  const value = text(t);
+  if (value === null && typeof t === 'string') recordMissing(provider, field, what);
+  return value;
+}
+
+/**
+ * A URL a page gives absolute, protocol-relative or root-relative, made absolute on the site's `origin`;
+ * null for a blank value or one that is no link (a bare word).
+ * @example absoluteUrl('//images.dining.test/p/1', 'https://www.dining.test') // 'https://images.dining.test/p/1'
+ */
+export function absoluteUrl(raw: string | null | undefined, origin: string): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (value.startsWith('//')) return `https:${value}`;
+  if (/^https?:\/\//i.test(value)) return value;
+  return value.startsWith('/') ? `${origin}${value}` : null;
+}

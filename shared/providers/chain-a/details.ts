@@ -11,9 +11,9 @@ import { ChainAHotelDetails } from '../../schemas/chain-a-hotels.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { ErrorAnswer, UNKNOWN_HOTEL_CODES } from './offers-answer.ts';
-import { text } from '../../extraction/values.ts';
+import { shownText, text } from '../../extraction/values.ts';
 
 /** A coordinate as a number or a decimal string, checked as one type (absent and wrong stay distinct). */
 const Coordinate = z
@@ -89,11 +89,8 @@ export function profileOutcome(status: number, body: ProfileAnswer | ErrorAnswer
  * A text field as shown, trimmed; null when absent or blank, a blank one counted like an absent one (the
  * read counts those that are not there).
  */
-function shown(value: string | undefined, field: string, what: string): string | null {
-  const t = text(value);
-  if (value !== undefined && t === null) recordMissing('chain_a', field, what);
-  return t;
-}
+const shown = (value: string | undefined, field: string, what: string) =>
+  shownText('chain_a', value, field, what);
 
 const PROFILE = 'the hotel profile';
 

@@ -14,11 +14,11 @@ import { GraphQLError } from '../../extraction/graphql.ts';
 import { ChainCPropertyDetails, ChainCRoomTypeInfo } from '../../schemas/chain-c-property.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { operationRefusal } from './extract.ts';
 import { UNKNOWN_PROPERTY } from './rooms.ts';
 import { HEADER } from './requests.ts';
-import { text } from '../../extraction/values.ts';
+import { shownText, text } from '../../extraction/values.ts';
 
 const Str = z.string().nullish();
 const Edges = <T extends z.ZodType>(node: T) => z.looseObject({ edges: z.array(z.looseObject({ node })) });
@@ -111,11 +111,8 @@ export function headerProperty(answer: HeaderAnswer, status: number): Property |
 const WHAT = 'the property header';
 
 /** A text as shown, trimmed; a blank one is null and counted like an absent one. */
-function shown(value: string | null | undefined, field: string, what = WHAT): string | null {
-  const t = text(value);
-  if (typeof value === 'string' && t === null) recordMissing('chain_c', field, what);
-  return t;
-}
+const shown = (value: string | null | undefined, field: string, what = WHAT) =>
+  shownText('chain_c', value, field, what);
 
 /** The site gives image paths relative to its image host; the base may carry a path of its own. */
 function imageUrl(path: string | null, base: string): string | null {

@@ -22,7 +22,7 @@ import { scriptJson } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { persistedQueryFailure } from './refusal.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
-import { isRecord } from '../../extraction/values.ts';
+import { absoluteUrl, isRecord } from '../../extraction/values.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */
 const Slot = z.looseObject({
@@ -248,15 +248,6 @@ export function searchFromPage(
   return { restaurants: search.restaurants, total: search.totalRestaurantCount };
 }
 
-/** A URL the page gives protocol-relative or root-relative, made absolute on the site's origin. */
-function absolute(raw: string | null | undefined, origin: string): string | null {
-  const value = raw?.trim();
-  if (!value) return null;
-  if (value.startsWith('//')) return `https:${value}`;
-  if (/^https?:\/\//i.test(value)) return value;
-  return value.startsWith('/') ? `${origin}${value}` : null;
-}
-
 /**
  * A restaurant in the contract's shape. Its page falls back to the numeric profile route; features the
  * page does not state are false (the contract has no null for them).
@@ -275,7 +266,7 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
   const address = a
     ? [a.line1, a.line2, a.city, a.state, a.postCode].filter((p) => p && p.trim()).join(', ')
     : '';
-  const link = absolute(r.urls?.profileLink?.link, origin);
+  const link = absoluteUrl(r.urls?.profileLink?.link, origin);
   if (!link && r.urls?.profileLink?.link !== undefined)
     recordMissing(
       'dining',
@@ -295,7 +286,7 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
     latitude: r.coordinates.latitude,
     longitude: r.coordinates.longitude,
     phone: r.contactInformation?.formattedPhoneNumber || r.contactInformation?.phoneNumber || null,
-    photo_url: absolute(r.photos?.profileV3?.url, origin),
+    photo_url: absoluteUrl(r.photos?.profileV3?.url, origin),
     url: link ?? `${origin}/restaurant/profile/${r.restaurantId}`,
     features: {
       // A feature the page does not state is unknown (null), never "not offered".

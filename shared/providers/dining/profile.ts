@@ -12,7 +12,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { scriptText } from '../../extraction/script-json.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { RestaurantAddress } from './extract.ts';
-import { isRecord } from '../../extraction/values.ts';
+import { absoluteUrl, isRecord, shownText } from '../../extraction/values.ts';
 
 const Text = z.string();
 const Rating = z.looseObject({
@@ -203,40 +203,19 @@ export function profileOf(html: string, status?: number): Profile {
   return { restaurantProfile: { restaurant, menus, reviewsData, reviewSearchResults } };
 }
 
-/**
- * A URL the page gives protocol-relative or root-relative, made absolute on the site's origin.
- * @example absolute('//images.dining.test/p/1', 'https://www.dining.test') // 'https://images.dining.test/p/1'
- */
-export function absolute(raw: string | null | undefined, origin: string): string | null {
-  const value = raw?.trim();
-  if (!value) return null;
-  if (value.startsWith('//')) return `https:${value}`;
-  if (/^https?:\/\//i.test(value)) return value;
-  return value.startsWith('/') ? `${origin}${value}` : null;
-}
-
 /** A link made absolute; one sent that is no link (blank, or a bare word) is null, counted as missing at `field`. */
 function linkOf(raw: string | null | undefined, field: string, what: string, origin: string): string | null {
-  const link = absolute(raw, origin);
+  const link = absoluteUrl(raw, origin);
   if (link === null && typeof raw === 'string') recordMissing('dining', field, what);
   return link;
 }
 
-/**
- * A text as shown, or null when the source shows none. A text sent blank is no value either: null, and
- * counted as missing at `field` (the source no longer fills it, or never did).
- * @example textOf('  Quiet ', 'x', 'the answer') // 'Quiet'
- */
-export function textOf(t: string | null | undefined, field: string, what: string): string | null {
-  if (t?.trim()) return t.trim();
-  if (typeof t === 'string') recordMissing('dining', field, what);
-  return null;
-}
 const R = 'restaurantProfile.restaurant';
 const STATE = 'the profile page state';
-const shown = (t: string | null | undefined, field: string) => textOf(t, `${R}.${field}`, STATE);
+const shown = (t: string | null | undefined, field: string) => shownText('dining', t, `${R}.${field}`, STATE);
 const M = 'restaurantProfile.menus.menuData[]';
-const menuText = (t: string | null | undefined, field: string) => textOf(t, `${M}.${field}`, 'the menus');
+const menuText = (t: string | null | undefined, field: string) =>
+  shownText('dining', t, `${M}.${field}`, 'the menus');
 /** A rating of 1 to 5 as shown; 0 (the source's "not rated") or nothing is null. */
 const stars = (r: { rating?: number | null } | null | undefined) =>
   r?.rating !== undefined && r.rating !== null && r.rating >= 1 ? r.rating : null;

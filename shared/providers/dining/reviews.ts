@@ -8,9 +8,9 @@
 import * as z from 'zod';
 import type { UpstreamError } from '../../upstream/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
-import { absolute, textOf } from './profile.ts';
 import { persistedQueryFailure } from './refusal.ts';
 import { REVIEWS_OPERATION } from './requests.ts';
+import { absoluteUrl, shownText } from '../../extraction/values.ts';
 
 const Text = z.string();
 const Stars = z.number().int().min(0).max(5);
@@ -78,7 +78,7 @@ export function reviewsFailure(status: number, body: unknown, hash: string): Ups
 
 const WHAT = 'the review search';
 const P = 'data.restaurant.reviewSearchResults.reviews[]';
-const shown = (t: string | null | undefined, field: string) => textOf(t, `${P}.${field}`, WHAT);
+const shown = (t: string | null | undefined, field: string) => shownText('dining', t, `${P}.${field}`, WHAT);
 /** A rating of 1 to 5; 0 or nothing is not rated. */
 const star = (n: number | null | undefined) => (n !== undefined && n !== null && n >= 1 ? n : null);
 /** The day of a timestamp the source writes (with or without a zone); anything else is counted as missing. */
@@ -119,7 +119,7 @@ export function toReview(r: RawReview, origin: string) {
           date: dayOf(reply?.responseDateTimeUtc, 'publicRestaurantReply.responseDateTimeUtc'),
         }
       : null,
-    photos: (r.photos ?? []).flatMap((p) => absolute(p.url, origin) ?? []),
+    photos: (r.photos ?? []).flatMap((p) => absoluteUrl(p.url, origin) ?? []),
   };
 }
 export type DiningReview = ReturnType<typeof toReview>;

@@ -11,7 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { markupText } from '../../extraction/markup.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
-import { isRecord } from '../../extraction/values.ts';
+import { absoluteUrl, isRecord, shownText } from '../../extraction/values.ts';
 
 const Text = z.string();
 /** A decimal as the structured data writes it: a string ("4.5") or a number. */
@@ -128,28 +128,16 @@ function band(range: string | null | undefined): string | null {
   return null;
 }
 
-/** A site link made absolute on the site's origin. */
-function absolute(raw: string | null | undefined, origin: string): string | null {
-  const value = raw?.trim();
-  if (!value) return null;
-  if (/^https?:\/\//i.test(value)) return value;
-  if (value.startsWith('//')) return `https:${value}`;
-  return value.startsWith('/') ? `${origin}${value}` : null;
-}
-
 /** The hotel's photo; an image sent that is no link is null, counted as missing. */
 function photo(image: string | undefined, origin: string): string | null {
-  const link = absolute(image, origin);
+  const link = absoluteUrl(image, origin);
   if (link === null && image !== undefined) recordMissing('site_c', 'image', 'the hotel structured data');
   return link;
 }
 
 const WHAT = 'the hotel page';
-function shown(t: string | null | undefined, field: string): string | null {
-  if (t?.trim()) return t.trim();
-  if (typeof t === 'string') recordMissing('site_c', field, 'the hotel structured data');
-  return null;
-}
+const shown = (t: string | null | undefined, field: string) =>
+  shownText('site_c', t, field, 'the hotel structured data');
 
 /**
  * What the structured data says of a hotel, read (HotelData), in the contract's shape. `pageUrl` is the
@@ -166,7 +154,7 @@ export function fromStructuredData(ld: HotelData, locationId: number, pageUrl: s
   return {
     location_id: locationId,
     name: ld.name.trim(),
-    url: absolute(ld.url, origin) ?? pageUrl,
+    url: absoluteUrl(ld.url, origin) ?? pageUrl,
     address: {
       street: shown(a?.streetAddress, 'address.streetAddress'),
       city: shown(a?.addressLocality, 'address.addressLocality'),

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { isPlaceholder, recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { shownText } from '../../extraction/values.ts';
 
 const Text = z.string();
 const LOCATION_ITEM = 'Typeahead_LocationItem';
@@ -96,11 +97,7 @@ export function kindOf(placeType: string | null | undefined, isGeo: boolean | nu
 const WHAT = 'the typeahead';
 const D = 'Typeahead_autocomplete.results[].details';
 /** A text as shown; one sent blank is null, counted as missing. */
-function shown(t: string | null | undefined, field: string): string | null {
-  if (t?.trim()) return t.trim();
-  if (typeof t === 'string') recordMissing('site_c', `${D}.${field}`, WHAT);
-  return null;
-}
+const shown = (t: string | null | undefined, field: string) => shownText('site_c', t, `${D}.${field}`, WHAT);
 /** A site link made absolute on the site's origin; one that is no link is null, counted as missing. */
 function link(raw: string | null | undefined, field: string, origin: string): string | null {
   const value = raw?.trim();
