@@ -10,6 +10,38 @@ import type { DeliveryRecord, Due, WatchStore } from './store-types.ts';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** The earliest `limit` of the items due by `now`; `due` reads an item's due time, undefined when it waits on none. */
+function earliestDue<T extends { id: string }>(
+  items: Iterable<T>,
+  now: number,
+  limit: number,
+  due: (item: T) => { dueAt: number; interval: number } | undefined,
+): Due[] {
+  return [...items]
+    .flatMap((item) => {
+      const when = due(item);
+      return when && when.dueAt <= now ? [{ id: item.id, ...when }] : [];
+    })
+    .sort((a, b) => a.dueAt - b.dueAt)
+    .slice(0, limit);
+}
+
+/**
+ * Moves an item's due time (`key`) from `seen` to `next`, as the table's conditional write does: false when
+ * the item is gone, not waiting, or moved meanwhile (another process claimed it).
+ */
+function claimed<K extends string, T extends Record<K, number | null> & { version: number }>(
+  item: T | undefined,
+  key: K,
+  seen: number,
+  next: number,
+): boolean {
+  if (!item || item[key] !== seen) return false;
+  (item as Record<K, number>)[key] = next;
+  item.version++;
+  return true;
+}
+
 /**
  * Watches in this process's memory.
  * @example const store = new MemoryWatchStore(); await store.create(watch, 3)
@@ -55,19 +87,14 @@ export class MemoryWatchStore implements WatchStore {
   }
 
   async due(now: number, limit: number): Promise<Due[]> {
-    return [...this.watches.values()]
-      .filter((w) => w.status === 'active' && w.dueAt <= now)
-      .sort((a, b) => a.dueAt - b.dueAt)
-      .slice(0, limit)
-      .map((w) => ({ id: w.id, dueAt: w.dueAt, interval: w.interval }));
+    return earliestDue(this.watches.values(), now, limit, (w) =>
+      w.status === 'active' ? { dueAt: w.dueAt, interval: w.interval } : undefined,
+    );
   }
 
   async claim(id: string, seen: number, next: number): Promise<boolean> {
     const w = this.watches.get(id);
-    if (!w || w.status !== 'active' || w.dueAt !== seen) return false;
-    w.dueAt = next;
-    w.version++;
-    return true;
+    return claimed(w?.status === 'active' ? w : undefined, 'dueAt', seen, next);
   }
 
   async putDelivery(delivery: DeliveryRecord): Promise<boolean> {
@@ -83,19 +110,16 @@ export class MemoryWatchStore implements WatchStore {
   }
 
   async dueDeliveries(now: number, limit: number): Promise<Due[]> {
-    return [...this.deliveries.values()]
-      .filter((d) => d.status === 'pending' && d.nextAttemptAt !== null && d.nextAttemptAt <= now)
-      .sort((a, b) => a.nextAttemptAt! - b.nextAttemptAt!)
-      .slice(0, limit)
-      .map((d) => ({ id: d.id, dueAt: d.nextAttemptAt!, interval: 0 }));
+    return earliestDue(this.deliveries.values(), now, limit, (d) =>
+      d.status === 'pending' && d.nextAttemptAt !== null
+        ? { dueAt: d.nextAttemptAt, interval: 0 }
+        : undefined,
+    );
   }
 
   async claimDelivery(id: string, seen: number, next: number): Promise<boolean> {
     const d = this.deliveries.get(id);
-    if (!d || d.status !== 'pending' || d.nextAttemptAt !== seen) return false;
-    d.nextAttemptAt = next;
-    d.version++;
-    return true;
+    return claimed(d?.status === 'pending' ? d : undefined, 'nextAttemptAt', seen, next);
   }
 }
 
