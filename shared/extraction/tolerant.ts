@@ -16,7 +16,7 @@
 import * as z from 'zod';
 import type { ConnectorToken } from '../tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
-import { isRecord } from './values.ts';
+import { isRecord, valueAt } from './values.ts';
 
 // Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.
 export { type Drift, observeDrift, recordMissing, recordSkipped } from './drift.ts';
@@ -58,23 +58,13 @@ export function isPlaceholder(entry: unknown): boolean {
   return keys.length > 0 && keys.every((k) => k === '__typename');
 }
 
-/** The value at `path` under `root`, or undefined when the path leaves the value. */
-function valueAt(root: unknown, path: PropertyKey[]): unknown {
-  let here = root;
-  for (const key of path) {
-    if (!isRecord(here) && !Array.isArray(here)) return undefined;
-    here = (here as Record<PropertyKey, unknown>)[key];
-  }
-  return here;
-}
-
 /**
  * Whether every issue of a failed check is a required field absent from `value` (for a union: some
  * branch fails only on absent fields), so that the entry lacks what identifies it rather than being wrong.
  */
 function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): boolean {
   const absent = (path: PropertyKey[]) => {
-    const parent = valueAt(value, path.slice(0, -1));
+    const parent = valueAt(value, ...path.slice(0, -1));
     return path.length > 0 && isRecord(parent) && parent[path.at(-1) as string] === undefined;
   };
   // A union field that is absent fails each branch at the field itself (empty paths): still an absence.
@@ -82,7 +72,9 @@ function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): bool
     (issue) =>
       absent(issue.path) ||
       (issue.code === 'invalid_union' &&
-        issue.errors.some((branch) => branch.length > 0 && onlyAbsences(branch, valueAt(value, issue.path)))),
+        issue.errors.some(
+          (branch) => branch.length > 0 && onlyAbsences(branch, valueAt(value, ...issue.path)),
+        )),
   );
 }
 

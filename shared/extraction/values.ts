@@ -10,6 +10,19 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * The value at `path` under `root`, or undefined where the path leaves the objects and lists.
+ * @example valueAt({ rooms: [{ name: 'Double' }] }, 'rooms', 0, 'name') // 'Double'
+ */
+export function valueAt(root: unknown, ...path: PropertyKey[]): unknown {
+  let here = root;
+  for (const key of path) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
+}
+
+/**
  * A text trimmed, or null when absent or blank: an empty text states nothing.
  * @example text('  Lorvane ') // 'Lorvane'
  */

@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import type { SiteAHotelDetails } from '../../schemas/site-a-hotel.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { valueAt as at } from '../../extraction/values.ts';
 import { fieldByPrefix } from './apollo.ts';
 import type { HotelPageData } from './hotel-page.ts';
 
@@ -92,11 +93,6 @@ export const DetailsView = tolerant(
 export type DetailsView = z.output<typeof DetailsView>;
 
 type Loose = Record<string, unknown> | undefined;
-const at = (v: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>(
-    (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-    v,
-  );
 /** A value only where the page shows one: null where it says "none" stays null, absent stays absent. */
 const first = (...values: unknown[]) => values.find((v) => v !== undefined);
 

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { SiteACategories, SiteAHotelScores } from '../../schemas/site-a-hotel.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
+import { valueAt as at } from '../../extraction/values.ts';
 import type { HotelPageData } from './hotel-page.ts';
 import { decodeEntities } from './rooms-table.ts';
 
@@ -50,9 +51,6 @@ export const ScoresView = tolerant(
   'the hotel page',
 );
 export type ScoresView = z.output<typeof ScoresView>;
-
-const at = (v: unknown, key: string): unknown =>
-  v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
 
 /**
  * The plain object the scores reader reads, from a page's cache entries.

@@ -7,6 +7,7 @@ import { PriceOffer } from '../../schemas/site-c.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
+import { valueAt } from '../../extraction/values.ts';
 /**
  * Where a price poll's values are: the offer lists of `HPS_getWebHROffers`, its completeness flag, and
  * dotted paths into each offer. Configuration (`operations`), since three readings of the evidence disagree;
@@ -27,13 +28,7 @@ export type OfferReading = typeof OFFER_READING;
 
 /** @example at({ a: { b: 1 } }, 'a.b') // 1 */
 function at(value: unknown, path: string): unknown {
-  if (!path) return undefined;
-  let here = value;
-  for (const key of path.split('.')) {
-    if (here === null || typeof here !== 'object') return undefined;
-    here = (here as Record<string, unknown>)[key];
-  }
-  return here;
+  return path ? valueAt(value, ...path.split('.')) : undefined;
 }
 
 /**
