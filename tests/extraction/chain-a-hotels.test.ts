@@ -50,7 +50,7 @@ describe('profile requests', () => {
       cache: 'ids',
     });
     expect(a.cacheKey).toBe(b.cacheKey);
-    expect(a.headers!['ihg-transactionid']).not.toBe(b.headers!['ihg-transactionid']);
+    expect(a.headers!['chain-a-transactionid']).not.toBe(b.headers!['chain-a-transactionid']);
   });
 
   it('posts the batch of codes sorted and once each, so one set of hotels is one cache entry', () => {

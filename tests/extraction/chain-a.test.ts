@@ -83,16 +83,16 @@ describe('offers request', () => {
     // Assess
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(a.headers).toMatchObject({
-      'ihg-language': 'en-US',
-      'ihg-sessionid': expect.stringMatching(uuid),
-      'ihg-transactionid': expect.stringMatching(uuid),
+      'chain-a-language': 'en-US',
+      'chain-a-sessionid': expect.stringMatching(uuid),
+      'chain-a-transactionid': expect.stringMatching(uuid),
       origin: 'https://www.chain-a.test',
       referer: 'https://www.chain-a.test/',
     });
-    expect(a.headers!['ihg-transactionid']).not.toBe(b.headers!['ihg-transactionid']);
+    expect(a.headers!['chain-a-transactionid']).not.toBe(b.headers!['chain-a-transactionid']);
     expect(a.cacheKey).toBe(b.cacheKey);
     expect(a.cacheKey).not.toBe(offersRequest(stay, 'reward').cacheKey);
-    expect(a.cacheKey).not.toContain(a.headers!['ihg-sessionid']);
+    expect(a.cacheKey).not.toContain(a.headers!['chain-a-sessionid']);
   });
 });
 

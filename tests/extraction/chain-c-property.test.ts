@@ -57,8 +57,8 @@ describe('property requests', () => {
     expect(req).toMatchObject({
       origin: 'brand',
       method: 'GET',
-      path: '/services/marriott-hws/roomCards',
-      query: { marsha: 'LRVMC', locale: 'en-US', acrsEnabled: 'false' },
+      path: '/services/chain-c-hws/roomCards',
+      query: { property_code: 'LRVMC', locale: 'en-US', acrsEnabled: 'false' },
     });
     expect(req.headers).not.toHaveProperty('graphql-operation-signature');
   });

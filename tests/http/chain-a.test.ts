@@ -337,13 +337,13 @@ describe('GET /v1/chain_a/rooms', () => {
         body: '{}',
       },
     );
-    useProviders({ ...providers, chain_a: { ...providers.chain_a!, headers: { 'x-ihg-api-key': 'stale' } } });
+    useProviders({ ...providers, chain_a: { ...providers.chain_a!, headers: { 'x-chain-a-api-key': 'stale' } } });
     try {
       // Act
       const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
       // Assess
       expect(direct.status).toBe(403);
-      expect(providers.chain_a!.headers).toEqual({ 'x-ihg-api-key': SANDBOX_WEB_KEY });
+      expect(providers.chain_a!.headers).toEqual({ 'x-chain-a-api-key': SANDBOX_WEB_KEY });
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({ error_code: 'UPSTREAM_ERROR', upstream_status: 403 });
     } finally {

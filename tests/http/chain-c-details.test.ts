@@ -77,7 +77,7 @@ describe('GET /v1/chain_c/property/details', () => {
     expect(sent).toEqual(
       expect.arrayContaining([
         ['POST', '/mi/query/PhoenixBookDTTHotelHeaderData', 200],
-        ['GET', '/brand/services/marriott-hws/roomCards', 200],
+        ['GET', '/brand/services/chain-c-hws/roomCards', 200],
       ]),
     );
     expect(sent).toHaveLength(2);
@@ -101,7 +101,7 @@ describe('GET /v1/chain_c/property/details', () => {
     expect(res.status).toBe(200);
     expect(ChainCDetailsResponse.parse(res.body)).toMatchObject({ name: own(false).name, room_types: [] });
     expect(api.sandbox.requests('chain_c').map((r) => [r.path.split('?')[0], r.status])).toContainEqual([
-      '/services/marriott-hws/roomCards',
+      '/services/chain-c-hws/roomCards',
       403,
     ]);
   });

@@ -267,7 +267,7 @@ async function sourceWalk(q: SearchQuery): Promise<string[]> {
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'x-airbnb-api-key': API_KEY, 'content-type': 'application/json' },
+      headers: { 'x-rental-api-key': API_KEY, 'content-type': 'application/json' },
       body: JSON.stringify((req.body as { json: unknown }).json),
     });
     const answer = (await res.json()) as Body;

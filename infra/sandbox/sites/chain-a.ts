@@ -565,7 +565,7 @@ function answer(hotel: Hotel, body: OffersBody, fieldset: string[]): SiteRespons
 
 /** The web-app key's refusal, or undefined when the request carries the key. */
 function keyRefusal({ headers }: SiteRequest): SiteResponse | undefined {
-  if (headers['x-ihg-api-key'] === SANDBOX_WEB_KEY) return undefined;
+  if (headers['x-chain-a-api-key'] === SANDBOX_WEB_KEY) return undefined;
   return {
     status: 403,
     json: { fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } } },
@@ -595,7 +595,7 @@ const offersModule: OffersModule = {
 export const chainA: Site = {
   provider: 'chain_a',
   hosts: ['www.chain-a.test'],
-  config: { headers: { 'x-ihg-api-key': SANDBOX_WEB_KEY } },
+  config: { headers: { 'x-chain-a-api-key': SANDBOX_WEB_KEY } },
   routes: [
     [
       'POST',

@@ -3,7 +3,7 @@
  * the sandbox world: the header operation `PhoenixBookDTTHotelHeaderData` (answered by the gateway of
  * chain-c.ts, which checks its signature), `data.catalog.propertyById{…}` for the properties loyalty
  * search lists, under the same names, brands, coordinates and pictures; `propertyById: null` with an error
- * naming the property for an unknown one. And the room catalogue `GET /services/marriott-hws/roomCards`,
+ * naming the property for an unknown one. And the room catalogue (`GET` of its configured path, here `/services/chain-c-hws/roomCards`),
  * which the main origin refuses with the bot manager's 403 and the `brand` origin (here the `/brand`
  * prefix) answers with the room types the rooms call sells.
  */
@@ -154,12 +154,12 @@ const BEDS: Record<string, { count: number; code: string; description: string }[
  */
 export function propertyRoutes(m: GatewayModule): Route[] {
   return [
-    ['GET', /^\/services\/marriott-hws\/roomCards$/, () => m.accessDenied],
+    ['GET', /^\/services\/chain-c-hws\/roomCards$/, () => m.accessDenied],
     [
       'GET',
-      /^\/brand\/services\/marriott-hws\/roomCards$/,
+      /^\/brand\/services\/chain-c-hws\/roomCards$/,
       ({ query }): SiteResponse => {
-        const h = byCode(m, query.get('marsha') ?? '');
+        const h = byCode(m, query.get('property_code') ?? '');
         if (!h) return { status: 200, json: { data: { property: null } } };
         const edges = m.roomTypes.map((r) => ({
           node: {

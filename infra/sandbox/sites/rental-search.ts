@@ -224,7 +224,7 @@ export const searchRoute: Route = [
   'POST',
   /^\/api\/v3\/StaysSearch\/([0-9a-f]{64})$/,
   ({ match, query, headers, body, base }): SiteResponse => {
-    if (headers['x-airbnb-api-key'] !== API_KEY)
+    if (headers['x-rental-api-key'] !== API_KEY)
       return {
         status: 403,
         json: { error_code: 403, error_type: 'invalid_key', error_message: 'Invalid API key.' },

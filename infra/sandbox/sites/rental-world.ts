@@ -220,7 +220,7 @@ export function apiRefusal(
   hash: string,
   extensions: string | null | undefined,
 ): SiteResponse | undefined {
-  if (headers['x-airbnb-api-key'] !== API_KEY)
+  if (headers['x-rental-api-key'] !== API_KEY)
     return {
       status: 403,
       json: { error_code: 403, error_type: 'invalid_key', error_message: 'Invalid API key.' },

@@ -389,7 +389,7 @@ export const rental: Site = {
     session: {
       origin: 'pages',
       path: '/',
-      csrf: { pattern: '"api_config":\\{"key":"([^"]+)"', header: 'x-airbnb-api-key' },
+      csrf: { pattern: '"api_config":\\{"key":"([^"]+)"', header: 'x-rental-api-key' },
       ttlSeconds: 6 * 3600,
     },
   },
@@ -422,7 +422,7 @@ export const rental: Site = {
       'GET',
       /^\/api\/v3\/StaysPdpSections\/([0-9a-f]{64})$/,
       ({ match, query, headers, base }): SiteResponse => {
-        if (headers['x-airbnb-api-key'] !== API_KEY)
+        if (headers['x-rental-api-key'] !== API_KEY)
           return {
             status: 403,
             json: { error_code: 403, error_type: 'invalid_key', error_message: 'Invalid API key.' },

@@ -1,8 +1,9 @@
 /**
  * chain_a's real requests: the web app's offers API, `POST /availability/v3/hotels/offers?fieldset=…` on
  * the `api` origin, for one hotel (rooms) or around a point (search); and its profile API on the same
- * origin, one hotel's profile (details) or a batch of names and brands (search). The web-app key (`x-ihg-api-key`) is provider configuration; the session and
- * transaction ids are fresh UUIDs, kept out of the cache key. Cash rates and reward nights are two
+ * origin, one hotel's profile (details) or a batch of names and brands (search). The web-app key and the
+ * header that carries it are provider configuration, and so is the prefix of the app's own headers (they
+ * name the brand: `operations.header_prefix` in the live profile); the session and transaction ids are fresh UUIDs, kept out of the cache key. Cash rates and reward nights are two
  * answers: the evidence (saved answers) shows cash offers only without a rate filter, and the reward
  * plan is asked for by its code.
  */
@@ -93,10 +94,11 @@ export const PROFILE_FIELDSET =
 
 /** Headers of the web app's calls: fresh ids, the site as origin; the profile host wants the fetch metadata too. */
 function appHeaders(profiles: boolean): Record<string, string> {
+  const prefix = operationId('chain_a', 'header_prefix', 'chain-a');
   return {
-    'ihg-language': 'en-US',
-    'ihg-sessionid': randomUUID(),
-    'ihg-transactionid': randomUUID(),
+    [`${prefix}-language`]: 'en-US',
+    [`${prefix}-sessionid`]: randomUUID(),
+    [`${prefix}-transactionid`]: randomUUID(),
     origin: siteOrigin('chain_a'),
     referer: `${siteOrigin('chain_a')}/`,
     // The profile host refuses calls without them (the 2026 skill file; real-sources §16).

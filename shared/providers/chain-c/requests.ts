@@ -9,8 +9,9 @@
  * - rooms of one property: `PhoenixBookDTTSearchProductsByProperty` (`operations.search_products_by_property`);
  * - the display currency converter `phoenixShopADFConvertCurrencyQuery` (`operations.convert_currency`);
  * - a property's header, `PhoenixBookDTTHotelHeaderData` (`operations.hotel_header_data`), and its room
- *   catalogue, `GET /services/marriott-hws/roomCards` on the `brand` origin (no signature; the main site
- *   refuses it with a 403, a brand host answers it).
+ *   catalogue, a GET on the `brand` origin (no signature; the main site refuses it with a 403, a brand host
+ *   answers it) whose path and property parameter name the brand: configuration (`operations.room_cards_path`,
+ *   `operations.room_cards_property_param`).
  * The safelisted operations need no document (the gateway holds it); one is sent when configured
  * (`operations.<name>_query`). The sort value for price is configuration too, being unconfirmed.
  */
@@ -311,15 +312,16 @@ export function headerRequest(propertyId: string): UpstreamRequest {
 
 /**
  * The room catalogue of one property: a plain GET on the `brand` origin (the main site answers it 403).
- * @example roomCardsRequest('PARXY').query // { marsha: 'PARXY', locale: 'en-US', acrsEnabled: 'false' }
+ * @example roomCardsRequest('PARXY').query // { property_code: 'PARXY', locale: 'en-US', acrsEnabled: 'false' }
  */
 export function roomCardsRequest(propertyId: string): UpstreamRequest {
+  const property = operationId('chain_c', 'room_cards_property_param', 'property_code');
   return {
     provider: 'chain_c',
     origin: 'brand',
     method: 'GET',
-    path: '/services/marriott-hws/roomCards',
-    query: { marsha: propertyId, locale: 'en-US', acrsEnabled: 'false' },
+    path: operationId('chain_c', 'room_cards_path', '/services/chain-c-hws/roomCards'),
+    query: { [property]: propertyId, locale: 'en-US', acrsEnabled: 'false' },
     headers: { referer: `${siteOrigin('chain_c')}/` },
     expect: 'json',
     cache: 'ids',

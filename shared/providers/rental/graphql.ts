@@ -1,8 +1,8 @@
 /**
  * What rental's persisted GraphQL queries share (real-sources §16 rental): the `www` origin's
  * `/api/v3/<operation>/<sha256>` with `operationName`, `locale` and `currency` in the query; the web app's
- * key (the provider's session) and its GraphQL platform headers; the hash from configuration, as it
- * rotates. A GET carries its `variables` and `extensions` as JSON in the query, a POST in its body.
+ * key (the provider's session) and its GraphQL platform headers, whose prefix names the brand (configuration:
+ * `operations.graphql_header_prefix`); the hash from configuration, as it rotates. A GET carries its `variables` and `extensions` as JSON in the query, a POST in its body.
  *
  * Stale hashes are told by what the source answers: `errors[]` with `PersistedQueryNotFound` (calendar,
  * reviews; some clients see HTTP 422 alike), or HTTP 200 with `data: null` and a `ValidationError`
@@ -14,16 +14,22 @@ import type { SourceRequest } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { requiredOperation } from '../../upstream/providers.ts';
+import { operationId, requiredOperation } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
 import { LOCALE } from './requests.ts';
 
-/** The headers the web app sends with every persisted query. */
-export const GRAPHQL_HEADERS = {
-  'x-airbnb-graphql-platform': 'web',
-  'x-airbnb-graphql-platform-client': 'minimalist-niobe',
-  'content-type': 'application/json',
-};
+/**
+ * The headers the web app sends with every persisted query.
+ * @example graphqlHeaders()['content-type'] // 'application/json'
+ */
+export function graphqlHeaders(): Record<string, string> {
+  const prefix = operationId('rental', 'graphql_header_prefix', 'x-rental-graphql');
+  return {
+    [`${prefix}-platform`]: 'web',
+    [`${prefix}-platform-client`]: 'minimalist-niobe',
+    'content-type': 'application/json',
+  };
+}
 
 /** The configuration names of the rotating hashes, by operation. */
 export const OPERATIONS = {
@@ -59,7 +65,7 @@ export function graphqlGet(
       variables: JSON.stringify(variables),
       extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }),
     },
-    headers: GRAPHQL_HEADERS,
+    headers: graphqlHeaders(),
     session: true,
     expect: 'json',
     cache,

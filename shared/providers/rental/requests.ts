@@ -2,8 +2,8 @@
  * rental's real requests: the listing page (`/rooms/{id}`, whose deferred-state script holds the sections
  * payload) and the sections API (`GET /api/v3/StaysPdpSections/<sha256>` with the operation, locale,
  * currency and JSON-encoded `variables` and `extensions` in the query). The API wants the web app's public
- * key in `X-Airbnb-Api-Key`: the provider's session bootstrap reads it from the homepage's `api_config`
- * (live profile). The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`).
+ * key in its API-key header: the provider's session bootstrap reads it from the homepage's `api_config`
+ * and names the header (live profile). The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`).
  */
 import type { SourceRequest } from '../../upstream/client.ts';
 import { requiredOperation } from '../../upstream/providers.ts';

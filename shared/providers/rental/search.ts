@@ -16,7 +16,7 @@ import { siteOrigin } from '../../upstream/providers.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
-import { GRAPHQL_HEADERS, graphqlAnswer, operationHash } from './graphql.ts';
+import { graphqlAnswer, graphqlHeaders, operationHash } from './graphql.ts';
 import { LOCALE, type Guests } from './requests.ts';
 import { cents } from '../rooms-rule.ts';
 
@@ -82,7 +82,7 @@ export function searchRequest(q: SearchQuery, cursor?: string): SourceRequest {
     method: 'POST',
     path: `/api/v3/StaysSearch/${hash}`,
     query: { operationName: 'StaysSearch', locale: LOCALE, currency: q.currency },
-    headers: GRAPHQL_HEADERS,
+    headers: graphqlHeaders(),
     body: {
       json: {
         operationName: 'StaysSearch',
