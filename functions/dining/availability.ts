@@ -4,8 +4,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { AvailabilityQuery, HHMM, RestaurantPath } from '../../shared/schemas/dining.ts';
-import { BookableTimes } from './times.ts';
+import { AvailabilityQuery, BookableTimes, HHMM, RestaurantPath } from '../../shared/schemas/dining.ts';
 
 export const DiningAvailabilityResponse = z.object({
   success: z.literal(true),

@@ -4,8 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
-import { BookableTimes } from './times.ts';
+import { BookableTimes, RestaurantPath, SlotsQuery } from '../../shared/schemas/dining.ts';
 
 export const SlotsPath = RestaurantPath;
 export { SlotsQuery };

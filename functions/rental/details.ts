@@ -4,10 +4,9 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { ListingPath, RentalDetails } from '../../shared/schemas/rental.ts';
+import { ListingPath, ListingStay, listingStay, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
-import { ListingStay, listingStay } from './stay.ts';
 
 export const DetailsQuery = withStayOrder(
   z.object({

@@ -4,8 +4,13 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { ListingPath, RentalPricing, RentalPricingQuery } from '../../shared/schemas/rental.ts';
-import { ListingStay, listingStay } from './stay.ts';
+import {
+  ListingPath,
+  ListingStay,
+  listingStay,
+  RentalPricing,
+  RentalPricingQuery,
+} from '../../shared/schemas/rental.ts';
 
 export const RentalPricingResponse = z.object({
   success: z.literal(true),

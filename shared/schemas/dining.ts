@@ -86,3 +86,8 @@ export const AvailabilityQuery = z.object({
   time: timeParam('The exact time asked for, 24-hour HH:MM (e.g. 19:30), the restaurant local time'),
   party_size: intParam(1, 30).meta({ description: 'Guests, 1 to 30' }),
 });
+
+/** HH:MM times a table can be booked at, each once and in order: what slots and availability answer. */
+export const BookableTimes = z
+  .array(z.string().regex(HHMM))
+  .refine((s) => s.every((t, i) => i === 0 || s[i - 1]! < t), { error: 'must be distinct and in order' });

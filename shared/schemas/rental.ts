@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CurrencyCode } from './currency.ts';
-import { currencyParam, idParam, intParam } from './params.ts';
+import { currencyParam, idParam, intParam, nights } from './params.ts';
 import { StayDateParams, withStayOrder } from './stay.ts';
 
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits (ids exceed 2^53). */
@@ -138,3 +138,22 @@ export const RentalPricingQuery = withStayOrder(
     }),
   }),
 );
+
+/** The listing and the stay, as the dated listing routes (details, pricing) answer them. */
+export const ListingStay = {
+  listing_id: ListingIdJson,
+  check_in: z.iso.date(),
+  check_out: z.iso.date(),
+  nights: z.number().int().min(1),
+};
+
+/**
+ * The listing and the stay as answered: the dates asked for and the nights between them.
+ * @example listingStay('40000001', { check_in: '2030-06-01', check_out: '2030-06-04' }) // { listing_id: '40000001', check_in: '2030-06-01', check_out: '2030-06-04', nights: 3 }
+ */
+export const listingStay = (listingId: string, stay: { check_in: string; check_out: string }) => ({
+  listing_id: listingId,
+  check_in: stay.check_in,
+  check_out: stay.check_out,
+  nights: nights(stay.check_in, stay.check_out),
+});
