@@ -1,18 +1,9 @@
 // GET /v1/rental/listing/{listing_id}/overview: a rental listing's overview, no dates needed.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { LISTING_ID, rental } from '../../shared/providers/rental/index.ts';
+import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { idParam } from '../../shared/schemas/params.ts';
-import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';
-
-export const OverviewPath = z.object({
-  listing_id: idParam(
-    LISTING_ID,
-    'INVALID_LISTING_ID',
-    'must be a positive integer of at most 20 digits',
-  ).meta(ListingPath.shape.listing_id.meta() ?? {}),
-});
+import { ListingIdJson, ListingIdPath, RentalOverview } from '../../shared/schemas/rental.ts';
 
 export const RentalOverviewResponse = z.object({
   success: z.literal(true),
@@ -22,7 +13,7 @@ export const RentalOverviewResponse = z.object({
 
 export const handler = endpoint({
   route: routes.rentalOverview,
-  path: OverviewPath,
+  path: ListingIdPath,
   response: RentalOverviewResponse,
   run: async ({ path }, ctx) => {
     const overview = await rental.overview(ctx, path.listing_id);
