@@ -6,12 +6,11 @@ import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { ListingPath, ListingStay, listingStay, RentalDetails } from '../../shared/schemas/rental.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
+import { StayDateParams, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const DetailsQuery = withStayOrder(
   z.object({
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    ...StayDateParams,
     adults: intParam(1, 16, 1).meta({ description: 'Adults, 1 to 16. Default 1' }),
     children: intParam(0, 10, 0).meta({ description: 'Children, 0 to 10. Default 0' }),
     infants: intParam(0, 5, 0).meta({ description: 'Infants, 0 to 5. Default 0' }),

@@ -6,7 +6,7 @@ import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
 import { PriceOffer } from '../../shared/schemas/site-c.ts';
-import { StayDates, withStayOrder } from '../../shared/schemas/stay.ts';
+import { StayDateParams, withStayOrder } from '../../shared/schemas/stay.ts';
 
 export const PricesPath = z.object({
   location_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
@@ -15,8 +15,7 @@ export const PricesPath = z.object({
 });
 export const PricesQuery = withStayOrder(
   z.object({
-    check_in: StayDates.check_in.meta({ description: 'Arrival date, YYYY-MM-DD, not before today (UTC)' }),
-    check_out: StayDates.check_out.meta({ description: 'Departure date, YYYY-MM-DD, after check_in' }),
+    ...StayDateParams,
     adults: intParam(1, 8, 2).meta({ description: 'Adults, 1 to 8. Default 2' }),
     rooms: intParam(1, 4, 1).meta({ description: 'Rooms, 1 to 4. Default 1' }),
     currency: currencyParam().meta({
