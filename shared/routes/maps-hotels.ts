@@ -1,16 +1,15 @@
 /** The maps_hotels routes. */
 import { STATUS } from '../errors.ts';
-import { type Route, STAY_ERRORS, pricedIn, stayErrors } from './types.ts';
+import { type Route, STAY_ERRORS, idErrors, pricedIn, stayErrors } from './types.ts';
 import { area } from './area.ts';
 
 /** A hotel's own stay (info, photos): the maps service's booking horizon. */
 const HOTEL_STAY_ERRORS = stayErrors(
   'check_out not after check_in, more than 30 nights later, or beyond the booking horizon',
 );
-const INVALID_HOTEL_ID = {
-  status: 400,
-  when: 'hotel_id is not a property token as search returns it',
-} as const;
+/** A hotel id is a property token as search returns it; the 404 says what the route looked the hotel up by. */
+const hotelIdErrors = (unknown: string) =>
+  idErrors('HOTEL', { invalid: 'hotel_id is not a property token as search returns it', unknown });
 
 export const mapsHotelsRoutes = area('maps_hotels', {
   mapsHotelsSearch: {
@@ -32,8 +31,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
       ...HOTEL_STAY_ERRORS,
       ...pricedIn('the maps service'),
       MISSING_HOTEL: { status: 400, when: 'neither or both of hotel_id and query given' },
-      INVALID_HOTEL_ID,
-      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id or name' },
+      ...hotelIdErrors('the maps service knows no hotel by that hotel_id or name'),
     },
     watch: { price: 'hotel.total_rate.lowest_value', rating: 'hotel.rating.value', ends: 'check_in' },
     summary: "One hotel in full for a stay: the maps service's property details, by hotel_id or name",
@@ -45,8 +43,7 @@ export const mapsHotelsRoutes = area('maps_hotels', {
     product: 'photos',
     errors: {
       ...HOTEL_STAY_ERRORS,
-      INVALID_HOTEL_ID,
-      HOTEL_NOT_FOUND: { status: 404, when: 'the maps service knows no hotel by that hotel_id' },
+      ...hotelIdErrors('the maps service knows no hotel by that hotel_id'),
     },
     summary: "A hotel's photos, original size with thumbnails, from its property details",
     example: '/v1/maps_hotels/photos?hotel_id=ChkIaDExMTI1007790',

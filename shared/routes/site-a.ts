@@ -9,11 +9,10 @@ import {
 } from './types.ts';
 import { area } from './area.ts';
 
-const HOTEL_ERRORS = idErrors('HOTEL', {
-  invalid: 'hotel_id not numeric',
-  unknown: 'site_a has no such hotel',
-});
-const { INVALID_HOTEL_ID, HOTEL_NOT_FOUND } = HOTEL_ERRORS;
+/** A site_a hotel id is numeric on every route; the 404 is in the route's words where it says more. */
+const hotelIdErrors = (unknown = 'site_a has no such hotel') =>
+  idErrors('HOTEL', { invalid: 'hotel_id not numeric', unknown });
+const { INVALID_HOTEL_ID, HOTEL_NOT_FOUND } = hotelIdErrors();
 
 export const siteARoutes = area('site_a', {
   siteADestinations: {
@@ -37,8 +36,7 @@ export const siteARoutes = area('site_a', {
     product: 'photos',
     errors: {
       MISSING_PARAMETER: { status: 400, when: 'hotel_id absent' },
-      INVALID_HOTEL_ID,
-      HOTEL_NOT_FOUND: { status: 404, when: 'hotel missing upstream' },
+      ...hotelIdErrors('hotel missing upstream'),
       CONTENT_EXTRACTION_FAILED: { status: 500, when: 'the gallery could not be extracted' },
       INTERNAL_ERROR: { status: 500, when: 'unexpected processing error' },
     },
@@ -67,8 +65,7 @@ export const siteARoutes = area('site_a', {
     path: '/v1/site_a/hotel/reviews',
     product: 'reviews',
     errors: {
-      INVALID_HOTEL_ID,
-      HOTEL_NOT_FOUND: { status: 404, when: 'site_a lists no hotel with that id' },
+      ...hotelIdErrors('site_a lists no hotel with that id'),
       NO_RESULTS: { status: 404, when: 'no reviews in that language, or a page past the end' },
     },
     summary: "A page of a site_a hotel's guest reviews by its hotel id: sorted, filtered by language",
@@ -90,14 +87,14 @@ export const siteARoutes = area('site_a', {
   siteAHotelScores: {
     path: '/v1/site_a/hotel/scores',
     product: 'scores',
-    errors: { ...HOTEL_ERRORS, NO_RESULTS: { status: 404, when: 'the hotel has no scores' } },
+    errors: { ...hotelIdErrors(), NO_RESULTS: { status: 404, when: 'the hotel has no scores' } },
     summary: "A site_a hotel's review scores by category and kind of traveller, without the reviews",
     example: '/v1/site_a/hotel/scores?hotel_id=1007790',
   },
   siteAHotelRooms: {
     path: '/v1/site_a/hotel/rooms',
     product: 'rooms',
-    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, ...HOTEL_ERRORS },
+    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, ...hotelIdErrors() },
     watch: { price: 'rooms[].blocks[].total', availability: 'rooms[].blocks', ends: 'check_in' },
     summary:
       "A site_a hotel's rooms for a stay: the catalogue and every bookable block with its total, per-night price, board, cancellation terms and rooms left",
