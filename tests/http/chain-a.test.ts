@@ -337,7 +337,10 @@ describe('GET /v1/chain_a/rooms', () => {
         body: '{}',
       },
     );
-    useProviders({ ...providers, chain_a: { ...providers.chain_a!, headers: { 'x-chain-a-api-key': 'stale' } } });
+    useProviders({
+      ...providers,
+      chain_a: { ...providers.chain_a!, headers: { 'x-chain-a-api-key': 'stale' } },
+    });
     try {
       // Act
       const res = await rooms({ hotel_code: 'ASPAR0', ...openStay(1) });
