@@ -13,11 +13,12 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
+import { answered } from '../http/answered.ts';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { baseUrl } from '../problem.ts';
-import { answered, routeError, type Route } from '../routes/index.ts';
+import { routeError, type Route } from '../routes/index.ts';
 import { randomToken, sameSecret, sha256 } from './crypto.ts';
 import { accountStore, services } from './index.ts';
 import { isOutboxEvent } from './outbox.ts';

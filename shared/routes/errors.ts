@@ -2,10 +2,7 @@
  * A route's documented errors, derived from its declaration alone. Apart from the manifest (`index.ts`),
  * so that a function's bundle, which carries only its own manifest entries (infra/bundling.ts), has them.
  */
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
-import { DeclaredError, ProblemError, STATUS, type ProblemOptions } from '../errors.ts';
-import { jsonResponse } from '../problem.ts';
+import { ProblemError, STATUS, type ProblemOptions } from '../errors.ts';
 import {
   AUTH_ERRORS,
   EDGE_ERRORS,
@@ -92,23 +89,4 @@ export function routeError(
       `undeclared error code ${code} on ${route.path}`,
     );
   return new ProblemError(spec.status, code, detail, options);
-}
-
-/**
- * A resource route's answer (the accounts', the watches'): the work's result as JSON, checked by the response
- * schema, or the route's declared error for a `DeclaredError` the work raised.
- * @example return answered(routes.accountKeys, { response: KeyList }, () => listKeys(account));
- */
-export async function answered(
-  route: Route,
-  answer: { response: z.ZodType; status?: number },
-  work: () => unknown,
-): Promise<APIGatewayProxyResult> {
-  try {
-    return jsonResponse(answer.status ?? 200, answer.response.parse(await work()));
-  } catch (error) {
-    if (error instanceof DeclaredError)
-      throw routeError(route, error.code, error.message, { headers: error.headers });
-    throw error;
-  }
 }

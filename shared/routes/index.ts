@@ -36,7 +36,7 @@ export {
   type ValidationStyle,
   type WatchFields,
 } from './types.ts';
-export { answered, documentedErrors, errorSpec, routeError, statusesOf } from './errors.ts';
+export { documentedErrors, errorSpec, routeError, statusesOf } from './errors.ts';
 
 export const routes = {
   ...serviceRoutes,

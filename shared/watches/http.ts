@@ -6,12 +6,13 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
+import { answered } from '../http/answered.ts';
 import { apiKeyAuth } from '../http/api-key-auth.ts';
 import { checkedBody, spine } from '../http/spine.ts';
 import { stateOf, type ApiMiddleware, type ApiRequest } from '../http/state.ts';
 import { validateRequest } from '../http/validate-request.ts';
 import { DeclaredError } from '../errors.ts';
-import { answered, type Route } from '../routes/index.ts';
+import type { Route } from '../routes/index.ts';
 import { stores } from '../store/index.ts';
 import type { ApiKeyRecord } from '../store/types.ts';
 
