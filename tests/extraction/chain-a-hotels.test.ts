@@ -32,7 +32,13 @@ const json = (name: string): unknown => fixtureJson('chain-a', name);
 const SITE = 'https://www.chain-a.test';
 
 beforeAll(() => {
-  useProviders({ chain_a: { baseUrl: 'https://api.chain-a.test', hosts: ['www.chain-a.test'] } });
+  useProviders({
+    chain_a: {
+      baseUrl: 'https://api.chain-a.test',
+      hosts: ['www.chain-a.test'],
+      operations: { header_prefix: 'chain-a' },
+    },
+  });
 });
 
 describe('profile requests', () => {

@@ -24,7 +24,13 @@ const stay = CHAIN_A_STAY;
 
 describe('offers request', () => {
   beforeAll(() => {
-    useProviders({ chain_a: { baseUrl: 'https://api.chain-a.test', hosts: ['www.chain-a.test'] } });
+    useProviders({
+      chain_a: {
+        baseUrl: 'https://api.chain-a.test',
+        hosts: ['www.chain-a.test'],
+        operations: { header_prefix: 'chain-a' },
+      },
+    });
   });
 
   it('posts the stay, the rooms and the guests to the offers API with the rate details fieldset', () => {

@@ -24,7 +24,11 @@ beforeAll(() => {
       baseUrl: 'https://www.chain-c.test',
       hosts: ['www.chain-c.test'],
       origins: { brand: 'https://www.brand-c.test' },
-      operations: { hotel_header_data: 'sig-header' },
+      operations: {
+        hotel_header_data: 'sig-header',
+        room_cards_path: '/services/chain-c-hws/roomCards',
+        room_cards_property_param: 'property_code',
+      },
     },
   });
 });

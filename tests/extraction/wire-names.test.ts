@@ -1,6 +1,7 @@
 // Wire names that name a source's brand (its web app's header prefixes, a catalogue path and its
-// parameter) are configuration: the live profile holds the real ones, the code and the sandbox a
-// token's. Installed from the live profile, the requests carry exactly what the profile says.
+// parameter) are configuration with no default in code: the live profile holds the real ones, the
+// sandbox hands out its token's. Installed from the live profile, the requests carry exactly what the
+// profile says; without one, the request fails naming the setting rather than sending a stand-in.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { loadProfile } from '../../infra/live-profile.ts';
 import { profileRequest } from '../../shared/providers/chain-a/requests.ts';
@@ -48,5 +49,25 @@ describe('brand-named wire names from the live profile', () => {
       [`${prefix}-platform-client`]: 'minimalist-niobe',
       'content-type': 'application/json',
     });
+  });
+});
+
+describe('a deployment without a brand-named wire name', () => {
+  it.each([
+    ['chain_a', 'header_prefix', () => profileRequest('ASPAR0')],
+    ['chain_c', 'room_cards_path', () => roomCardsRequest('LRVMC')],
+    ['chain_c', 'room_cards_property_param', () => roomCardsRequest('LRVMC')],
+    ['rental', 'graphql_header_prefix', () => graphqlHeaders()],
+  ])('%s without operations.%s fails naming the setting, never sends a stand-in', (provider, name, build) => {
+    // Prepare
+    const operations = { ...live[provider]!.operations };
+    delete operations[name];
+    useProviders({ ...live, [provider]: { ...live[provider]!, operations } });
+    try {
+      // Act / Assess
+      expect(build).toThrow(`operations.${name} is not configured`);
+    } finally {
+      useProviders(live);
+    }
   });
 });

@@ -595,7 +595,8 @@ const offersModule: OffersModule = {
 export const chainA: Site = {
   provider: 'chain_a',
   hosts: ['www.chain-a.test'],
-  config: { headers: { 'x-chain-a-api-key': SANDBOX_WEB_KEY } },
+  // The app's header prefix names the brand on the real site: configuration, the token's here.
+  config: { headers: { 'x-chain-a-api-key': SANDBOX_WEB_KEY }, operations: { header_prefix: 'chain-a' } },
   routes: [
     [
       'POST',

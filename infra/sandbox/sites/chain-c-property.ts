@@ -148,18 +148,22 @@ const BEDS: Record<string, { count: number; code: string; description: string }[
   ],
 };
 
+/** The room catalogue's path and property parameter, which name the brand on the real site: configuration. */
+export const ROOM_CARDS = { path: '/services/chain-c-hws/roomCards', propertyParam: 'property_code' };
+
 /**
- * The catalogue routes: refused on the main origin, answered on the brand one; the brand logos.
+ * The catalogue routes (at ROOM_CARDS.path): refused on the main origin, answered on the brand one; the
+ * brand logos.
  * @example routes: [...gatewayRoutes, ...propertyRoutes(gateway)]
  */
 export function propertyRoutes(m: GatewayModule): Route[] {
   return [
-    ['GET', /^\/services\/chain-c-hws\/roomCards$/, () => m.accessDenied],
+    ['GET', new RegExp(`^${ROOM_CARDS.path}$`), () => m.accessDenied],
     [
       'GET',
-      /^\/brand\/services\/chain-c-hws\/roomCards$/,
+      new RegExp(`^/brand${ROOM_CARDS.path}$`),
       ({ query }): SiteResponse => {
-        const h = byCode(m, query.get('property_code') ?? '');
+        const h = byCode(m, query.get(ROOM_CARDS.propertyParam) ?? '');
         if (!h) return { status: 200, json: { data: { property: null } } };
         const edges = m.roomTypes.map((r) => ({
           node: {

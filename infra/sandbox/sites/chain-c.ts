@@ -27,7 +27,7 @@ import {
 import { hash } from '../random.ts';
 import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { type GatewayModule, headerAnswer, propertyRoutes } from './chain-c-property.ts';
+import { type GatewayModule, headerAnswer, propertyRoutes, ROOM_CARDS } from './chain-c-property.ts';
 import { picture } from '../picture.ts';
 
 const OPERATION = 'phoenixShopLowestAvailableRatesByGeoQuery';
@@ -540,6 +540,8 @@ export const chainC: Site = {
       lowest_rates_by_geo: SIGNATURE,
       search_products_by_property: SIGNATURES[PRODUCTS]!,
       convert_currency: SIGNATURES[CONVERT]!,
+      room_cards_path: ROOM_CARDS.path,
+      room_cards_property_param: ROOM_CARDS.propertyParam,
     },
   },
   routes: [

@@ -385,6 +385,8 @@ export const rental: Site = {
       pdp_availability_calendar: CALENDAR_HASH,
       stays_pdp_reviews: REVIEWS_HASH,
       stays_search: SEARCH_HASH,
+      // The GraphQL headers' prefix names the brand on the real site: configuration, the token's here.
+      graphql_header_prefix: 'x-rental-graphql',
     },
     session: {
       origin: 'pages',

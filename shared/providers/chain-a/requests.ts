@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { operationId, siteOrigin } from '../../upstream/providers.ts';
+import { operationId, requiredOperation, siteOrigin } from '../../upstream/providers.ts';
 import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './offers-answer.ts';
 
 export { REWARD_RATE_PLAN };
@@ -94,7 +94,7 @@ export const PROFILE_FIELDSET =
 
 /** Headers of the web app's calls: fresh ids, the site as origin; the profile host wants the fetch metadata too. */
 function appHeaders(profiles: boolean): Record<string, string> {
-  const prefix = operationId('chain_a', 'header_prefix', 'chain-a');
+  const prefix = requiredOperation('chain_a', 'header_prefix');
   return {
     [`${prefix}-language`]: 'en-US',
     [`${prefix}-sessionid`]: randomUUID(),

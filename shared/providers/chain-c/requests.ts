@@ -315,12 +315,12 @@ export function headerRequest(propertyId: string): UpstreamRequest {
  * @example roomCardsRequest('PARXY').query // { property_code: 'PARXY', locale: 'en-US', acrsEnabled: 'false' }
  */
 export function roomCardsRequest(propertyId: string): UpstreamRequest {
-  const property = operationId('chain_c', 'room_cards_property_param', 'property_code');
+  const property = requiredOperation('chain_c', 'room_cards_property_param');
   return {
     provider: 'chain_c',
     origin: 'brand',
     method: 'GET',
-    path: operationId('chain_c', 'room_cards_path', '/services/chain-c-hws/roomCards'),
+    path: requiredOperation('chain_c', 'room_cards_path'),
     query: { [property]: propertyId, locale: 'en-US', acrsEnabled: 'false' },
     headers: { referer: `${siteOrigin('chain_c')}/` },
     expect: 'json',

@@ -14,7 +14,7 @@ import type { SourceRequest } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { operationId, requiredOperation } from '../../upstream/providers.ts';
+import { requiredOperation } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
 import { LOCALE } from './requests.ts';
 
@@ -23,7 +23,7 @@ import { LOCALE } from './requests.ts';
  * @example graphqlHeaders()['content-type'] // 'application/json'
  */
 export function graphqlHeaders(): Record<string, string> {
-  const prefix = operationId('rental', 'graphql_header_prefix', 'x-rental-graphql');
+  const prefix = requiredOperation('rental', 'graphql_header_prefix');
   return {
     [`${prefix}-platform`]: 'web',
     [`${prefix}-platform-client`]: 'minimalist-niobe',
