@@ -1,8 +1,8 @@
-// The watch engine's queue consumers (functions/watches/queue-consumer.ts): each message one job, and only
+// The watch engine's queue consumers (shared/watches/queue-consumer.ts): each message one job, and only
 // the messages whose job threw reported back (partial batch failure), so SQS receives just those again.
 import { describe, expect, it } from '@jest/globals';
 import type { SQSEvent } from 'aws-lambda';
-import { queueConsumer } from '../../functions/watches/queue-consumer.ts';
+import { queueConsumer } from '../../shared/watches/queue-consumer.ts';
 import type { EngineDeps } from '../../shared/watches/engine.ts';
 
 const parts = { clock: () => 0 } as unknown as EngineDeps;

@@ -1,20 +1,20 @@
 // A queue consumer of the watch engine (the check and the delivery queues): each message one job on the
-// deployed parts; a message whose job throws is reported alone (partial batch failure), received again,
-// and after its last receive kept in the dead-letter queue.
+// engine's parts, which the handler hands in (functions/watches/engine-deps.ts when deployed); a message
+// whose job throws is reported alone (partial batch failure), received again, and after its last receive
+// kept in the dead-letter queue.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { log } from '../../shared/log.ts';
-import type { EngineDeps } from '../../shared/watches/engine.ts';
-import { deployedDeps } from './engine-deps.ts';
+import { log } from '../log.ts';
+import type { EngineDeps } from './engine.ts';
 
 /**
  * The Lambda handler that runs `job` on each message's body; `failure` is the log line of a job that threw.
- * `parts` are the engine's parts, the deployed ones unless a test hands its own.
- * @example export const handler = queueConsumer<CheckMessage>(runCheck, 'watch check failed');
+ * `parts` are the engine's parts: the deployed ones in a handler, a test's own in a test.
+ * @example export const handler = queueConsumer<CheckMessage>(runCheck, 'watch check failed', deployedDeps);
  */
 export function queueConsumer<M>(
   job: (deps: EngineDeps, message: M) => Promise<void>,
   failure: string,
-  parts: () => Promise<EngineDeps> = deployedDeps,
+  parts: () => Promise<EngineDeps>,
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
     const deps = await parts();
