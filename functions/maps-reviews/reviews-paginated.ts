@@ -1,10 +1,15 @@
 // GET /v1/maps_reviews/reviews-paginated: up to ten pages of a place's reviews in one call.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { BadPageTokenError, MAX_PAGES, mapsReviews } from '../../shared/providers/maps-reviews/index.ts';
+import {
+  BadPageTokenError,
+  MAX_PAGES,
+  mapsReviews,
+  noReviews,
+} from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam } from '../../shared/schemas/params.ts';
-import { MapsReviewsResponse, noReviews, ReviewsQuery } from './reviews.ts';
+import { MapsReviewsResponse, ReviewsQuery } from './reviews.ts';
 
 export const ReviewsPaginatedQuery = ReviewsQuery.omit({ next_page_token: true }).extend({
   pages: intParam(1, MAX_PAGES, 1).meta({

@@ -1,11 +1,7 @@
 // GET /v1/maps_reviews/reviews: a page of a place's reviews by data_id, continued with next_page_token.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import {
-  BadPageTokenError,
-  mapsReviews,
-  type ReviewsResult,
-} from '../../shared/providers/maps-reviews/index.ts';
+import { BadPageTokenError, mapsReviews, noReviews } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
 
@@ -27,16 +23,6 @@ export const MapsReviewsResponse = MapsReviewsPage.extend({
   data_id: z.string(),
   search_metadata: z.object({ datetime: z.iso.datetime().meta({ description: 'When the page was read' }) }),
 });
-
-/**
- * Why a place's reviews answer holds no review: the engine does not know the place, or it has none (`where`
- * narrows that, e.g. to the page a token asked for).
- * @example noReviews({ kind: 'unknown place' }, '0x1:0x2') // 'No place with data_id 0x1:0x2.'
- */
-export const noReviews = (answer: Exclude<ReviewsResult, { kind: 'page' }>, dataId: string, where = '') =>
-  answer.kind === 'unknown place'
-    ? `No place with data_id ${dataId}.`
-    : `No reviews for data_id ${dataId}${where}.`;
 
 export const handler = endpoint({
   route: routes.mapsReviews,

@@ -48,6 +48,16 @@ export class BadPageTokenError extends Error {
   }
 }
 
+/**
+ * Why a place's reviews answer holds no review (both reviews routes' NO_RESULTS detail): the engine does not
+ * know the place, or it has none (`where` narrows that, e.g. to the page a token asked for).
+ * @example noReviews({ kind: 'unknown place' }, '0x1:0x2') // 'No place with data_id 0x1:0x2.'
+ */
+export const noReviews = (answer: Exclude<ReviewsResult, { kind: 'page' }>, dataId: string, where = '') =>
+  answer.kind === 'unknown place'
+    ? `No place with data_id ${dataId}.`
+    : `No reviews for data_id ${dataId}${where}.`;
+
 export const mapsReviews = {
   /**
    * A page of a place's reviews; a page token continues in the order of the first page.
