@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 const MAX_LINES = 300;
 
 describe.each([
-  { folder: 'shared/upstream', atLeast: 10 },
+  { folder: 'shared/upstream', atLeast: 11 },
   { folder: 'shared/extraction', atLeast: 5 },
 ])('$folder', ({ folder, atLeast }) => {
   it(`has no file over ${MAX_LINES} lines`, () => {
