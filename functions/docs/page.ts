@@ -2,7 +2,7 @@
 // "Authorize" takes the caller's key, and "Try it out" sends it as x-api-key to this deployment.
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { BILLING_RULE } from '../../shared/http/daily-quota-billing.ts';
-import { pagePolicy } from '../../web/page-policy.ts';
+import { pagePolicy } from '../../shared/http/page-policy.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -3,7 +3,7 @@
  * `dashboard/app.css`, relative so they resolve under a deployed stage prefix too). Every control has a
  * label, every action is a button or a form, and status messages are announced.
  */
-import { pagePolicy } from '../page-policy.ts';
+import { pagePolicy } from '../../shared/http/page-policy.ts';
 
 /**
  * A table of the account's keys or watches: its caption for screen readers and its column headers; app.ts
