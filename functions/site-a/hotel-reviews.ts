@@ -5,13 +5,10 @@ import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam } from '../../shared/schemas/params.ts';
 import { SiteAReviewsPage } from '../../shared/schemas/site-a.ts';
-import { SiteAHotelRoomsQuery } from '../../shared/schemas/site-a-query.ts';
-
-// The hotel id as every site_a hotel route takes it (written once, with the rooms query).
-const { hotel_id } = SiteAHotelRoomsQuery.shape;
+import { SiteAHotelId } from '../../shared/schemas/site-a-query.ts';
 
 export const HotelReviewsQuery = z.object({
-  hotel_id,
+  hotel_id: SiteAHotelId,
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({ description: 'Page, from 1. Default 1' }),
   per_page: intParam(1, 25, 10).meta({ description: 'Reviews a page, 1 to 25. Default 10' }),
   sort: z

@@ -4,12 +4,9 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteA } from '../../shared/providers/site-a/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { SiteAHotelScores } from '../../shared/schemas/site-a-hotel.ts';
-import { SiteAHotelRoomsQuery } from '../../shared/schemas/site-a-query.ts';
+import { SiteAHotelId } from '../../shared/schemas/site-a-query.ts';
 
-// The hotel id as every site_a hotel route takes it (written once, with the rooms query).
-const { hotel_id } = SiteAHotelRoomsQuery.shape;
-
-export const HotelScoresQuery = z.object({ hotel_id });
+export const HotelScoresQuery = z.object({ hotel_id: SiteAHotelId });
 
 export const HotelScoresResponse = SiteAHotelScores.extend({ success: z.literal(true) });
 

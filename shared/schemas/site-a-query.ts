@@ -96,13 +96,24 @@ export const SiteASearchQuery = z
 // The party, currency and language as site_a search takes them.
 const { adults, rooms, children, children_ages, currency, language } = SiteASearchQuery.shape;
 
+/**
+ * The required site_a hotel id of the hotel routes (rooms, reviews, scores). Photos and details check theirs
+ * in the query's own rule: photos refuses `url` and names a missing id MISSING_PARAMETER, details takes
+ * the id or a URL.
+ */
+export const SiteAHotelId = idParam(
+  /^\d{1,12}$/,
+  'INVALID_HOTEL_ID',
+  'must be a numeric site_a hotel id',
+).meta({
+  description: 'Numeric site_a hotel id (from search or url-to-id)',
+  pattern: '^\\s*\\d{1,12}\\s*$',
+  example: '1007790',
+});
+
 export const SiteAHotelRoomsQuery = z
   .object({
-    hotel_id: idParam(/^\d{1,12}$/, 'INVALID_HOTEL_ID', 'must be a numeric site_a hotel id').meta({
-      description: 'Numeric site_a hotel id (from search or url-to-id)',
-      pattern: '^\\s*\\d{1,12}\\s*$',
-      example: '1007790',
-    }),
+    hotel_id: SiteAHotelId,
     check_in: StayDates.check_in.meta({ description: 'Arrival, YYYY-MM-DD, not before today (UTC)' }),
     check_out: StayDates.check_out.meta({
       description: 'Departure, YYYY-MM-DD, after check_in, at most 30 nights',
