@@ -23,6 +23,20 @@ export interface PersistedQuery {
 const stale = (e: GraphQLError) =>
   /PersistedQueryNotFound|PERSISTED_QUERY_NOT_FOUND/i.test(`${e.message} ${e.extensions?.code ?? ''}`);
 
+/** Only what a refusal needs: the errors, and whether data came under `field`. */
+const refusalSchema = (field: string) =>
+  z.looseObject({
+    data: z.looseObject({ [field]: z.unknown() }).nullish(),
+    errors: z.array(GraphQLError).optional(),
+  });
+// Built once per field (a handful of operations), not on every answer.
+const refusals = new Map<string, ReturnType<typeof refusalSchema>>();
+const refusalOf = (field: string) => {
+  let schema = refusals.get(field);
+  if (!schema) refusals.set(field, (schema = refusalSchema(field)));
+  return schema;
+};
+
 /**
  * The failure an answer of `q` stands for, if any, as an upstream error; undefined when it has data to read.
  * @example persistedQueryFailure({ operation: 'ReviewSearchResults', setting: 'operations.reviews', field: 'restaurant' }, 409, {}, 'abc')?.status // 409
@@ -33,12 +47,7 @@ export function persistedQueryFailure(
   body: unknown,
   hash: string,
 ): UpstreamError | undefined {
-  // Only what a refusal needs: the errors, and whether data came.
-  const refusal = z.looseObject({
-    data: z.looseObject({ [q.field]: z.unknown() }).nullish(),
-    errors: z.array(GraphQLError).optional(),
-  });
-  const answer = refusal.safeParse(body);
+  const answer = refusalOf(q.field).safeParse(body);
   const errors = answer.success ? (answer.data.errors ?? []) : [];
   const update = `update ${q.setting}`;
   if (errors.some(stale))
