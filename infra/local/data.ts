@@ -48,7 +48,7 @@ async function checkUnlocked(dir: string, path: string): Promise<void> {
  * then every read is ResourceNotFound. Waiting for ACTIVE keeps the first call after a create from failing.
  * @example await untilTableActive(client, LOCAL_TABLE);
  */
-export async function untilTableActive(
+async function untilTableActive(
   client: DynamoDBClient,
   table: string,
   timeoutMs = 10_000,

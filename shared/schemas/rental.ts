@@ -4,7 +4,7 @@ import { currencyParam, idParam, intParam, nights } from './params.ts';
 import { StayDateParams, withStayOrder } from './stay.ts';
 
 /** A listing id as the platform writes it: a positive decimal integer of up to 20 digits (ids exceed 2^53). */
-const LISTING_ID = /^[1-9]\d{0,19}$/;
+export const LISTING_ID = /^[1-9]\d{0,19}$/;
 
 /**
  * The listing id in the path: the number after `rooms/` in a listing URL, kept as the decimal string it

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { refusalOf } from '../../shared/providers/rental/graphql.ts';
 import { extractSearchPage, listingIdOfCard, SearchAnswer } from '../../shared/providers/rental/search.ts';
-import { decodeCursor, encodeCursor, seenKey } from '../../shared/providers/rental/search-cursor.ts';
+import { decodeCursor, encodeCursor, seenKey } from '../../shared/schemas/rental-cursor.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';

@@ -140,7 +140,6 @@ export const money = (amount: number, currency: string) =>
 export const shown = (amount: number, currency: string) =>
   Number(money(amount, currency).replace(/[^\d.-]/g, ''));
 
-/** The listing's main picture, on the platform's image path. */
 /**
  * The data of an answer of the rental API: what the page or the operation asked for, in its presentation.
  * @example presented({ staysSearch: { __typename: 'StaysSearchPresentation' } }).data.presentation.__typename // 'RootPresentationContainer'
@@ -149,6 +148,7 @@ export const presented = (content: Record<string, unknown>) => ({
   data: { presentation: { __typename: 'RootPresentationContainer', ...content } },
 });
 
+/** The listing's main picture, on the platform's image path. */
 export const pictureUrl = (base: string, l: Listing) =>
   `${base}/im/pictures/miso/Hosting-${l.id}/original/${(hash(`pic:${l.id}`) >>> 0).toString(16).padStart(8, '0')}-${BigInt(l.id).toString(16)}.jpeg`;
 

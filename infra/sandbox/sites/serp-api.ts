@@ -18,7 +18,7 @@ import type { Route, Site, SiteResponse } from '../site.ts';
 /** The key the sandbox hands out to its SERP-API providers. */
 export const SANDBOX_SERP_KEY = 'sandbox-serp-key';
 /** The provider configuration of the three SERP-API sites: the key as a query parameter, as deployed. */
-export const SERP_CONFIG = { params: { api_key: SANDBOX_SERP_KEY } };
+const SERP_CONFIG = { params: { api_key: SANDBOX_SERP_KEY } };
 
 /**
  * A SERP-API site: its searches at `/search.json` on its host, with the key handed out, and the generated

@@ -16,7 +16,6 @@ const round = cents;
  * @example mainUse(offer)?.inventoryTypeCode // 'DBLN'
  */
 export const mainUse = (offer: Offer) => offer.productUses.find((u) => u.isMainProduct ?? true);
-/** The source ends some texts with CRLF or a tab. */
 
 /**
  * The totals an offer carries: its room's, else the offer's own (late 2026: often the only ones).

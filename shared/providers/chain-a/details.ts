@@ -83,8 +83,6 @@ export function profileOutcome(status: number, body: ProfileAnswer | ErrorAnswer
   throw new UpstreamError('chain_a', `the profile API answered ${codes.join(', ')}`, status);
 }
 
-/** A text as shown, trimmed; null when empty. */
-
 /**
  * A text field as shown, trimmed; null when absent or blank, a blank one counted like an absent one (the
  * read counts those that are not there).

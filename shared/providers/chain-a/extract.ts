@@ -59,7 +59,7 @@ export function offersOutcome(status: number, body: OffersAnswer | ErrorAnswer):
   );
 }
 
-/** The source ends some texts with CRLF or a tab. */
+/** Where an answer lists its offers, as drift names the path. */
 const OFFERS = 'hotels[].rateDetails.offers[]';
 
 /**

@@ -74,12 +74,13 @@ export function graphqlGet(
   };
 }
 
-const GraphQLError = z.looseObject({
+/** One entry of `errors[]` as rental words it: a message or a code, each optional. */
+const RefusalEntry = z.looseObject({
   message: z.string().optional(),
   extensions: z.looseObject({ code: z.string().optional(), classification: z.string().optional() }).nullish(),
 });
 /** The `errors[]` of an answer, read apart from its data (which each operation reads its own way). */
-const Errors = z.looseObject({ errors: z.array(GraphQLError).nullish(), data: z.unknown() });
+const Errors = z.looseObject({ errors: z.array(RefusalEntry).nullish(), data: z.unknown() });
 
 /**
  * The failure an answer of `operation` stands for, or undefined when it carries data to read. A stale hash

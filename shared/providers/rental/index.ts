@@ -15,9 +15,8 @@ import { searchChain } from './search-cursor.ts';
 
 export type { PricingResult } from './pricing.ts';
 export type { ReviewsSort } from './reviews.ts';
-export type { ChainCursor } from './search-cursor.ts';
+export type { ChainCursor } from '../../schemas/rental-cursor.ts';
 export type { SearchQuery } from './search.ts';
-export { LISTING_ID } from './urls.ts';
 
 /** rental, as the handlers use it: each call is documented where it is written. */
 export const rental = {

@@ -11,14 +11,6 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { encodeCursor, seenKey, type ChainCursor } from '../../schemas/rental-cursor.ts';
 import { searchPage, type SearchQuery } from './search.ts';
 
-export {
-  decodeCursor,
-  encodeCursor,
-  searchFingerprint,
-  seenKey,
-  type ChainCursor,
-} from '../../schemas/rental-cursor.ts';
-
 /** Source pages one call reads at most, when the first ones bring nothing new. */
 export const MAX_SOURCE_PAGES = 3;
 

@@ -4,11 +4,10 @@
  * (the provider's configured `hosts`). The id stays a decimal string: listings created in recent years
  * have 18 or 19 digit ids, above 2^53.
  */
+import { LISTING_ID } from '../../schemas/rental.ts';
 import { DisallowedUrlError } from '../../upstream/errors.ts';
 import { parseUserUrl } from '../../upstream/user-url.ts';
 
-/** A listing id as the platform writes it: a positive decimal integer of up to 20 digits. */
-export const LISTING_ID = /^[1-9]\d{0,19}$/;
 // A path typed in another letter case (/Rooms/123) still names the listing.
 const LISTING_PATH = /^\/(rooms(?:\/plus)?|listing)\/(\d+)(?:\/[^/]*)*\/?$/i;
 
