@@ -86,7 +86,7 @@ export class DynamoCounterStore extends TableStore implements CounterStore {
   }
 
   async refund(keyId: string, day: string, endpoint?: string): Promise<void> {
-    await updateIf(this, `COUNT#${keyId}#${day}`, {
+    await updateIf(this.at, `COUNT#${keyId}#${day}`, {
       UpdateExpression: `ADD #count :minus${endpoint ? ', #endpoint :minus' : ''}`,
       // Only what consume counted goes back: a count never drops below the calls billed.
       ConditionExpression: `#count > :zero${endpoint ? ' AND #endpoint > :zero' : ''}`,
@@ -264,7 +264,7 @@ export class DynamoResultCache extends TableStore implements ResultCache {
   /** Refused while another holder's lease runs, and while the item holds a fresh result. */
   lease(key: string, holder: string, ms: number): Promise<boolean> {
     // A result found stale or absent is what the lease is for: its item may go with the lease.
-    return takeLease(this, `RESULT#${digest(key)}`, holder, {
+    return takeLease(this.at, `RESULT#${digest(key)}`, holder, {
       ms,
       keepSeconds: LEASE_KEEP_SECONDS,
       also: 'attribute_not_exists(fresh_until) OR fresh_until <= :now',
@@ -272,7 +272,7 @@ export class DynamoResultCache extends TableStore implements ResultCache {
   }
 
   async release(key: string, holder: string): Promise<void> {
-    await giveBackLease(this, `RESULT#${digest(key)}`, holder);
+    await giveBackLease(this.at, `RESULT#${digest(key)}`, holder);
   }
 }
 

@@ -3,13 +3,8 @@
  * back early by its holder. The result cache's fetch leases and the per-source slots are both this.
  * Only UpdateItem, which keyed functions already may call.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { TableRef } from './table.ts';
 import { updateIf } from './update-if.ts';
-
-export interface LeaseTable {
-  client: DynamoDBClient;
-  table: string;
-}
 
 /** How long a lease runs, how long its item is kept after it, and what else the item must be for it to be taken. */
 export interface LeaseTerms {
@@ -27,7 +22,7 @@ const FREE = 'attribute_not_exists(lease_until) OR lease_until < :now';
  * @example await takeLease({ client, table }, 'SLOT#site_a#3', holder, { ms: 30_000, keepSeconds: 86_400 })
  */
 export function takeLease(
-  table: LeaseTable,
+  table: TableRef,
   pk: string,
   holder: string,
   { ms, keepSeconds, also }: LeaseTerms,
@@ -46,7 +41,7 @@ export function takeLease(
 }
 
 /** Gives the lease back early; a no-op when another holder has taken it over. @example await giveBackLease(t, pk, holder) */
-export async function giveBackLease(table: LeaseTable, pk: string, holder: string): Promise<void> {
+export async function giveBackLease(table: TableRef, pk: string, holder: string): Promise<void> {
   await updateIf(table, pk, {
     UpdateExpression: 'SET lease_until = :zero',
     ConditionExpression: 'holder = :holder',

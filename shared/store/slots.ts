@@ -148,7 +148,7 @@ export class DynamoSlotStore extends TableStore implements SlotStore {
       const key = `${provider}#${slot}`;
       const mine = this.own.has(key);
       this.own.add(key);
-      if (await takeLease(this, `SLOT#${key}`, holder, { ms, keepSeconds: 86_400 })) return slot;
+      if (await takeLease(this.at, `SLOT#${key}`, holder, { ms, keepSeconds: 86_400 })) return slot;
       if (!mine) this.own.delete(key);
     }
     return undefined;
@@ -156,7 +156,7 @@ export class DynamoSlotStore extends TableStore implements SlotStore {
 
   private giveBack(provider: string, slot: number, holder: string): Promise<void> {
     this.own.delete(`${provider}#${slot}`);
-    return giveBackLease(this, `SLOT#${provider}#${slot}`, holder);
+    return giveBackLease(this.at, `SLOT#${provider}#${slot}`, holder);
   }
 }
 

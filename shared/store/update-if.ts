@@ -1,14 +1,14 @@
 /** A conditional update of one item by its key `pk`, as the stores that load the SDK up front write it. */
 import { UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
 import { written } from './conditional.ts';
-import type { TableStore } from './table.ts';
+import type { TableRef } from './table.ts';
 
 /**
- * Updates the item `pk` of the store's table when the change's condition holds; whether it was written.
- * @example await updateIf(store, 'SLOT#site_a#3', { UpdateExpression: 'SET lease_until = :zero', ConditionExpression: 'holder = :holder', ExpressionAttributeValues })
+ * Updates the item `pk` of the table when the change's condition holds; whether it was written.
+ * @example await updateIf({ client, table }, 'SLOT#site_a#3', { UpdateExpression: 'SET lease_until = :zero', ConditionExpression: 'holder = :holder', ExpressionAttributeValues })
  */
 export function updateIf(
-  { client, table }: Pick<TableStore, 'client' | 'table'>,
+  { client, table }: TableRef,
   pk: string,
   change: Omit<UpdateItemCommandInput, 'TableName' | 'Key'>,
 ): Promise<boolean> {

@@ -60,7 +60,7 @@ export class DynamoWatchStore extends TableStore implements WatchStore {
   }
 
   async create(watch: WatchRecord, max: number): Promise<boolean> {
-    const listed = await updateIf(this, `WATCHES#${watch.keyId}`, {
+    const listed = await updateIf(this.at, `WATCHES#${watch.keyId}`, {
       UpdateExpression: 'ADD ids :id',
       ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max',
       ExpressionAttributeValues: { ':id': { SS: [watch.id] }, ':max': n(max) },
@@ -165,7 +165,7 @@ export class DynamoWatchStore extends TableStore implements WatchStore {
   }
 
   private async move(pk: string, seen: number, next: number): Promise<boolean> {
-    return updateIf(this, pk, {
+    return updateIf(this.at, pk, {
       UpdateExpression: 'SET due_at = :next ADD version :one',
       ConditionExpression: 'due_at = :seen AND attribute_exists(due_pk)',
       ExpressionAttributeValues: { ':next': n(next), ':seen': n(seen), ':one': n(1) },
