@@ -56,3 +56,6 @@ export function absoluteUrl(raw: string | null | undefined, origin: string): str
   if (/^https?:\/\//i.test(value)) return value;
   return value.startsWith('/') ? `${origin}${value}` : null;
 }
+
+/** Money rounded to the cent. @example cents(10.005) // 10.01 */
+export const cents = (n: number): number => Math.round(n * 100) / 100;

@@ -3,15 +3,13 @@
  * are for one room, stay totals for every room over every night. A source that prices the stay gives
  * per-night figures by division; one that prices a night of one room gives totals by multiplication.
  */
+import { cents } from '../extraction/values.ts';
 
 /** The stay a rooms answer prices: its nights and the rooms booked. */
 export interface Occupancy {
   nights: number;
   rooms: number;
 }
-
-/** Money rounded to the cent. @example cents(10.005) // 10.01 */
-export const cents = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * A night of one room from a stay total of every room.

@@ -4,10 +4,10 @@
  * night for one room).
  */
 import type { CashRate } from '../../schemas/chain-a.ts';
-import { cents, perRoomNight } from '../rooms-rule.ts';
+import { perRoomNight } from '../rooms-rule.ts';
 import type { Offer, RatePlanDefinition, TotalRate } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
-import { text } from '../../extraction/values.ts';
+import { cents, text } from '../../extraction/values.ts';
 
 const round = cents;
 

@@ -3,7 +3,8 @@
  * room derived from the stay totals given. Contract amendment 3: a points-only option has no cash.
  */
 import type { RewardOption } from '../../schemas/chain-a.ts';
-import { cents, perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
+import { perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
 import type { Offer } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
 

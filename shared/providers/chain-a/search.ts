@@ -13,7 +13,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 import type { ProfileName } from './details.ts';
 import { ErrorAnswer, NO_AVAILABILITY_CODES, Warnings } from './offers-answer.ts';
 

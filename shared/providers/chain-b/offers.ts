@@ -19,8 +19,7 @@ import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { CodeLabel } from './extract.ts';
 import type { HotelContent } from './content.ts';
-import { cents } from '../rooms-rule.ts';
-import { text } from '../../extraction/values.ts';
+import { cents, text } from '../../extraction/values.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
   type: z.string().nullish(),

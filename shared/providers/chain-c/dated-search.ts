@@ -9,7 +9,8 @@ import type { ChainCHotel } from '../../schemas/chain-c.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { cents, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
+import { pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
 import { convert, MonetaryAmount, Property, toHotel, type ChainCPage, type DatedOptions } from './extract.ts';
 const DatedRate = z.looseObject({
   status: z.looseObject({ code: z.string() }).nullish(),

@@ -8,7 +8,8 @@ import { ChainCRooms, type ChainCRate, type ChainCRoomType } from '../../schemas
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { cents, perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
+import { perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { convert, currenciesOf, MonetaryAmount, type DatedOptions } from './extract.ts';
 const RateMode = z.looseObject({

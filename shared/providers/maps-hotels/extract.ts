@@ -11,7 +11,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import type { HotelSearch } from './requests.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 import { nights } from '../../schemas/params.ts';
 
 /** What the engine says alike of a property in a results list and in its details: the same fields. */

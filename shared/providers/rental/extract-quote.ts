@@ -8,7 +8,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { currencySymbol, parsePrice, requiredSection, type PdpSections } from './extract.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 // What each line of the breakdown is, by its description in English; the first match wins.
 const LINE_TYPES: [RegExp, string][] = [
   [/discount|special offer|credit|coupon/i, 'DISCOUNT'],

@@ -18,7 +18,7 @@ import type { SourceRequest } from '../../upstream/client.ts';
 import { currencySymbol, parsePrice } from './extract.ts';
 import { graphqlAnswer, graphqlHeaders, operationHash } from './graphql.ts';
 import { LOCALE, type Guests } from './requests.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 
 /** What a search asks, in the contract's terms: the guests as every rental call counts them, and where and when. */
 export interface SearchQuery extends Guests {

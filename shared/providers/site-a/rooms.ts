@@ -19,7 +19,7 @@ import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
 import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 
 const id = z.union([z.string().regex(/^\d{1,24}$/), z.number().int().positive()]);
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);

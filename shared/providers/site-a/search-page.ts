@@ -13,7 +13,7 @@ import type { StreamScan } from '../../extraction/stream-scan.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { resolveRefs } from './apollo.ts';
 import type { HotelRef } from './urls.ts';
-import { cents } from '../rooms-rule.ts';
+import { cents } from '../../extraction/values.ts';
 /**
  * The first hotel page a search results page links to.
  * @example hotelRefInResults('<a href="https://www.x.test/hotel/fr/le-grand.html?aid=1">') // { cc: 'fr', slug: 'le-grand' }
