@@ -17,7 +17,7 @@ import { useProviders } from '../../shared/upstream/providers.ts';
 import { DynamoWatchStore } from '../../shared/watches/dynamo-store.ts';
 import { localEngine } from '../../shared/watches/local.ts';
 import { countingCommands, dynamoClient, startDynalite } from '../helpers/dynalite.ts';
-import { createWatches, dueWatch } from '../watches/helpers.ts';
+import { createWatches, dueWatch } from '../helpers/watches.ts';
 
 export interface TickCost {
   watches: number;

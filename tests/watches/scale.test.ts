@@ -18,7 +18,8 @@ import type { WatchRecord } from '../../shared/watches/model.ts';
 import { startSandbox, type Sandbox } from '../../infra/sandbox/server.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite.ts';
-import { createWatches, dueWatch, startReceiver, type Receiver } from './helpers.ts';
+import { createWatches, dueWatch } from '../helpers/watches.ts';
+import { startReceiver, type Receiver } from './helpers.ts';
 
 const WATCHES = 1_000;
 const TABLE = 'watches-scale';
