@@ -48,11 +48,7 @@ async function checkUnlocked(dir: string, path: string): Promise<void> {
  * then every read is ResourceNotFound. Waiting for ACTIVE keeps the first call after a create from failing.
  * @example await untilTableActive(client, LOCAL_TABLE);
  */
-async function untilTableActive(
-  client: DynamoDBClient,
-  table: string,
-  timeoutMs = 10_000,
-): Promise<void> {
+async function untilTableActive(client: DynamoDBClient, table: string, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
