@@ -8,8 +8,8 @@ import {
   noReviews,
 } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
+import { MapsReviewsResponse, ReviewsQuery } from '../../shared/schemas/maps.ts';
 import { intParam } from '../../shared/schemas/params.ts';
-import { MapsReviewsResponse, ReviewsQuery } from './reviews.ts';
 
 export const ReviewsPaginatedQuery = ReviewsQuery.omit({ next_page_token: true }).extend({
   pages: intParam(1, MAX_PAGES, 1).meta({

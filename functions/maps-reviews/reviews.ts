@@ -1,28 +1,8 @@
 // GET /v1/maps_reviews/reviews: a page of a place's reviews by data_id, continued with next_page_token.
-import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { BadPageTokenError, mapsReviews, noReviews } from '../../shared/providers/maps-reviews/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { MapsReviewsPage, ReviewPageParams } from '../../shared/schemas/maps.ts';
-
-export const ReviewsQuery = z.object({
-  data_id: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' })
-    .meta({ description: 'Place identifier of the form 0x<hex>:0x<hex>' }),
-  next_page_token: z.string().trim().min(1).max(2_000).optional().meta({
-    description: 'From the previous page; tokens expire after a limited time',
-    example: 'CAESBkVnSUlDZw',
-  }),
-  ...ReviewPageParams,
-});
-
-export const MapsReviewsResponse = MapsReviewsPage.extend({
-  success: z.literal(true),
-  data_id: z.string(),
-  search_metadata: z.object({ datetime: z.iso.datetime().meta({ description: 'When the page was read' }) }),
-});
+import { MapsReviewsResponse, ReviewsQuery } from '../../shared/schemas/maps.ts';
 
 export const handler = endpoint({
   route: routes.mapsReviews,

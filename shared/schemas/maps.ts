@@ -54,3 +54,24 @@ export const ReviewPageParams = {
   }),
   hl: languageParam('en').meta({ description: 'Language code of the relative dates and texts' }),
 };
+
+/** The query of maps_reviews reviews, which reviews-paginated takes too (less the page token). */
+export const ReviewsQuery = z.object({
+  data_id: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^0x[0-9a-f]+:0x[0-9a-f]+$/i, { error: 'must look like 0x<hex>:0x<hex>' })
+    .meta({ description: 'Place identifier of the form 0x<hex>:0x<hex>' }),
+  next_page_token: z.string().trim().min(1).max(2_000).optional().meta({
+    description: 'From the previous page; tokens expire after a limited time',
+    example: 'CAESBkVnSUlDZw',
+  }),
+  ...ReviewPageParams,
+});
+
+/** A page of a place's reviews as maps_reviews reviews answers it; reviews-paginated adds its page count. */
+export const MapsReviewsResponse = MapsReviewsPage.extend({
+  success: z.literal(true),
+  data_id: z.string(),
+  search_metadata: z.object({ datetime: z.iso.datetime().meta({ description: 'When the page was read' }) }),
+});

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import * as z from 'zod';
 import { MapsReviewsPaginatedResponse } from '../../functions/maps-reviews/reviews-paginated.ts';
-import { MapsReviewsResponse } from '../../functions/maps-reviews/reviews.ts';
+import { MapsReviewsResponse } from '../../shared/schemas/maps.ts';
 import { SearchAndReviewResponse } from '../../functions/maps-reviews/search-and-review.ts';
 import { reviewCount } from '../../infra/sandbox/sites/maps.ts';
 import { SANDBOX_SERP_KEY } from '../../infra/sandbox/sites/serp-api.ts';
