@@ -5,10 +5,7 @@ import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { MapsHotelInfo } from '../../shared/schemas/maps-hotels.ts';
-import { MapsHotelId, MapsHotelInfoQuery } from '../../shared/schemas/maps-hotels-query.ts';
-
-// The photos route takes the same hotel_id.
-export { MapsHotelId };
+import { MapsHotelInfoQuery } from '../../shared/schemas/maps-hotels-query.ts';
 
 export const MapsHotelInfoResponse = z.object({
   success: z.literal(true),

@@ -7,7 +7,7 @@ import { mapsHotels } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { MapsHotelPhoto } from '../../shared/schemas/maps-hotels.ts';
 import { checkStayDates, MAX_NIGHTS, StayDates } from '../../shared/schemas/stay.ts';
-import { MapsHotelId } from './info.ts';
+import { MapsHotelId } from '../../shared/schemas/maps-hotels-query.ts';
 
 export const MapsHotelPhotosQuery = z
   .object({
