@@ -26,19 +26,14 @@ import {
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { CHAIN_A_PROVIDER } from '../helpers/fixture-queries.ts';
 import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-a', name);
 const SITE = 'https://www.chain-a.test';
 
 beforeAll(() => {
-  useProviders({
-    chain_a: {
-      baseUrl: 'https://api.chain-a.test',
-      hosts: ['www.chain-a.test'],
-      operations: { header_prefix: 'chain-a' },
-    },
-  });
+  useProviders({ chain_a: CHAIN_A_PROVIDER });
 });
 
 describe('profile requests', () => {

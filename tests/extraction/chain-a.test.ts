@@ -14,7 +14,7 @@ import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { fixtureJson, skipped, withDrift } from '../helpers/fixtures.ts';
-import { CHAIN_A_STAY } from '../helpers/fixture-queries.ts';
+import { CHAIN_A_PROVIDER, CHAIN_A_STAY } from '../helpers/fixture-queries.ts';
 
 const fixture = (name: string): OffersAnswer => OffersAnswer.parse(fixtureJson('chain-a', name));
 const raw = (name: string) => fixtureJson('chain-a', name) as { hotels: Record<string, unknown>[] };
@@ -24,13 +24,7 @@ const stay = CHAIN_A_STAY;
 
 describe('offers request', () => {
   beforeAll(() => {
-    useProviders({
-      chain_a: {
-        baseUrl: 'https://api.chain-a.test',
-        hosts: ['www.chain-a.test'],
-        operations: { header_prefix: 'chain-a' },
-      },
-    });
+    useProviders({ chain_a: CHAIN_A_PROVIDER });
   });
 
   it('posts the stay, the rooms and the guests to the offers API with the rate details fieldset', () => {

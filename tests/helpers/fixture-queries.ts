@@ -22,6 +22,16 @@ export const CHAIN_A_STAY: Stay = {
 };
 
 /**
+ * chain_a as its request tests configure it: the api origin, the site's host and the app's header prefix.
+ * @example useProviders({ chain_a: CHAIN_A_PROVIDER })
+ */
+export const CHAIN_A_PROVIDER = {
+  baseUrl: 'https://api.chain-a.test',
+  hosts: ['www.chain-a.test'],
+  operations: { header_prefix: 'chain-a' },
+};
+
+/**
  * The search of tests/fixtures/rental/search-page.json: five nights in Lyon for two, in euros.
  * @example extractSearchPage(answer, RENTAL_SEARCH, 'https://www.rental.test') // the fixture's cards, priced for this stay
  */
