@@ -45,7 +45,7 @@ const ENTRY_READERS = [
 
 /**
  * The manifest entries a bundle carries, by id in manifest order: the routes of the handlers it contains
- * (its own, and any it imports, as maps_reviews paginated imports reviews), and those that declare an
+ * (its own, and any it imports, as site_a search-by-url imports search), and those that declare an
  * error billed, which the billing rule names in every 429 body (shared/http/daily-quota-billing.ts).
  * @example bundledRoutes(['functions/chain-a/rooms.ts']).map(([id]) => id) // ['siteGDestinations', 'chainARooms']
  */

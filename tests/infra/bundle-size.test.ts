@@ -185,11 +185,17 @@ describe('route manifest', () => {
       expect(code).not.toContain(text);
   });
 
-  it("carries, with a handler, the entries of the handlers it imports (paginated reviews imports reviews')", () => {
+  it("carries, with a handler, the entries of the handlers it imports (search-by-url imports site_a search's)", () => {
+    const { code } = bundles.get(routes.siteASearchByUrl.handler)!;
+    expect(code).toContain(`path:"${routes.siteASearchByUrl.path}"`);
+    expect(code).toContain(`path:"${routes.siteASearch.path}"`);
+    expect(code).not.toContain(`path:"${routes.mapsHotelsSearch.path}"`);
+  });
+
+  it('carries no sibling entry where a handler imports no other handler (paginated reviews)', () => {
     const { code } = bundles.get(routes.mapsReviewsPaginated.handler)!;
     expect(code).toContain(`path:"${routes.mapsReviewsPaginated.path}"`);
-    expect(code).toContain(`path:"${routes.mapsReviews.path}"`);
-    expect(code).not.toContain(`path:"${routes.mapsHotelsSearch.path}"`);
+    expect(code).not.toContain(`path:"${routes.mapsReviews.path}"`);
   });
 
   it('carries the whole manifest where the function reads it: the / listing, the reference, the accounts', () => {
