@@ -1,10 +1,11 @@
 /**
  * Tolerant readers, one rule for every connector (docs/adding-endpoints.md, "Tolerant readers"):
  * - a field the schema declares optional (`.optional()`, `.nullish()`, `.default()`) may be absent; each
- *   absence is counted as drift, per provider and field path;
+ *   absence is counted as drift, per provider and field path. A `null` is an absence too (JSON's and
+ *   GraphQL's way of saying "not shown"): where the schema takes no null, it reads as the field left out;
  * - every list is read entry by entry: a placeholder (`null`, or an object carrying nothing but a
- *   `__typename`) is skipped, and so is an entry that lacks a field its schema requires (what identifies
- *   it); each skipped entry is counted. A list in which no entry is usable is a changed format, not a list
+ *   `__typename`) is skipped, and so is an entry that lacks (or holds `null` for) a field its schema
+ *   requires (what identifies it); each skipped entry is counted. A list in which no entry is usable is a changed format, not a list
  *   of placeholders: it fails;
  * - a field that is present but of the wrong type fails the whole answer (the route's extraction error),
  *   never a default.
@@ -41,6 +42,9 @@ function unwrap(s: AnySchema): AnySchema {
   }
 }
 
+/** Absent, as a source says it: left out, `undefined` or `null`. */
+const isAbsent = (value: unknown) => value === undefined || value === null;
+
 /** The field may be absent: `.optional()`, `.nullish()`, `.default()`, `.prefault()`. */
 const mayBeAbsent = (s: AnySchema) =>
   (s._zod.optin as string | undefined) === 'optional' || (s._zod.optin as string | undefined) === 'defaulted';
@@ -65,7 +69,7 @@ export function isPlaceholder(entry: unknown): boolean {
 function onlyAbsences(issues: readonly z.core.$ZodIssue[], value: unknown): boolean {
   const absent = (path: PropertyKey[]) => {
     const parent = valueAt(value, ...path.slice(0, -1));
-    return path.length > 0 && isRecord(parent) && parent[path.at(-1) as string] === undefined;
+    return path.length > 0 && isRecord(parent) && isAbsent(parent[path.at(-1) as string]);
   };
   // A union field that is absent fails each branch at the field itself (empty paths): still an absence.
   return issues.every(
@@ -103,6 +107,10 @@ function prune(schema: AnySchema, value: unknown, path: string, tally: Tally): u
       const here = path ? `${path}.${key}` : key;
       if (value[key] === undefined) {
         if (mayBeAbsent(field)) tally.add('missing', here);
+      } else if (value[key] === null && mayBeAbsent(field) && !z.safeParse(field, null).success) {
+        // A null where the schema takes none but lets the field be left out: read as left out.
+        delete out[key];
+        tally.add('missing', here);
       } else out[key] = prune(field, value[key], here, tally);
     }
     return out;

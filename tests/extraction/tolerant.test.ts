@@ -81,6 +81,43 @@ describe('tolerant reader', () => {
     ]);
   });
 
+  it('reads a null as the field left out: a required one skips its entry, an optional one is counted missing', () => {
+    // Act
+    const page = read({
+      total: 3,
+      reviews: [
+        { id: null, rating: 3 },
+        { id: 2, rating: null },
+        { id: 3, rating: 4, helpfulVotes: null, photos: null },
+      ],
+    });
+    // Assess
+    expect(page.reviews).toEqual([{ id: 3, rating: 4, photos: [] }]);
+    expect(drift).toEqual([
+      { provider: 'site_c', kind: 'missing', field: 'reviews[].helpfulVotes', count: 1 },
+      { provider: 'site_c', kind: 'missing', field: 'reviews[].photos', count: 1 },
+      { provider: 'site_c', kind: 'skipped', field: 'reviews[]', count: 2 },
+    ]);
+  });
+
+  it('keeps a null where the schema takes one, without counting it', () => {
+    // Prepare
+    const Scored = tolerant(
+      'chain_b',
+      z.looseObject({ reviews: z.array(z.looseObject({ id: z.number(), score: z.number().nullish() })) }),
+    );
+    // Act
+    const page = conform('chain_b', Scored, { reviews: [{ id: 1, score: null }] }, 'reviews', 200);
+    // Assess
+    expect(page.reviews).toEqual([{ id: 1, score: null }]);
+    expect(drift).toEqual([]);
+  });
+
+  it('fails an answer whose required field outside any list is null', () => {
+    // Act, Assess
+    expect(() => read({ total: null, reviews: [] })).toThrow(/total/);
+  });
+
   it('fails a list in which no entry is usable: the format changed', () => {
     // Act, Assess
     expect(() => read({ total: 2, reviews: [{ rating: 3 }, { rating: 4 }] })).toThrow(ExtractionError);
