@@ -34,7 +34,10 @@ export type DestinationSuggestion = z.infer<typeof DestinationSuggestion>;
 /** The price of a stay in a site_a search result: for the whole stay and every room, as the source shows it. */
 export const SiteAPrice = z.object({
   amount: z.number().min(0).meta({ description: 'The whole stay for all rooms' }),
-  per_night: z.number().min(0).meta({ description: 'amount divided by the nights of the stay' }),
+  per_night: z
+    .number()
+    .min(0)
+    .meta({ description: 'One room for one night: amount divided by the nights and by the rooms asked' }),
   currency: CurrencyCode,
   display: z.string().min(1).meta({ description: 'The amount as the source formats it' }),
   taxes_included: z

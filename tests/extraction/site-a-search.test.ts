@@ -96,6 +96,16 @@ describe('the search results page', () => {
     });
   });
 
+  it('prices one room for one night when several rooms are asked: the shown stay price covers them all', () => {
+    // Prepare: the same page, asked for two rooms (the fixture's stay price is € 612.30 for 3 nights).
+    const html = fixture('search-results-apollo.html').replace('\\"nbRooms\\":1', '\\"nbRooms\\":2');
+    // Act
+    const page = extractSearchPage(html, { ...asked, rooms: 2 });
+    // Assess: 612.30 / 3 nights / 2 rooms.
+    if (page === 'unknown destination') throw new Error('expected results');
+    expect(page.hotels[0]!.price).toMatchObject({ amount: 612.3, per_night: 102.05 });
+  });
+
   it('shows no price for a search without dates', () => {
     const page = extractSearchPage(fixture('search-results-apollo.html'), { ...asked, nights: undefined });
     if (page === 'unknown destination') throw new Error('expected results');

@@ -88,7 +88,7 @@ describe('the chain: lookup → search → reviews, photos and url-to-id of a re
     expect([two.status, two.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
   });
 
-  it('prices the whole stay for every room, per night beside it, and has no prices without dates', async () => {
+  it('prices the whole stay for every room, per night for one room, and has no prices without dates', async () => {
     const h = paris();
     const dated = await api.get(
       `/v1/site_a/search?dest_id=${cityId(h)}&check_in=${inDays(30)}&check_out=${inDays(34)}&rooms=2&currency=EUR`,
@@ -99,7 +99,8 @@ describe('the chain: lookup → search → reviews, photos and url-to-id of a re
     expect(priced.length).toBeGreaterThan(0);
     for (const x of priced) {
       expect(x.price.currency).toBe('EUR');
-      expect(x.price.per_night).toBeCloseTo(x.price.amount / 4, 1);
+      // amount is the 4 nights of both rooms; per_night is one room for one night.
+      expect(x.price.per_night).toBeCloseTo(x.price.amount / 4 / 2, 1);
     }
     const undated = await api.get(`/v1/site_a/search?dest_id=${cityId(h)}`);
     expect(undated.body.search_params).toMatchObject({

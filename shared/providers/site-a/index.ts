@@ -138,7 +138,7 @@ async function search(ctx: UpstreamContext, q: SearchOptions): Promise<SearchPag
       const page = await readResultsPage(
         ctx,
         searchResultsRequest({ ...q, ...w, destType: q.destType.toLowerCase(), order: order.value }),
-        { nights: q.nights, ...w, order, imageBase: imageBase(), hotelUrl },
+        { nights: q.nights, rooms: q.rooms, ...w, order, imageBase: imageBase(), hotelUrl },
         'search page',
       );
       if (!page) throw new ExtractionError('site_a', 'the results page is missing');

@@ -169,6 +169,8 @@ export interface Listing {
 export interface SearchAsked {
   /** Nights of the stay, or undefined for a search without dates (no prices). */
   nights?: number;
+  /** Rooms asked (default 1): the shown price covers all of them, per_night one. */
+  rooms?: number;
   /** The page and order asked, checked against what the server echoes; unset: not checked. */
   offset?: number;
   rows?: number;
@@ -221,12 +223,13 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
     latitude: b.location.latitude ?? null,
     longitude: b.location.longitude ?? null,
     distance: r.location?.mainDistance ?? null,
-    // Without dates the source shows no prices; a price it shows is for the whole stay and every room.
+    // Without dates the source shows no prices; a price it shows is for the whole stay and every room
+    // (amountPerStay), so one room for one night is that divided by both.
     price:
       asked.nights && stay
         ? {
             amount: stay.amountUnformatted,
-            per_night: cents(stay.amountUnformatted / asked.nights),
+            per_night: cents(stay.amountUnformatted / asked.nights / (asked.rooms ?? 1)),
             currency: stay.currency,
             display: stay.amountRounded ?? stay.amount ?? `${stay.amountUnformatted} ${stay.currency}`,
             taxes_included: taxesIncluded,
