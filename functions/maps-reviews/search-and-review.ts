@@ -72,7 +72,7 @@ export const handler = endpoint({
       data_id: place.data_id,
       place_id: place.place_id,
       ...page,
-      place_address: page.place_address || place.address,
+      place_address: page.place_address ?? (place.address || null),
       search_metadata: {
         search_url: null,
         datetime: new Date().toISOString(),

@@ -35,7 +35,7 @@ export type MapsSort = z.infer<typeof MapsSort>;
 /** A page of a place's reviews, as both maps_reviews endpoints return it. */
 export const MapsReviewsPage = z.object({
   place_name: z.string(),
-  place_address: z.string(),
+  place_address: z.string().nullable().meta({ description: 'null when the source shows no address' }),
   total_reviews: z.number().int().min(0).nullable().meta({ description: 'Reviews of the whole place' }),
   average_rating: z.number().min(1).max(5).nullable(),
   reviews: z.array(MapsReview).meta({ description: 'About 8 to 10 a page' }),

@@ -80,6 +80,18 @@ describe('reviews answer', () => {
     for (const review of page.reviews) MapsReview.strict().parse(review);
   });
 
+  it('gives place_address null when the place shows no address, never an empty text', () => {
+    // Prepare
+    const answer = reviewsOf('reviews-page1.json');
+    delete answer.place_info!.address;
+    // Act
+    const result = extractReviews(answer, 'newest');
+    // Assess
+    if (result.kind !== 'page') throw new Error(result.kind);
+    expect(result.page.place_address).toBeNull();
+    expect(result.page.place_name).toBe('Lindenhof Garden Hotel');
+  });
+
   it('maps a review with photos, a float rating and an owner response', () => {
     // Act
     const result = extractReviews(reviewsOf('reviews-page1.json'), 'newest');

@@ -57,7 +57,7 @@ const Page = z.strictObject({
   success: z.literal(true),
   data_id: z.string(),
   place_name: z.string(),
-  place_address: z.string(),
+  place_address: z.string().nullable(),
   total_reviews: z.number().int(),
   average_rating: z.number().min(1).max(5),
   reviews: z.array(MapsReview.strict()),

@@ -48,7 +48,7 @@ export const ReviewsAnswer = tolerant(
     place_info: z
       .object({
         title: z.string(),
-        address: z.string().default(''),
+        address: z.string().optional(),
         rating: z.number().optional(),
         reviews: z.number().int().optional(),
       })
@@ -89,7 +89,7 @@ export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsRe
   const next = pagination?.next_page_token;
   const page = {
     place_name: place.title,
-    place_address: place.address,
+    place_address: place.address || null,
     total_reviews: place.reviews ?? null,
     average_rating: place.rating ?? null,
     reviews: reviews.map((r) => ({
@@ -121,7 +121,7 @@ const Place = z.object({
   title: z.string(),
   data_id: z.string().optional(),
   place_id: z.string().optional(),
-  address: z.string().default(''),
+  address: z.string().optional(),
 });
 export type FoundPlace = z.infer<typeof Place>;
 
@@ -141,7 +141,7 @@ export type PlaceSearchAnswer = z.infer<typeof PlaceSearchAnswer>;
 /**
  * The best place of a search answer (the single match, else the first listed), or undefined when
  * the search is empty.
- * @example extractPlace({ place_results: { title: 'Aurelia', data_id: '0x1:0x2', address: '' } })?.data_id // '0x1:0x2'
+ * @example extractPlace({ place_results: { title: 'Aurelia', data_id: '0x1:0x2', address: 'Weimar' } })?.data_id // '0x1:0x2'
  */
 export function extractPlace(answer: PlaceSearchAnswer): FoundPlace | undefined {
   const place = answer.place_results ?? answer.local_results?.[0];
