@@ -6,15 +6,23 @@ const Day = z.iso.date();
 /** Review, site_c (spec table). */
 export const SiteCReview = z.object({
   id: z.number().int(),
-  rating: z.number().int().min(1).max(5).meta({ description: 'Bubbles, 1 to 5' }),
+  rating: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .nullable()
+    .meta({ description: 'Bubbles, 1 to 5; null when the source does not show it' }),
   title: z.string().nullable(),
   text: z.string().nullable().meta({
     description:
       'With language=all, machine-translated to English; else the original text. null when not shown',
   }),
   language: z.string().nullable().meta({ description: 'Original language code of the review' }),
-  created_date: Day,
-  published_date: Day,
+  created_date: Day.nullable().meta({ description: 'When written; null when the source does not show it' }),
+  published_date: Day.nullable().meta({
+    description: 'When published; null when the source does not show it',
+  }),
   helpful_votes: HelpfulVotes,
   user: z
     .object({
@@ -45,8 +53,8 @@ export const SiteCReview = z.object({
   review_url: z.string().nullable(),
   owner_response: z
     .object({
-      text: z.string(),
-      published_date: Day,
+      text: z.string().nullable().meta({ description: 'null when the source does not show it' }),
+      published_date: Day.nullable().meta({ description: 'null when the source does not show it' }),
       author: z.string().nullable(),
       connection_to_subject: z.string().nullable(),
     })

@@ -183,6 +183,33 @@ describe('review list', () => {
     expect(page.reviews[1]!.trip_info?.stay_date).toBeNull();
   });
 
+  it('keeps a review without its rating, its dates or its reply date, each null: only the id identifies it', () => {
+    // Prepare: the first review of the page stripped of all four
+    const raw = JSON.parse(JSON.stringify(batch('reviews-batch.json'))) as {
+      data: { ReviewsProxy_getReviewListPageForLocation: { reviews: Record<string, unknown>[] }[] };
+    }[];
+    const first = raw[0]!.data.ReviewsProxy_getReviewListPageForLocation[0]!.reviews[0]!;
+    delete first.rating;
+    delete first.createdDate;
+    first.publishedDate = null;
+    delete (first.mgmtResponse as Record<string, unknown>).publishedDate;
+    // Act
+    const page = extractReviews(reviewLists(raw as unknown as BatchAnswer), {
+      origin: ORIGIN,
+      sortBy: 'DATE',
+    })!;
+    // Assess: kept, first, with nulls where the source showed nothing
+    expect(page.reviews[0]).toMatchObject({
+      id: 880000101,
+      rating: null,
+      created_date: null,
+      published_date: null,
+      title: 'Quiet rooms above the harbour',
+      owner_response: { published_date: null, author: 'Front Office Team' },
+    });
+    expect(page.reviews[0]!.owner_response!.text).toMatch(/^Dear Marguerite/);
+  });
+
   it('answers undefined for a location the source does not have', () => {
     expect(
       extractReviews(reviewLists(batch('reviews-unknown-location.json')), { origin: ORIGIN, sortBy: 'DATE' }),

@@ -15,8 +15,8 @@ const PhotoSize = z.looseObject({
 });
 const Media = z.looseObject({ data: z.looseObject({ photoSizeDynamic: PhotoSize }) });
 
-// Read by the tolerant rule (docs/connector-guide.md): a review needs its id, its rating and the dates the
-// contract has no empty value for (written, published, stayed); the rest may be absent.
+// Read by the tolerant rule (docs/connector-guide.md): a review needs only its id; the rest may be absent
+// and reads as null (the contract's identity rule).
 const UserProfile = z.looseObject({
   id: z.string().optional(),
   displayName: z.string().optional(),
@@ -39,12 +39,12 @@ const UserProfile = z.looseObject({
 
 export const RawReview = z.looseObject({
   id: z.number().int(),
-  rating: z.number().int(),
+  rating: z.number().int().nullish(),
   title: z.string().optional(),
   text: z.string().optional(),
   originalLanguage: z.string().optional(),
-  createdDate: z.string(),
-  publishedDate: z.string(),
+  createdDate: z.string().nullish(),
+  publishedDate: z.string().nullish(),
   helpfulVotes: z.number().int().optional(),
   userProfile: UserProfile.nullish(),
   tripInfo: z.looseObject({ stayDate: z.string().nullish(), tripType: z.string().nullish() }).nullish(),
@@ -57,8 +57,8 @@ export const RawReview = z.looseObject({
     .nullish(),
   mgmtResponse: z
     .looseObject({
-      text: z.string(),
-      publishedDate: z.string(),
+      text: z.string().nullish(),
+      publishedDate: z.string().nullish(),
       connectionToSubject: z.string().nullish(),
       userProfile: z.looseObject({ displayName: z.string().optional() }).nullish(),
     })
@@ -121,12 +121,12 @@ export function toReview(r: RawReview, origin: string): SiteCReview {
     SiteCReview,
     {
       id: r.id,
-      rating: r.rating,
+      rating: r.rating ?? null,
       title: r.title ?? null,
       text: r.text ?? null,
       language: r.originalLanguage ?? null,
-      created_date: r.createdDate,
-      published_date: r.publishedDate,
+      created_date: r.createdDate ?? null,
+      published_date: r.publishedDate ?? null,
       helpful_votes: r.helpfulVotes ?? null,
       user: profile
         ? {
@@ -160,8 +160,8 @@ export function toReview(r: RawReview, origin: string): SiteCReview {
       review_url: route ? new URL(route, origin).href : null,
       owner_response: response
         ? {
-            text: response.text,
-            published_date: response.publishedDate,
+            text: response.text ?? null,
+            published_date: response.publishedDate ?? null,
             author: response.userProfile?.displayName ?? null,
             connection_to_subject: response.connectionToSubject ?? null,
           }
