@@ -70,6 +70,12 @@ export type ChainBPlace = z.infer<typeof ChainBPlace>;
 /** A chain_b hotel id: letters and digits, as search returned it (upper-cased). */
 export const ChainBHotelId = z.string().regex(/^[A-Z0-9]{4,8}$/);
 
+/** A guest score with its review count; either may be null when chain_b shows only the other. */
+const GuestRating = z.object({
+  score: z.number().min(0).max(5).nullable().meta({ description: 'Guest score 0 to 5; null when not shown' }),
+  review_count: z.number().int().min(0).nullable().meta({ description: 'null when not shown' }),
+});
+
 /** What hotel/details answers beyond the echo (addendum). */
 export const ChainBHotelDetails = z.object({
   name: z.string().min(1),
@@ -102,10 +108,10 @@ export const ChainBHotelDetails = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .nullable(),
-  rating: z
-    .object({ score: z.number().min(0).max(5), review_count: z.number().int().min(0).nullable() })
-    .nullable()
-    .meta({ description: 'Guest score 0 to 5 with its review count; null when chain_b has none' }),
+  rating: GuestRating.nullable().meta({
+    description:
+      'Guest score 0 to 5 with its review count; null when chain_b shows neither (either one alone: the other null)',
+  }),
   main_photo_url: z.url({ protocol: /^https?$/ }).nullable(),
   top_amenities: z.array(CodeLabel),
   room_type_count: z.number().int().min(0).nullable(),
@@ -126,13 +132,14 @@ export const ChainBAmenityCategory = z.object({
 });
 export type ChainBAmenityCategory = z.infer<typeof ChainBAmenityCategory>;
 
-export const ChainBRating = z
-  .object({ score: z.number().min(0).max(5), review_count: z.number().int().min(0).nullable() })
-  .nullable();
+export const ChainBRating = GuestRating.nullable().meta({
+  description: 'Guest score with its review count; null when chain_b shows neither',
+});
+export type ChainBRating = z.infer<typeof ChainBRating>;
 
 export const ChainBReview = z.object({
   author: z.string().nullable(),
-  rating: z.number().min(0),
+  rating: z.number().min(0).nullable().meta({ description: "The guest's score; null when not shown" }),
   title: z.string().nullable(),
   text: z.string().min(1),
   date: z.iso.date().nullable(),

@@ -139,6 +139,32 @@ describe('hotel content (HotelPageCold)', () => {
     ]);
   });
 
+  it('keeps a review without its score (null or absent) with rating null, and a hotel score shown without its value', () => {
+    // Prepare: public clients type a review's rating and the hotel's score `number | null`
+    const answer = json('hotel-page-cold.json') as {
+      data: {
+        hotel: {
+          rating: { default: Record<string, unknown>; reviews: { items: Record<string, unknown>[] } };
+        };
+      };
+    };
+    const rating = answer.data.hotel.rating;
+    rating.reviews.items[0]!.rating = null;
+    delete rating.reviews.items[2]!.rating;
+    rating.default.score = null;
+    // Act
+    const content = hotelOf(ContentAnswer.parse(answer), 'K7Q2', 200)!;
+    const { rating: score, reviews } = toReviews(content, 20);
+    // Assess
+    expect(reviews.map((r) => [r.author, r.rating])).toEqual([
+      ['Mirela', null],
+      [null, 3],
+      ['Tomasz', null],
+    ]);
+    expect(score).toEqual({ score: null, review_count: 412 });
+    expect(toDetails(content, record, SITE).rating).toEqual({ score: null, review_count: 412 });
+  });
+
   it('reads photos with their largest format, a video with its links, and leaves out a media without formats', () => {
     // Act
     const all = toPhotos(hotel('hotel-page-cold.json'), { includeVideos: true });

@@ -9,6 +9,7 @@ import {
   ChainBHotelDetails,
   ChainBPhoto,
   ChainBReview,
+  type ChainBRating,
 } from '../../schemas/chain-b.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
@@ -38,7 +39,8 @@ const Media = z.looseObject({
 });
 const Review = z.looseObject({
   author: z.string().nullish(),
-  rating: z.number(),
+  // A review without its score is still a guest's review: kept, with a null rating.
+  rating: z.number().nullish(),
   title: z.string().nullish(),
   text: z.string(),
   date: z.string().nullish(),
@@ -80,7 +82,9 @@ const Hotel = z.looseObject({
   rating: z
     .looseObject({
       stars: z.number().nullish(),
-      default: z.looseObject({ score: z.number(), numberOfReviews: z.number().int().nullish() }).nullish(),
+      default: z
+        .looseObject({ score: z.number().nullish(), numberOfReviews: z.number().int().nullish() })
+        .nullish(),
       reviews: z.looseObject({ items: z.array(Review).nullish() }).nullish(),
     })
     .nullish(),
@@ -168,6 +172,17 @@ export function clockTime(value: string | null | undefined): string | null {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
+/**
+ * The hotel's guest score with its review count: null when chain_b shows neither, else what it shows of
+ * the two (the other null).
+ * @example guestRating(hotel) // { score: 4.3, review_count: 412 }
+ */
+export function guestRating(hotel: HotelContent): ChainBRating {
+  const score = hotel.rating?.default?.score ?? null;
+  const count = hotel.rating?.default?.numberOfReviews ?? null;
+  return score === null && count === null ? null : { score, review_count: count };
+}
+
 /** A media's largest format (by area), or undefined when it lists none. */
 function largest(media: z.infer<typeof Media>) {
   return (media.availableFormats ?? []).reduce<z.infer<typeof Format> | undefined>(
@@ -183,7 +198,6 @@ function largest(media: z.infer<typeof Media>) {
 export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: string): ChainBHotelDetails {
   const address = hotel.localization?.address;
   const gps = hotel.localization?.gps;
-  const score = hotel.rating?.default;
   const mainPhoto = (hotel.medias?.items ?? [])
     .filter((m) => m.type === 'IMAGE')
     .map(largest)
@@ -213,7 +227,7 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
       },
       check_in_time: clockTime(hotel.formattedCheckIn),
       check_out_time: clockTime(hotel.formattedCheckOut),
-      rating: score ? { score: score.score, review_count: score.numberOfReviews ?? null } : null,
+      rating: guestRating(hotel),
       main_photo_url: mainPhoto?.url ?? null,
       top_amenities: (hotel.topAmenities ?? []).map((a) => ({ code: a.code, label: a.label })),
       room_type_count: hotel.accommodations ? hotel.accommodations.length : null,
@@ -288,14 +302,13 @@ export function toAmenities(hotel: HotelContent, record: IndexRecord): ChainBAme
  * @example toReviews(hotel, 20).reviews[0].date // '2026-09-14'
  */
 export function toReviews(hotel: HotelContent, limit: number) {
-  const score = hotel.rating?.default;
   const reviews = (hotel.rating?.reviews?.items ?? []).slice(0, limit).map((r) =>
     conform(
       'chain_b',
       ChainBReview,
       {
         author: text(r.author),
-        rating: r.rating,
+        rating: r.rating ?? null,
         title: text(r.title),
         text: r.text.trim(),
         date: /^\d{4}-\d{2}-\d{2}/.exec(r.date ?? '')?.[0] ?? null,
@@ -306,10 +319,7 @@ export function toReviews(hotel: HotelContent, limit: number) {
       'a review',
     ),
   );
-  return {
-    rating: score ? { score: score.score, review_count: score.numberOfReviews ?? null } : null,
-    reviews,
-  };
+  return { rating: guestRating(hotel), reviews };
 }
 
 export interface PhotoFilter {

@@ -12,6 +12,7 @@ import {
   type ChainBHotel,
   type ChainBHotelDetails,
   type ChainBPhoto,
+  type ChainBRating,
   type ChainBReview,
   type ChainBRooms,
 } from '../../schemas/chain-b.ts';
@@ -209,9 +210,7 @@ async function reviews(
   ctx: UpstreamContext,
   hotelId: string,
   limit: number,
-): Promise<
-  { rating: { score: number; review_count: number | null } | null; reviews: ChainBReview[] } | undefined
-> {
+): Promise<{ rating: ChainBRating; reviews: ChainBReview[] } | undefined> {
   const hotel = await content(ctx, hotelId);
   return hotel && toReviews(hotel, limit);
 }
