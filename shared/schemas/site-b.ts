@@ -3,7 +3,10 @@ import * as z from 'zod';
 /** Review, site_b (spec table). */
 export const SiteBReview = z.object({
   review_id: z.string(),
-  rating: z.number().meta({ description: "The guest's score, on site_b's scale of 1 to 10" }),
+  rating: z
+    .number()
+    .nullable()
+    .meta({ description: "The guest's score, on site_b's scale of 1 to 10; null when not shown" }),
   title: z.string().nullable().meta({ description: 'null when not shown' }),
   comment: z.string().nullable().meta({ description: 'The review text; null when not shown' }),
   pros: z.string().nullable().meta({ description: 'null when not shown' }),
@@ -58,11 +61,14 @@ export const SiteBPagination = z.object({
   total_pages: z.number().int().min(0),
 });
 
-/** The hotel's overall score on site_b. */
+/** The hotel's overall score on site_b; each part null when the source does not show it. */
 export const SiteBReviewScore = z.object({
-  overall: z.number().meta({ description: 'Average score, 1 to 10' }),
-  score_text: z.string().meta({ description: 'Wording of the score, e.g. "Very good"' }),
-  review_count: z.number().int().min(0),
+  overall: z.number().nullable().meta({ description: 'Average score, 1 to 10; null when not shown' }),
+  score_text: z
+    .string()
+    .nullable()
+    .meta({ description: 'Wording of the score, e.g. "Very good"; null when not shown' }),
+  review_count: z.number().int().min(0).nullable().meta({ description: 'null when not shown' }),
 });
 
 /** The review order both site_b review routes take: 7 most recent (default), 6 highest, 5 lowest rating first. */

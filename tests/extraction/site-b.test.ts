@@ -184,8 +184,39 @@ describe('ReviewComments answer', () => {
     });
   });
 
-  it('fails a list that lost its combined score, and counts negative totals as drift', () => {
-    expect(() => extractReviewsPage(1, 'X', { ...answer, combinedReview: null }, 1)).toThrow(ExtractionError);
+  it('reads a list without its combined score, or with part of it, as an unknown score: nulls, never 0 or an empty wording', () => {
+    // Act
+    const none = extractReviewsPage(1, 'X', { ...answer, combinedReview: null }, 1);
+    const part = extractReviewsPage(
+      1,
+      'X',
+      ReviewCommentsAnswer.parse({ ...answer, combinedReview: { score: { score: 7.9 } } }),
+      1,
+    );
+    // Assess: the reviews are still served
+    expect(none.review_score).toEqual({ overall: null, score_text: null, review_count: null });
+    expect(none.reviews).toHaveLength(3);
+    expect(part.review_score).toEqual({ overall: 7.9, score_text: null, review_count: null });
+  });
+
+  it('keeps an own review without its rating, rating null', () => {
+    // Prepare
+    const [own, ...rest] = answer.comments;
+    const unrated: Record<string, unknown> = { ...own };
+    delete unrated.rating;
+    // Act
+    const page = extractReviewsPage(
+      1,
+      'X',
+      ReviewCommentsAnswer.parse({ ...answer, comments: [unrated, ...rest] }),
+      1,
+    );
+    // Assess
+    expect(page.reviews.map((r) => r.review_id)).toEqual(['730011201', '730011188', '730011150']);
+    expect(page.reviews[0]).toMatchObject({ rating: null, title: 'Quiet courtyard' });
+  });
+
+  it('counts negative totals as drift', () => {
     const drifted = { ...answer, providerList: [{ id: 332, totalIndex: -1_000_057 }] };
     expect(ReviewCommentsAnswer.safeParse(drifted).success).toBe(false);
   });

@@ -77,7 +77,7 @@ const ReviewerInfo = z.looseObject({
 const OwnComment = z.looseObject({
   hotelReviewId: z.number().int().positive(),
   providerId: z.literal(OWN_PROVIDER_ID),
-  rating: z.number().min(0).max(10),
+  rating: z.number().min(0).max(10).nullish(),
   reviewTitle: z.string().nullish(),
   reviewComments: z.string().nullish(),
   reviewPositives: z.string().nullish(),
@@ -105,9 +105,8 @@ const PartnerComment = z.looseObject({
 });
 
 /**
- * The answer, read by the tolerant rule (docs/connector-guide.md): an own review needs its id and its
- * score; everything else may be absent (the contract's empty string, 0 helpful votes, no reply). A
- * review without them is skipped and counted.
+ * The answer, read by the tolerant rule (docs/connector-guide.md): an own review needs its id; everything
+ * else may be absent and reads as null. A review without its id is skipped and counted.
  */
 export const ReviewCommentsAnswer = tolerant(
   'site_b',
@@ -117,11 +116,13 @@ export const ReviewCommentsAnswer = tolerant(
     reviewsSortOptions: z.record(z.string(), z.string()).nullish(),
     combinedReview: z
       .looseObject({
-        score: z.looseObject({
-          score: z.number().min(0).max(10),
-          scoreText: z.string(),
-          reviewCount: z.number().int().min(0),
-        }),
+        score: z
+          .looseObject({
+            score: z.number().min(0).max(10).nullish(),
+            scoreText: z.string().nullish(),
+            reviewCount: z.number().int().min(0).nullish(),
+          })
+          .nullish(),
       })
       .nullish(),
   }),
@@ -170,7 +171,7 @@ function toReview(c: OwnComment): SiteBReview {
   const expert = c.reviewerInfo?.isExpertReviewer;
   return {
     review_id: String(c.hotelReviewId),
-    rating: c.rating,
+    rating: c.rating ?? null,
     title: c.reviewTitle ?? null,
     comment: c.reviewComments ?? null,
     pros: c.reviewPositives ?? null,
@@ -198,7 +199,7 @@ function toReview(c: OwnComment): SiteBReview {
 
 /**
  * A page of reviews in the contract's terms: site_b's own reviews only (partners' are dropped), counted
- * by the own provider's `totalIndex`, scored by `combinedReview.score`.
+ * by the own provider's `totalIndex`, scored by `combinedReview.score` (each part null when not shown).
  * @example extractReviewsPage(66072054, 'Royal Inn', answer, 1).pagination.total_count
  */
 export function extractReviewsPage(
@@ -215,9 +216,8 @@ export function extractReviewsPage(
   if (!own && reviews.length > 0)
     throw new ExtractionError('site_b', 'a review list without its own provider count');
   const total = own?.totalIndex ?? 0;
+  // A score the answer does not carry is unknown, never 0 or an empty wording.
   const score = answer.combinedReview?.score;
-  if (!score && reviews.length > 0)
-    throw new ExtractionError('site_b', 'a review list without its combined score');
   return conform(
     'site_b',
     SiteBReviewsPage,
@@ -232,9 +232,9 @@ export function extractReviewsPage(
         total_pages: Math.ceil(total / PAGE_SIZE),
       },
       review_score: {
-        overall: score?.score ?? 0,
-        score_text: score?.scoreText ?? '',
-        review_count: score?.reviewCount ?? 0,
+        overall: score?.score ?? null,
+        score_text: score?.scoreText ?? null,
+        review_count: score?.reviewCount ?? null,
       },
     },
     'the review list',
