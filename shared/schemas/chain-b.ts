@@ -5,6 +5,21 @@ import { LatLng } from './location.ts';
 const Lodging = z.object({ code: z.string().min(1), name: z.string().min(1) });
 const CodeLabel = z.object({ code: z.string().min(1), label: z.string().min(1) });
 
+/** A hotel's address; each part null when chain_b does not show it. */
+const Address = z
+  .object({
+    street: z.string().min(1).nullable(),
+    city: z.string().min(1).nullable(),
+    postal_code: z.string().min(1).nullable(),
+    country: z.string().min(1).nullable(),
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .meta({ description: 'ISO 3166-1 alpha-2' }),
+  })
+  .meta({ description: 'Each part null when chain_b does not show it' });
+
 /** The best priced offer of a chain_b hotel for the stay, in the requested currency. */
 export const BestOffer = z.object({
   currency: RequestedCurrency,
@@ -40,13 +55,7 @@ export const ChainBHotel = z.object({
     .meta({ description: 'Guest score 0 to 5; null for some partner properties' }),
   review_count: z.number().int().min(0).nullable(),
   amenities: z.array(z.string().min(1)).meta({ description: 'Top amenity codes' }),
-  address: z.object({
-    street: z.string(),
-    city: z.string().min(1),
-    postal_code: z.string(),
-    country: z.string().min(1),
-    country_code: z.string().regex(/^[A-Z]{2}$/),
-  }),
+  address: Address,
   distance_meters: z.number().int().min(0).meta({ description: 'From the search center' }),
   distance_feet: z.number().int().min(0),
   availability_status: z
@@ -83,16 +92,7 @@ export const ChainBHotelDetails = z.object({
   lodging: Lodging.nullable().meta({ description: 'Lodging type; null when chain_b does not give one' }),
   stars: z.number().min(0).max(5).nullable(),
   description: z.string().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    city: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    country: z.string().nullable(),
-    country_code: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .nullable(),
-  }),
+  address: Address,
   location: LatLng.nullable(),
   contact: z.object({
     phone: z.string().nullable(),

@@ -62,6 +62,37 @@ describe('search index answer', () => {
     });
   });
 
+  it('keeps a hit whose address lacks parts (or is null) with those parts null, never empty texts', () => {
+    // Prepare
+    const drifted = structuredClone(json('index-query.json')) as {
+      hits: { localization: { address: Record<string, unknown> | null } }[];
+    };
+    const address = drifted.hits[0]!.localization.address!;
+    delete address.street;
+    address.zipCode = null;
+    delete address.city;
+    drifted.hits[1]!.localization.address = null;
+    // Act
+    const near = candidates(IndexAnswer.parse(drifted).hits!, CENTRE, 5_000);
+    const [first, second] = near.map((c) => toHotel(c, false, null));
+    // Assess
+    expect(near.map((c) => c.hit.objectID)).toEqual(['K7Q2', '0B3X', 'Z9M4']);
+    expect(first!.address).toEqual({
+      street: null,
+      city: null,
+      postal_code: null,
+      country: expect.any(String),
+      country_code: 'ZZ',
+    });
+    expect(second!.address).toEqual({
+      street: null,
+      city: null,
+      postal_code: null,
+      country: null,
+      country_code: null,
+    });
+  });
+
   it('gives distances in whole metres and feet from the search centre', () => {
     const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });

@@ -10,6 +10,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { coordinate } from './extract.ts';
+import { text } from '../../extraction/values.ts';
 import type { Centre } from './places.ts';
 const Hit = z.looseObject({
   objectID: z.string(),
@@ -19,16 +20,21 @@ const Hit = z.looseObject({
   lodging: z.looseObject({ code: z.string(), label: z.string() }).nullish(),
   stars: z.number(),
   rating: z.looseObject({ score: z.number().nullish(), nbReviews: z.number().int().nullish() }).nullish(),
-  localization: z.looseObject({
-    address: z.looseObject({
-      street: z.string().nullish(),
-      zipCode: z.string().nullish(),
-      city: z.string(),
-      country: z.string(),
-      countryCode: z.string(),
-    }),
-    gps: z.looseObject({ lat: coordinate(90), lng: coordinate(180) }).nullish(),
-  }),
+  // Where a hotel is matters, but a hit without part of its address is still that hotel: kept, with nulls.
+  localization: z
+    .looseObject({
+      address: z
+        .looseObject({
+          street: z.string().nullish(),
+          zipCode: z.string().nullish(),
+          city: z.string().nullish(),
+          country: z.string().nullish(),
+          countryCode: z.string().nullish(),
+        })
+        .nullish(),
+      gps: z.looseObject({ lat: coordinate(90), lng: coordinate(180) }).nullish(),
+    })
+    .nullish(),
   freeAmenities: z.array(z.union([z.string(), z.looseObject({ code: z.string() })])).nullish(),
   _rankingInfo: z.looseObject({ geoDistance: z.number().min(0).optional() }).optional(),
 });
@@ -71,7 +77,7 @@ export function candidates(hits: Hit[], centre: Centre, radiusMeters: number): C
   let unplaced = 0;
   const placed = hits
     .flatMap((hit) => {
-      const gps = hit.localization.gps;
+      const gps = hit.localization?.gps;
       const meters = gps
         ? metersBetween(centre, { latitude: gps.lat, longitude: gps.lng })
         : hit._rankingInfo?.geoDistance;
@@ -98,7 +104,7 @@ export function toHotel(
   available: boolean,
   offer: BestOffer | null,
 ): ChainBHotel {
-  const address = hit.localization.address;
+  const address = hit.localization?.address;
   const distance = Math.round(meters);
   return conform(
     'chain_b',
@@ -113,11 +119,11 @@ export function toHotel(
       review_count: hit.rating?.nbReviews ?? null,
       amenities: (hit.freeAmenities ?? []).map((a) => (typeof a === 'string' ? a : a.code)),
       address: {
-        street: address.street ?? '',
-        city: address.city,
-        postal_code: address.zipCode ?? '',
-        country: address.country,
-        country_code: address.countryCode,
+        street: text(address?.street),
+        city: text(address?.city),
+        postal_code: text(address?.zipCode),
+        country: text(address?.country),
+        country_code: text(address?.countryCode)?.toUpperCase() ?? null,
       },
       distance_meters: distance,
       distance_feet: Math.round(distance * 3.28084),
