@@ -12,7 +12,10 @@ export const MapsHotelsResponse = z.object({
   check_in: z.iso.date(),
   check_out: z.iso.date(),
   hotels: z.array(MapsHotel).min(1),
-  total_count: z.number().int().min(1).meta({ description: 'Hotels in this answer' }),
+  total_count: z.number().int().min(0).nullable().meta({
+    description:
+      'Hotels the whole search found, as the source counts them; null when it gives no count (or none for an exact min_rating)',
+  }),
   search_metadata: z.object({
     search_url: z.string().meta({ description: "The same search on the maps service's own site" }),
     datetime: z.iso.datetime(),
@@ -40,7 +43,7 @@ export const handler = endpoint({
       check_in: query.check_in,
       check_out: query.check_out,
       hotels: found.hotels,
-      total_count: found.hotels.length,
+      total_count: found.totalCount,
       search_metadata: { search_url: found.searchUrl, datetime: new Date().toISOString() },
     };
   },

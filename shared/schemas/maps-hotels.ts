@@ -14,21 +14,44 @@ const MapsHotelRating = z
   .nullable()
   .meta({ description: 'null when the source shows no rating at all (never 0 votes or a 0 value)' });
 
-/** Maps hotel (search result), per the contract's table. */
+/**
+ * Maps hotel (search result), per the contract's table under the identity rule: hotel_id and name
+ * identify it; coordinates and price amounts are null when the source does not show them.
+ */
 export const MapsHotel = z.object({
   hotel_id: z.string().meta({ description: "The maps service's property token" }),
   name: z.string(),
   location: z.object({
     address: z.string().nullable().meta({ description: 'null when the service gives none' }),
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
+    latitude: z
+      .number()
+      .min(-90)
+      .max(90)
+      .nullable()
+      .meta({ description: 'null when the source does not show it' }),
+    longitude: z
+      .number()
+      .min(-180)
+      .max(180)
+      .nullable()
+      .meta({ description: 'null when the source does not show it' }),
   }),
   price: z.object({
-    current: z.number().min(0).meta({ description: 'Lowest total for the stay, taxes included' }),
+    current: z.number().min(0).nullable().meta({
+      description: 'Lowest total for the stay, taxes included; null when the source lists the hotel unpriced',
+    }),
     regular: z.number().nullable().meta({ description: 'Price before a discount; null when none is shown' }),
-    max_price: z.number().min(0).meta({ description: "Highest seller's total for the stay" }),
+    max_price: z
+      .number()
+      .min(0)
+      .nullable()
+      .meta({ description: "Highest seller's total for the stay; null when the source shows no price" }),
     currency: z.string().nullable().meta({ description: 'ISO 4217 code of every amount' }),
-    price_per_night: z.number().min(0).meta({ description: 'current divided by the nights of the stay' }),
+    price_per_night: z
+      .number()
+      .min(0)
+      .nullable()
+      .meta({ description: 'current divided by the nights of the stay; null when current is' }),
   }),
   rating: MapsHotelRating,
   stars: z.number().int().min(1).max(5).nullable().meta({ description: 'Hotel class; null when unclassed' }),

@@ -61,7 +61,7 @@ describe('hotels request', () => {
 });
 
 describe('hotels answer (a place)', () => {
-  it('reads every property with coordinates and a price, in the contract shape, and leaves out the others', () => {
+  it('reads every property, in the contract shape, with or without coordinates and a price', () => {
     // Act
     const { hotels, currency, searchUrl } = hotelsIn('hotels-list.json');
     // Assess
@@ -69,12 +69,60 @@ describe('hotels answer (a place)', () => {
     expect(hotels.map((h) => h.name)).toEqual([
       'Lindenhof Garden Hotel',
       'H\u00f4tel Sonnenh\u00fcgel & Spa',
+      'Stadthaus am Markt',
+      'Pension Ilmblick',
       'Goethe Residenz',
       'Bauhaus Loft Hotel',
       'Altstadt Loft - Entire apartment',
     ]);
     expect(currency).toBe('EUR');
     expect(searchUrl).toMatch(/^https:\/\/maps\.test\/travel\/search\?q=Weimar/);
+  });
+
+  it('keeps a property without coordinates, and one without any price, those fields null (identity rule)', () => {
+    // Act
+    const unplaced = byName('Stadthaus am Markt')!;
+    const unpriced = byName('Pension Ilmblick')!;
+    // Assess
+    expect(unplaced.location).toEqual({ address: null, latitude: null, longitude: null });
+    expect(unplaced.price).toMatchObject({ current: 196, price_per_night: 98 });
+    expect(unpriced.price).toEqual({
+      current: null,
+      regular: null,
+      max_price: null,
+      currency: 'EUR',
+      price_per_night: null,
+    });
+    expect(unpriced.location).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number) });
+  });
+
+  it('keeps a list in which no property is priced or placed: every hotel, none dropped', () => {
+    // Prepare: the source lists the city's properties with no rate and no coordinates at all
+    const raw = fixture('hotels-list.json') as { properties: Record<string, unknown>[] };
+    for (const p of raw.properties) {
+      delete p.rate_per_night;
+      delete p.total_rate;
+      delete p.prices;
+      delete p.gps_coordinates;
+    }
+    // Act
+    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
+    // Assess
+    expect(hotels).toHaveLength(7);
+    expect(hotels.every((h) => h.price.current === null && h.location.latitude === null)).toBe(true);
+  });
+
+  it("counts the whole search as the source does (search_information.total_results), not the page's length", () => {
+    expect(hotelsIn('hotels-list.json').totalCount).toBe(118);
+  });
+
+  it('gives no total where the source gives none, or counts with a coarser rating filter than asked', () => {
+    // Prepare
+    const raw = fixture('hotels-list.json') as { search_information?: unknown };
+    delete raw.search_information;
+    // Act and Assess: 4.2 is sent as the source's 4.0+ filter, whose count is not of 4.2+
+    expect(extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels').totalCount).toBeNull();
+    expect(hotelsIn('hotels-list.json', { minRating: 4.2 }).totalCount).toBeNull();
   });
 
   it('skips a placeholder and a property without its token, counted; one without its review count stays', () => {
@@ -91,6 +139,8 @@ describe('hotels answer (a place)', () => {
     // Assess: kept with votes null, never a hotel of 0 votes for a count the answer did not give
     expect(hotels.map((h) => h.name)).toEqual([
       'H\u00f4tel Sonnenh\u00fcgel & Spa',
+      'Stadthaus am Markt',
+      'Pension Ilmblick',
       'Goethe Residenz',
       'Bauhaus Loft Hotel',
       'Altstadt Loft - Entire apartment',
@@ -193,6 +243,34 @@ describe('hotels answer (a hotel name)', () => {
       price: { current: 278, max_price: 310, price_per_night: 139 },
       is_paid: false,
     });
+  });
+
+  it('reads the details shape without a results state or a top-level token: the token of its details link', () => {
+    // Act
+    const { hotels, totalCount } = hotelsIn('hotel-details-by-name.json');
+    // Assess
+    expect(hotels).toEqual([
+      expect.objectContaining({
+        hotel_id: 'ChoI7PqX1uWb3a2gARoNL2cvMTFoMnF6ZGs4cBAB',
+        name: 'Villa Ettersberg',
+        location: { address: 'Ettersburger Weg 3, 99427 Weimar', latitude: 50.998217, longitude: 11.309845 },
+        price: { current: 262, regular: null, max_price: 278, currency: 'EUR', price_per_night: 131 },
+        stars: 3,
+      }),
+    ]);
+    expect(totalCount).toBe(1);
+  });
+
+  it('takes the token asked with, and fails (never a hotel without its id) when the details carry none', () => {
+    // Prepare
+    const raw = fixture('hotel-details-by-name.json') as Record<string, unknown> & {
+      search_parameters: Record<string, unknown>;
+    };
+    delete raw.serpapi_property_details_link;
+    const asked = { ...raw, search_parameters: { ...raw.search_parameters, property_token: 'ChoIasked' } };
+    // Act and Assess
+    expect(extractHotels(HotelsAnswer.parse(asked), SEARCH, 'hotels').hotels[0]!.hotel_id).toBe('ChoIasked');
+    expect(() => extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels')).toThrow(ExtractionError);
   });
 });
 

@@ -33,9 +33,18 @@ const Body = z.strictObject({
   check_in: z.string(),
   check_out: z.string(),
   hotels: z.array(MapsHotel.strict()).min(1),
-  total_count: z.number().int(),
+  total_count: z.number().int().nullable(),
   search_metadata: z.strictObject({ search_url: z.string(), datetime: z.iso.datetime() }),
 });
+type Hotel = z.infer<typeof MapsHotel>;
+/** The hotels the source priced, with their amounts as numbers (the others have them null). */
+const pricedOnly = (hotels: Hotel[]) =>
+  hotels.flatMap((h) => {
+    const { current, max_price, price_per_night } = h.price;
+    return current === null || max_price === null || price_per_night === null
+      ? []
+      : [{ ...h, price: { ...h.price, current, max_price, price_per_night } }];
+  });
 
 describe('GET /v1/maps_hotels/search', () => {
   it('returns hotels in the documented shape, with no success field', async () => {
@@ -46,7 +55,7 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(body.total_count).toBe(body.hotels.length);
     expect(body.hotels.every((h) => h.price.currency === 'EUR')).toBe(true);
     expect(body.hotels.some((h) => h.is_paid)).toBe(true);
-    for (const h of body.hotels) {
+    for (const h of pricedOnly(body.hotels)) {
       expect(h.price.max_price).toBeGreaterThanOrEqual(h.price.current);
       expect(h.price.price_per_night).toBeCloseTo(h.price.current / 2, 1);
     }
@@ -54,8 +63,8 @@ describe('GET /v1/maps_hotels/search', () => {
 
   it('prices in the currency asked for: SEK amounts, not USD amounts labelled SEK', async () => {
     // Act
-    const usd = Body.parse((await search({ currency: 'USD' })).body).hotels;
-    const sek = Body.parse((await search({ currency: 'sek' })).body).hotels;
+    const usd = pricedOnly(Body.parse((await search({ currency: 'USD' })).body).hotels);
+    const sek = pricedOnly(Body.parse((await search({ currency: 'sek' })).body).hotels);
     // Assess
     expect(sek.every((h) => h.price.currency === 'SEK')).toBe(true);
     const byId = new Map(usd.map((h) => [h.hotel_id, h.price.current]));
@@ -88,7 +97,7 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(hotels.every((h) => h.location.address === null && h.stars !== null)).toBe(true);
     expect(rentals.length).toBeGreaterThan(0);
     expect(rentals.every((h) => h.name.endsWith(' - Entire apartment') && h.stars === null)).toBe(true);
-    expect(rentals.every((h) => h.price.max_price > h.price.current)).toBe(true);
+    expect(pricedOnly(rentals).every((h) => h.price.max_price > h.price.current)).toBe(true);
   });
 
   it("answers a hotel's own name with that hotel alone, and its address, from the property-details shape", async () => {
@@ -109,7 +118,8 @@ describe('GET /v1/maps_hotels/search', () => {
       location: { address: expect.stringContaining(hotel.city.label), latitude: hotel.latitude },
       is_paid: false,
     });
-    expect(body.hotels[0]!.price.max_price).toBeGreaterThan(body.hotels[0]!.price.current);
+    const [priced] = pricedOnly(body.hotels);
+    expect(priced!.price.max_price).toBeGreaterThan(priced!.price.current);
   });
 
   it('marks exactly the advertised hotels as sponsored, though ads carry tokens of their own', async () => {
@@ -131,22 +141,59 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(body.hotels.some((h) => h.is_paid)).toBe(true);
   });
 
-  it('leaves out a property without coordinates or a price, and still answers the search', async () => {
-    // Prepare: a city where the source lists a hotel without coordinates
+  it('keeps every property the source lists: without coordinates or a price, those are null', async () => {
+    // Prepare: a city where the source lists a hotel without coordinates, and the raw list
     const lost = getWorld().hotels.find((h) => hash(`gps:${h.key}`) % 16 === 0)!;
+    const url = `${api.sandbox.url}/maps_hotels/search.json?engine=hotels&q=${encodeURIComponent(lost.city.name)}&check_in_date=${day(30)}&check_out_date=${day(32)}&adults=2&api_key=${SANDBOX_SERP_KEY}`;
+    const raw = (await fetch(url).then((r) => r.json())) as {
+      properties: { property_token: string; total_rate?: unknown; rate_per_night?: unknown }[];
+    };
     // Act
     const res = await search({ location: lost.city.name });
     // Assess
     expect(res.status).toBe(200);
-    const names = Body.parse(res.body).hotels.map((h) => h.name);
-    expect(names).not.toContain(lost.name);
-    expect(names.length).toBeGreaterThan(0);
+    const body = Body.parse(res.body);
+    expect(body.hotels.map((h) => h.hotel_id)).toEqual(raw.properties.map((p) => p.property_token));
+    expect(body.hotels.find((h) => h.name === lost.name)!.location).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
+    const unpriced = raw.properties.filter((p) => !p.total_rate && !p.rate_per_night);
+    expect(unpriced.length).toBeGreaterThan(0);
+    for (const p of unpriced)
+      expect(body.hotels.find((h) => h.hotel_id === p.property_token)!.price).toEqual({
+        current: null,
+        regular: null,
+        max_price: null,
+        currency: 'USD',
+        price_per_night: null,
+      });
+    expect(body.total_count).toBe(raw.properties.length);
+  });
+
+  it("answers 200 with an unpriced hotel's own name: the hotel, its price null, not 404", async () => {
+    // Prepare: a hotel of a unique name that the source lists without a price for the stay
+    const hotels = getWorld().hotels;
+    const hotel = hotels.find(
+      (h) =>
+        hotels.filter((o) => o.name === h.name).length === 1 &&
+        !stayPrice(h, { checkIn: day(30), checkOut: day(32), adults: 2, currency: 'USD' }),
+    )!;
+    // Act
+    const res = await search({ location: hotel.name });
+    // Assess
+    expect(res.status).toBe(200);
+    const body = Body.parse(res.body);
+    expect(body.hotels.map((h) => [h.name, h.price.current])).toEqual([[hotel.name, null]]);
+    expect(body.total_count).toBe(1);
   });
 
   it('sends one age per child and prices the children', async () => {
     // Act
-    const none = Body.parse((await search({ children: '0' })).body).hotels[0]!;
-    const two = Body.parse((await search({ children: '2' })).body).hotels[0]!;
+    const none = pricedOnly(Body.parse((await search({ children: '0' })).body).hotels)[0]!;
+    const two = Body.parse((await search({ children: '2' })).body).hotels.find(
+      (h) => h.hotel_id === none.hotel_id,
+    )!;
     // Assess
     const sent = api.sandbox.requests('maps_hotels').map((r) => new URLSearchParams(r.path.split('?')[1]));
     expect(sent.map((q) => q.get('children_ages'))).toEqual([null, `${CHILD_AGE},${CHILD_AGE}`]);
@@ -185,14 +232,18 @@ describe('GET /v1/maps_hotels/search', () => {
     const body = Body.parse((await search({ min_rating: '4.6' })).body);
     // Assess
     expect(body.hotels.every((h) => (h.rating?.value ?? 0) >= 4.6)).toBe(true);
+    // The source's 4.5+ count is not a count of 4.6+: no total rather than a wrong one
+    expect(body.total_count).toBeNull();
     const [sent] = api.sandbox.requests('maps_hotels').map((r) => new URLSearchParams(r.path.split('?')[1]));
     expect(sent!.get('rating')).toBe('9');
   });
 
   it('prices respond to adults', async () => {
-    const two = Body.parse((await search({ adults: '2' })).body).hotels[0]!.price.current;
-    const four = Body.parse((await search({ adults: '4' })).body).hotels[0]!.price.current;
-    expect(four).toBeGreaterThan(two);
+    const two = pricedOnly(Body.parse((await search({ adults: '2' })).body).hotels)[0]!;
+    const four = Body.parse((await search({ adults: '4' })).body).hotels.find(
+      (h) => h.hotel_id === two.hotel_id,
+    )!;
+    expect(four.price.current).toBeGreaterThan(two.price.current);
   });
 
   it.each([
@@ -270,7 +321,9 @@ const photos = (qs: Record<string, string>) => api.get(`/v1/maps_hotels/photos?$
 describe('maps_hotels search → info and photos of the first hotel_id', () => {
   it('info agrees with search: same name, coordinates and price for the same stay', async () => {
     // Prepare
-    const first = Body.parse((await search({ currency: 'EUR' })).body).hotels[0]!;
+    const first = pricedOnly(Body.parse((await search({ currency: 'EUR' })).body).hotels).find(
+      (h) => h.location.latitude !== null,
+    )!;
     // Act
     const res = await info({ hotel_id: first.hotel_id, currency: 'EUR' });
     // Assess

@@ -6,15 +6,19 @@
  * `search_metadata.<engine>_url`.
  *
  * Two answer shapes: a place gives `properties[]` (hotels and vacation rentals) with sponsored
- * listings apart in `ads[]`; a hotel's name gives that one property's details at the top level
- * (`search_information.hotels_results_state: "Showing results for property details"`, no `properties`).
+ * listings apart in `ads[]`, and the whole search's count in `search_information.total_results`; a
+ * hotel's name gives that one property's details at the top level (no `properties`; with
+ * `search_information.hotels_results_state: "Showing results for property details"`, or with no
+ * `search_information` and no top-level `property_token`: the token is then in its details link).
  *
  * Rules, from what the source sends:
  * - sponsored: an ad never carries its property's token (it has one of its own), so an ad marks the
  *   property whose name equals the ad's once both are folded (case, accents, punctuation and spacing
  *   ignored), or whose token equals the ad's, or which says `sponsored: true`;
- * - a property without coordinates, or without any price, is left out (the contract's latitude,
- *   longitude and price.current are not nullable); the rest of the search still answers;
+ * - a property is identified by its token and name: one without coordinates, or without any price (a
+ *   booked-out night), is kept with those null (the identity rule);
+ * - total_count is the source's `total_results`, null when it sends none or when min_rating is not one
+ *   of its own filters (its count would be of the coarser filter);
  * - price.current is `total_rate.extracted_lowest`, else the nightly lowest times the nights;
  *   max_price is the highest seller's total where the source lists sellers (`prices[]`: on vacation
  *   rentals, nightly rates only, times the nights; in property details, with totals), else current;

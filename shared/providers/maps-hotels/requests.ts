@@ -24,6 +24,9 @@ function ratingFilter(min: number | undefined): number | undefined {
   return min >= 4.5 ? 9 : min >= 4 ? 8 : 7;
 }
 
+/** Whether the source's rating filter sent for `min` is `min` itself, so that its counts are of what was asked. */
+export const ratingFilterIsExact = (min: number): boolean => [3.5, 4, 4.5].includes(min);
+
 /** A call of the SERP API's hotels engine with these parameters: its prices are kept as prices are. */
 const hotelsEngine = (query: SourceRequest['query']): SourceRequest =>
   serpRequest('maps_hotels', query, 'prices');
