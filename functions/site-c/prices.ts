@@ -37,7 +37,10 @@ export const SiteCPricesResponse = z.object({
   pricing_summary: z.object({
     lowest_price: z.string().meta({ description: 'The lowest total stay price, formatted' }),
     pricing_complete: z.boolean().meta({ description: 'Whether every seller responded' }),
-    has_member_rates: z.boolean(),
+    has_member_rates: z.boolean().nullable().meta({
+      description:
+        'Whether some seller offers a member rate; null when the source does not say (it does not, today)',
+    }),
   }),
   available_offers: z.array(PriceOffer).min(1).meta({ description: 'Cheapest first' }),
   message: z.string(),

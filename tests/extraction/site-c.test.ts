@@ -263,7 +263,7 @@ describe('offers', () => {
         taxes: 144.43,
         currency: 'EUR',
         roomsLeft: null,
-        memberRate: false,
+        memberRate: null,
       },
       expect.objectContaining({ provider: 'StayDesk', total: 1307.04 }),
       expect.objectContaining({ provider: 'NightOwl Rooms', perNight: 412, total: 1384.32 }),
@@ -299,7 +299,36 @@ describe('offers', () => {
       is_lowest_price: true,
       rooms_remaining: null,
     });
-    expect(priceOffers([], 'EUR')).toEqual({ hasMemberRates: false, lowest: null, offers: [] });
+    expect(priceOffers([], 'EUR')).toEqual({ hasMemberRates: null, lowest: null, offers: [] });
+  });
+
+  it('says nothing of member rates when the reading locates no member flag, and what the flag says when it does', () => {
+    // Prepare: the default reading has no member path (the evidence did not locate one)
+    const unread = extractOffers(data(), OFFER_READING).sellers;
+    const withFlag = (flags: (boolean | undefined)[]) =>
+      extractOffers(
+        OffersData.parse({
+          HPS_getWebHROffers: {
+            complete: true,
+            chevronOffers: flags.map((memberRate, i) => ({
+              data: {
+                dataAtts: { provider: `S${i}`, perNight: 10, totalPrice: 30, taxesValue: 3, memberRate },
+              },
+            })),
+          },
+        }),
+        { ...OFFER_READING, offer_member_rate: 'data.dataAtts.memberRate' },
+      ).sellers;
+    // Act
+    const none = priceOffers(unread, 'EUR').hasMemberRates;
+    const [allFalse, oneTrue, partlyUnknown] = [
+      [false, false],
+      [false, true, undefined],
+      [false, undefined],
+    ].map((flags) => priceOffers(withFlag(flags), 'EUR').hasMemberRates);
+    // Assess: never `false` for what no seller said
+    expect(none).toBeNull();
+    expect([allFalse, oneTrue, partlyUnknown]).toEqual([false, true, null]);
   });
 
   it('reads the sandbox poll the same way, the sellers arriving over polls', () => {
@@ -389,7 +418,7 @@ describe('offers, read by the tolerant rule', () => {
       hiddenOffers: [],
     });
     expect(sellers).toEqual([
-      { provider: 'A', perNight: 100, total: 300, taxes: 30, roomsLeft: null, memberRate: false },
+      { provider: 'A', perNight: 100, total: 300, taxes: 30, roomsLeft: null, memberRate: null },
     ]);
     expect(drift).toContainEqual({
       provider: 'site_c',

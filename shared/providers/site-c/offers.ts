@@ -59,7 +59,7 @@ const sellerFields = {
 };
 type SellerField = keyof typeof sellerFields;
 
-/** A seller as read: rooms left null and the member flag false where the source does not say. */
+/** A seller as read: rooms left and the member flag null where the source does not say. */
 export interface Seller {
   provider: string;
   perNight: number;
@@ -67,7 +67,7 @@ export interface Seller {
   taxes: number;
   currency?: string;
   roomsLeft: number | null;
-  memberRate: boolean;
+  memberRate: boolean | null;
 }
 
 export const OffersData = z.looseObject({ HPS_getWebHROffers: z.looseObject({}) });
@@ -162,7 +162,7 @@ export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferRe
       taxes: s.taxes,
       ...(s.currency === undefined ? {} : { currency: s.currency }),
       roomsLeft: s.roomsLeft ?? null,
-      memberRate: s.memberRate ?? false,
+      memberRate: s.memberRate ?? null,
     })),
   );
   return { complete, sellers };
@@ -173,7 +173,8 @@ const formatted = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
 export interface PricedOffers {
-  hasMemberRates: boolean;
+  /** Some seller offers a member rate; null when a seller (or the reading) does not say and none does. */
+  hasMemberRates: boolean | null;
   /** The lowest total, formatted; null when no seller offers the stay. */
   lowest: string | null;
   /** Cheapest first. */
@@ -181,13 +182,23 @@ export interface PricedOffers {
 }
 
 /**
+ * Whether any seller offers a member rate: true when one says so, false only when every seller says it
+ * does not, else null (the default reading locates no member flag: evidence §5 "not located").
+ * @example memberRates([{ memberRate: null }, { memberRate: false }]) // null
+ */
+function memberRates(sellers: Pick<Seller, 'memberRate'>[]): boolean | null {
+  if (sellers.some((s) => s.memberRate === true)) return true;
+  return sellers.length > 0 && sellers.every((s) => s.memberRate === false) ? false : null;
+}
+
+/**
  * Sellers as the contract's offers, cheapest first, amounts formatted in `currency`.
- * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: false }], 'EUR').lowest // '€224.00'
+ * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: null }], 'EUR').lowest // '€224.00'
  */
 export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
   const lowest = Math.min(...sellers.map((s) => s.total));
   return {
-    hasMemberRates: sellers.some((s) => s.memberRate),
+    hasMemberRates: memberRates(sellers),
     lowest: sellers.length ? formatted(lowest, currency) : null,
     offers: [...sellers]
       .sort((a, b) => a.total - b.total)
