@@ -1,5 +1,6 @@
 // GET /v1/rental/listing/extract-id: the listing id of a rental listing URL, with no upstream call. The URL
-// is read by the shared guard (shared/upstream/user-url.ts) and answered normalised, never as given.
+// is read by the shared guard (shared/upstream/user-url.ts), which refuses hostile forms, and answered as
+// given (trimmed), as the contract says.
 import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { encodedListingId, listingRefOf } from '../../shared/providers/rental/urls.ts';
@@ -19,10 +20,7 @@ export const ExtractIdResponse = z.object({
     .string()
     .regex(/^[1-9]\d{0,19}$/)
     .meta({ description: 'The listing id as a decimal string, never a JSON number: ids exceed 2^53' }),
-  url: z.url().meta({
-    description:
-      'The listing URL normalised: https, the host lower-case, /rooms/{id}, /rooms/plus/{id} or /listing/{id}; never the query or anything else of the input',
-  }),
+  url: z.string().meta({ description: 'The listing URL as given (trimmed)' }),
   encoded_id: z.string().meta({ description: 'The base64 of StayListing:{id}, the platform API id' }),
 });
 
@@ -41,7 +39,7 @@ export const handler = endpoint({
     return {
       success: true as const,
       listing_id: ref.listingId,
-      url: ref.url,
+      url: query.url,
       encoded_id: encodedListingId(ref.listingId),
     };
   },

@@ -56,7 +56,7 @@ describe('a listing URL → extract-id → overview → details → pricing', ()
     expect(ids.body).toEqual({
       success: true,
       listing_id: BIG,
-      url: `https://www.rental.test/rooms/${BIG}`, // normalised: never the query given
+      url, // as given, query and all (the contract's "url (as given)")
       encoded_id: Buffer.from(`StayListing:${BIG}`).toString('base64'),
     });
     expect(ids.text).toContain(`"listing_id":"${BIG}"`);
@@ -143,6 +143,7 @@ describe('GET /v1/rental/listing/extract-id', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(res.body.listing_id).toBe(id);
+    expect(res.body.url).toBe(url);
     expect(res.text).toContain(`"listing_id":"${id}"`);
     expect(api.sandbox.requests('rental')).toEqual([]);
   });
@@ -169,6 +170,14 @@ describe('GET /v1/rental/listing/extract-id', () => {
     // Assess
     expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_URL']);
     expectDocumented(routes.rentalExtractId, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('answers the url as given, only trimmed', async () => {
+    const res = await extractId('  https://WWW.Rental.test/Rooms/40000001/photos?adults=2#reviews \n');
+    expect([res.status, res.body.url]).toEqual([
+      200,
+      'https://WWW.Rental.test/Rooms/40000001/photos?adults=2#reviews',
+    ]);
   });
 
   it('answers 400 INVALID_URL without a url', async () => {
