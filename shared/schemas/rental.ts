@@ -75,12 +75,24 @@ export const RentalDetails = z.object({
     .min(0)
     .nullable()
     .meta({ description: 'null when the listing shows no count' }),
-  badge: z.string().meta({ description: 'Award badge, e.g. Superhost' }),
+  badge: z
+    .string()
+    .nullable()
+    .meta({ description: 'Award badge, e.g. Superhost; null when the listing shows none' }),
   host_name: z.string().min(1),
   max_guests: z.number().int().min(1),
-  children_allowed: z.boolean(),
-  infants_allowed: z.boolean(),
-  pets_allowed: z.boolean(),
+  children_allowed: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'false when a house rule refuses children; null when no house rule was shown' }),
+  infants_allowed: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'false when a house rule refuses infants; null when no house rule was shown' }),
+  pets_allowed: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'As the house rules say; null when no rule speaks of pets' }),
 });
 export type RentalDetails = z.infer<typeof RentalDetails>;
 

@@ -58,6 +58,47 @@ describe('listing page', () => {
     });
   });
 
+  it('states no badge, and no pets rule, as null: never an empty badge or pets refused by default', () => {
+    // Prepare: no banner, a host who is not a Superhost, house rules silent on pets
+    const pdp = sections('sections.json');
+    const policies = pdp.sections.find((s) => s.sectionId === 'POLICIES_DEFAULT')!;
+    policies.section = {
+      houseRules: [{ title: 'Check-in after 4:00 PM' }, { title: 'No parties or events' }],
+    };
+    pdp.sections.push(
+      { sectionId: 'MEET_YOUR_HOST', section: { cardData: { name: 'Ansgar', isSuperhost: false } } },
+      { sectionId: 'TITLE_DEFAULT', section: { title: 'Quiet studio by the weir' } },
+    );
+    // Act
+    const details = extractDetails(pdp);
+    // Assess
+    expect(details).toMatchObject({
+      badge: null,
+      pets_allowed: null,
+      children_allowed: true,
+      infants_allowed: true,
+    });
+  });
+
+  it('states the guest rules as null when the listing shows no house rule at all', () => {
+    // Prepare
+    const pdp = sections('sections.json');
+    pdp.sections.find((s) => s.sectionId === 'POLICIES_DEFAULT')!.section = { houseRules: [] };
+    pdp.sections.push(
+      { sectionId: 'MEET_YOUR_HOST', section: { cardData: { name: 'Ansgar' } } },
+      { sectionId: 'TITLE_DEFAULT', section: { title: 'Quiet studio by the weir' } },
+    );
+    // Act
+    const details = extractDetails(pdp);
+    // Assess
+    expect(details).toMatchObject({
+      badge: null,
+      children_allowed: null,
+      infants_allowed: null,
+      pets_allowed: null,
+    });
+  });
+
   it('states no rating for a listing that shows none: no star rating or no count is null, never "0.00 (0)"', () => {
     // Prepare: the page without its star rating, then without its count as well
     const page = text('listing-page.html');

@@ -37,9 +37,11 @@ function houseRules(policies: z.output<typeof PoliciesSection>): string[] {
 const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.test(r));
 
 /**
- * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name). The badge is the guest-favourite banner's own title, else Superhost from the
- * host card, else none. Guest rules come from the house rules, which name only what is refused ("Not
- * suitable for infants (under 2 years)"); pets are allowed only where a rule says so.
+ * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name). The badge is the
+ * guest-favourite banner's own title, else Superhost from the host card, else null (none shown). Guest
+ * rules come from the house rules, which name only what is refused ("Not suitable for infants (under 2
+ * years)"): with no house rule read at all, children and infants are null, not allowed by default. Pets
+ * are as a rule says ("Pets allowed", "No pets"), null when none speaks of them.
  * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
  */
 export function extractDetails(pdp: PdpSections): RentalDetails {
@@ -59,12 +61,13 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
       image_url: share.imageUrl,
       rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
       rating_count: count,
-      badge: banner?.title ?? (host.cardData.isSuperhost ? 'Superhost' : ''),
+      badge: banner?.title ?? (host.cardData.isSuperhost ? 'Superhost' : null),
       host_name: host.cardData.name,
       max_guests: share.personCapacity,
-      children_allowed: !said(rules, /not suitable for children\b/i),
-      infants_allowed: !said(rules, /not suitable for (children and )?infants\b/i),
-      pets_allowed: said(rules, /\bpets allowed\b/i) && !said(rules, /\bno pets\b/i),
+      children_allowed: rules.length === 0 ? null : !said(rules, /not suitable for children\b/i),
+      infants_allowed:
+        rules.length === 0 ? null : !said(rules, /not suitable for (children and )?infants\b/i),
+      pets_allowed: said(rules, /\bno pets\b/i) ? false : said(rules, /\bpets allowed\b/i) ? true : null,
     },
     'the listing details',
   );
