@@ -20,13 +20,16 @@ const Address = z
   })
   .meta({ description: 'Each part null when chain_b does not show it' });
 
-/** The best priced offer of a chain_b hotel for the stay, in the requested currency. */
+/**
+ * The best public price of a chain_b hotel for the stay, in the requested currency: never a package's
+ * price, and a member rate only by its public price.
+ */
 export const BestOffer = z.object({
   currency: RequestedCurrency,
-  amount: z
-    .number()
-    .min(0)
-    .meta({ description: 'The price as chain_b aggregates it (see aggregation_type)' }),
+  amount: z.number().min(0).meta({
+    description:
+      'The public price as chain_b aggregates it (see aggregation_type): a room offer open to anyone, or a member rate at its public (non-member) price; never a package',
+  }),
   per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
   total: z.number().min(0).meta({ description: 'Price of the whole stay' }),
   aggregation_type: z.string().min(1).nullable().meta({
@@ -34,7 +37,11 @@ export const BestOffer = z.object({
       'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (the amount is then read as the stay)',
   }),
   formatted: z.string().min(1).meta({ description: 'amount formatted with its currency, e.g. "EUR 412.80"' }),
-  tax_summary: z.string(),
+  tax_summary: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: 'What amount includes, e.g. "Taxes and fees included"; null when not shown' }),
   meal_plan: z.string().min(1).meta({ description: 'e.g. ROOM_ONLY, BREAKFAST' }),
   nights: z.number().int().min(1),
 });
@@ -58,10 +65,14 @@ export const ChainBHotel = z.object({
   address: Address,
   distance_meters: z.number().int().min(0).meta({ description: 'From the search center' }),
   distance_feet: z.number().int().min(0),
-  availability_status: z
-    .enum(['AVAILABLE', 'UNAVAILABLE'])
-    .meta({ description: 'For the requested dates: AVAILABLE exactly when best_offer is not null' }),
-  best_offer: BestOffer.nullable().meta({ description: 'null when the property has no priced offer' }),
+  availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']).meta({
+    description:
+      'For the requested dates, as chain_b says; an AVAILABLE hotel may still have no best_offer (no public price)',
+  }),
+  best_offer: BestOffer.nullable().meta({
+    description:
+      'null when the property has no priced offer open to the public (only packages, or member rates without their public price)',
+  }),
 });
 export type ChainBHotel = z.infer<typeof ChainBHotel>;
 

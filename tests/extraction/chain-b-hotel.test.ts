@@ -255,15 +255,41 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: 379.89, per_night: 189.95 });
   });
 
-  it('never makes a package or a members-only rate the best offer, unless only those are offered', () => {
+  it('never makes a package or a members-only amount the best offer', () => {
     expect(bestOffer(rooms, 2)).toMatchObject({
       amount: 270.14,
       meal_plan: 'EUROPEAN_PLAN',
       aggregation_type: 'TOTAL_STAY',
     });
-    expect(bestOffer(OffersAnswer.parse(json('hotel-page-hot-members-only.json')), 2)).toMatchObject({
-      amount: 253.26,
+  });
+
+  it('prices a hotel offering only a member rate and a package at the public price of the member rate', () => {
+    // Act: a cheaper package (253.26) and a member rate (267.33, public price 281.40)
+    const best = bestOffer(OffersAnswer.parse(json('hotel-page-hot-members-only.json')), 2);
+    // Assess
+    expect(best).toEqual({
+      currency: 'EUR',
+      amount: 281.4,
+      per_night: 140.7,
+      total: 281.4,
+      aggregation_type: 'TOTAL_STAY',
+      formatted: '€281.40',
+      tax_summary: 'Taxes and fees included',
+      meal_plan: 'EUROPEAN_PLAN',
+      nights: 2,
     });
+  });
+
+  it('gives no best offer when only a package and a member rate without its public price are offered', () => {
+    // Prepare
+    const answer = json('hotel-page-hot-members-only.json') as {
+      data: { hotelOffers: { offersSelection: { offers: { pricing: { alternative: unknown } }[] } } };
+    };
+    answer.data.hotelOffers.offersSelection.offers[0]!.pricing.alternative = null;
+    // Act
+    const best = bestOffer(OffersAnswer.parse(answer), 2);
+    // Assess
+    expect(best).toBeNull();
   });
 
   it('gives a calendar date its best offer, and a sold-out date UNAVAILABLE without an amount', () => {

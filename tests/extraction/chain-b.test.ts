@@ -149,12 +149,12 @@ describe('HotelPageHot answer', () => {
     });
   });
 
-  it('reads an amount aggregated per night as the nightly price', () => {
+  it('reads an amount aggregated per night as the nightly price, and an absent tax summary as null', () => {
     expect(bestOffer(offers('hotel-page-hot-nightly.json'), 2)).toMatchObject({
       amount: 140.7,
       per_night: 140.7,
       total: 281.4,
-      tax_summary: '',
+      tax_summary: null,
     });
   });
 

@@ -30,11 +30,10 @@ async function searchParis(qs: Record<string, string> = {}) {
   return ChainBSearchResponse.parse(res.body);
 }
 
-/** The cheapest rate anyone can book: neither a package nor a members-only rate, unless only those exist. */
+/** The cheapest rate anyone can book: neither a package nor a members-only rate (the sandbox sells both). */
 function cheapestOpen(rooms: z.infer<typeof HotelRoomsResponse>): number {
   const rates = rooms.room_types.flatMap((r) => r.rates);
-  const open = rates.filter((r) => !r.is_package && !r.is_member_rate);
-  return Math.min(...(open.length ? open : rates).map((r) => r.total));
+  return Math.min(...rates.filter((r) => !r.is_package && !r.is_member_rate).map((r) => r.total));
 }
 
 describe('chain_b search → hotel endpoints', () => {

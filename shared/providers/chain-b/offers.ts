@@ -102,11 +102,11 @@ const isMemberRate = (o: Offer) =>
 const isPackage = (o: Offer) => o.type === 'PACKAGE';
 
 /**
- * An offer's price per night and for the stay. An amount aggregated per night is the nightly price; any
- * other aggregation, or none given (clients on record read the amount as the stay's), is the total.
+ * An offer's price per night and for the stay (its main amount unless another is given, aggregated alike).
+ * An amount aggregated per night is the nightly price; any other aggregation, or none given (clients on
+ * record read the amount as the stay's), is the total.
  */
-function priceOf(o: Offer, nights: number) {
-  const { amount } = o.pricing.main;
+function priceOf(o: Offer, nights: number, amount = o.pricing.main.amount) {
   const aggregation = o.pricing.aggregationType ?? null;
   const nightly = aggregation !== null && /NIGHT/i.test(aggregation);
   return {
@@ -128,36 +128,47 @@ function pricedOffers(answer: OffersAnswer): Offer[] {
 }
 
 /**
- * The offer a best price is read from: the cheapest one anyone can book, so never a package or a
- * members-only rate unless nothing else is offered.
+ * What anyone can book an offer at: a room offer's own price; a member rate's public price, its
+ * `alternative` (clients on record read it as the non-member price, aggregated like the main one); none
+ * for a package, whose price buys more than the room, or for a member rate that does not show its public
+ * price.
  */
-function bestOf(offers: Offer[], nights: number): Offer | undefined {
-  const open = offers.filter((o) => !isPackage(o) && !isMemberRate(o));
-  return (open.length ? open : offers).reduce<Offer | undefined>(
-    (min, o) => (!min || priceOf(o, nights).total < priceOf(min, nights).total ? o : min),
-    undefined,
-  );
+function publicPrice(o: Offer): { amount: number; formatted: string } | undefined {
+  if (isPackage(o)) return undefined;
+  if (!isMemberRate(o)) return { amount: o.pricing.main.amount, formatted: o.pricing.main.formattedAmount };
+  const amount = o.pricing.alternative?.amount;
+  const formatted = text(o.pricing.alternative?.formattedAmount);
+  return amount && amount > 0 && formatted ? { amount, formatted } : undefined;
 }
 
 /**
- * The best offer of an available hotel for a stay of `nights`, or null: the cheapest that is neither a
- * package nor a members-only rate, unless only those are offered.
+ * The best offer of an available hotel for a stay of `nights`, or null: the cheapest public price (a
+ * member rate by its public price), never a package's or a members-only amount; null when only those
+ * are offered.
  * @example bestOffer(answer, 2) // { currency: 'EUR', amount: 270.14, per_night: 135.07, total: 270.14, aggregation_type: 'TOTAL_STAY', … }
  */
 export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | null {
-  const best = bestOf(pricedOffers(answer), nights);
+  const priced = pricedOffers(answer).flatMap((offer) => {
+    const price = publicPrice(offer);
+    const stayNights = offer.lengthOfStay?.value ?? nights;
+    return price ? [{ offer, price, stayNights, ...priceOf(offer, stayNights, price.amount) }] : [];
+  });
+  const best = priced.reduce<(typeof priced)[number] | undefined>(
+    (min, p) => (!min || p.total < min.total ? p : min),
+    undefined,
+  );
   if (!best) return null;
-  const stayNights = best.lengthOfStay?.value ?? nights;
+  const { offer, price, stayNights, ...stay } = best;
   return conform(
     'chain_b',
     BestOffer,
     {
-      currency: best.pricing.currency,
-      amount: best.pricing.main.amount,
-      ...priceOf(best, stayNights),
-      formatted: best.pricing.main.formattedAmount,
-      tax_summary: best.pricing.formattedTaxType ?? '',
-      meal_plan: best.mealPlan.code,
+      currency: offer.pricing.currency,
+      amount: price.amount,
+      ...stay,
+      formatted: price.formatted,
+      tax_summary: text(offer.pricing.formattedTaxType),
+      meal_plan: offer.mealPlan.code,
       nights: stayNights,
     },
     'the best offer',
