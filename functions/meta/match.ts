@@ -18,7 +18,14 @@ export const MatchResponse = z.object({
   success: z.literal(true),
   query: z.object({ name: z.string(), platform: MatchPlatform }),
   match: z
-    .object({ title: z.string(), description: z.string(), url: z.url() })
+    .object({
+      title: z.string(),
+      description: z
+        .string()
+        .nullable()
+        .meta({ description: "The search result's snippet; null when the result shows none" }),
+      url: z.url(),
+    })
     .nullable()
     .meta({ description: "The platform's hotel page; the route answers 404 rather than a null match" }),
   message: z.string().nullable(),
@@ -45,7 +52,8 @@ export const handler = endpoint({
     return {
       success: true as const,
       query: { name: query.name, platform: query.platform },
-      match: { title: hit.title, description: hit.snippet, url: hit.link },
+      // A blank snippet says nothing: null, like an absent one.
+      match: { title: hit.title, description: hit.snippet || null, url: hit.link },
       message: null,
     };
   },

@@ -45,12 +45,14 @@ export const MetaSearchResponse = z.object({
     hotel_name: z.string(),
     links: z
       .object({
-        site_a: HotelPage.optional(),
-        site_d: HotelPage.optional(),
-        site_h: HotelPage.optional(),
-        site_b: HotelPage.optional(),
+        site_a: HotelPage.nullable(),
+        site_d: HotelPage.nullable(),
+        site_h: HotelPage.nullable(),
+        site_b: HotelPage.nullable(),
       })
-      .meta({ description: 'Hotel page per platform; a platform with no hotel page found is absent' }),
+      .meta({
+        description: 'Hotel page per platform, every key present; null where no hotel page was found',
+      }),
     platform_count: z.number().int().min(1).max(4).meta({ description: 'How many links were found' }),
     official_website_detected: z.boolean(),
   }),
@@ -95,8 +97,14 @@ export const handler = endpoint({
       status: 'success' as const,
       data: {
         hotel_name: name,
-        // Only real hotel pages: a platform without one is left out, never a search URL in its place.
-        links: Object.fromEntries(found.map((p) => [p, links[p]])),
+        // Only real hotel pages: a platform without one (or not configured here) is null, never a search
+        // URL in its place; every key of the contract is there.
+        links: {
+          site_a: links.site_a ?? null,
+          site_d: links.site_d ?? null,
+          site_h: links.site_h ?? null,
+          site_b: links.site_b ?? null,
+        },
         platform_count: found.length,
         official_website_detected: broad.some(isOfficialSite),
       },

@@ -45,6 +45,19 @@ describe('web search answer', () => {
     });
   });
 
+  it('reads a result without a snippet as one with no snippet, never an empty text', () => {
+    // Prepare: the first result of the real-format answer without its snippet keys
+    const raw = fixture('results.json') as { organic_results: Record<string, unknown>[] };
+    delete raw.organic_results[0]!.snippet;
+    delete raw.organic_results[0]!.snippet_highlighted_words;
+    // Act
+    const results = extractResults(SearchAnswer.parse(raw));
+    // Assess: kept, in place, its snippet unknown
+    expect(results).toHaveLength(8);
+    expect(results[0]!.snippet ?? null).toBeNull();
+    expect(results[0]!.link).toBe('https://www.site-a.test/hotel/de/lindenhof-garden-weimar.html');
+  });
+
   it('reads the "Fully empty" state, with its empty-result error, as no results', () => {
     // Prepare
     const answer = SearchAnswer.parse(fixture('empty.json'));

@@ -1,6 +1,7 @@
 // GET /v1/meta/match, per its spec section and error rows, against the sandbox.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { pageUrls } from '../../infra/sandbox/pages.ts';
+import { snippetless } from '../../infra/sandbox/sites/web-search.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
@@ -33,6 +34,17 @@ describe('GET /v1/meta/match', () => {
       });
     },
   );
+
+  it('answers description null, not an empty text, when the matching result shows no snippet', async () => {
+    // Prepare: a hotel whose site_f result the engine shows without a snippet
+    const h = getWorld().hotels.find(snippetless)!;
+    // Act
+    const res = await match(h.name, 'site_f');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.match).toEqual({ title: expect.any(String), description: null, url: pageUrls(h).site_f });
+    expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
+  });
 
   it('skips results that are not hotel pages (a city guide ranks first on site_c)', async () => {
     const res = await match('Aurelia Suites Paris', 'site_c');

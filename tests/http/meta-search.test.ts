@@ -40,25 +40,32 @@ describe('GET /v1/meta/search', () => {
     expect(res.body.data.official_website_detected).toBe(true);
   });
 
-  it('leaves out a site without a hotel page, still with two searches', async () => {
+  it('answers null for a site without a hotel page, every key still there, with two searches', async () => {
     const h = getWorld().hotels.find((x) => x.unlistedOn.includes('site_h'))!;
     const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
     expect(res.status).toBe(200);
     expect(res.body.data.platform_count).toBe(3);
-    expect(Object.keys(res.body.data.links).sort()).toEqual(['site_a', 'site_b', 'site_d']);
+    const urls = pageUrls(h);
+    expect(res.body.data.links).toEqual({
+      site_a: urls.site_a,
+      site_d: urls.site_d,
+      site_h: null,
+      site_b: urls.site_b,
+    });
     expect(MetaSearchResponse.parse(res.body).data.platform_count).toBe(
-      Object.keys(res.body.data.links).length,
+      Object.values(res.body.data.links).filter((l) => l !== null).length,
     );
     expect(api.sandbox.requests('web_search')).toHaveLength(2);
   });
 
-  it('leaves out a platform this deployment does not configure, instead of failing', async () => {
+  it('answers null for a platform this deployment does not configure, instead of failing', async () => {
     const h = getWorld().hotels.find((x) => x.name === 'Aurelia Suites Paris')!;
     useProviders(Object.fromEntries(Object.entries(api.sandbox.providers()).filter(([p]) => p !== 'site_d')));
     try {
       const res = await api.get(`/v1/meta/search?hotel_name=${encodeURIComponent(h.name)}`);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body.data.links).sort()).toEqual(['site_a', 'site_b', 'site_h']);
+      expect(Object.keys(res.body.data.links).sort()).toEqual(['site_a', 'site_b', 'site_d', 'site_h']);
+      expect(res.body.data.links.site_d).toBeNull();
       const restricted = api.sandbox
         .requests('web_search')
         .map((r) => new URL(r.path, 'http://x').searchParams.get('q')!)

@@ -40,7 +40,16 @@ function matches(q: string): Hotel[] {
     .map((s) => s.h);
 }
 
-function resultsFor(h: Hotel): { link: string; title: string; snippet: string }[] {
+/**
+ * Whether the engine shows this hotel's site_f page without a snippet, as the real engine sometimes shows
+ * a result (the key is then absent).
+ * @example snippetless(hotel) // false for most hotels
+ */
+export function snippetless(h: Hotel): boolean {
+  return hash(`snippet:${h.key}`) % 5 === 0;
+}
+
+function resultsFor(h: Hotel): { link: string; title: string; snippet?: string }[] {
   const urls = pageUrls(h);
   const where = `${h.city.name}, ${h.city.label.split(', ').at(-1)}`;
   const list = [
@@ -71,7 +80,11 @@ function resultsFor(h: Hotel): { link: string; title: string; snippet: string }[
       snippet: `Deals on hotels in ${h.city.name}.`,
     },
     { link: urls.site_e, title: `${h.name} Hotel Deals`, snippet: `Find deals for ${h.name}.` },
-    { link: urls.site_f, title: `${h.name} - Hotel Detail`, snippet: `${h.name}: rooms, rates and reviews.` },
+    {
+      link: urls.site_f,
+      title: `${h.name} - Hotel Detail`,
+      ...(snippetless(h) ? {} : { snippet: `${h.name}: rooms, rates and reviews.` }),
+    },
     { link: urls.site_h, title: `${h.name} from`, snippet: `Compare prices for ${h.name}.` },
   ];
   const unlisted = h.unlistedOn.map((site) => urls[site]);
@@ -150,8 +163,12 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
           redirect_link: `${PUBLIC_SITE}/url?${new URLSearchParams({ sa: 't', url: r.link })}`,
           displayed_link: displayed(r.link),
           favicon: `${base}/favicons/${hash(host)}.png`,
-          snippet: r.snippet,
-          snippet_highlighted_words: words.filter((w) => fold(r.snippet).split(' ').includes(w)),
+          ...(r.snippet === undefined
+            ? {}
+            : {
+                snippet: r.snippet,
+                snippet_highlighted_words: words.filter((w) => fold(r.snippet!).split(' ').includes(w)),
+              }),
           source: host.replace(/^www\./, ''),
         };
       }),

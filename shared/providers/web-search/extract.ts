@@ -9,7 +9,8 @@ export const OrganicResult = z.object({
   position: z.number().int(),
   title: z.string(),
   link: z.url(),
-  snippet: z.string().default(''),
+  // Some results show no snippet: absent, never an empty text read as one.
+  snippet: z.string().nullish(),
 });
 export type OrganicResult = z.infer<typeof OrganicResult>;
 
