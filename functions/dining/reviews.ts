@@ -8,7 +8,10 @@ import { RestaurantPath } from '../../shared/schemas/dining.ts';
 import { intParam } from '../../shared/schemas/params.ts';
 
 export const DiningReviewsQuery = z.object({
-  page: intParam(1, 10_000, 1).meta({ description: 'Page of reviews, from 1. Default 1' }),
+  // No upper bound (the contract has none): a page past the end is 404 NO_RESULTS, however far.
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({
+    description: 'Page of reviews, from 1. Default 1. A page past the end is 404 NO_RESULTS',
+  }),
   page_size: intParam(1, 25, 10).meta({ description: 'Reviews a page, 1 to 25. Default 10' }),
   sort: z
     .enum(['newest', 'highest', 'lowest'], { error: 'must be one of newest, highest, lowest' })

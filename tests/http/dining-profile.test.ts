@@ -172,6 +172,26 @@ describe('GET /v1/dining/restaurants/{restaurant_id}/reviews', () => {
     expectDocumented(routes.diningReviews, past.status, past.headers.get('content-type'), past.body);
   });
 
+  it.each([['10001'], ['900000000'], ['9007199254740991']])(
+    'answers 404 NO_RESULTS for page %s, past the end (no upper bound on page)',
+    async (page) => {
+      // Act
+      const res = await reviews(FEW, { page, page_size: '25' });
+      // Assess: the source is never asked for a page number beyond its 32-bit Int
+      expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+      const pages = api.sandbox
+        .requests('dining')
+        .filter((r) => r.method === 'POST')
+        .map((r) => (JSON.parse(r.body!) as { variables: { page: number } }).variables.page);
+      expect(pages.every((n) => n <= 2 ** 31 - 1)).toBe(true);
+    },
+  );
+
+  it('answers 404 RESTAURANT_NOT_FOUND for an unknown restaurant however far the page', async () => {
+    const res = await reviews(42, { page: '9007199254740991' });
+    expect([res.status, res.body.error_code]).toEqual([404, 'RESTAURANT_NOT_FOUND']);
+  });
+
   it('asks the review search in pages of ten with the session token and the profile page group', async () => {
     // Act
     const res = await reviews(FIRST_RESTAURANT_ID, { page: '2', page_size: '15' });

@@ -123,6 +123,9 @@ async function menu(ctx: UpstreamContext, restaurantId: number) {
   return kept ? extractMenus(kept, siteOrigin('dining')) : undefined;
 }
 
+/** The largest GraphQL Int, the source's bound for a page number or a count. */
+const SOURCE_INT_MAX = 2 ** 31 - 1;
+
 /** One source page of reviews, checked and read; undefined when the source has no such restaurant. */
 async function reviewPage(ctx: UpstreamContext, restaurantId: number, page: number, sort: ReviewSort) {
   const res = await fetchUpstream(reviewSearchRequest(restaurantId, page, sort), ctx);
@@ -146,6 +149,12 @@ async function reviews(
   const size = reviewPageSize();
   const start = (q.page - 1) * q.pageSize;
   const first = Math.floor(start / size) + 1;
+  // The source's page numbers and counts are 32-bit GraphQL Ints: a page beyond them is past any
+  // restaurant's end. Page 1 still says whether the restaurant exists, and its total.
+  if (first > SOURCE_INT_MAX) {
+    const page = await reviewPage(ctx, restaurantId, 1, q.sort);
+    return page && { total: page.total, reviews: [] };
+  }
   const last = Math.floor((start + q.pageSize - 1) / size) + 1;
   const listed: DiningReview[] = [];
   let total = 0;
