@@ -18,7 +18,10 @@ export const PropertyIdParam = idParam(
 /** The cash and points price of a bookable chain_c property for the stay, in the requested currency. */
 export const ChainCPrice = z.object({
   per_night: z.number().min(0).meta({ description: 'Average nightly cash price, before taxes and fees' }),
-  total: z.number().min(0).meta({ description: 'Cash price of the whole stay, taxes and fees included' }),
+  total: z.number().min(0).nullable().meta({
+    description:
+      'Cash price of the whole stay, taxes and fees included; null when chain_c shows neither it nor both taxes and fees',
+  }),
   taxes: z.number().min(0).nullable().meta({ description: 'Taxes of the stay; null when not shown' }),
   fees: z.number().min(0).nullable().meta({ description: 'Fees of the stay; null when not shown' }),
   currency: RequestedCurrency,

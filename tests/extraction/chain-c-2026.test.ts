@@ -84,7 +84,15 @@ describe('the 2026 dated geo search', () => {
       rating: null,
       review_count: null,
       description: null,
-      price: { per_night: 132.68, total: 302.51, taxes: 0, fees: 0, currency: 'EUR', points_per_night: 0 },
+      // Taxes, fees and points the answer does not show are unknown, never 0.
+      price: {
+        per_night: 132.68,
+        total: 302.51,
+        taxes: null,
+        fees: null,
+        currency: 'EUR',
+        points_per_night: null,
+      },
     });
     expect(seen.map((d) => d.field)).toEqual(
       expect.arrayContaining([
@@ -92,6 +100,38 @@ describe('the 2026 dated geo search', () => {
       ]),
     );
   });
+
+  it.each([
+    ['taxes and fees', { taxes: 1733, fees: 433 }, 404.32],
+    ['taxes only', { taxes: 1733 }, null],
+    ['neither', {}, null],
+  ])(
+    'derives a stay total without totalAmount only from the night, its taxes and its fees (%s shown)',
+    (_case, shown, total) => {
+      // Prepare: the first property's rate without totalAmount, taxes or fees, then with those `shown`
+      const edited = json('dated-search.json') as {
+        data: {
+          search: {
+            lowestAvailableRates: {
+              searchByGeolocation: {
+                edges: { node: { rates: { rateModes: { lowestAverageRate: Record<string, unknown> } }[] } }[];
+              };
+            };
+          };
+        };
+      };
+      const mode =
+        edited.data.search.lowestAvailableRates.searchByGeolocation.edges[0]!.node.rates[0]!.rateModes
+          .lowestAverageRate;
+      for (const key of ['totalAmount', 'taxes', 'fees']) delete mode[key];
+      for (const [key, amount] of Object.entries(shown))
+        mode[key] = { amount, currency: 'EUR', decimalPoint: 2 };
+      // Act
+      const page = extractDatedPage(DatedSearchAnswer.parse(edited), asked(1));
+      // Assess
+      expect(page.hotels[0]!.price).toMatchObject({ per_night: 180.5, total });
+    },
+  );
 
   it('keeps the property currency, for the handler to refuse, when no rate converts it', () => {
     const page = extractDatedPage(answer, asked(1, 'USD', new Map([['USD', 1]])));

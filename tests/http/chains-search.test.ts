@@ -322,7 +322,7 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     for (const h of priced) {
       expect(h.price!.currency).toBe('EUR');
       const inUsd = usd.hotels.find((x) => x.property_id === h.property_id)!.price!;
-      expect(h.price!.total / inUsd.total).toBeCloseTo(FX.EUR!, 2);
+      expect(h.price!.total! / inUsd.total!).toBeCloseTo(FX.EUR!, 2);
       expect(h.price!.points_per_night).toBe(inUsd.points_per_night);
     }
   });
@@ -429,9 +429,9 @@ describe('GET /v1/chain_c/loyalty/search', () => {
           [a, 1],
           [b, 2],
         ] as const)
-          expect(p.per_night * 3 * rooms + p.taxes! + p.fees!).toBeCloseTo(p.total, 1);
+          expect(p.per_night * 3 * rooms + p.taxes! + p.fees!).toBeCloseTo(p.total!, 1);
         expect([b.per_night, b.points_per_night]).toEqual([a.per_night, a.points_per_night]);
-        expect(b.total).toBeCloseTo(a.total * 2, 1);
+        expect(b.total).toBeCloseTo(a.total! * 2, 1);
         expect(b.taxes! + b.fees!).toBeCloseTo((a.taxes! + a.fees!) * 2, 1);
       }
     },

@@ -60,8 +60,10 @@ export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;
 
 /**
  * A 2026 rate's price for the stay in the contract's terms: per night of one room before tax; taxes, fees
- * and the total for every room over every night (absent taxes or fees are none charged, as the site shows
- * them); points per night from the stay's points of one room. In the property's currency when no rate
+ * and the total for every room over every night, each null when the answer does not show it (the total
+ * after tax is `totalAmount`, else the night with its taxes and fees when both are shown; which part of
+ * `totalAmount` is tax and which is fee is not said, so neither is derived from it); points per night from
+ * the stay's points of one room, null when the answer shows none. In the property's currency when no rate
  * converts it (the handler refuses that as INVALID_CURRENCY).
  */
 function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['price'] {
@@ -69,21 +71,23 @@ function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['
   if (!mode) return null;
   const converts = convert(mode.amount, o.rates) !== undefined;
   const value = (m: MonetaryAmount | null | undefined) =>
-    m ? (converts ? convert(m, o.rates)! : m.amount / 10 ** m.decimalPoint) : 0;
-  const perNight = value(mode.amount);
+    m ? (converts ? convert(m, o.rates)! : m.amount / 10 ** m.decimalPoint) : null;
+  const stay = (n: number | null) => (n === null ? null : stayTotal(n, o));
+  const perNight = value(mode.amount)!;
   const taxes = value(mode.taxes);
   const fees = value(mode.fees);
-  const afterTax = mode.totalAmount ? value(mode.totalAmount) : perNight + taxes + fees;
+  const afterTax =
+    value(mode.totalAmount) ?? (taxes !== null && fees !== null ? perNight + taxes + fees : null);
   const stayPoints = rate.rateModes?.pointsPerUnit?.points;
   return {
     per_night: cents(perNight),
-    total: stayTotal(afterTax, o),
-    taxes: stayTotal(taxes, o),
-    fees: stayTotal(fees, o),
+    total: stay(afterTax),
+    taxes: stay(taxes),
+    fees: stay(fees),
     currency: converts ? o.currency : mode.amount.currency.toUpperCase(),
-    // Per stay of one room; a property without award nights has none: 0, the contract's integer having no null.
+    // Per stay of one room in the answer.
     points_per_night:
-      stayPoints === undefined ? 0 : pointsPerRoomNight(stayPoints, { nights: o.nights, rooms: 1 }),
+      stayPoints === undefined ? null : pointsPerRoomNight(stayPoints, { nights: o.nights, rooms: 1 }),
   };
 }
 
