@@ -132,6 +132,15 @@ describe('one exact time', () => {
   });
 });
 
+describe('days without dayOffset (the research never shows one)', () => {
+  it("reads the list's first day as the asked one, never skipping the day nor failing the answer", () => {
+    // Act
+    const slots = extractSlots(answer('availability-no-day-offset.json'), at('21:00', 52755));
+    // Assess: the first day's two times, not the next day's 21:00
+    expect(slots).toEqual(['20:15', '21:30']);
+  });
+});
+
 describe('search page', () => {
   const ORIGIN = 'https://www.dining.test';
 

@@ -38,9 +38,10 @@ const Slot = z.looseObject({
 });
 
 const AvailabilityDay = z.looseObject({
-  // Which day the slots are on identifies the entry: a day without it is skipped (and counted), never
-  // read as the asked day. Days come after the asked one: an offset below zero is unreadable.
-  dayOffset: z.number().int().min(0),
+  // Days after the asked one (0). The research never shows it (§14, §15): a day without it is the day at
+  // its place in the list, which starts at the asked date (the request asks forwardDays 0: that day
+  // alone). An offset below zero is unreadable.
+  dayOffset: z.number().int().min(0).optional(),
   noTimesReasons: z.array(z.string()).optional(),
   slots: z.array(Slot),
 });
@@ -127,7 +128,7 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
       200,
     );
   const center = minutes(q.preferredTime);
-  const days = own.flatMap((b) => b.availabilityDays).filter((d) => d.dayOffset === 0);
+  const days = own.flatMap((b) => b.availabilityDays.filter((d, i) => (d.dayOffset ?? i) === 0));
   const found = days
     .flatMap((d) => d.slots)
     .filter((s) => Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
