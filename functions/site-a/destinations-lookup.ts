@@ -22,7 +22,10 @@ const Found = z.object({
   query: z.string().meta({ description: 'As sent' }),
   dest_id: z.number().int(),
   dest_type: DestType,
-  normalized_query: z.string().meta({ description: 'Label of the first suggestion' }),
+  normalized_query: z
+    .string()
+    .nullable()
+    .meta({ description: 'Label of the first suggestion; null when site_a gives it none' }),
   suggestions: z.array(DestinationSuggestion).min(1).max(5),
   message: z.string(),
 });

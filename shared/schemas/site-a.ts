@@ -18,9 +18,17 @@ export const DestType = z.enum(['CITY', 'REGION', 'DISTRICT', 'AIRPORT', 'LANDMA
 export const DestinationSuggestion = z.object({
   dest_id: z.number().int(),
   dest_type: DestType,
-  name: z.string().min(1),
-  label: z.string().min(1).meta({ description: 'Full label: city, region, country' }),
-  country_code: z.string().length(2),
+  name: z.string().min(1).nullable().meta({ description: 'null when site_a names it in no field' }),
+  label: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: 'Full label: city, region, country; null when site_a gives none' }),
+  country_code: z
+    .string()
+    .length(2)
+    .nullable()
+    .meta({ description: 'ISO 3166-1 alpha-2, upper case; null when site_a gives none' }),
   latitude: z
     .number()
     .min(-90)

@@ -39,6 +39,20 @@ describe('autocomplete answer', () => {
     expect(landmark).toMatchObject({ name: 'Old Bridge', latitude: null, longitude: null });
   });
 
+  it('keeps a suggestion without its country, labels or name, each null: the dest id identifies it', () => {
+    // Prepare: the city item without cc1 and with no label of any kind, an airport with an empty cc1
+    const raw = JSON.parse(fixture('autocomplete.json')) as { results: Record<string, unknown>[] };
+    const [city, , , airport] = raw.results;
+    for (const key of ['cc1', 'label', 'label1', 'value']) delete city![key];
+    airport!.cc1 = '';
+    // Act
+    const suggestions = extractDestinations(AutocompleteAnswer.parse(raw));
+    // Assess: the first suggestion is still the city, not the next one
+    expect(suggestions.map((s) => s.dest_id)).toEqual([-1900123, 77, 3301]);
+    expect(suggestions[0]).toMatchObject({ name: null, label: null, country_code: null, latitude: 47.1234 });
+    expect(suggestions[1]!.country_code).toBeNull();
+  });
+
   it('keeps at most five suggestions', () => {
     const many = { results: Array.from({ length: 8 }, () => answer.results[0]!) };
     expect(extractDestinations(many)).toHaveLength(5);

@@ -8,7 +8,10 @@ import { DestinationSuggestion, DestType } from '../../schemas/site-a.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-/** Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type, the rest may be absent. */
+/**
+ * Read by the tolerant rule (docs/connector-guide.md): an item needs its id and type (what the lookup
+ * hands on); the rest may be absent and reads as null.
+ */
 export const AutocompleteAnswer = tolerant(
   'site_a',
   z.object({
@@ -19,8 +22,11 @@ export const AutocompleteAnswer = tolerant(
         label: z.string().optional(),
         label1: z.string().optional(),
         value: z.string().optional(),
-        // The contract's country_code has no empty value.
-        cc1: z.string().regex(/^[A-Za-z]{2}$/),
+        // Two letters, or empty where the item names no country (a region across borders): null then.
+        cc1: z
+          .string()
+          .regex(/^(?:[A-Za-z]{2})?$/)
+          .nullish(),
         latitude: z.number().optional(),
         longitude: z.number().optional(),
       }),
@@ -43,7 +49,7 @@ export function extractDestinations(answer: AutocompleteAnswer): DestinationSugg
     if (!/^[a-z_]+$/.test(item.dest_type))
       throw new ExtractionError('site_a', `an autocomplete item without a destination type`);
     if (!type.success) continue;
-    const label = item.label ?? item.value ?? '';
+    const label = item.label || item.value || null;
     out.push(
       conform(
         'site_a',
@@ -51,9 +57,9 @@ export function extractDestinations(answer: AutocompleteAnswer): DestinationSugg
         {
           dest_id: Number(item.dest_id),
           dest_type: type.data,
-          name: item.label1 ?? item.value ?? label.split(', ')[0],
+          name: item.label1 || item.value || label?.split(', ')[0] || null,
           label,
-          country_code: item.cc1.toUpperCase(),
+          country_code: item.cc1 ? item.cc1.toUpperCase() : null,
           latitude: item.latitude ?? null,
           longitude: item.longitude ?? null,
         },
