@@ -51,8 +51,14 @@ export const ChainCHotel = z.object({
     .nullable()
     .meta({ description: 'Guest rating, 0 to 5; null when not shown' }),
   review_count: z.number().int().min(0).nullable().meta({ description: 'null when not shown' }),
-  image: z.url({ protocol: /^https?$/ }).meta({ description: 'URL of a picture of the property' }),
-  url: z.url({ protocol: /^https?$/ }).meta({ description: 'URL of the hotel page' }),
+  image: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .meta({ description: 'URL of a picture of the property; null when chain_c shows none' }),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .meta({ description: 'URL of the hotel page; null when chain_c does not name the page' }),
   bookable: z.boolean().meta({ description: 'Whether the property has available rooms for the stay' }),
   price: ChainCPrice.nullable().meta({
     description:

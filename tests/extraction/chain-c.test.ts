@@ -86,8 +86,9 @@ describe('lowest-rates answer', () => {
     });
   });
 
-  it('skips a placeholder edge and a property without its image, counted; the other properties stay', () => {
-    // Prepare: the first property lost its image, a null edge at the end
+  it('keeps a property without its image, or whose image or page name is null, with image or url null; skips a placeholder edge', () => {
+    // Prepare: the first property lost its media, the second its picture, the third its page name; a
+    // null edge at the end
     const raw = JSON.parse(
       readFileSync(new URL('../fixtures/chain-c/lowest-rates.json', import.meta.url), 'utf8'),
     ) as {
@@ -99,13 +100,28 @@ describe('lowest-rates answer', () => {
     };
     const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges;
     delete edges[0]!.node.property.media;
+    edges[1]!.node.property.media = {
+      primaryImage: { edges: [{ node: { imageUrls: { wideHorizontal: null } } }] },
+    };
+    edges[2]!.node.property.seoNickname = null;
     edges.push(null);
     // Act
     const { value: page, drift: seen } = withDrift(() => extractPage(LowestRatesAnswer.parse(raw), OPTIONS));
     // Assess
-    expect(page.hotels.map((h) => h.property_id)).toEqual(['QXLVB', 'QXLVC', 'QXLVD']);
+    expect(page.hotels.map((h) => [h.property_id, h.image === null, h.url === null])).toEqual([
+      ['QXLVA', true, false],
+      ['QXLVB', true, false],
+      ['QXLVC', false, true],
+      ['QXLVD', false, false],
+    ]);
     expect(seen).toContainEqual(
-      skipped('chain_c', 'data.searchLowestAvailableRatesByGeolocation.edges[]', 2),
+      skipped('chain_c', 'data.searchLowestAvailableRatesByGeolocation.edges[]', 1),
+    );
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        kind: 'missing',
+        field: 'data.searchLowestAvailableRatesByGeolocation.edges[].node.property.media',
+      }),
     );
   });
 

@@ -305,7 +305,7 @@ describe('GET /v1/chain_c/loyalty/search', () => {
     // Prepare
     const { hotels } = Body.parse((await search({})).body);
     // Act
-    const res = await fetch(hotels[0]!.image);
+    const res = await fetch(hotels[0]!.image!);
     // Assess
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);

@@ -11,6 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import type { GraphQLError } from '../../extraction/graphql.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import type { Occupancy } from '../rooms-rule.ts';
+import { text } from '../../extraction/values.ts';
 /** A property as both searches give it: what a hotel of the contract is read from. */
 export const Property = z.looseObject({
   id: z.string(),
@@ -30,16 +31,27 @@ export const Property = z.looseObject({
       numberOfReviews: z.looseObject({ count: z.number().int() }).nullish(),
     })
     .nullish(),
-  media: z.looseObject({
-    primaryImage: z.looseObject({
-      edges: z.array(
-        z.looseObject({
-          node: z.looseObject({ imageUrls: z.looseObject({ wideHorizontal: z.string() }) }),
-        }),
-      ),
-    }),
-  }),
-  seoNickname: z.string(),
+  // A property shown without a picture or a page name is still that property: kept, with nulls.
+  media: z
+    .looseObject({
+      primaryImage: z
+        .looseObject({
+          edges: z
+            .array(
+              z.looseObject({
+                node: z
+                  .looseObject({
+                    imageUrls: z.looseObject({ wideHorizontal: z.string().nullish() }).nullish(),
+                  })
+                  .nullish(),
+              }),
+            )
+            .nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  seoNickname: z.string().nullish(),
 });
 export type Property = z.infer<typeof Property>;
 
@@ -58,9 +70,12 @@ export interface ChainCPage {
   hotels: ChainCHotel[];
 }
 
-/** The site gives image paths relative to its image host; the base may carry a path of its own. */
-function imageUrl(path: string, base: string): string {
-  if (!path || /^https?:\/\//.test(path)) return path;
+/**
+ * The site gives image paths relative to its image host; the base may carry a path of its own. Null when
+ * the property shows no picture.
+ */
+function imageUrl(path: string | null, base: string): string | null {
+  if (path === null || /^https?:\/\//.test(path)) return path;
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
@@ -76,7 +91,11 @@ export function toHotel(
 ): ChainCHotel {
   const info = p.basicInformation;
   const caption = info.descriptions?.find((d) => d.type.code === 'HOTEL_MARKETING_CAPTION');
-  const image = p.media.primaryImage.edges[0]?.node.imageUrls.wideHorizontal ?? '';
+  const image =
+    (p.media?.primaryImage?.edges ?? [])
+      .map((e) => text(e.node?.imageUrls?.wideHorizontal))
+      .find((path) => path !== null) ?? null;
+  const page = text(p.seoNickname);
   return conform(
     'chain_c',
     ChainCHotel,
@@ -90,7 +109,8 @@ export function toHotel(
       rating: p.reviews?.stars?.count ?? null,
       review_count: p.reviews?.numberOfReviews?.count ?? null,
       image: imageUrl(image, o.imageBase),
-      url: `${o.siteBase}/hotels/travel/${encodeURIComponent(p.seoNickname)}/`,
+      // The hotel page is named by its nickname: without one, no page is known.
+      url: page === null ? null : `${o.siteBase}/hotels/travel/${encodeURIComponent(page)}/`,
       bookable: cash !== null,
       price: cash,
       distance_meters: distance,

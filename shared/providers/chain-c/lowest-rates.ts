@@ -42,7 +42,7 @@ const Node = z.looseObject({
 
 /**
  * The older search, read by the tolerant rule: a placeholder edge, or a property without what the
- * contract cannot do without (id, name, brand, coordinates, image, page), is skipped and counted. An answer
+ * contract cannot do without (id, name, brand, coordinates), is skipped and counted. An answer
  * has its search results, or it is a refusal (errors).
  */
 export const LowestRatesAnswer = tolerant(
