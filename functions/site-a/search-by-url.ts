@@ -41,10 +41,29 @@ const Parsed = z.object({
     }),
 });
 
-/** Search's parameter names and the URL's, where a refused value came from the URL. */
+/** The URL parameter each of search's parameters is read from, where the URL is what sets it. */
+const URL_NAMES: Record<string, string> = {
+  dest_id: 'dest_id',
+  dest_type: 'dest_type',
+  check_in: 'checkin',
+  check_out: 'checkout',
+  adults: 'group_adults',
+  children: 'group_children',
+  children_ages: 'age',
+  rooms: 'no_rooms',
+  currency: 'selected_currency',
+  language: 'lang',
+};
+
+/**
+ * The parameter to name for a refusal of search's `field`: the URL's parameter that set it, or, for one
+ * the URL left out while its partner is there (checkin without checkout, children without ages), the URL
+ * parameter that is missing. The route's own parameters (rows_per_page, an offset given apart) keep theirs.
+ */
 function urlParameter(field: PropertyKey | undefined, read: SearchUrl): (string | number)[] {
   const name = String(field ?? 'url');
-  return read.from[name] ? ['url', read.from[name]!] : [name];
+  const param = read.from[name] ?? URL_NAMES[name];
+  return param ? ['url', param] : [name];
 }
 
 export const SearchByUrlQuery = z

@@ -191,6 +191,16 @@ describe('GET /v1/site_a/search-by-url', () => {
       'url.selected_currency',
     ],
     ['too many adults', `${base}&group_adults=31`, 'INVALID_PARAMETERS', 'url.group_adults'],
+    // A refusal for a missing partner names the URL's missing parameter, not search's.
+    ['a check-in without its check-out', `${base}&checkin=2030-06-10`, 'INVALID_PARAMETERS', 'url.checkout'],
+    ['a check-out without its check-in', `${base}&checkout=2030-06-12`, 'INVALID_PARAMETERS', 'url.checkin'],
+    ['children without their ages', `${base}&group_children=2`, 'INVALID_PARAMETERS', 'url.age'],
+    [
+      'blank destination parameters',
+      'https://www.site-a.test/searchresults.html?ss=&dest_id=&dest_type=',
+      'DESTINATION_MISSING',
+      'url',
+    ],
   ])(
     'answers 400 for %s, naming the parameter, with no upstream call',
     async (_case, url, code, parameter) => {
@@ -201,6 +211,35 @@ describe('GET /v1/site_a/search-by-url', () => {
       expect(api.sandbox.requests()).toHaveLength(0);
     },
   );
+
+  it('reads blank URL values as absent: an empty dest_id leaves the free text to resolve, an empty dest_type the default', async () => {
+    // Prepare
+    const lookup = await api.get('/v1/site_a/destinations/lookup?query=paris');
+    // Act
+    const free = await byUrl(
+      'https://www.site-a.test/searchresults.html?ss=paris&dest_id=&dest_type=&checkin=&aid=1',
+      '&rows_per_page=3',
+    );
+    const typeless = await byUrl(
+      `https://www.site-a.test/searchresults.html?dest_id=${cityId(paris())}&dest_type=`,
+      '&debug=true',
+    );
+    // Assess
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({
+      dest_id: String(lookup.body.dest_id),
+      dest_type: lookup.body.dest_type,
+    });
+    expect(free.body.parsed).toMatchObject({
+      dest_id: null,
+      dest_type: null,
+      search_string: 'paris',
+      check_in: null,
+    });
+    expect(free.body.ignored_params).toEqual(['aid']);
+    expect(typeless.status).toBe(200);
+    expect(typeless.body.parsed).toMatchObject({ dest_id: cityId(paris()), dest_type: 'CITY' });
+  });
 
   it("answers search's own 404s: an unknown destination, a page past the end", async () => {
     const unknown = await byUrl(

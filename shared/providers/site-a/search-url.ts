@@ -57,17 +57,24 @@ const LEGACY = ['year', 'month', 'monthday'] as const;
 
 const pad = (v: string | null) => (v !== null && /^\d$/.test(v) ? `0${v}` : v);
 
+/** A URL parameter's value, or null when it is absent or blank (`dest_id=` names no destination). */
+function valueOf(q: URLSearchParams, name: string): string | null {
+  const value = q.get(name);
+  return value === null || value.trim() === '' ? null : value;
+}
+
 /** A date from the URL: `checkin`, or the older three parts (a missing part leaves a date search refuses). */
 function dateOf(
   q: URLSearchParams,
   which: 'checkin' | 'checkout',
   used: Set<string>,
 ): [string, string] | undefined {
-  if (q.has(which)) return [q.get(which)!, which];
-  const parts = LEGACY.map((p) => `${which}_${p}`).filter((name) => q.has(name));
+  const whole = valueOf(q, which);
+  if (whole !== null) return [whole, which];
+  const parts = LEGACY.map((p) => `${which}_${p}`).filter((name) => valueOf(q, name) !== null);
+  for (const p of LEGACY) if (q.has(`${which}_${p}`)) used.add(`${which}_${p}`);
   if (parts.length === 0) return undefined;
-  for (const p of parts) used.add(p);
-  const [y, m, d] = LEGACY.map((p) => q.get(`${which}_${p}`));
+  const [y, m, d] = LEGACY.map((p) => valueOf(q, `${which}_${p}`));
   return [`${y ?? ''}-${pad(m ?? '')}-${pad(d ?? '')}`, parts[0]!];
 }
 
@@ -120,8 +127,9 @@ export function readSearchUrl(raw: string): SearchUrl {
   const used = new Set<string>();
   const params: Record<string, string> = {};
   const from: Record<string, string> = {};
+  // A blank value is no value: the parameter reads as absent (search's default, or its partner missing).
   const take = (name: string, param: string) => {
-    const value = q.get(param);
+    const value = valueOf(q, param);
     if (value === null) return;
     params[name] = value;
     from[name] = param;
@@ -141,7 +149,7 @@ export function readSearchUrl(raw: string): SearchUrl {
     params[name] = date[0];
     from[name] = date[1];
   }
-  const ages = q.getAll('age');
+  const ages = q.getAll('age').filter((a) => a.trim() !== '');
   if (ages.length) {
     params.children_ages = ages.join(',');
     from.children_ages = 'age';
@@ -163,8 +171,8 @@ export function readSearchUrl(raw: string): SearchUrl {
     params,
     from,
     searchString: q.get('ss')?.trim() || null,
-    destId: q.get('dest_id'),
-    destType: q.get('dest_type'),
+    destId: valueOf(q, 'dest_id'),
+    destType: valueOf(q, 'dest_type'),
     childrenAges: ages.map(Number),
     sortBy,
     filters,
