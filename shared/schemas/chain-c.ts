@@ -85,7 +85,10 @@ export const ChainCNightlyRate = z.object({
 export const ChainCRate = z.object({
   name: z.string().min(1),
   rate_plan_code: z.string().min(1),
-  is_member_rate: z.boolean(),
+  is_member_rate: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'true when the rate is for loyalty members only; null when chain_c does not say' }),
   per_night: Cash.nullable().meta({
     description: 'Average nightly cash of one room before taxes; null without cash',
   }),

@@ -295,6 +295,27 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     );
   });
 
+  it('reads a product that does not say whether it is for members only as is_member_rate null, never false', () => {
+    // Prepare: the first product without isMembersOnly
+    const raw = json('products.json') as {
+      data: {
+        commerce: { product: { searchProductsByProperty: { edges: { node: Record<string, unknown> }[] } } };
+      };
+    };
+    const node = raw.data.commerce.product.searchProductsByProperty.edges[0]!.node as {
+      basicInformation: Record<string, unknown>;
+    };
+    delete node.basicInformation.isMembersOnly;
+    // Act
+    const rates = extractRooms(ProductsAnswer.parse(raw), asked(1))!.room_types[0]!.rates;
+    // Assess
+    expect(rates.map((r) => [r.rate_plan_code, r.is_member_rate])).toEqual([
+      ['FLEXGR1K', null],
+      [expect.any(String), true],
+      [expect.any(String), true],
+    ]);
+  });
+
   it('tells an unknown property (undefined) from a stay without rooms (empty)', () => {
     const none = ProductsAnswer.parse(json('products-none.json'));
     expect(unknownProperty(ProductsAnswer.parse(json('products-unknown.json')))).toBe(true);

@@ -142,7 +142,8 @@ function toRate(p: Product, o: DatedOptions): ChainCRate {
   return {
     name: p.rates?.name?.trim() || info.ratePlan?.[0]?.ratePlanCode || info.name,
     rate_plan_code: info.ratePlan?.[0]?.ratePlanCode ?? p.id ?? info.name,
-    is_member_rate: info.isMembersOnly ?? false,
+    // Not shown is unknown, never "open to all".
+    is_member_rate: info.isMembersOnly ?? null,
     per_night: cash ? average : null,
     total,
     taxes_fees:
