@@ -175,6 +175,7 @@ describe('the 2026 dated geo search', () => {
     expect(req.headers).toMatchObject({
       'application-name': 'shop',
       'apollographql-client-name': 'phoenix_shop',
+      'apollographql-client-version': 'v1',
     });
     expect(req.body).toEqual({
       json: expect.objectContaining({
@@ -355,6 +356,7 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     expect(req.headers).toMatchObject({
       'application-name': 'book',
       'apollographql-client-name': 'phoenix_book',
+      'apollographql-client-version': '1',
       'graphql-operation-signature': 'b'.repeat(64),
     });
     expect(req.body).toMatchObject({

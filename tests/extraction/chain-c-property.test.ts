@@ -44,6 +44,7 @@ describe('property requests', () => {
       path: '/mi/query/PhoenixBookDTTHotelHeaderData',
       headers: {
         'apollographql-client-name': 'phoenix_book',
+        'apollographql-client-version': '1',
         'application-name': 'book',
         'graphql-operation-name': 'PhoenixBookDTTHotelHeaderData',
         'graphql-operation-signature': 'sig-header',

@@ -196,6 +196,7 @@ describe('lowest-rates request', () => {
     });
     expect(req.headers).toMatchObject({
       'apollographql-client-name': 'phoenix_shop',
+      'apollographql-client-version': 'v1',
       'graphql-operation-signature': 'f'.repeat(64),
       origin: 'https://www.chain-c.test',
     });

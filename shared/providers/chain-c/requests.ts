@@ -153,6 +153,12 @@ interface Call {
   referer: string;
 }
 
+/**
+ * The client version each page sends: `v1` from the search pages (a captured shop request), `1` from the
+ * booking path (real-sources §16).
+ */
+const CLIENT_VERSION = { shop: 'v1', book: '1' } as const;
+
 /** One call of the gateway: a read, so it may be retried; safelist refusals come back as 400 with `errors[]`. */
 function gatewayRequest(call: Call): UpstreamRequest {
   // The signature changes with every front-end deploy: configuration only (the live profile).
@@ -165,7 +171,7 @@ function gatewayRequest(call: Call): UpstreamRequest {
     path: `/mi/query/${call.operation}`,
     headers: {
       'apollographql-client-name': `phoenix_${call.app}`,
-      'apollographql-client-version': 'v1',
+      'apollographql-client-version': CLIENT_VERSION[call.app],
       'application-name': app,
       'graphql-operation-name': call.operation,
       'graphql-operation-signature': signature,
