@@ -174,7 +174,7 @@ describe('listing URLs and ids above 2^53', () => {
           'www.rental.fr.test',
           'www.rental.co.uk.test',
         ],
-        operations: { stays_pdp_sections: 'a'.repeat(64) },
+        operations: { stays_pdp_sections: 'a'.repeat(64), graphql_header_prefix: 'x-rental-graphql' },
       },
     });
   });

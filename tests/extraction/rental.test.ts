@@ -225,7 +225,14 @@ describe('sections request', () => {
   it('sends the configured hash in the path and the extensions, and the stay as the web app does', () => {
     // Prepare
     useProviders({
-      rental: { baseUrl: 'https://rental.example', operations: { stays_pdp_sections: 'a'.repeat(64) } },
+      rental: {
+        baseUrl: 'https://rental.example',
+        operations: {
+          stays_pdp_sections: 'a'.repeat(64),
+          graphql_header_prefix: 'x-rental-graphql',
+          stays_pdp_sections_flags: '{"includeHotelFragments":false,"includeGpTitleFragment":true}',
+        },
+      },
     });
     // Act
     const req = sectionsRequest(
@@ -244,11 +251,57 @@ describe('sections request', () => {
     expect(JSON.parse(q.extensions!)).toEqual({ persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } });
     const v = JSON.parse(q.variables!);
     expect(Buffer.from(v.id, 'base64').toString()).toBe('StayListing:40009977');
+    // The priced query's eight sections, as the web app asks (real-sources §15), not two
     expect(v.pdpSectionsRequest).toMatchObject({
       adults: '2',
       children: '0',
       checkIn: '2030-06-01',
-      sectionIds: ['BOOK_IT_SIDEBAR', 'POLICIES_DEFAULT'],
+      sectionIds: [
+        'BOOK_IT_FLOATING_FOOTER',
+        'POLICIES_DEFAULT',
+        'BOOK_IT_SIDEBAR',
+        'URGENCY_COMMITMENT_SIDEBAR',
+        'BOOK_IT_NAV',
+        'URGENCY_COMMITMENT',
+        'CANCELLATION_POLICY_PICKER_MODAL',
+        'BOOK_IT_CALENDAR_SHEET',
+      ],
     });
+    expect(v).toMatchObject({ includeHotelFragments: false, includeGpTitleFragment: true });
+    expect(req.headers).toMatchObject({
+      'x-rental-graphql-platform': 'web',
+      'x-rental-graphql-platform-client': 'minimalist-niobe',
+    });
+  });
+
+  it('sends the configured section ids, and refuses fragment flags that are not a JSON object of booleans', () => {
+    // Prepare
+    const stay = {
+      checkIn: '2030-06-01',
+      checkOut: '2030-06-06',
+      adults: 2,
+      children: 0,
+      infants: 0,
+      pets: 0,
+    };
+    const operations = {
+      stays_pdp_sections: 'a'.repeat(64),
+      graphql_header_prefix: 'x-rental-graphql',
+      stays_pdp_sections_ids: 'BOOK_IT_SIDEBAR, POLICIES_DEFAULT',
+    };
+    useProviders({ rental: { baseUrl: 'https://rental.example', operations } });
+    // Act
+    const v = JSON.parse(
+      (sectionsRequest('40009977', stay, 'EUR').query as Record<string, string>).variables!,
+    );
+    useProviders({
+      rental: {
+        baseUrl: 'https://rental.example',
+        operations: { ...operations, stays_pdp_sections_flags: '[true]' },
+      },
+    });
+    // Assess
+    expect(v.pdpSectionsRequest.sectionIds).toEqual(['BOOK_IT_SIDEBAR', 'POLICIES_DEFAULT']);
+    expect(() => sectionsRequest('40009977', stay, 'EUR')).toThrow(/operations\.stays_pdp_sections_flags/);
   });
 });

@@ -247,7 +247,10 @@ describe('pricing in the late-2026 formats', () => {
   it('names the stale-hash answer as such: 502 naming the configured hash', async () => {
     // Prepare: a hash the source still accepts but no longer prices with
     const providers: Providers = api.sandbox.providers();
-    providers.rental = { ...providers.rental!, operations: { stays_pdp_sections: STALE_SECTIONS_HASH } };
+    providers.rental = {
+      ...providers.rental!,
+      operations: { ...providers.rental!.operations, stays_pdp_sections: STALE_SECTIONS_HASH },
+    };
     useProviders(providers);
     // Act
     const res = await api.get(`/v1/rental/listing/${BIG}/pricing?${new URLSearchParams(freeStay(2, BIG))}`);

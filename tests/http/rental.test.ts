@@ -205,7 +205,10 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
   it('answers 502 UPSTREAM_ERROR naming the persisted query hash when the source does not know it', async () => {
     // Prepare
     const providers: Providers = api.sandbox.providers();
-    providers.rental = { ...providers.rental!, operations: { stays_pdp_sections: 'e'.repeat(64) } };
+    providers.rental = {
+      ...providers.rental!,
+      operations: { ...providers.rental!.operations, stays_pdp_sections: 'e'.repeat(64) },
+    };
     useProviders(providers);
     // Act
     const res = await get('pricing', freeStay(2));

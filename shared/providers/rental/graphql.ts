@@ -16,7 +16,9 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { requiredOperation } from '../../upstream/providers.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
-import { LOCALE } from './requests.ts';
+
+/** Prices are parsed as this locale writes them. */
+export const LOCALE = 'en';
 
 /**
  * The headers the web app sends with every persisted query.

@@ -3,14 +3,67 @@
  * payload) and the sections API (`GET /api/v3/StaysPdpSections/<sha256>` with the operation, locale,
  * currency and JSON-encoded `variables` and `extensions` in the query). The API wants the web app's public
  * key in its API-key header: the provider's session bootstrap reads it from the homepage's `api_config`
- * and names the header (live profile). The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`).
+ * and names the header (live profile), beside the GraphQL platform headers every persisted query carries.
+ * The persisted-query hash rotates: configuration (`operations.stays_pdp_sections`); so may the priced
+ * query's section ids (`operations.stays_pdp_sections_ids`) and its fragment flags
+ * (`operations.stays_pdp_sections_flags`).
  */
 import type { SourceRequest } from '../../upstream/client.ts';
-import { requiredOperation } from '../../upstream/providers.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { operationId, requiredOperation } from '../../upstream/providers.ts';
+import { graphqlHeaders, LOCALE } from './graphql.ts';
 import { encodedListingId } from './urls.ts';
 
-/** Prices are parsed as this locale writes them. */
-export const LOCALE = 'en';
+export { LOCALE };
+
+/**
+ * The sections the web app's priced query asks for (real-sources §15: 8 ids; a 2026 client's list).
+ * Configuration may replace them (`operations.stays_pdp_sections_ids`, comma-separated).
+ */
+const PRICED_SECTION_IDS = [
+  'BOOK_IT_FLOATING_FOOTER',
+  'POLICIES_DEFAULT',
+  'BOOK_IT_SIDEBAR',
+  'URGENCY_COMMITMENT_SIDEBAR',
+  'BOOK_IT_NAV',
+  'URGENCY_COMMITMENT',
+  'CANCELLATION_POLICY_PICKER_MODAL',
+  'BOOK_IT_CALENDAR_SHEET',
+];
+
+/** The section ids the priced query asks for: the configured list, else the web app's. */
+function pricedSectionIds(): string[] {
+  const configured = operationId('rental', 'stays_pdp_sections_ids', '');
+  const ids = configured
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return ids.length > 0 ? ids : PRICED_SECTION_IDS;
+}
+
+/**
+ * The web app's `include…Fragment` flags of the sections query (real-sources §15: about 40), from
+ * configuration as a JSON object of booleans: their names follow the web bundle and name the brand, so
+ * none is in code. None configured: none sent.
+ */
+function fragmentFlags(): Record<string, boolean> {
+  const configured = operationId('rental', 'stays_pdp_sections_flags', '');
+  if (!configured) return {};
+  let flags: unknown;
+  try {
+    flags = JSON.parse(configured);
+  } catch {
+    flags = undefined;
+  }
+  if (
+    typeof flags !== 'object' ||
+    flags === null ||
+    Array.isArray(flags) ||
+    !Object.values(flags).every((v) => typeof v === 'boolean')
+  )
+    throw new UpstreamError('rental', 'operations.stays_pdp_sections_flags is not a JSON object of booleans');
+  return flags as Record<string, boolean>;
+}
 
 export interface Guests {
   adults: number;
@@ -55,8 +108,9 @@ export function listingPageRequest(listingId: string, stay?: Stay): SourceReques
 }
 
 /**
- * The sections the price needs (book-it sidebar, policies) for a stay, in the currency asked for. Counts
- * go as strings, as the web app sends them.
+ * The priced sections (book-it sidebar, policies and the rest the web app asks with them) for a stay, in
+ * the currency asked for, with the web app's fragment flags and GraphQL platform headers. Counts go as
+ * strings, as the web app sends them.
  * @example sectionsRequest('40000001', stay, 'EUR').query.operationName // 'StaysPdpSections'
  */
 export function sectionsRequest(listingId: string, stay: Stay, currency: string): SourceRequest {
@@ -69,6 +123,7 @@ export function sectionsRequest(listingId: string, stay: Stay, currency: string)
       locale: LOCALE,
       currency,
       variables: JSON.stringify({
+        ...fragmentFlags(),
         id: encodedListingId(listingId),
         demandStayListingId: Buffer.from(`DemandStayListing:${listingId}`).toString('base64'),
         pdpSectionsRequest: {
@@ -77,13 +132,14 @@ export function sectionsRequest(listingId: string, stay: Stay, currency: string)
           infants: String(stay.infants),
           pets: stay.pets,
           layouts: ['SIDEBAR', 'SINGLE_COLUMN'],
-          sectionIds: ['BOOK_IT_SIDEBAR', 'POLICIES_DEFAULT'],
+          sectionIds: pricedSectionIds(),
           checkIn: stay.checkIn,
           checkOut: stay.checkOut,
         },
       }),
       extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }),
     },
+    headers: graphqlHeaders(),
     session: true,
     expect: 'json',
     cache: 'prices',
