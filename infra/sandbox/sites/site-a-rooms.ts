@@ -180,14 +180,14 @@ export function stayBlocks(h: Hotel, stay: PageStay): StayBlock[] {
 }
 
 /**
- * Which carrier a hotel's dated page puts its blocks in: mostly the env literal, one hotel in twelve each
- * the cache's room cards and the DOM table.
- * @example carrierOf(hotel) // 'env'
+ * Which carrier a hotel's dated page puts its blocks in: mostly the DOM table (the one carrier seen on
+ * dated 2026 pages, real-sources §16), one hotel in twelve each the cache's room cards and the env literal.
+ * @example carrierOf(hotel) // 'table'
  */
 export type Carrier = 'env' | 'apollo' | 'table';
 export function carrierOf(h: Hotel): Carrier {
   const n = hash(`carrier:${h.key}`) % 12;
-  return n === 0 ? 'table' : n === 1 ? 'apollo' : 'env';
+  return n === 2 ? 'env' : n === 1 ? 'apollo' : 'table';
 }
 
 /** Whether a dated render without `nocache=1` comes back as an empty shell. @example emptyShell(hotel, stay) // false */

@@ -5,8 +5,9 @@
  * (§16 numbers them 2, 1, 3):
  * - the room cards' `roomAvBlocks` in the cache (§16's carrier 2; fields modelled on FullSearch's blocks;
  *   whether `finalPrice` is a night or the stay is not on record, so their prices are null);
- * - `booking.env`'s `b_rooms_available_and_soldout` literal (carrier 1; `b_headline_price_amount` taken as
- *   the stay for one room; `b_raw_price`, stay or night as clients disagree, is not read);
+ * - `booking.env`'s `b_rooms_available_and_soldout` literal (carrier 1; §16 names `b_headline_price_amount`
+ *   as its price but not whether it is the stay or a night, nor one room or all: its prices are null, as the
+ *   contract's rooms note asks; `b_raw_price`, stay or night as clients disagree, is not read either);
  * - the DOM room table `#hprt-table` (carrier 3; the price cell: the whole stay, one room).
  * Which carrier answered is logged, and a fallback is counted as drift of the carriers before it.
  */
@@ -223,11 +224,14 @@ function fromEnv(b: NonNullable<EnvRooms[number]['b_blocks']>[number], asked: Ro
   return {
     block_id: b.b_block_id,
     max_persons: b.b_max_persons ?? null,
-    ...priced(price?.b_headline_price_amount, asked),
+    // Night or stay, one room or all: not on record for this carrier (real-sources §16), so no amount is
+    // shown; whether charges are left out at all does not depend on it.
+    total: null,
+    per_night: null,
     currency: /^([A-Z]{3})\b/.exec(b.b_price ?? '')?.[1] ?? asked.currency,
     taxes_included: excluded === undefined || excluded === null ? null : excluded === 0,
-    excluded_charges: times(excluded, asked),
-    strikethrough_total: times(price?.b_strikethrough_price_amount, asked),
+    excluded_charges: null,
+    strikethrough_total: null,
     // null is the literal's "no meal included"; absent is unknown.
     meal_plan:
       meal === null ? 'room_only' : meal && MEALS.has(meal) ? (meal as SiteABlock['meal_plan']) : null,
