@@ -24,8 +24,12 @@ export const CashRate = z.object({
     description: 'Stay total of every room after tax: base_total + fees_taxes',
   }),
   currency: CurrencyCode.meta({ description: 'Always the top-level currency' }),
-  is_member_rate: z.boolean().meta({ description: 'True when the rate requires a loyalty account' }),
-  is_advance_purchase: z.boolean().meta({ description: 'True for non-refundable prepaid rates' }),
+  is_member_rate: z.boolean().nullable().meta({
+    description: 'True when the rate requires a loyalty account; null when chain_a does not say',
+  }),
+  is_advance_purchase: z.boolean().nullable().meta({
+    description: 'True for non-refundable prepaid rates; null when chain_a says neither',
+  }),
   long_description: z.string().nullable(),
   policy_description: z.string().nullable().meta({ description: 'Cancellation and prepayment text' }),
 });

@@ -313,14 +313,33 @@ describe('late-2026 answers', () => {
     expect(codes).not.toContain('ZQSKI');
   });
 
-  it('leaves out a rate whose refundability nothing says, rather than call it refundable', () => {
+  it('keeps a rate whose refundability nothing says, with is_advance_purchase null rather than false', () => {
     // Prepare
     const answer = structuredClone(late);
     delete answer.hotels[0]!.rateDetails!.offers[2]!.policies!.isRefundable;
     // Act
     const twin = extractStay(answer, undefined, stay)!.room_types.find((r) => r.code === 'TWNS')!;
     // Assess
-    expect(twin.rates).toEqual([]);
+    expect(twin.rates.map((r) => [r.rate_plan_code, r.is_advance_purchase])).toEqual([['ZQMEM', null]]);
+  });
+
+  it('keeps the rates of a plan that does not say whether it needs a loyalty account, with is_member_rate null', () => {
+    // Prepare: every plan without isLoyaltyIdRequired, in the raw answer (null, or absent)
+    const answer = raw('offers-late-2026.json');
+    const plans = answer.hotels[0]!.ratePlanDefinitions as Record<string, unknown>[];
+    for (const [i, plan] of plans.entries())
+      if (i % 2) plan.isLoyaltyIdRequired = null;
+      else delete plan.isLoyaltyIdRequired;
+    // Act
+    const rates = extractStay(OffersAnswer.parse(answer), undefined, stay)!.room_types.flatMap(
+      (r) => r.rates,
+    );
+    // Assess
+    expect(rates.map((r) => [r.rate_plan_code, r.is_member_rate])).toEqual([
+      ['ZQFLX', null],
+      ['ZQNRF', null],
+      ['ZQMEM', null],
+    ]);
   });
 
   it('reads an answer without brand and country as empty ones', () => {

@@ -52,27 +52,22 @@ export function stayTotals(t: TotalRate | undefined): {
 
 /**
  * Whether a rate is non-refundable and prepaid: the plan's advance-purchase flag, or the offer's
- * `policies.isRefundable: false`; undefined when neither says (an absent flag is not "refundable").
+ * `policies.isRefundable: false`; null when neither says (an absent flag is not "refundable").
  * @example advancePurchase(offer, { ...plan, advanceBooking: { isAdvancePurchase: true } }) // true
  */
-export function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean | undefined {
+export function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean | null {
   const advance = plan.advanceBooking?.isAdvancePurchase;
   const refundable = offer.policies?.isRefundable;
-  if (advance === undefined && refundable === undefined) return undefined;
+  if (advance === undefined && refundable === undefined) return null;
   return advance === true || refundable === false;
 }
 
 /**
- * A cash rate from an offer. Totals cover every room over every night; per night is one room's.
- * @example cashRate(offer, plan, 'CHF', stay, false).total // 536.8
+ * A cash rate from an offer. Totals cover every room over every night; per night is one room's. Whether
+ * it is for members only, and whether it is prepaid, are null when neither the plan nor the offer says.
+ * @example cashRate(offer, plan, 'CHF', stay).total // 536.8
  */
-export function cashRate(
-  offer: Offer,
-  plan: RatePlanDefinition,
-  currency: string,
-  stay: Stay,
-  advance: boolean,
-): CashRate {
+export function cashRate(offer: Offer, plan: RatePlanDefinition, currency: string, stay: Stay): CashRate {
   const { base, fees, after } = stayTotals(totalsOf(offer));
   const perNight = (n: number | null) => (n === null ? null : perRoomNight(n, stay));
   return {
@@ -84,8 +79,8 @@ export function cashRate(
     fees_taxes: fees,
     total: after,
     currency,
-    is_member_rate: plan.isLoyaltyIdRequired,
-    is_advance_purchase: advance,
+    is_member_rate: plan.isLoyaltyIdRequired ?? null,
+    is_advance_purchase: advancePurchase(offer, plan),
     long_description: text(plan.additionalDescriptions?.longRateDesc),
     policy_description: text(offer.policies?.cancellationNoShow?.description),
   };

@@ -20,7 +20,7 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped } from '../../extraction/tolerant.ts';
 import type { Stay } from './requests.ts';
-import { advancePurchase, cashRate, mainUse } from './cash-rates.ts';
+import { cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
 import {
   type ErrorAnswer,
@@ -148,15 +148,13 @@ export function extractStay(
       }
       if (use.numberOfAvailableProducts !== undefined)
         room.available_rooms = Math.max(room.available_rooms ?? 0, use.numberOfAvailableProducts);
-      // The room is offered even when this rate cannot be described (no plan, no refundability).
-      const advance = plan && advancePurchase(offer, plan);
       if (offer.rewardNights) room.rewards.push(...rewardOptions(offer, stay));
       // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
       // not a rate anyone can book (amendment 3), so it never becomes one.
       else if (source !== hotel || offer.ratePlanCode === REWARD_RATE_PLAN) unreadable += 1;
-      // A cash offer comes with its hotel, whose currency the answer always states.
-      else if (plan && advance !== undefined)
-        room.rates.push(cashRate(offer, plan, property.currency!, stay, advance));
+      // A cash offer comes with its hotel, whose currency the answer always states. Without its plan, the
+      // room is offered but this rate cannot be told from a package: left out.
+      else if (plan) room.rates.push(cashRate(offer, plan, property.currency!, stay));
       else unreadable += 1;
     }
   }

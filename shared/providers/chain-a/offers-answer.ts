@@ -110,8 +110,8 @@ const RatePlanDefinition = z.looseObject({
     .looseObject({ longRateName: z.string().optional(), longRateDesc: z.string().optional() })
     .optional(),
   advanceBooking: z.looseObject({ isAdvancePurchase: z.boolean().optional() }).optional(),
-  // Whether a rate is for members only: the contract's is_member_rate has no "unknown".
-  isLoyaltyIdRequired: z.boolean(),
+  // Whether a rate is for members only; a plan that does not say still sells its rates (is_member_rate null).
+  isLoyaltyIdRequired: z.boolean().nullish(),
   isPackage: z.boolean().optional(),
 });
 export type RatePlanDefinition = z.infer<typeof RatePlanDefinition>;
