@@ -119,6 +119,13 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
     expect(past.body.error_code).toBe('NO_RESULTS');
   });
 
+  it('answers 404 NO_RESULTS for a page far past the end, with no page bound of its own below it', async () => {
+    // Act: a page no hotel reaches, at the largest page size
+    const res = await reviews({ url: pageUrl(), page: '40000000', per_page: '50' });
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+  });
+
   it('answers 404 NO_RESULTS when no review is written in the language asked for', async () => {
     // Prepare: the first hotel with a language none of its reviews is written in
     const [h, language] = (() => {
