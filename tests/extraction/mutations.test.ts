@@ -355,19 +355,19 @@ const CASES: Case[] = [
   },
   {
     provider: 'maps_hotels',
-    fixtures: ['maps-hotels/hotels-list.json', 'maps-hotels/hotels-empty.json'],
+    fixtures: [
+      'maps-hotels/hotels-list.json',
+      'maps-hotels/hotels-empty.json',
+      'maps-hotels/hotel-details-by-name.json',
+    ],
     schema: HotelsAnswer,
     extract: (answer: HotelsAnswer) => extractHotels(answer, MAPS_HOTELS_SEARCH, 'hotels'),
     records: (found: ReturnType<typeof extractHotels>) => found.hotels.length,
     requiredWhen: {
       search_metadata: "the contract's search URL is the search's link on the service's site, named there",
       properties: 'an answer that is neither the details shape nor the empty state lists its properties',
-      'properties[].gps_coordinates':
-        'a property without coordinates is left out (counted); a list in which none has them is a changed format',
-      'properties[].rate_per_night':
-        'a property priced by neither rate is left out (counted): the list is of priced hotels',
-      'properties[].total_rate':
-        'a property priced by neither rate is left out (counted): the list is of priced hotels',
+      serpapi_property_details_link:
+        "a hotel-name answer without a top-level token carries the hotel's token (its identity) in this link",
     },
   },
   {
