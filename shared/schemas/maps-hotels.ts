@@ -89,7 +89,7 @@ export const MapsHotelInfo = z.object({
   link: z.string().nullable().meta({ description: "The hotel's own site; null when none" }),
   address: z.string().nullable(),
   phone: z.string().nullable(),
-  location: LatLng,
+  location: LatLng.nullable().meta({ description: 'null when the source does not show where it is' }),
   check_in_time: z.string().nullable().meta({ description: 'Local time text, e.g. "3:00 PM"' }),
   check_out_time: z.string().nullable(),
   stars: z.number().int().min(1).max(5).nullable(),

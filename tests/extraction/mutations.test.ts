@@ -350,7 +350,6 @@ const CASES: Case[] = [
     records: (hotel: unknown) => (hotel ? 1 : 0),
     requiredWhen: {
       name: 'the property-details shape is the one with a top-level name (else a list or the empty state)',
-      gps_coordinates: "a property's details: the contract's location is not nullable",
       search_parameters:
         'a details answer without a top-level property_token or details link: the token asked with is here',
       'search_parameters.property_token':

@@ -351,8 +351,8 @@ const rateOf = (r: z.infer<typeof Rate> | undefined, currency: string) =>
     : null;
 
 /**
- * A details answer as the contract's hotel in full. Coordinates are required (the contract's location is
- * not nullable); everything else may be absent.
+ * A details answer as the contract's hotel in full: the name identifies it (the answer's shape needs it);
+ * everything else, coordinates included, may be absent and is then null.
  * @example extractInfo(answer, 'ChkI…', 'EUR').total_rate?.lowest_value // 424
  */
 export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: string): MapsHotelInfo {
@@ -365,7 +365,7 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
     link: a.link ?? null,
     address: a.address ?? null,
     phone: a.phone ?? null,
-    location: a.gps_coordinates,
+    location: a.gps_coordinates ?? null,
     check_in_time: a.check_in_time === undefined ? null : spaced(a.check_in_time),
     check_out_time: a.check_out_time === undefined ? null : spaced(a.check_out_time),
     stars: a.extracted_hotel_class ?? null,
