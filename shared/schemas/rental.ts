@@ -101,14 +101,24 @@ export const RentalOverview = z.object({
   title: z.string().min(1).meta({ description: "The listing's name" }),
   description: z
     .string()
-    .meta({ description: 'The description as plain text (empty when the listing has none)' }),
-  guests: z.number().int().min(1),
-  bedrooms: z.number().int().min(0).nullable().meta({ description: 'Bedrooms; null for a studio' }),
-  beds: z.number().int().min(0),
-  baths: z.number().min(0).meta({ description: 'Bathrooms, 1.5 for one and a half' }),
+    .nullable()
+    .meta({ description: 'The description as plain text; null when the listing shows none' }),
+  guests: z.number().int().min(1).nullable().meta({ description: 'Guests it takes; null when not shown' }),
+  bedrooms: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Bedrooms; null for a studio, or when not shown' }),
+  beds: z.number().int().min(0).nullable().meta({ description: 'Beds; null when not shown' }),
+  baths: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Bathrooms, 1.5 for one and a half; null when not shown' }),
   raw_items: z.array(z.string()).meta({ description: 'The source\'s own summary strings, e.g. "2 guests"' }),
   room_arrangements: z
-    .array(z.object({ title: z.string(), subtitle: z.string() }))
+    .array(z.object({ title: z.string(), subtitle: z.string().nullable() }))
     .nullable()
     .meta({ description: 'Where guests sleep, room by room; null when the listing does not say' }),
 });

@@ -667,7 +667,7 @@ const CASES: Case[] = [
     records: (overview: { raw_items: unknown[] }) => overview.raw_items.length,
     requiredWhen: {
       'overviewItems[].title':
-        'the items state the beds and baths, which the contract has no null for: items that all lack a title fail the overview',
+        'a summary item is its title (its name, under the identity rule): an item without one is no summary string',
     },
   },
   ...(

@@ -71,10 +71,6 @@ describe('a page with placeholder sections', () => {
   it.each([
     ['without the title section', (p: string) => p.replace('"TITLE_DEFAULT"', '"TITLE_OTHER"')],
     [
-      'without beds or baths',
-      (p: string) => p.replace('"2 beds"', '"2 sofas"').replace('"1.5 baths"', '"a tub"'),
-    ],
-    [
       'with a title that is not text',
       (p: string) => p.replace('"title": "Quiet studio by the Lorvane canal"', '"title": 42'),
     ],
@@ -93,7 +89,19 @@ describe('a page with placeholder sections', () => {
     // Act
     const overview = extractOverview(pdpFromPage(page));
     // Assess
-    expect(overview).toMatchObject({ description: '', room_arrangements: null, guests: 3 });
+    expect(overview).toMatchObject({ description: null, room_arrangements: null, guests: 3 });
+  });
+
+  it('reads counts the page does not state as null, never 0: the listing is still named', () => {
+    // Prepare: the beds and baths items say nothing countable
+    const page = text('listing-page-placeholders.html')
+      .replace('"2 beds"', '"2 sofas"')
+      .replace('"1.5 baths"', '"a tub"');
+    // Act
+    const overview = extractOverview(pdpFromPage(page));
+    // Assess
+    expect(overview).toMatchObject({ title: 'Quiet studio by the Lorvane canal', beds: null, baths: null });
+    expect(overview.raw_items).toEqual(['3 guests', 'Studio', '2 sofas', 'a tub']);
   });
 });
 

@@ -46,7 +46,7 @@ function countOf(items: string[], what: RegExp): number | undefined {
  * The listing's overview: its name (`TITLE_DEFAULT`), the description as plain text, the summary items
  * (`OVERVIEW_DEFAULT_V2`: "2 guests", "Studio", "1 bed", "1.5 baths") read into counts, and the sleeping
  * arrangements. A studio has no bedroom count (null); a half-bath counts 0.5. Guests fall back to the
- * listing's capacity; beds and baths the contract cannot do without: a page that states neither fails.
+ * listing's capacity; a count the page does not state is null (the identity rule: the title identifies it).
  * @example extractOverview(pdp) // { title: 'Quiet studio by the canal', bedrooms: null, beds: 2, baths: 1.5, … }
  */
 export function extractOverview(pdp: PdpSections): RentalOverview {
@@ -62,15 +62,15 @@ export function extractOverview(pdp: PdpSections): RentalOverview {
     RentalOverview,
     {
       title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
-      description: description ? plainText(description) : '',
-      guests: countOf(items, /guests?/) ?? pdp.metadata.sharingConfig.personCapacity,
+      description: description ? plainText(description) : null,
+      guests: countOf(items, /guests?/) ?? pdp.metadata.sharingConfig.personCapacity ?? null,
       bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),
-      beds: countOf(items, /beds?/),
-      baths: countOf(items, /baths?|bathrooms?/) ?? halfBath,
+      beds: countOf(items, /beds?/) ?? null,
+      baths: countOf(items, /baths?|bathrooms?/) ?? halfBath ?? null,
       raw_items: items,
       room_arrangements: sleeping
         ? sleeping.arrangementDetails.flatMap((a) =>
-            a.title ? [{ title: a.title, subtitle: a.subtitle ?? '' }] : [],
+            a.title ? [{ title: a.title, subtitle: a.subtitle ?? null }] : [],
           )
         : null,
     },
