@@ -41,8 +41,11 @@ export const ChainCHotel = z.object({
     .min(1)
     .meta({ description: 'Property code, usable with the chain_c rooms endpoint' }),
   name: z.string().min(1),
-  brand: z.object({ id: z.string().min(1), name: z.string().min(1) }),
-  location: LatLng,
+  brand: z
+    .object({ id: z.string().min(1), name: z.string().min(1) })
+    .nullable()
+    .meta({ description: 'null when chain_c does not show it' }),
+  location: LatLng.nullable().meta({ description: 'null when chain_c does not show where it is' }),
   description: z.string().nullable(),
   rating: z
     .number()

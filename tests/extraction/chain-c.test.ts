@@ -15,6 +15,17 @@ const OPTIONS = {
   siteBase: 'https://www.chain-c.test',
 };
 
+/** An edge of the fixture's search, loose enough for a test to take parts away. */
+type RawEdge = {
+  node: { property: Record<string, unknown> & { basicInformation?: Record<string, unknown> } };
+};
+
+/** The older search's fixture as parsed JSON, before any reader. */
+const rawLowestRates = () =>
+  JSON.parse(readFileSync(new URL('../fixtures/chain-c/lowest-rates.json', import.meta.url), 'utf8')) as {
+    data: { searchLowestAvailableRatesByGeolocation: { edges: RawEdge[] } };
+  };
+
 describe('lowest-rates answer', () => {
   const answer = fixture('lowest-rates.json');
 
@@ -89,16 +100,8 @@ describe('lowest-rates answer', () => {
   it('keeps a property without its image, or whose image or page name is null, with image or url null; skips a placeholder edge', () => {
     // Prepare: the first property lost its media, the second its picture, the third its page name; a
     // null edge at the end
-    const raw = JSON.parse(
-      readFileSync(new URL('../fixtures/chain-c/lowest-rates.json', import.meta.url), 'utf8'),
-    ) as {
-      data: {
-        searchLowestAvailableRatesByGeolocation: {
-          edges: ({ node: { property: Record<string, unknown> } } | null)[];
-        };
-      };
-    };
-    const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges;
+    const raw = rawLowestRates();
+    const edges: (RawEdge | null)[] = raw.data.searchLowestAvailableRatesByGeolocation.edges;
     delete edges[0]!.node.property.media;
     edges[1]!.node.property.media = {
       primaryImage: { edges: [{ node: { imageUrls: { wideHorizontal: null } } }] },
@@ -123,6 +126,23 @@ describe('lowest-rates answer', () => {
         field: 'data.searchLowestAvailableRatesByGeolocation.edges[].node.property.media',
       }),
     );
+  });
+
+  it('keeps a property shown without its brand or coordinates, with brand or location null', () => {
+    // Prepare: the first property lost its brand, the second its coordinates
+    const raw = rawLowestRates();
+    const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges;
+    delete edges[0]!.node.property.basicInformation!.brand;
+    edges[1]!.node.property.basicInformation!.latitude = null;
+    // Act
+    const page = extractPage(LowestRatesAnswer.parse(raw), OPTIONS);
+    // Assess
+    expect(page.hotels.map((h) => [h.property_id, h.brand === null, h.location === null])).toEqual([
+      ['QXLVA', true, false],
+      ['QXLVB', false, true],
+      ['QXLVC', false, false],
+      ['QXLVD', false, false],
+    ]);
   });
 
   it('fails an answer with neither search results nor errors', () => {

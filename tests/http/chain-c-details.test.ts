@@ -121,7 +121,7 @@ describe('GET /v1/chain_c/property/details', () => {
     expect(body).toMatchObject({
       property_id: first.property_id,
       name: first.name,
-      brand: { code: first.brand.id },
+      brand: { code: first.brand!.id },
       location: first.location,
       photo_url: first.image,
     });

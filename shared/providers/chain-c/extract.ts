@@ -17,9 +17,10 @@ export const Property = z.looseObject({
   id: z.string(),
   basicInformation: z.looseObject({
     name: z.string(),
-    brand: z.looseObject({ id: z.string(), name: z.string() }),
-    latitude: z.number(),
-    longitude: z.number(),
+    // The id names the property: its brand and place may be missing, and are then null.
+    brand: z.looseObject({ id: z.string(), name: z.string() }).nullish(),
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
     bookable: z.boolean().nullish(),
     descriptions: z
       .array(z.looseObject({ text: z.string().nullish(), type: z.looseObject({ code: z.string() }) }))
@@ -102,8 +103,11 @@ export function toHotel(
     {
       property_id: p.id,
       name: info.name,
-      brand: { id: info.brand.id, name: info.brand.name },
-      location: { latitude: info.latitude, longitude: info.longitude },
+      brand: info.brand ? { id: info.brand.id, name: info.brand.name } : null,
+      location:
+        typeof info.latitude === 'number' && typeof info.longitude === 'number'
+          ? { latitude: info.latitude, longitude: info.longitude }
+          : null,
       description: caption?.text ?? null,
       // A property whose reviews the answer does not show has no score here: null, never 0 stars.
       rating: p.reviews?.stars?.count ?? null,
