@@ -4,14 +4,14 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { chainB } from '../../shared/providers/chain-b/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
-import { ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
+import { ChainBBrand, ChainBCalendarDay, ChainBHotelId } from '../../shared/schemas/chain-b.ts';
 import { PriceCalendarQuery } from '../../shared/schemas/chain-b-query.ts';
 
 export const PriceCalendarResponse = z.object({
   success: z.literal(true),
   hotel_id: ChainBHotelId,
   name: z.string().min(1),
-  brand: z.object({ code: z.string().min(1), name: z.string().min(1) }),
+  brand: ChainBBrand,
   currency: z.string().regex(/^[A-Z]{3}$/),
   calendar: z.array(ChainBCalendarDay).meta({
     description: 'One entry per check-in date priced, in date order; dates not priced in time are absent',

@@ -47,13 +47,28 @@ export const BestOffer = z.object({
 });
 export type BestOffer = z.infer<typeof BestOffer>;
 
+/** A hotel's brand: its code, and its name where chain_b shows one; null when it shows no brand. */
+export const ChainBBrand = z
+  .object({
+    code: z.string().min(1),
+    name: z.string().min(1).nullable().meta({ description: 'null when chain_b shows only the code' }),
+  })
+  .nullable()
+  .meta({ description: 'null when chain_b shows no brand' });
+export type ChainBBrand = z.infer<typeof ChainBBrand>;
+
 /** Chain B hotel (search result), per the contract's table. */
 export const ChainBHotel = z.object({
   id: z.string().min(1).meta({ description: 'Hotel id, usable with every chain_b hotel endpoint' }),
   name: z.string().min(1),
-  brand: z.object({ code: z.string().min(1), name: z.string().min(1) }),
+  brand: ChainBBrand,
   lodging: Lodging.nullable().meta({ description: 'Lodging type; null when chain_b does not give one' }),
-  stars: z.number().min(0).max(5).meta({ description: 'Official classification' }),
+  stars: z
+    .number()
+    .min(0)
+    .max(5)
+    .nullable()
+    .meta({ description: 'Official classification; null when not shown' }),
   rating: z
     .number()
     .min(0)
@@ -99,7 +114,7 @@ const GuestRating = z.object({
 /** What hotel/details answers beyond the echo (addendum). */
 export const ChainBHotelDetails = z.object({
   name: z.string().min(1),
-  brand: z.object({ code: z.string().min(1), name: z.string().min(1) }),
+  brand: ChainBBrand,
   lodging: Lodging.nullable().meta({ description: 'Lodging type; null when chain_b does not give one' }),
   stars: z.number().min(0).max(5).nullable(),
   description: z.string().nullable(),

@@ -93,6 +93,22 @@ describe('search index answer', () => {
     });
   });
 
+  it('keeps a hit without its brand, brand label or stars, with those null: the objectID names it', () => {
+    // Prepare
+    const drifted = structuredClone(json('index-query.json')) as { hits: Record<string, unknown>[] };
+    delete drifted.hits[0]!.brand;
+    delete drifted.hits[0]!.stars;
+    drifted.hits[1]!.brandLabel = null;
+    // Act
+    const [first, second] = candidates(IndexAnswer.parse(drifted).hits!, CENTRE, 5_000).map((c) =>
+      toHotel(c, false, null),
+    );
+    // Assess
+    expect([first!.id, first!.brand, first!.stars]).toEqual(['K7Q2', null, null]);
+    expect(second!.brand).toEqual({ code: expect.any(String), name: null });
+    expect(second!.stars).toEqual(expect.any(Number));
+  });
+
   it('gives distances in whole metres and feet from the search centre', () => {
     const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });

@@ -9,6 +9,7 @@ import {
   ChainBHotelDetails,
   ChainBPhoto,
   ChainBReview,
+  type ChainBBrand,
   type ChainBRating,
 } from '../../schemas/chain-b.ts';
 import { conform } from '../../extraction/conform.ts';
@@ -64,7 +65,7 @@ const Facilities = z.looseObject({ items: z.array(Facility).nullish() });
 const Hotel = z.looseObject({
   id: z.string(),
   name: z.string(),
-  brand: z.looseObject({ code: z.string(), label: z.string() }),
+  brand: z.looseObject({ code: z.string(), label: z.string().nullish() }).nullish(),
   V2description: z.looseObject({ general: z.string().nullish() }).nullish(),
   topAmenities: z.array(CodeLabel).nullish(),
   contact: z
@@ -183,6 +184,15 @@ export function guestRating(hotel: HotelContent): ChainBRating {
   return score === null && count === null ? null : { score, review_count: count };
 }
 
+/**
+ * The hotel's brand in the contract's terms: null when the content shows none, its name null when only the
+ * code is shown.
+ * @example brandOf({ brand: { code: 'PTN' } }) // { code: 'PTN', name: null }
+ */
+export function brandOf(hotel: Pick<HotelContent, 'brand'>): ChainBBrand {
+  return hotel.brand ? { code: hotel.brand.code, name: text(hotel.brand.label) } : null;
+}
+
 /** A media's largest format (by area), or undefined when it lists none. */
 function largest(media: z.infer<typeof Media>) {
   return (media.availableFormats ?? []).reduce<z.infer<typeof Format> | undefined>(
@@ -207,7 +217,7 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
     ChainBHotelDetails,
     {
       name: hotel.name,
-      brand: { code: hotel.brand.code, name: hotel.brand.label },
+      brand: brandOf(hotel),
       lodging: record?.lodging ? { code: record.lodging.code, name: record.lodging.label } : null,
       stars: hotel.rating?.stars ?? null,
       description: text(hotel.V2description?.general),

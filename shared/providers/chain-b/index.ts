@@ -9,6 +9,7 @@
 import {
   ChainBPlace,
   type ChainBAmenityCategory,
+  type ChainBBrand,
   type ChainBHotel,
   type ChainBHotelDetails,
   type ChainBPhoto,
@@ -25,6 +26,7 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { providerConfig, siteOrigin } from '../../upstream/providers.ts';
 import {
+  brandOf,
   ContentAnswer,
   hotelOf,
   toAmenities,
@@ -257,7 +259,7 @@ export interface CalendarQuery {
 
 export interface Calendar {
   name: string;
-  brand: { code: string; name: string };
+  brand: ChainBBrand;
   calendar: (ReturnType<typeof calendarDay> & { currency: string | null })[];
   complete: boolean;
 }
@@ -307,7 +309,7 @@ async function priceCalendar(
   if (priced.size === 0 && failures.length > 0) throw failures[0];
   return {
     name: hotel.name,
-    brand: { code: hotel.brand.code, name: hotel.brand.label },
+    brand: brandOf(hotel),
     calendar: dates.flatMap((d) => priced.get(d) ?? []),
     complete: priced.size === dates.length,
   };

@@ -15,10 +15,11 @@ import type { Centre } from './places.ts';
 const Hit = z.looseObject({
   objectID: z.string(),
   name: z.string(),
-  brand: z.string(),
-  brandLabel: z.string(),
+  // The objectID names the hotel: brand and stars may be missing, and are then null.
+  brand: z.string().nullish(),
+  brandLabel: z.string().nullish(),
   lodging: z.looseObject({ code: z.string(), label: z.string() }).nullish(),
-  stars: z.number(),
+  stars: z.number().nullish(),
   rating: z.looseObject({ score: z.number().nullish(), nbReviews: z.number().int().nullish() }).nullish(),
   // Where a hotel is matters, but a hit without part of its address is still that hotel: kept, with nulls.
   localization: z
@@ -112,9 +113,9 @@ export function toHotel(
     {
       id: hit.objectID,
       name: hit.name,
-      brand: { code: hit.brand, name: hit.brandLabel },
+      brand: hit.brand ? { code: hit.brand, name: text(hit.brandLabel) } : null,
       lodging: hit.lodging ? { code: hit.lodging.code, name: hit.lodging.label } : null,
-      stars: hit.stars,
+      stars: hit.stars ?? null,
       rating: hit.rating?.score ?? null,
       review_count: hit.rating?.nbReviews ?? null,
       amenities: (hit.freeAmenities ?? []).map((a) => (typeof a === 'string' ? a : a.code)),
