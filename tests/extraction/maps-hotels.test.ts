@@ -1,14 +1,13 @@
 // maps_hotels' request builder and extractor on fixtures in the real format (written fresh, invented
 // values, engine and hosts named by token).
 import { describe, expect, it } from '@jest/globals';
+import { extractHotels, HotelsAnswer } from '../../shared/providers/maps-hotels/extract.ts';
 import {
   classifyDetails,
   DetailsAnswer,
-  extractHotels,
   extractInfo,
   extractPhotos,
-  HotelsAnswer,
-} from '../../shared/providers/maps-hotels/extract.ts';
+} from '../../shared/providers/maps-hotels/details.ts';
 import {
   CHILD_AGE,
   detailsRequest,

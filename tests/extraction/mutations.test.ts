@@ -70,13 +70,8 @@ import { tableIn } from '../../shared/providers/site-a/rooms-table.ts';
 import { literalAfter, readLiteral } from '../../shared/extraction/js-literal.ts';
 import { extractReviewsPage, ReviewCommentsAnswer } from '../../shared/providers/site-b/extract.ts';
 import { extractReviews, ReviewListData } from '../../shared/providers/site-c/review-list.ts';
-import {
-  classifyDetails,
-  DetailsAnswer,
-  extractHotels,
-  extractInfo,
-  HotelsAnswer,
-} from '../../shared/providers/maps-hotels/extract.ts';
+import { extractHotels, HotelsAnswer } from '../../shared/providers/maps-hotels/extract.ts';
+import { classifyDetails, DetailsAnswer, extractInfo } from '../../shared/providers/maps-hotels/details.ts';
 import { KeywordSearchAnswer, placesIn } from '../../shared/providers/site-g/extract.ts';
 import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
 import { conform } from '../../shared/extraction/conform.ts';

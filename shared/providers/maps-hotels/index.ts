@@ -31,15 +31,8 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { engineFor, providerConfig, resolveValue } from '../../upstream/providers.ts';
 import { fetchSerp } from '../serp/index.ts';
 import type { MapsHotelInfo, MapsHotelPhoto } from '../../schemas/maps-hotels.ts';
-import {
-  classifyDetails,
-  DetailsAnswer,
-  extractHotels,
-  extractInfo,
-  extractPhotos,
-  HotelsAnswer,
-  type HotelResults,
-} from './extract.ts';
+import { extractHotels, HotelsAnswer, type HotelResults } from './extract.ts';
+import { classifyDetails, DetailsAnswer, extractInfo, extractPhotos } from './details.ts';
 import { detailsRequest, hotelsRequest, type DetailsQuery, type HotelSearch } from './requests.ts';
 
 export type { HotelResults } from './extract.ts';
