@@ -14,6 +14,8 @@ const MapsHotelRating = z
   .nullable()
   .meta({ description: 'null when the source shows no rating at all (never 0 votes or a 0 value)' });
 
+const NOT_SHOWN = 'null when the source does not show it';
+
 /**
  * Maps hotel (search result), per the contract's table under the identity rule: hotel_id and name
  * identify it; coordinates and price amounts are null when the source does not show them.
@@ -23,18 +25,8 @@ export const MapsHotel = z.object({
   name: z.string(),
   location: z.object({
     address: z.string().nullable().meta({ description: 'null when the service gives none' }),
-    latitude: z
-      .number()
-      .min(-90)
-      .max(90)
-      .nullable()
-      .meta({ description: 'null when the source does not show it' }),
-    longitude: z
-      .number()
-      .min(-180)
-      .max(180)
-      .nullable()
-      .meta({ description: 'null when the source does not show it' }),
+    latitude: LatLng.shape.latitude.nullable().meta({ description: NOT_SHOWN }),
+    longitude: LatLng.shape.longitude.nullable().meta({ description: NOT_SHOWN }),
   }),
   price: z.object({
     current: z.number().min(0).nullable().meta({
