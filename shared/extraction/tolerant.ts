@@ -18,36 +18,15 @@ import * as z from 'zod';
 import type { ConnectorToken } from '../tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
 import { isRecord, valueAt } from './values.ts';
+import { type AnySchema, defOf, mayBeAbsent, optionalPart, unwrap } from './schema-shape.ts';
+
+export { fieldsOf, type FieldSpec } from './schema-shape.ts';
 
 // Connectors and tests take the whole rule from this file: what a read counts is in drift.ts.
 export { type Drift, observeDrift, recordMissing, recordSkipped } from './drift.ts';
 
-type AnySchema = z.core.$ZodType;
-type Def = { type: string; [key: string]: unknown };
-
-const defOf = (s: AnySchema) => s._zod.def as unknown as Def;
-
-/** Wrappers that do not change what a value looks like: read through them. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
-
-/** The schema under optional/nullable/default… wrappers, the input side of a pipe, a lazy schema's target. */
-function unwrap(s: AnySchema): AnySchema {
-  let here = s;
-  for (;;) {
-    const def = defOf(here);
-    if (WRAPPERS.has(def.type)) here = def.innerType as AnySchema;
-    else if (def.type === 'pipe') here = def.in as AnySchema;
-    else if (def.type === 'lazy') here = (def.getter as () => AnySchema)();
-    else return here;
-  }
-}
-
 /** Absent, as a source says it: left out, `undefined` or `null`. */
 const isAbsent = (value: unknown) => value === undefined || value === null;
-
-/** The field may be absent: `.optional()`, `.nullish()`, `.default()`, `.prefault()`. */
-const mayBeAbsent = (s: AnySchema) =>
-  (s._zod.optin as string | undefined) === 'optional' || (s._zod.optin as string | undefined) === 'defaulted';
 
 /**
  * An entry that stands in for nothing: `null`, or an object with its type name and no other field (an
@@ -138,6 +117,45 @@ function prune(schema: AnySchema, value: unknown, path: string, tally: Tally): u
   return value;
 }
 
+/**
+ * `value` without the optional parts that lack a field they require (left out or null), each counted as
+ * missing: a price without its amount, coordinates without a latitude. Undefined when what is missing is
+ * not inside an optional part (the record's own identity), or when a field is present but wrong.
+ */
+function withoutBrokenParts(schema: AnySchema, value: unknown, path: string, tally: Tally): unknown {
+  let current = value;
+  for (let round = 0; round < 8; round += 1) {
+    const checked = z.safeParse(schema, current);
+    if (checked.success) return current;
+    for (const issue of closest(checked.error.issues)) {
+      if (!isAbsent(valueAt(current, ...issue.path))) return undefined;
+      const part = optionalPart(schema, issue.path);
+      if (!part) return undefined;
+      current = without(current, part);
+      tally.add('missing', part.reduce(fieldPath, path));
+    }
+  }
+  return undefined;
+}
+
+/** Joins a drift field path: `hits[]` then `gps` is `hits[].gps`; a list index reads as `[]`. */
+const fieldPath = (at: string, step: PropertyKey): string =>
+  typeof step === 'number' ? `${at}[]` : at === '' ? String(step) : `${at}.${String(step)}`;
+
+/** `value` with the field at `path` left out, every object on the way copied (the answer is never edited). */
+function without(value: unknown, path: readonly PropertyKey[]): unknown {
+  if (path.length === 0 || value === null || typeof value !== 'object') return value;
+  const [step, ...rest] = path as [PropertyKey, ...PropertyKey[]];
+  const copy: Record<PropertyKey, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
+  if (rest.length === 0) delete (copy as Record<PropertyKey, unknown>)[step];
+  else
+    (copy as Record<PropertyKey, unknown>)[step] = without(
+      (value as Record<PropertyKey, unknown>)[step],
+      rest,
+    );
+  return copy;
+}
+
 /** A list entry by entry: placeholders and unusable entries out, unless no entry is usable. */
 function pruneList(element: AnySchema, items: unknown[], path: string, tally: Tally): unknown[] {
   const here = `${path}[]`;
@@ -153,12 +171,14 @@ function pruneList(element: AnySchema, items: unknown[], path: string, tally: Ta
     const own = new Tally();
     const pruned = prune(element, item, here, own);
     candidates.push(pruned);
-    if (lacksIdentity(element, pruned)) {
+    // An entry that lacks only parts of optional parts keeps its identity: those parts read as absent.
+    const usable = lacksIdentity(element, pruned) ? withoutBrokenParts(element, pruned, here, own) : pruned;
+    if (usable === undefined) {
       skipped += 1;
       continue;
     }
     // A wrong-typed field stays in the list, so that the answer's own check fails on it.
-    kept.push(pruned);
+    kept.push(usable);
     entries.merge(own);
   }
   // Entries that all lack what identifies them: the source changed, and the check names what is missing.
@@ -188,7 +208,10 @@ const inner = new WeakMap<AnySchema, AnySchema>();
 export function tolerant<S extends z.ZodType>(provider: ConnectorToken, schema: S, what = 'the answer') {
   const read = z.unknown().transform((value, ctx): z.output<S> => {
     const tally = new Tally();
-    const pruned = prune(schema, value, '', tally);
+    const whole = prune(schema, value, '', tally);
+    const pruned = z.safeParse(schema, whole).success
+      ? whole
+      : (withoutBrokenParts(schema, whole, '', tally) ?? whole);
     const result = schema.safeParse(pruned);
     if (!result.success) {
       for (const issue of closest(result.error.issues))
@@ -212,42 +235,4 @@ export function readerSchema(schema: z.ZodType): z.ZodType | undefined {
   // A tolerant schema behind a preprocessing step (z.preprocess is a pipe into it).
   const def = defOf(schema);
   return def.type === 'pipe' ? readerSchema(def.out as z.ZodType) : undefined;
-}
-
-/** A field of a reader's schema: its path, whether a record may lack it, and whether it is a list. */
-export interface FieldSpec {
-  path: string;
-  optional: boolean;
-  list?: true;
-  /** A map of arbitrary keys (`z.record`): another key is another entry, not an unknown field. */
-  record?: true;
-}
-
-/**
- * Every field `schema` names, outermost first (lists as `[]`, record values as `*`); the mutation tests
- * and the connector guide derive from it, so a new field is covered without writing a case.
- * @example fieldsOf(z.object({ id: z.string(), note: z.string().optional() })) // [{ path: 'id', optional: false }, { path: 'note', optional: true }]
- */
-export function fieldsOf(schema: z.ZodType, path = '', seen = new Set<AnySchema>()): FieldSpec[] {
-  const s = unwrap(schema);
-  if (seen.has(s)) return [];
-  const def = defOf(s);
-  const out: FieldSpec[] = [];
-  const next = new Set(seen).add(s);
-  if (def.type === 'object')
-    for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
-      const here = path ? `${path}.${key}` : key;
-      const type = defOf(unwrap(field)).type;
-      const kind =
-        type === 'array' ? { list: true as const } : type === 'record' ? { record: true as const } : {};
-      out.push(
-        { path: here, optional: mayBeAbsent(field), ...kind },
-        ...fieldsOf(field as z.ZodType, here, next),
-      );
-    }
-  else if (def.type === 'array') out.push(...fieldsOf(def.element as z.ZodType, `${path}[]`, next));
-  else if (def.type === 'record') out.push(...fieldsOf(def.valueType as z.ZodType, `${path}.*`, next));
-  else if (def.type === 'union')
-    for (const option of def.options as z.ZodType[]) out.push(...fieldsOf(option, path, next));
-  return out;
 }

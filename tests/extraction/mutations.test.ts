@@ -2,9 +2,11 @@
 // every fixture of every connector in the table, the variants come from the connector's own tolerant
 // schema, so a field added to a schema is covered without writing a case:
 // - an optional field removed everywhere → still extracted, with as many records, the drift naming it;
-// - a required field removed everywhere → the route's extraction error, or the entries lacking it skipped;
+// - a required field removed everywhere → the route's extraction error, the entries lacking it skipped,
+//   or, inside an optional part (a place, a price), that part read as absent and counted;
 // - a required field of a list entry removed from that one entry (the list has others) → the others read,
-//   the entry counted as skipped: one unusable entry is never fatal to the list;
+//   the entry counted as skipped (or its optional part that lacks it read as absent): one unusable entry
+//   is never fatal to the list;
 // - an optional field of a list entry removed from that one entry → the entry kept (as many records), the
 //   field read as absent and counted (identity is required, everything else may be absent);
 // - a field one shape of a union requires and another may lack, removed → read as the other, or refused;
@@ -912,10 +914,14 @@ function oneEntryBreach(c: Case, field: string, outcome: ReturnType<typeof run>)
     return error instanceof ExtractionError || error instanceof UpstreamError
       ? undefined
       : `fails with ${String(error)}`;
-  return drift.some((d) => d.kind === 'skipped' && field.startsWith(d.field))
+  return drift.some((d) => d.kind === 'skipped' && field.startsWith(d.field)) || partMissing(drift, field)
     ? undefined
     : 'read without it, and nothing skipped';
 }
+
+/** Whether an optional part enclosing `field` was read as absent, and counted, for lack of it. */
+const partMissing = (drift: readonly Drift[], field: string) =>
+  drift.some((d) => d.kind === 'missing' && field.startsWith(`${d.field}.`));
 
 /** What is wrong with a variant's outcome, or undefined when it keeps the rule. */
 function breach(
@@ -945,8 +951,11 @@ function breach(
         : 'no FieldsMissing metric for the field';
     case 'required removed':
       if (error) return error instanceof ExtractionError ? undefined : `fails with ${String(error)}`;
-      // Entries lacking what identifies them are skipped, and counted, on a list enclosing the field.
-      return skippedAround(variant.field) ? undefined : 'read without it, and nothing skipped';
+      // Entries lacking what identifies them are skipped, and counted, on a list enclosing the field; an
+      // optional part lacking it is read as absent, and counted.
+      return skippedAround(variant.field) || partMissing(drift, variant.field)
+        ? undefined
+        : 'read without it, and nothing skipped';
     case 'removed from one shape':
       // Read as the other shape, refused as neither, or its entries skipped: never another failure.
       if (error) return error instanceof ExtractionError ? undefined : `fails with ${String(error)}`;

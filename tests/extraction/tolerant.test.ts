@@ -100,6 +100,54 @@ describe('tolerant reader', () => {
     ]);
   });
 
+  it('keeps an entry whose optional part lacks a field it requires, that part read as absent and counted', () => {
+    // Prepare: an optional place whose latitude went missing or null, and a required one that did
+    const Hotel = z.looseObject({
+      id: z.string(),
+      gps: z.looseObject({ lat: z.number(), lng: z.number() }).optional(),
+      name: z.looseObject({ text: z.string() }),
+    });
+    const Hotels = tolerant('chain_b', z.looseObject({ hits: z.array(Hotel), gps: Hotel.shape.gps }));
+    const answer = {
+      gps: { lat: null, lng: 2 },
+      hits: [
+        { id: 'A', gps: { lat: null, lng: 2 }, name: { text: 'a' } },
+        { id: 'B', gps: { lng: 2 }, name: { text: 'b' } },
+        { id: 'C', gps: { lat: 1, lng: 2 }, name: { text: null } },
+        { id: 'D', gps: { lat: 1, lng: 2 }, name: { text: 'd' } },
+      ],
+    };
+    // Act
+    const read = conform('chain_b', Hotels, answer, 'hits', 200);
+    // Assess: A and B kept without their place; C lacks a required part, and is skipped
+    expect(read.hits.map((h) => [h.id, h.gps])).toEqual([
+      ['A', undefined],
+      ['B', undefined],
+      ['D', { lat: 1, lng: 2 }],
+    ]);
+    expect(read.gps).toBeUndefined();
+    expect(answer.hits[0]!.gps).toEqual({ lat: null, lng: 2 });
+    expect(drift).toEqual([
+      { provider: 'chain_b', kind: 'missing', field: 'hits[].gps', count: 2 },
+      { provider: 'chain_b', kind: 'skipped', field: 'hits[]', count: 1 },
+      { provider: 'chain_b', kind: 'missing', field: 'gps', count: 1 },
+    ]);
+  });
+
+  it('still fails an optional part that is present but of the wrong type', () => {
+    // Prepare
+    const Hotels = tolerant(
+      'chain_b',
+      z.looseObject({
+        hits: z.array(z.looseObject({ id: z.string(), gps: z.looseObject({ lat: z.number() }).optional() })),
+      }),
+    );
+    // Act, Assess
+    expect(() =>
+      conform('chain_b', Hotels, { hits: [{ id: 'A', gps: { lat: 'north' } }] }, 'hits', 200),
+    ).toThrow(ExtractionError);
+  });
+
   it('keeps a null where the schema takes one, without counting it', () => {
     // Prepare
     const Scored = tolerant(
