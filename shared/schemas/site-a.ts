@@ -80,12 +80,20 @@ export type SiteAHotel = z.infer<typeof SiteAHotel>;
 /** One guest review of a site_a hotel: liked and disliked texts as the source separates them. */
 export const SiteAReview = z.object({
   review_id: z.string().min(1),
-  score: z.number().min(1).max(10),
+  score: z
+    .number()
+    .min(1)
+    .max(10)
+    .nullable()
+    .meta({ description: "The guest's score, 1 to 10; null when the source does not show it" }),
   title: z.string().nullable(),
   positive: z.string().nullable(),
   negative: z.string().nullable(),
   language: z.string().nullable(),
-  date: z.iso.date().meta({ description: 'When the review was written, YYYY-MM-DD' }),
+  date: z.iso
+    .date()
+    .nullable()
+    .meta({ description: 'When the review was written, YYYY-MM-DD; null when the source does not show it' }),
   stay_date: z
     .string()
     .regex(/^\d{4}-\d{2}$/)

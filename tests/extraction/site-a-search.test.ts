@@ -217,6 +217,34 @@ describe('the GraphQL review list', () => {
     );
   });
 
+  it('keeps a card without its score or its date, with them null (only its id identifies it)', () => {
+    // Prepare: the first card loses its score (left out) and its date (null).
+    const answer = ReviewListEnvelope.parse(
+      JSON.parse(
+        fixture('review-list.json')
+          .replace('"reviewScore": 9.2,', '')
+          .replace('"reviewedDate": 1787043600', '"reviewedDate": null'),
+      ),
+    );
+    // Act
+    const page = extractReviewList(answer, reviewsAsked)!;
+    // Assess: still three cards, the first one's score and date unknown, the rest as read.
+    expect(page.reviews).toHaveLength(3);
+    expect(page.reviews[0]).toMatchObject({ review_id: 'lorvane-gard-3a9f01c2', score: null, date: null });
+    expect(page.reviews[0]!.title).toBe('A calm base by the river');
+    expect(page.reviews[1]).toMatchObject({ score: 6, date: '2026-08-12' });
+  });
+
+  it('answers a listing without a score with overall and score_text null, its reviews still served', () => {
+    // Prepare: the hotel's listing shows no score (a new hotel, or a part the source left out).
+    const unscored = { ...reviewsAsked, listing: { ...listing, score: null, scoreWord: null } };
+    // Act
+    const page = extractReviewList(json('review-list.json'), unscored)!;
+    // Assess
+    expect(page.review_score).toEqual({ overall: null, score_text: null, review_count: 1284 });
+    expect(page.reviews.map((r) => r.score)).toEqual([9.2, 6, 3.5]);
+  });
+
   it('reads an anonymous reviewer without a country', () => {
     const page = extractReviewList(json('review-list.json'), reviewsAsked)!;
     expect(page.reviews[2]).toMatchObject({

@@ -18,8 +18,9 @@ export type ReviewListEnvelope = z.infer<typeof ReviewListEnvelope>;
 
 const ReviewCard = z.looseObject({
   reviewUrl: z.string().min(1),
-  reviewScore: z.number(),
-  reviewedDate: z.number().positive(),
+  // Only the review's id identifies it: a card without its score or date is kept with them null.
+  reviewScore: z.number().nullish(),
+  reviewedDate: z.number().positive().nullish(),
   guestDetails: z
     .looseObject({
       username: z.string().nullish(),
@@ -93,12 +94,12 @@ function toReview(c: ReviewCard): SiteAReview {
   const checkin = c.bookingDetails?.checkinDate;
   return {
     review_id: c.reviewUrl,
-    score: c.reviewScore,
+    score: c.reviewScore ?? null,
     title: text?.title ?? null,
     positive: text?.positiveText ?? null,
     negative: text?.negativeText ?? null,
     language: text?.lang ?? null,
-    date: day(c.reviewedDate),
+    date: c.reviewedDate ? day(c.reviewedDate) : null,
     stay_date: checkin && /^\d{4}-\d{2}/.test(checkin) ? checkin.slice(0, 7) : null,
     nights: c.bookingDetails?.numNights || null,
     room_type: c.bookingDetails?.roomType?.name ?? null,
@@ -151,8 +152,6 @@ export function extractReviewList(
   const everyLanguage = list.languageFilter?.find((f) => f.value === '')?.count;
   const total = list.reviewsCount;
   const { listing } = asked;
-  if (listing.score === null && reviews.length > 0)
-    throw new ExtractionError('site_a', "the hotel's listing carries no review score");
   return conform(
     'site_a',
     SiteAReviewsPage,
