@@ -65,6 +65,29 @@ describe('lowest-rates answer', () => {
     });
   });
 
+  it('prices a property whose rate shows the night without its total: the total from the stay nights, taxes and fees, else null', () => {
+    // Prepare: the first property's rate lost its total after tax; the third's (no taxes or fees) too
+    type RawRate = { rateAmounts: Record<string, unknown>[] };
+    const raw = rawLowestRates();
+    const edges = raw.data.searchLowestAvailableRatesByGeolocation.edges as unknown as {
+      node: { rates: RawRate | RawRate[] };
+    }[];
+    delete (edges[0]!.node.rates as RawRate[])[0]!.rateAmounts[0]!.totalAmount;
+    (edges[2]!.node.rates as RawRate).rateAmounts[0]!.totalAmount = null;
+    // Act
+    const eur = extractPage(LowestRatesAnswer.parse(raw), OPTIONS).hotels;
+    const jpy = extractPage(LowestRatesAnswer.parse(raw), { ...OPTIONS, currency: 'JPY' }).hotels;
+    // Assess: 2 nights of 189.50 with 36.38 taxes and 9.10 fees
+    expect(eur[0]).toMatchObject({
+      bookable: true,
+      price: { per_night: 189.5, total: 424.48, taxes: 36.38, fees: 9.1, currency: 'EUR' },
+    });
+    expect(jpy[2]).toMatchObject({
+      bookable: true,
+      price: { per_night: 31200, total: null, taxes: null, fees: null, currency: 'JPY' },
+    });
+  });
+
   it('gives no price to a property whose rate is unavailable or that the site marks unbookable', () => {
     const hotels = extractPage(answer, OPTIONS).hotels;
     expect(hotels[1]).toMatchObject({

@@ -29,6 +29,7 @@ const RateAmount = z.looseObject({
 });
 const Rate = z.looseObject({
   status: z.looseObject({ code: z.string() }).nullish(),
+  lengthOfStay: z.number().int().min(1).nullish(),
   rateAmounts: z.array(RateAmount).nullish(),
 });
 type Rate = z.infer<typeof Rate>;
@@ -41,9 +42,9 @@ const Node = z.looseObject({
 });
 
 /**
- * The older search, read by the tolerant rule: a placeholder edge, or a property without what the
- * contract cannot do without (id, name, brand, coordinates), is skipped and counted. An answer
- * has its search results, or it is a refusal (errors).
+ * The older search, read by the tolerant rule: a placeholder edge, or a property without its identity
+ * (id, name), is skipped and counted; a property without its brand or coordinates is kept with them null.
+ * An answer has its search results, or it is a refusal (errors).
  */
 export const LowestRatesAnswer = tolerant(
   'chain_c',
@@ -83,25 +84,39 @@ function side(amount: Amount, currency: string): 'locale' | 'origin' {
   return amount.locale ? 'locale' : 'origin';
 }
 
-/** The cash and points price of a rate, or null when the rate has no cash price. */
+/**
+ * The cash and points price of a rate, or null when the rate shows no nightly cash amount: the night is
+ * all a price needs. Taxes, fees and the total are each null when the answer does not show them; the
+ * total is `totalAmount` (the stay after tax), else the nights of the stay with its taxes and fees when
+ * all three are shown.
+ */
 function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
   const amounts = rate?.rateAmounts ?? [];
   const cash = amounts.find((a) => a.rateMode.code === 'LOWEST_AVERAGE_NIGHTLY_RATE');
   const points = amounts.find((a) => a.rateMode.code === 'POINTS_PER_UNIT');
-  if (!cash?.amount || !cash.totalAmount) return null;
+  if (!cash?.amount) return null;
   const from = side(cash.amount, currency);
   const pick = (a: Amount | null | undefined) => a?.[from] ?? undefined;
   const nightly = pick(cash.amount);
-  const total = pick(cash.totalAmount);
-  if (!nightly || !total) return null;
-  const taxes = pick(cash.taxes);
-  const fees = pick(cash.fees);
+  if (!nightly) return null;
+  const shown = (a: Amount | null | undefined) => {
+    const m = pick(a);
+    return m ? decimal(m) : null;
+  };
+  // Absent taxes, fees or points are unknown, never 0 (the identity rule): null.
+  const taxes = shown(cash.taxes);
+  const fees = shown(cash.fees);
+  const nights = rate?.lengthOfStay ?? null;
+  const total =
+    shown(cash.totalAmount) ??
+    (taxes !== null && fees !== null && nights !== null
+      ? Number((decimal(nightly) * nights + taxes + fees).toFixed(6))
+      : null);
   return {
     per_night: decimal(nightly),
-    total: decimal(total),
-    // Absent taxes, fees or points are unknown, never 0 (the identity rule): null.
-    taxes: taxes ? decimal(taxes) : null,
-    fees: fees ? decimal(fees) : null,
+    total,
+    taxes,
+    fees,
     currency: nightly.currency,
     points_per_night:
       points?.points === undefined || points.points === null ? null : Math.round(points.points),
@@ -110,8 +125,8 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
 
 /**
  * One page of hotels in the contract's terms, with `total` (every match) and whether a page follows. A
- * property is bookable when the site says so and its rate is available with a cash price; any other has
- * `price: null`, never zeros.
+ * property is bookable when the site says so and its rate is available with a nightly cash price; any
+ * other has `price: null`, never zeros.
  * @example extractPage(answer, { currency: 'EUR', imageBase: 'https://img.test', siteBase: 'https://www.chain-c.test' }).hotels[0].property_id // 'PARXY'
  */
 export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): ChainCPage {
