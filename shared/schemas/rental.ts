@@ -60,7 +60,10 @@ export const ListingIdJson = z
 /** Rental listing details (spec table); the description is not part of it. */
 export const RentalDetails = z.object({
   title: z.string().min(1),
-  image_url: z.url({ protocol: /^https?$/ }).meta({ description: "URL of the listing's main picture" }),
+  image_url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .meta({ description: "URL of the listing's main picture; null when the listing shows none" }),
   rating: z
     .string()
     .regex(/^\d+(\.\d+)? \(\d+\)$/)
@@ -79,8 +82,17 @@ export const RentalDetails = z.object({
     .string()
     .nullable()
     .meta({ description: 'Award badge, e.g. Superhost; null when the listing shows none' }),
-  host_name: z.string().min(1),
-  max_guests: z.number().int().min(1),
+  host_name: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: "The host's name as the listing's host card shows it; null when it shows none" }),
+  max_guests: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .meta({ description: 'Guests the listing takes; null when not shown' }),
   children_allowed: z
     .boolean()
     .nullable()

@@ -112,16 +112,51 @@ describe('listing page', () => {
     expect([uncounted!.rating, uncounted!.rating_count]).toEqual([null, null]);
   });
 
+  it('reads a listing without a host card, house rules, picture or capacity: those are null, not a 502', () => {
+    // Prepare: the page without its host card and its policies section, its share data without the picture
+    // and the capacity (both optional upstream); the title is still there
+    const pdp = pdpFromPage(text('listing-page.html'));
+    pdp.sections = pdp.sections.filter((s) => !['MEET_YOUR_HOST', 'POLICIES_DEFAULT'].includes(s.sectionId));
+    delete pdp.metadata.sharingConfig.imageUrl;
+    delete pdp.metadata.sharingConfig.personCapacity;
+    // Act
+    const details = extractDetails(pdp);
+    // Assess
+    expect(details).toEqual({
+      title: 'Sunny loft in Lorvane',
+      image_url: null,
+      rating: '4.85 (123)',
+      rating_count: 123,
+      badge: 'Guest favorite',
+      host_name: null,
+      max_guests: null,
+      children_allowed: null,
+      infants_allowed: null,
+      pets_allowed: null,
+    });
+  });
+
+  it('reads a host card without the name, and a banner without its title, as not shown', () => {
+    // Prepare: a Superhost card that lost its name, a banner that lost its title
+    const pdp = sections('sections.json');
+    pdp.sections.push(
+      { sectionId: 'MEET_YOUR_HOST', section: { cardData: { isSuperhost: true } } },
+      { sectionId: 'GUEST_FAVORITE_BANNER', section: { title: null } },
+      { sectionId: 'TITLE_DEFAULT', section: { title: 'Quiet studio by the weir' } },
+    );
+    // Act
+    const details = extractDetails(pdp);
+    // Assess
+    expect(details).toMatchObject({ title: 'Quiet studio by the weir', host_name: null, badge: 'Superhost' });
+  });
+
   it.each([
     [
       'without the deferred state',
       (p: string) => p.replace('data-deferred-state-0', 'data-deferred-state-1'),
     ],
     ['without the sections result', (p: string) => p.replace(/stayProductDetailPage/g, 'otherPage')],
-    [
-      'without a host card',
-      (p: string) => p.replace('"MEET_YOUR_HOST"', '"HOST_OVERVIEW"').replace('"MEET_YOUR_HOST"', '"X"'),
-    ],
+    ['without a title', (p: string) => p.replace(/"TITLE_DEFAULT"/g, '"X"')],
   ])('fails as an extraction error %s', (_case, change) => {
     expect(() => extractDetails(pdpFromPage(change(text('listing-page.html'))))).toThrow(ExtractionError);
   });

@@ -10,11 +10,18 @@ import { requiredSection, sectionOf, TitleSection, type PdpSections } from './ex
 export const HostSection = tolerant(
   'rental',
   z.looseObject({
-    cardData: z.looseObject({ name: z.string(), isSuperhost: z.boolean().nullish() }),
+    // The host's name and flag are facts of the listing, not what identifies it: either may be missing.
+    cardData: z
+      .looseObject({ name: z.string().min(1).nullish(), isSuperhost: z.boolean().nullish() })
+      .nullish(),
   }),
   'the host section',
 );
-export const BannerSection = tolerant('rental', z.looseObject({ title: z.string() }), 'the banner section');
+export const BannerSection = tolerant(
+  'rental',
+  z.looseObject({ title: z.string().min(1).nullish() }),
+  'the banner section',
+);
 export const PoliciesSection = tolerant(
   'rental',
   z.looseObject({
@@ -37,18 +44,21 @@ function houseRules(policies: z.output<typeof PoliciesSection>): string[] {
 const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.test(r));
 
 /**
- * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name). The badge is the
+ * The listing's details. The title is `TITLE_DEFAULT`'s (the listing's name): the only part a listing
+ * cannot go without (identity rule). The host card, the banner and the house rules may each be missing,
+ * and so may the picture and the capacity: what they would tell is null. The badge is the
  * guest-favourite banner's own title, else Superhost from the host card, else null (none shown). Guest
  * rules come from the house rules, which name only what is refused ("Not suitable for infants (under 2
- * years)"): with no house rule read at all, children and infants are null, not allowed by default. Pets
- * are as a rule says ("Pets allowed", "No pets"), null when none speaks of them.
+ * years)"): with no house rule read at all (or no policies section), children and infants are null, not
+ * allowed by default. Pets are as a rule says ("Pets allowed", "No pets"), null when none speaks of them.
  * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
  */
 export function extractDetails(pdp: PdpSections): RentalDetails {
   const share = pdp.metadata.sharingConfig;
-  const host = requiredSection(pdp, 'MEET_YOUR_HOST', HostSection);
+  const host = sectionOf(pdp, 'MEET_YOUR_HOST', HostSection)?.cardData;
   const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
-  const rules = houseRules(requiredSection(pdp, 'POLICIES_DEFAULT', PoliciesSection));
+  const policies = sectionOf(pdp, 'POLICIES_DEFAULT', PoliciesSection);
+  const rules = policies ? houseRules(policies) : [];
   // An absent count is not a real 0, and a listing without a star rating (no reviews yet) has none: null.
   const count = share.reviewCount ?? null;
   const stars = share.starRating ?? null;
@@ -58,12 +68,12 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
     {
       // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
       title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
-      image_url: share.imageUrl,
+      image_url: share.imageUrl ?? null,
       rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
       rating_count: count,
-      badge: banner?.title ?? (host.cardData.isSuperhost ? 'Superhost' : null),
-      host_name: host.cardData.name,
-      max_guests: share.personCapacity,
+      badge: banner?.title ?? (host?.isSuperhost ? 'Superhost' : null),
+      host_name: host?.name ?? null,
+      max_guests: share.personCapacity ?? null,
       children_allowed: rules.length === 0 ? null : !said(rules, /not suitable for children\b/i),
       infants_allowed:
         rules.length === 0 ? null : !said(rules, /not suitable for (children and )?infants\b/i),
