@@ -14,7 +14,8 @@ import { amountOf, tableIn } from '../../shared/providers/site-a/rooms-table.ts'
 import { SiteARoom } from '../../shared/schemas/site-a-hotel.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { recordCarrier } from '../../shared/providers/site-a/stay-rooms.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 import { roomsPageSoldOut } from '../fixtures/site-a/pages.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
@@ -115,6 +116,34 @@ describe('each carrier of the blocks', () => {
     const plain = rooms[0]!.blocks[0]!;
     expect(plain.total).not.toBeNull();
     expect(plain.total! / 2 / 3).toBeCloseTo(plain.per_night!, 2);
+  });
+
+  it('prefers the priced room table to the env literal on a page carrying both, its drift only the cache', () => {
+    // Prepare: the env page with the room table added, the same blocks in both.
+    const html = fixture('rooms-env-and-table.html');
+    // Act
+    const { value: read, drift } = withDrift(() => {
+      const rooms = readPage(html);
+      recordCarrier(rooms);
+      return rooms;
+    });
+    // Assess: the table's prices (EUR 957.54 the stay of one room; 2 rooms, 3 nights asked), not the env's nulls.
+    expect([read.carrier, read.carriers]).toEqual([
+      'hprt-table',
+      ['b_rooms_available_and_soldout', 'hprt-table'],
+    ]);
+    expect(read.rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
+    expect(read.rooms[0]!.blocks[0]).toMatchObject({
+      block_id: '441200901_340000_2_0_0',
+      total: 1915.08,
+      per_night: 319.18,
+      currency: 'EUR',
+    });
+    expect(read.rooms.flatMap((r) => r.blocks).every((b) => b.total !== null)).toBe(true);
+    // The page lacks only the cache's blocks: the env it has is not counted missing.
+    expect(drift.map((d) => d.field).filter((f) => f.startsWith('rooms carrier '))).toEqual([
+      'rooms carrier roomAvBlocks',
+    ]);
   });
 
   it('refuses a room table that prices another number of nights', () => {

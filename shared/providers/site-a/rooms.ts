@@ -1,22 +1,21 @@
 /**
  * A site_a hotel's rooms and bookable blocks for a stay, from the page asked with the stay (real-sources
  * §16 site_a, rooms for dates). The catalogue is the Apollo cache's room table (`RTRoomCard`s, `RoomData`);
- * the dated blocks come from whichever of the three carriers the page has, the structured one first
- * (§16 numbers them 2, 1, 3):
+ * the dated blocks come from the DOM table when the page has it, the one carrier that shows prices, else
+ * from whichever of the other two it has, the structured one first (§16 numbers them 2, 1, 3):
  * - the room cards' `roomAvBlocks` in the cache (§16's carrier 2; fields modelled on FullSearch's blocks;
  *   whether `finalPrice` is a night or the stay is not on record, so their prices are null);
  * - `booking.env`'s `b_rooms_available_and_soldout` literal (carrier 1; §16 names `b_headline_price_amount`
  *   as its price but not whether it is the stay or a night, nor one room or all: its prices are null, as the
  *   contract's rooms note asks; `b_raw_price`, stay or night as clients disagree, is not read either);
  * - the DOM room table `#hprt-table` (carrier 3; the price cell: the whole stay, one room).
- * Which carrier answered is logged, and a fallback is counted as drift of the carriers before it.
+ * Which carrier answered is logged, and each more structured carrier the page lacks is counted as drift.
  */
 import * as z from 'zod';
 import type { SiteABlock, SiteARoom } from '../../schemas/site-a-hotel.ts';
-import { log } from '../../log.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { literalAfter, readLiteral } from '../../extraction/js-literal.ts';
-import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
 import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';
@@ -168,11 +167,15 @@ export interface RoomsAsked {
   currency: string;
 }
 
-export type Carrier = 'roomAvBlocks' | 'b_rooms_available_and_soldout' | 'hprt-table';
+/** The carriers, the most structured first. */
+export const CARRIERS = ['roomAvBlocks', 'b_rooms_available_and_soldout', 'hprt-table'] as const;
+export type Carrier = (typeof CARRIERS)[number];
 
 export interface ReadRooms {
   rooms: SiteARoom[];
   carrier: Carrier | undefined;
+  /** Every carrier the page has, the one that answered among them. */
+  carriers: Carrier[];
   /** The cache's room table says the stay is sold out. */
   soldOut: boolean;
 }
@@ -327,8 +330,9 @@ const bare = (roomId: string, name: string | null | undefined): SiteARoom => ({
 });
 
 /**
- * The rooms of a dated page with their blocks, from the catalogue and the first carrier the page has
- * (the parts as read by their tolerant schemas; undefined where the page lacks them).
+ * The rooms of a dated page with their blocks, from the catalogue and one carrier: the DOM table when the
+ * page has it, else the first other carrier it has (the parts as read by their tolerant schemas; undefined
+ * where the page lacks them).
  * @example roomsOf({ catalogue, env }, { nights: 3, rooms: 1, currency: 'EUR' }).carrier // 'b_rooms_available_and_soldout'
  */
 export function roomsOf(
@@ -345,16 +349,20 @@ export function roomsOf(
     return r;
   };
   const cards = page.catalogue?.roomCards ?? [];
-  let carrier: Carrier | undefined;
-  if (cards.some((c) => (c.roomAvBlocks?.length ?? 0) > 0)) {
-    carrier = 'roomAvBlocks';
+  const has = {
+    roomAvBlocks: cards.some((c) => (c.roomAvBlocks?.length ?? 0) > 0),
+    b_rooms_available_and_soldout: page.env !== undefined,
+    'hprt-table': page.table !== undefined,
+  };
+  const carriers = CARRIERS.filter((c) => has[c]);
+  // The priced carrier first: the other two show no amounts, so a page whose table has rows answers its prices.
+  const carrier = page.table?.length ? 'hprt-table' : carriers[0];
+  if (carrier === 'roomAvBlocks') {
     for (const c of cards) room(String(c.roomId)).blocks.push(...(c.roomAvBlocks ?? []).map(fromAv));
-  } else if (page.env) {
-    carrier = 'b_rooms_available_and_soldout';
-    for (const r of page.env)
+  } else if (carrier === 'b_rooms_available_and_soldout') {
+    for (const r of page.env!)
       room(String(r.b_id), r.b_name).blocks.push(...(r.b_blocks ?? []).map((b) => fromEnv(b, asked)));
-  } else if (page.table) {
-    carrier = 'hprt-table';
+  } else if (carrier === 'hprt-table') {
     // The price header names the nights the prices cover: another stay is not this one's price.
     if (page.tableNights !== undefined && page.tableNights !== asked.nights)
       throw new ExtractionError(
@@ -362,7 +370,7 @@ export function roomsOf(
         `the room table prices ${page.tableNights} nights where ${asked.nights} were asked`,
       );
     let last: TableRows[number] | undefined;
-    for (const r of page.table) {
+    for (const r of page.table!) {
       // A room's name and bed are in its first row only.
       const name = r.name ?? (last?.roomId === r.roomId ? last.name : undefined);
       const target = room(r.roomId, name);
@@ -381,20 +389,10 @@ export function roomsOf(
         ? page.table!.map((r) => r.roomId)
         : [];
   const order = [...new Set([...listed, ...rooms.keys()])];
-  return { rooms: order.map((k) => rooms.get(k)!), carrier, soldOut: page.catalogue?.isSoldOut === true };
-}
-
-const ORDER: Carrier[] = ['roomAvBlocks', 'b_rooms_available_and_soldout', 'hprt-table'];
-
-/**
- * Records which carrier answered: logged, and each more structured carrier the page lacked counted as a
- * field missing, so that pages falling back show in the drift metric.
- * @example recordCarrier('hprt-table') // FieldsMissing for roomAvBlocks and b_rooms_available_and_soldout
- */
-export function recordCarrier(carrier: Carrier | undefined): void {
-  log('info', 'site_a rooms carrier', { provider: 'site_a', carrier: carrier ?? 'none' });
-  for (const c of ORDER) {
-    if (c === carrier) break;
-    recordMissing('site_a', `rooms carrier ${c}`, 'the dated hotel page');
-  }
+  return {
+    rooms: order.map((k) => rooms.get(k)!),
+    carrier,
+    carriers,
+    soldOut: page.catalogue?.isSoldOut === true,
+  };
 }

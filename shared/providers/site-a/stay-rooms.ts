@@ -11,9 +11,11 @@ import { readHotelPage } from './hotel-page.ts';
 import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';
 import { hotelPageIn, type PageStay } from './requests.ts';
+import { log } from '../../log.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
 import {
+  CARRIERS,
   EnvRooms,
-  recordCarrier,
   RoomCatalogue,
   roomsOf,
   roomsPageOf,
@@ -22,6 +24,19 @@ import {
   type RoomsAsked,
   type RoomsPage,
 } from './rooms.ts';
+
+/**
+ * Records which carrier answered: logged, and each more structured carrier the page lacks counted as a
+ * field missing, so that pages losing one show in the drift metric.
+ * @example recordCarrier({ carrier: 'hprt-table', carriers: ['hprt-table'] }) // FieldsMissing for roomAvBlocks and b_rooms_available_and_soldout
+ */
+export function recordCarrier({ carrier, carriers }: Pick<ReadRooms, 'carrier' | 'carriers'>): void {
+  log('info', 'site_a rooms carrier', { provider: 'site_a', carrier: carrier ?? 'none' });
+  for (const c of CARRIERS) {
+    if (c === carrier) break;
+    if (!carriers.includes(c)) recordMissing('site_a', `rooms carrier ${c}`, 'the dated hotel page');
+  }
+}
 
 /** A dated page's parts read by their tolerant schemas, then its rooms. */
 function readRooms(page: RoomsPage, asked: RoomsAsked): ReadRooms {
@@ -75,7 +90,7 @@ export async function hotelRooms(
       'site_a',
       'the dated hotel page carries no rooms, asked twice (an empty shell)',
     );
-  recordCarrier(rooms.carrier);
+  recordCarrier(rooms);
   knownRefs.set(hotelId, ref);
   return rooms;
 }
