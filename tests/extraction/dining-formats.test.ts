@@ -139,6 +139,28 @@ describe('days without dayOffset (the research never shows one)', () => {
     // Assess: the first day's two times, not the next day's 21:00
     expect(slots).toEqual(['20:15', '21:30']);
   });
+
+  it.each([
+    ['a placeholder day', { __typename: 'AvailabilityDay' }],
+    ['a day without its slots', { __typename: 'AvailabilityDay', noTimesReasons: [] }],
+  ])(
+    "places each day where the source's list has it: %s first makes the next day no day of the asked date",
+    (_case, first) => {
+      // Prepare: the asked date's entry unreadable, the next day's (21:00 bookable) after it
+      const body = JSON.parse(text('availability-no-day-offset.json'));
+      const days = body.data.availability[0].availabilityDays;
+      days.splice(0, 1, first);
+      // Act
+      const { value: day, drift } = withDrift(() =>
+        dayOf(AvailabilityAnswer.parse(body), at('21:00', 52755)),
+      );
+      // Assess: the entry skipped and counted, the next day's 21:00 never served as the asked date's
+      expect(day).toEqual({ minutes: [], noTimesReasons: [] });
+      expect(drift).toContainEqual(
+        expect.objectContaining({ kind: 'skipped', field: 'data.availability[].availabilityDays[]' }),
+      );
+    },
+  );
 });
 
 describe('search page', () => {

@@ -19,7 +19,7 @@ import type { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { scriptJson } from '../../extraction/script-json.ts';
-import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { isPlaceholder, recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { persistedQueryFailure } from './refusal.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
 import { absoluteUrl, isRecord } from '../../extraction/values.ts';
@@ -51,20 +51,32 @@ const RestaurantAvailability = z.looseObject({
   availabilityDays: z.array(AvailabilityDay),
 });
 
-/** The answer without its taken times (`isAvailable: false`, no offset): they are no slot to read. */
+/**
+ * The key a day's place in the source's list is kept under, stamped before the tolerant read skips any
+ * placeholder or unusable day: a day without `dayOffset` is the day at that place, not at its place among
+ * the days kept (a placeholder first would make the next day's times the asked day's).
+ */
+const POSITION = 'positionInList';
+
+/** A day's place in the source's list (`POSITION`), as withoutTakenSlots recorded it. */
+const positionOf = (day: object): number | undefined => (day as { [POSITION]?: number })[POSITION];
+
+/**
+ * The answer without its taken times (`isAvailable: false`, no offset): they are no slot to read. Each
+ * day that is not a placeholder is stamped with its place in the list (`POSITION`).
+ */
 function withoutTakenSlots(body: unknown): unknown {
   const blocks = isRecord(body) && isRecord(body.data) ? body.data.availability : undefined;
   if (!Array.isArray(blocks)) return body;
+  const day = (d: unknown, i: number) => {
+    if (!isRecord(d) || isPlaceholder(d)) return d;
+    const placed = { ...d, [POSITION]: i };
+    if (!Array.isArray(d.slots)) return placed;
+    return { ...placed, slots: d.slots.filter((s) => !(isRecord(s) && s.isAvailable === false)) };
+  };
   const days = (block: unknown) =>
     isRecord(block) && Array.isArray(block.availabilityDays)
-      ? {
-          ...block,
-          availabilityDays: block.availabilityDays.map((d) =>
-            isRecord(d) && Array.isArray(d.slots)
-              ? { ...d, slots: d.slots.filter((s) => !(isRecord(s) && s.isAvailable === false)) }
-              : d,
-          ),
-        }
+      ? { ...block, availabilityDays: block.availabilityDays.map(day) }
       : block;
   const data = (body as { data: Record<string, unknown> }).data;
   return { ...(body as Record<string, unknown>), data: { ...data, availability: blocks.map(days) } };
@@ -128,7 +140,8 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
       200,
     );
   const center = minutes(q.preferredTime);
-  const days = own.flatMap((b) => b.availabilityDays.filter((d, i) => (d.dayOffset ?? i) === 0));
+  // Without dayOffset, the day's place in the source's list (before any day was skipped) says which it is.
+  const days = own.flatMap((b) => b.availabilityDays.filter((d) => (d.dayOffset ?? positionOf(d)) === 0));
   const found = days
     .flatMap((d) => d.slots)
     .filter((s) => Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
