@@ -8,18 +8,14 @@ import { SiteCPagination, SiteCReview } from '../../shared/schemas/site-c.ts';
 
 /** Reviews a page at most. */
 const PER_PAGE_MAX = 50;
-/**
- * The last page whose offsets still fit the source's GraphQL Int (32-bit signed) at the largest page size:
- * any page before it reaches the source (past the end: 404 NO_RESULTS), none after it can hold a review.
- */
-const PAGE_MAX = Math.floor((2 ** 31 - 1) / PER_PAGE_MAX);
 
 export const SiteCReviewsQuery = z.object({
   url: text(2_000).meta({
     description:
       'Any site_c hotel page URL: standard, with a page offset segment (-or10-), another country host, or the mobile host',
   }),
-  page: intParam(1, PAGE_MAX, 1).meta({
+  // No upper bound (the contract has none): a page past the end is 404 NO_RESULTS, however far.
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1).meta({
     description: 'Page of reviews, from 1 (newest first); past the last page: 404 NO_RESULTS. Default 1',
   }),
   per_page: intParam(1, PER_PAGE_MAX, 10).meta({ description: 'Reviews a page, 1 to 50. Default 10' }),

@@ -126,6 +126,25 @@ describe('GET /v1/site_c/hotel/reviews-from-url', () => {
     expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
   });
 
+  it.each([
+    ['the first page whose offsets the source cannot take', '42949673', '50'],
+    ['the largest safe integer', String(Number.MAX_SAFE_INTEGER), '10'],
+  ])(
+    'answers 404 NO_RESULTS for %s, never sending the source an offset beyond its 32-bit Int',
+    async (_case, page, perPage) => {
+      // Prepare
+      const total = siteCReviewTotal(hotel());
+      // Act
+      const res = await reviews({ url: pageUrl(), page, per_page: perPage });
+      // Assess: past the end with the hotel's real page count, learnt from page 1.
+      expect([res.status, res.body.error_code]).toEqual([404, 'NO_RESULTS']);
+      expect(res.body.detail).toContain(`${Math.ceil(total / Number(perPage))} pages of ${perPage}`);
+      const offsets = batches().flatMap((b) => b.map((e) => Number(e.variables['offset'])));
+      expect(offsets.length).toBeGreaterThan(0);
+      expect(Math.max(...offsets)).toBeLessThanOrEqual(2 ** 31 - 1);
+    },
+  );
+
   it('answers 404 NO_RESULTS when no review is written in the language asked for', async () => {
     // Prepare: the first hotel with a language none of its reviews is written in
     const [h, language] = (() => {

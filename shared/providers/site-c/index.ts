@@ -60,26 +60,32 @@ async function reviewBatch(ctx: UpstreamContext, req: UpstreamRequest, entries: 
   return extractReviews(lists, { origin: siteOrigin('site_c'), sortBy: reviewsSort() });
 }
 
+/** The largest GraphQL Int, the source's bound for a review offset. */
+const SOURCE_INT_MAX = 2 ** 31 - 1;
+
 /**
  * A page of a hotel's reviews in the source's order (newest first), or undefined when site_c has no such
  * location. With `language: 'all'` each text is machine-translated to English by the source; with a code,
- * only reviews written in it, as written.
+ * only reviews written in it, as written. A page whose offsets the source cannot take is past any hotel's
+ * end: it has no reviews, and page 1, asked instead, says whether the hotel exists and its total.
  * @example await siteC.reviews(ctx, { hotel, page: 1, perPage: 10, language: 'all' }) // { total: 120, reviews: [...] }
  */
 async function reviews(
   ctx: UpstreamContext,
   q: { hotel: HotelPage; page: number; perPage: number; language: string },
 ): Promise<ReviewPage | undefined> {
+  const offset = (q.page - 1) * q.perPage;
+  const beyond = offset + q.perPage - 1 > SOURCE_INT_MAX;
   const req = reviewsRequest({
     locationId: q.hotel.locationId,
-    offset: (q.page - 1) * q.perPage,
+    offset: beyond ? 0 : offset,
     count: q.perPage,
     language: q.language,
     pagePath: q.hotel.path,
   });
   const page = await reviewBatch(ctx, req, Math.ceil(q.perPage / ENTRY_LIMIT));
   if (page?.geoId !== undefined) knownGeo.set(q.hotel.locationId, page.geoId);
-  return page;
+  return page && beyond ? { ...page, reviews: [] } : page;
 }
 
 /** The geo a hotel's prices are asked under, or undefined when site_c has no such location. */
