@@ -21,14 +21,15 @@ const Address = z
   .meta({ description: 'Each part null when chain_b does not show it' });
 
 /**
- * The best public price of a chain_b hotel for the stay, in the requested currency: never a package's
- * price, and a member rate only by its public price.
+ * The best offer of a chain_b hotel for the stay, in the requested currency: its cheapest public price (a
+ * member rate by its public price); a package's or a members-only amount only when no public price is
+ * shown, since the contract's null means no priced offer at all.
  */
 export const BestOffer = z.object({
   currency: RequestedCurrency,
   amount: z.number().min(0).meta({
     description:
-      'The public price as chain_b aggregates it (see aggregation_type): a room offer open to anyone, or a member rate at its public (non-member) price; never a package',
+      'The price as chain_b aggregates it (see aggregation_type): the cheapest public one (a room offer open to anyone, or a member rate at its public, non-member price); only when the hotel shows no public price, its cheapest package or members-only amount',
   }),
   per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
   total: z.number().min(0).meta({ description: 'Price of the whole stay' }),
@@ -82,11 +83,10 @@ export const ChainBHotel = z.object({
   distance_feet: z.number().int().min(0),
   availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']).meta({
     description:
-      'For the requested dates, as chain_b says; an AVAILABLE hotel may still have no best_offer (no public price)',
+      'For the requested dates, as chain_b says; an AVAILABLE hotel has no best_offer only when none of its offers is priced',
   }),
   best_offer: BestOffer.nullable().meta({
-    description:
-      'null when the property has no priced offer open to the public (only packages, or member rates without their public price)',
+    description: 'null when the property has no priced offer for those dates',
   }),
 });
 export type ChainBHotel = z.infer<typeof ChainBHotel>;
@@ -192,8 +192,12 @@ export const ChainBRate = z.object({
   cancellation_label: z.string().nullable(),
   guarantee_code: z.string().nullable(),
   guarantee_label: z.string().nullable(),
-  is_member_rate: z.boolean(),
-  is_package: z.boolean(),
+  is_member_rate: z.boolean().nullable().meta({
+    description: 'Whether the rate is for loyalty members; null when chain_b does not say',
+  }),
+  is_package: z.boolean().nullable().meta({
+    description: 'Whether the rate is a package (more than the room); null when chain_b does not say',
+  }),
 });
 export type ChainBRate = z.infer<typeof ChainBRate>;
 

@@ -255,7 +255,7 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: 379.89, per_night: 189.95 });
   });
 
-  it('never makes a package or a members-only amount the best offer', () => {
+  it('never makes a package or a members-only amount the best offer while a public price is offered', () => {
     expect(bestOffer(rooms, 2)).toMatchObject({
       amount: 270.14,
       meal_plan: 'EUROPEAN_PLAN',
@@ -280,16 +280,65 @@ describe('offers per room type (HotelPageHot)', () => {
     });
   });
 
-  it('gives no best offer when only a package and a member rate without its public price are offered', () => {
-    // Prepare
-    const answer = json('hotel-page-hot-members-only.json') as {
+  it('gives a hotel whose offers show no public price its cheapest priced offer, never no best offer', () => {
+    // Prepare: the member rate (267.33) loses its public price; then the package (253.26) goes too
+    type Raw = {
       data: { hotelOffers: { offersSelection: { offers: { pricing: { alternative: unknown } }[] } } };
     };
-    answer.data.hotelOffers.offersSelection.offers[0]!.pricing.alternative = null;
+    const memberAndPackage = json('hotel-page-hot-members-only.json') as Raw;
+    memberAndPackage.data.hotelOffers.offersSelection.offers[0]!.pricing.alternative = null;
+    const memberOnly = structuredClone(memberAndPackage);
+    memberOnly.data.hotelOffers.offersSelection.offers.pop();
+    // Act
+    const cheapest = bestOffer(OffersAnswer.parse(memberAndPackage), 2);
+    const member = bestOffer(OffersAnswer.parse(memberOnly), 2);
+    // Assess: the contract's best_offer null is "no priced offer"; these hotels have one
+    expect(cheapest).toMatchObject({ amount: 253.26, formatted: '€253.26', total: 253.26, nights: 2 });
+    expect(member).toMatchObject({ amount: 267.33, formatted: '€267.33', per_night: 133.67 });
+  });
+
+  it('gives no best offer to an available hotel only when none of its offers is priced', () => {
+    // Prepare: every amount zero
+    const answer = json('hotel-page-hot-rooms.json') as {
+      data: { hotelOffers: { offersSelection: { offers: { pricing: { main: { amount: number } } }[] } } };
+    };
+    for (const o of answer.data.hotelOffers.offersSelection.offers) o.pricing.main.amount = 0;
     // Act
     const best = bestOffer(OffersAnswer.parse(answer), 2);
     // Assess
     expect(best).toBeNull();
+  });
+
+  it('reads an offer that does not say whether it is a member rate as is_member_rate null, ranked after known public prices', () => {
+    // Prepare: the cheapest public room offer (SAVER2, 270.14) and the package (253.26) lose what says
+    // what they are; so does an offer without its type
+    type RawOffer = {
+      type?: string;
+      rate: { id: string };
+      pricing: Record<string, unknown> & { main: Record<string, unknown> };
+    };
+    const raw = json('hotel-page-hot-rooms.json') as {
+      data: { hotelOffers: { offersSelection: { offers: RawOffer[] } } };
+    };
+    const offers = raw.data.hotelOffers.offersSelection.offers;
+    const saver = offers.find((o) => o.rate.id === 'SAVER2')!;
+    delete saver.pricing.main.categories;
+    delete saver.pricing.deduction;
+    delete offers.find((o) => o.type === 'PACKAGE')!.type;
+    const answer = OffersAnswer.parse(raw);
+    // Act
+    const std = toRooms(hotel('hotel-page-cold.json'), answer, { nights: 2, currency: 'EUR' }).room_types[0]!;
+    const best = bestOffer(answer, 2);
+    // Assess
+    expect(std.rates.map((r) => [r.rate_code, r.is_member_rate, r.is_package])).toEqual([
+      ['PARK2', false, null],
+      ['MEMBER2', true, false],
+      ['SAVER2', null, false],
+      ['FLEX2', false, false],
+      ['FLEXBB2', false, false],
+    ]);
+    // The cheapest known public prices are the member rate's public 281.40 and FLEX2's 281.40
+    expect(best).toMatchObject({ amount: 281.4 });
   });
 
   it('gives a calendar date its best offer, and a sold-out date UNAVAILABLE without an amount', () => {

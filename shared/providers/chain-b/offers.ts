@@ -95,11 +95,20 @@ export function offersRefusal(
   );
 }
 
-/** A member rate: the main price is for loyalty members (the public one is `alternative`). */
-const isMemberRate = (o: Offer) =>
-  (o.pricing.main.categories ?? []).includes('MEMBER_RATE') ||
-  (o.pricing.deduction ?? []).some((d) => d.type === 'MEMBER_RATE');
-const isPackage = (o: Offer) => o.type === 'PACKAGE';
+/**
+ * Whether an offer is a member rate (its main price for loyalty members, the public one `alternative`):
+ * as its categories or deductions say; null when it shows neither, since nothing then says it is open
+ * to anyone.
+ */
+function isMemberRate(o: Offer): boolean | null {
+  const { categories } = o.pricing.main;
+  const { deduction } = o.pricing;
+  if (categories?.includes('MEMBER_RATE') || deduction?.some((d) => d.type === 'MEMBER_RATE')) return true;
+  return categories == null && deduction == null ? null : false;
+}
+
+/** Whether an offer is a package (ROOM or PACKAGE); null when it does not give its type. */
+const isPackage = (o: Offer): boolean | null => (o.type ? o.type === 'PACKAGE' : null);
 
 /**
  * An offer's price per night and for the stay (its main amount unless another is given, aggregated alike).
@@ -142,23 +151,46 @@ function publicPrice(o: Offer): { amount: number; formatted: string } | undefine
 }
 
 /**
+ * An offer's place in the choice of a best offer, lowest first: 0 a price known to be public; 1 one that
+ * may be (the offer does not say whether it is a member rate or a package); 2 no public price, its own
+ * amount (a package's, or a members-only one).
+ */
+function rankOf(o: Offer, price: { amount: number } | undefined): number {
+  if (!price) return 2;
+  return isPackage(o) === null || isMemberRate(o) === null ? 1 : 0;
+}
+
+/**
  * The best offer of an available hotel for a stay of `nights`, or null: the cheapest public price (a
- * member rate by its public price), never a package's or a members-only amount; null when only those
- * are offered.
+ * member rate by its public price), then the cheapest one that may be public. Only when no offer has a
+ * public price is it the cheapest priced offer at its own amount (a package, or a members-only amount):
+ * the contract defines best_offer null as "no priced offer for those dates", so a hotel with a price
+ * has a best offer. Null only when nothing is priced.
  * @example bestOffer(answer, 2) // { currency: 'EUR', amount: 270.14, per_night: 135.07, total: 270.14, aggregation_type: 'TOTAL_STAY', … }
  */
 export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | null {
-  const priced = pricedOffers(answer).flatMap((offer) => {
-    const price = publicPrice(offer);
+  const priced = pricedOffers(answer).map((offer) => {
+    const open = publicPrice(offer);
+    const price = open ?? {
+      amount: offer.pricing.main.amount,
+      formatted: offer.pricing.main.formattedAmount,
+    };
     const stayNights = offer.lengthOfStay?.value ?? nights;
-    return price ? [{ offer, price, stayNights, ...priceOf(offer, stayNights, price.amount) }] : [];
+    return {
+      offer,
+      price,
+      stayNights,
+      rank: rankOf(offer, open),
+      stay: priceOf(offer, stayNights, price.amount),
+    };
   });
   const best = priced.reduce<(typeof priced)[number] | undefined>(
-    (min, p) => (!min || p.total < min.total ? p : min),
+    (min, p) =>
+      !min || p.rank < min.rank || (p.rank === min.rank && p.stay.total < min.stay.total) ? p : min,
     undefined,
   );
   if (!best) return null;
-  const { offer, price, stayNights, ...stay } = best;
+  const { offer, price, stayNights, stay } = best;
   return conform(
     'chain_b',
     BestOffer,
