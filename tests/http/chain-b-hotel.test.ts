@@ -30,10 +30,25 @@ async function searchParis(qs: Record<string, string> = {}) {
   return ChainBSearchResponse.parse(res.body);
 }
 
-/** The cheapest rate anyone can book: neither a package nor a members-only rate (the sandbox sells both). */
+/** Whether a rate is one anyone can book: neither a package nor a members-only rate (the sandbox sells both). */
+const isOpen = (r: { is_package: boolean | null; is_member_rate: boolean | null }) =>
+  r.is_package === false && r.is_member_rate === false;
+
+/**
+ * The best offer's amount by the contract's rule: the cheapest rate anyone can book; when a hotel sells
+ * none (only packages), its cheapest rate, since best_offer null means no priced offer at all.
+ */
 function cheapestOpen(rooms: z.infer<typeof HotelRoomsResponse>): number {
   const rates = rooms.room_types.flatMap((r) => r.rates);
-  return Math.min(...rates.filter((r) => !r.is_package && !r.is_member_rate).map((r) => r.total));
+  const open = rates.filter(isOpen);
+  return Math.min(...(open.length > 0 ? open : rates).map((r) => r.total));
+}
+
+/** The rooms of a hotel for the stay, parsed. */
+async function roomsOf(id: string, stay: Record<string, string> = STAY) {
+  const res = await get('/v1/chain_b/hotel/rooms', { hotel_id: id, ...stay });
+  expect(res.status).toBe(200);
+  return HotelRoomsResponse.parse(res.body);
 }
 
 describe('chain_b search → hotel endpoints', () => {
@@ -92,18 +107,23 @@ describe('chain_b search → hotel endpoints', () => {
     }
   });
 
-  it("gives search's best_offer.amount as the cheapest matching rate of hotel/rooms for the same stay", async () => {
-    // Prepare
-    const priced = (await searchParis()).hotels.filter((h) => h.best_offer);
-    expect(priced.length).toBeGreaterThan(0);
-    for (const hotel of priced) {
+  it("gives search's best_offer.amount as the cheapest matching rate of hotel/rooms for the same stay, for every priced hotel", async () => {
+    // Prepare: the sandbox's Paris has a hotel selling only packages
+    const hotels = (await searchParis()).hotels;
+    let packagesOnly = 0;
+    for (const hotel of hotels) {
       // Act
-      const res = await get('/v1/chain_b/hotel/rooms', { hotel_id: hotel.id, ...STAY });
-      const rooms = HotelRoomsResponse.parse(res.body);
-      // Assess
+      const rooms = await roomsOf(hotel.id);
+      const rates = rooms.room_types.flatMap((r) => r.rates);
+      // Assess: best_offer null only for a hotel without a priced offer
       expect(rooms.currency).toBe('EUR');
-      expect(hotel.best_offer!.amount).toBe(cheapestOpen(rooms));
+      expect([hotel.id, hotel.best_offer?.amount ?? null]).toEqual([
+        hotel.id,
+        rates.length > 0 ? cheapestOpen(rooms) : null,
+      ]);
+      if (rates.length > 0 && rates.every((r) => r.is_package)) packagesOnly++;
     }
+    expect(packagesOnly).toBeGreaterThan(0);
   });
 
   it('keeps search best_offer off packages and members-only rates that are cheaper', async () => {
@@ -112,10 +132,8 @@ describe('chain_b search → hotel endpoints', () => {
     let cheaperElsewhere = 0;
     for (const hotel of hotels) {
       // Act
-      const rooms = HotelRoomsResponse.parse(
-        (await get('/v1/chain_b/hotel/rooms', { hotel_id: hotel.id, ...STAY })).body,
-      );
-      const rates = rooms.room_types.flatMap((r) => r.rates);
+      const rates = (await roomsOf(hotel.id)).room_types.flatMap((r) => r.rates);
+      if (!rates.some(isOpen)) continue;
       // Assess
       const best = rates.find((r) => r.total === hotel.best_offer!.amount)!;
       expect([best.is_package, best.is_member_rate]).toEqual([false, false]);
@@ -334,6 +352,27 @@ describe('GET /v1/chain_b/hotel/price-calendar', () => {
     );
     expect(first.amount).toBe(cheapestOpen(rooms));
     for (const d of body.calendar) expect(d.status === 'AVAILABLE').toBe(d.amount !== null);
+  });
+
+  it('prices the dates of a hotel selling only packages at its cheapest package: priced, so never without an amount', async () => {
+    // Prepare: a Paris hotel whose rooms are sold only in packages
+    let id: string | undefined;
+    for (const hotel of (await searchParis()).hotels) {
+      const rates = (await roomsOf(hotel.id)).room_types.flatMap((r) => r.rates);
+      if (rates.length > 0 && rates.every((r) => r.is_package)) id = hotel.id;
+    }
+    expect(id).toBeDefined();
+    // Act
+    const body = PriceCalendarResponse.parse(
+      (await calendar(id!, 10, 16, { nights: '2', adults: '2', currency: 'EUR' })).body,
+    );
+    // Assess
+    const available = body.calendar.filter((d) => d.status === 'AVAILABLE');
+    expect(available.length).toBeGreaterThan(0);
+    for (const d of body.calendar)
+      expect([d.date, d.status === 'AVAILABLE']).toEqual([d.date, d.amount !== null]);
+    const stay = { check_in: available[0]!.date, check_out: addDays(available[0]!.date, 2), adults: '2' };
+    expect(available[0]!.amount).toBe(cheapestOpen(await roomsOf(id!, { ...stay, currency: 'EUR' })));
   });
 });
 

@@ -5,7 +5,7 @@
  * index's own 403 and 404 answers; one record by `GET /1/indexes/<index>/<objectID>`) and the back end's
  * GraphQL (`POST /bff/v1/graphql` with its key headers, dispatching on `operationName`: `HotelPageHot`
  * offers per stay and market, one per room type and rate plan, member rates with their public
- * `alternative`, packages, some answers without `aggregationType`; `HotelPageCold` the hotel's content,
+ * `alternative`, packages (some hotels sell nothing else), some answers without `aggregationType`; `HotelPageCold` the hotel's content,
  * with `reviews(limit)` capped at 20, `medias(types, categories)`, accommodations and facilities; GraphQL
  * errors otherwise), and the pictures its medias point to. Some partner properties have no guest score.
  */
@@ -216,12 +216,39 @@ interface RatePlan {
   refundable: boolean;
 }
 
-/** The rate plans a hotel sells each room at: public, with breakfast, members' and (some hotels) a package. */
+/** Whether a hotel sells its rooms only in packages: priced, yet with no public room rate. */
+const packagesOnly = (h: Hotel) => hash(`only-pkg:${h.key}`) % 11 === 0;
+
+/**
+ * The rate plans a hotel sells each room at: public, with breakfast, members' and (some hotels) a package;
+ * a few hotels sell only packages.
+ */
 function ratePlans(h: Hotel): RatePlan[] {
   const roomOnly: [string, string] = ['EUROPEAN_PLAN', 'Room only'];
   const breakfast: [string, string] = ['BREAKFAST', 'Breakfast included'];
   // Some hotels sell only rates with breakfast.
   const base = hash(`meal:${h.key}`) % 2 ? breakfast : roomOnly;
+  if (packagesOnly(h))
+    return [
+      {
+        id: 'PARK',
+        label: 'Stay and park',
+        meal: base,
+        type: 'PACKAGE',
+        member: false,
+        factor: 1.05,
+        refundable: false,
+      },
+      {
+        id: 'SPA',
+        label: 'Stay and spa',
+        meal: breakfast,
+        type: 'PACKAGE',
+        member: false,
+        factor: 1.3,
+        refundable: true,
+      },
+    ];
   const plans: RatePlan[] = [
     {
       id: 'FLEX',
