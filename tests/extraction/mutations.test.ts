@@ -284,7 +284,7 @@ const CASES: Case[] = [
   },
   {
     provider: 'site_a',
-    fixtures: ['site-a/rooms-table.html'],
+    fixtures: ['site-a/rooms-table.html', 'site-a/rooms-env-and-table.html'],
     select: (html) => tableIn(html as string)!.rows,
     schema: siteARooms.TableRows,
     extract: (table: siteARooms.TableRows) =>
