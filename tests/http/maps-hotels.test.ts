@@ -10,9 +10,9 @@ import { FX, stayPrice } from '../../infra/sandbox/prices.ts';
 import { hash } from '../../infra/sandbox/random.ts';
 import { SANDBOX_SERP_KEY } from '../../infra/sandbox/sites/serp-api.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
+import { FIRST_LISTING_ID, LISTINGS_PER_CITY, listing } from '../../infra/sandbox/sites/rental.ts';
 import { CHILD_AGE } from '../../shared/providers/maps-hotels/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { MapsHotel } from '../../shared/schemas/maps-hotels.ts';
 import { secretVariable, useProviders, type Providers } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { useTestServer } from '../helpers/server.ts';
@@ -28,15 +28,60 @@ const SERP = { baseUrl: 'https://serp.test', hosts: [], params: { api_key: { sec
 const path = (qs: Record<string, string>) =>
   `/v1/maps_hotels/search?${new URLSearchParams({ location: 'Paris', check_in: day(30), check_out: day(32), ...qs })}`;
 const search = (qs: Record<string, string>, headers?: Record<string, string>) => api.get(path(qs), headers);
+/** An amount the source may not show: a number when it does, null when it does not. */
+const amount = z.number().min(0).nullable();
+/** A maps hotel as the contract's table has it, written out field by field (not the production schema). */
+const MapsHotelShape = z.strictObject({
+  hotel_id: z.string().min(1),
+  name: z.string().min(1),
+  location: z.strictObject({
+    address: z.string().nullable(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+  }),
+  price: z.strictObject({
+    current: amount,
+    regular: z.number().nullable(),
+    max_price: amount,
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .nullable(),
+    price_per_night: amount,
+  }),
+  rating: z
+    .strictObject({
+      value: z.number().min(0).max(5).nullable(),
+      votes: z.number().int().min(0).nullable(),
+      rating_max: z.literal(5),
+    })
+    .nullable(),
+  stars: z.number().int().min(1).max(5).nullable(),
+  check_in_time: z.string().nullable(),
+  check_out_time: z.string().nullable(),
+  amenities: z.array(z.string()),
+  images: z.array(z.url()).max(10),
+  description: z.string().nullable(),
+  is_paid: z.boolean(),
+});
 const Body = z.strictObject({
   location: z.string(),
   check_in: z.string(),
   check_out: z.string(),
-  hotels: z.array(MapsHotel.strict()).min(1),
+  hotels: z.array(MapsHotelShape).min(1),
   total_count: z.number().int().nullable(),
   search_metadata: z.strictObject({ search_url: z.string(), datetime: z.iso.datetime() }),
 });
-type Hotel = z.infer<typeof MapsHotel>;
+type Hotel = z.infer<typeof MapsHotelShape>;
+/** The sandbox world's count of a city's properties: its hotels and its rental listings, every page. */
+const worldCount = (city: string) => {
+  const { cities, hotels } = getWorld();
+  const ci = cities.findIndex((c) => c.name === city);
+  const rentals = Array.from({ length: LISTINGS_PER_CITY }, (_v, k) =>
+    listing(FIRST_LISTING_ID + ci * LISTINGS_PER_CITY + k),
+  ).filter((l) => l !== undefined);
+  return hotels.filter((h) => h.city.name === city).length + rentals.length;
+};
 /** The hotels the source priced, with their amounts as numbers (the others have them null). */
 const pricedOnly = (hotels: Hotel[]) =>
   hotels.flatMap((h) => {
@@ -52,7 +97,9 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(res.status).toBe(200);
     MapsHotelsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
-    expect(body.total_count).toBe(body.hotels.length);
+    // The whole search's count, as the source gives it: more than this one page lists
+    expect(body.total_count).toBe(worldCount('Paris'));
+    expect(body.total_count).toBeGreaterThan(body.hotels.length);
     expect(body.hotels.every((h) => h.price.currency === 'EUR')).toBe(true);
     expect(body.hotels.some((h) => h.is_paid)).toBe(true);
     for (const h of pricedOnly(body.hotels)) {
@@ -168,7 +215,7 @@ describe('GET /v1/maps_hotels/search', () => {
         currency: 'USD',
         price_per_night: null,
       });
-    expect(body.total_count).toBe(raw.properties.length);
+    expect(body.total_count).toBe(worldCount(lost.city.name));
   });
 
   it("answers 200 with an unpriced hotel's own name: the hotel, its price null, not 404", async () => {

@@ -5,7 +5,8 @@
  * child), `currency`, `hl`, `rating` (7, 8, 9: 3.5+, 4.0+, 4.5+) or `property_token`.
  *
  * A place answers `properties[]`: the city's hotels, then vacation rentals (the rental platform's
- * listings there). Hotels carry no `prices[]`; rentals carry `prices[]` of nightly rates only, with no
+ * listings there), PAGE_SIZE a page (`serpapi_pagination.next_page_token` names the next), with
+ * `search_information.total_results` counting the whole search, not the page. Hotels carry no `prices[]`; rentals carry `prices[]` of nightly rates only, with no
  * `total_rate`, and no hotel class or description. As in the real answers: check-in and check-out times
  * have a narrow no-break space before AM/PM; some properties come without coordinates, and a property
  * with a booked-out night comes without any price; some hotels have no description. Sponsored listings
@@ -48,7 +49,11 @@ const AMENITIES = [
 const RENTAL_AMENITIES = ['Kitchen', 'Air conditioning', 'Washer', 'Free Wi-Fi', 'Smoke-free'];
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: 'CN¥', INR: '₹' };
 const NNBSP = '\u202f';
-const RENTALS_LISTED = 2;
+/**
+ * Properties a page lists (the real service lists 20; the sandbox lists fewer, so that a city's hotels
+ * and rentals fill more than one page and `total_results`, the whole search's count, exceeds a page's).
+ */
+const PAGE_SIZE = 10;
 const LIST_IMAGES = 9;
 const DETAIL_IMAGES = 12;
 
@@ -190,7 +195,7 @@ function rentalProperties(city: City, q: URLSearchParams, base: string) {
   const stay = stayOf(q);
   const nights = nightsOf(stay.checkIn, stay.checkOut).length;
   const ci = getWorld().cities.indexOf(city);
-  return Array.from({ length: RENTALS_LISTED }, (_v, k) =>
+  return Array.from({ length: LISTINGS_PER_CITY }, (_v, k) =>
     listing(FIRST_LISTING_ID + ci * LISTINGS_PER_CITY + k),
   )
     .filter((l) => l !== undefined)
@@ -263,6 +268,21 @@ function ad(h: Hotel, q: URLSearchParams, base: string, i: number) {
 
 const MIN_RATING: Record<string, number> = { '7': 3.5, '8': 4, '9': 4.5 };
 
+/** The first property of the page a `next_page_token` names (an opaque token; 0 without one). */
+function pageStart(token: string | null): number {
+  const from = token ? Number(/^from:(\d+)$/.exec(Buffer.from(token, 'base64url').toString())?.[1]) : 0;
+  return Number.isSafeInteger(from) ? from : 0;
+}
+
+/** The token and link of the page starting at `from`, as serpapi_pagination gives them. */
+function nextPage(q: URLSearchParams, base: string, from: number) {
+  const token = Buffer.from(`from:${from}`).toString('base64url');
+  const next = new URLSearchParams(q);
+  next.delete('api_key');
+  next.set('next_page_token', token);
+  return { next_page_token: token, next: `${base}/search.json?${next}` };
+}
+
 function answer(query: URLSearchParams, base: string): SiteResponse {
   const engine = query.get('engine');
   if (engine !== 'hotels') return badRequest(`Unsupported \`${engine ?? ''}\` search engine.`);
@@ -321,10 +341,13 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   );
   const inCity = named.length ? named : city ? hotels.filter((h) => h.city === city) : [];
   const rated = (p: { overall_rating?: number }) => (p.overall_rating ?? 0) >= minRating;
-  const properties = [
+  // Every property of the search, of which the page lists PAGE_SIZE from the one its token names.
+  const found = [
     ...inCity.map((h) => hotelProperty(h, query, base)),
     ...(city && !named.length ? rentalProperties(city, query, base) : []),
   ].filter(rated);
+  const from = pageStart(query.get('next_page_token'));
+  const properties = found.slice(from, from + PAGE_SIZE);
   if (properties.length === 0)
     return {
       status: 200,
@@ -351,8 +374,12 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
       brands: brands.map((b) => ({ id: hash(b.code) % 1000, name: b.name })),
       ads: ads.map((h, i) => ad(h, query, base, i)),
       properties,
-      serpapi_pagination: { current_from: 1, current_to: properties.length },
-      search_information: { total_results: properties.length },
+      serpapi_pagination: {
+        current_from: from + 1,
+        current_to: from + properties.length,
+        ...(from + PAGE_SIZE < found.length ? nextPage(query, base, from + PAGE_SIZE) : {}),
+      },
+      search_information: { total_results: found.length },
     },
   };
 }
