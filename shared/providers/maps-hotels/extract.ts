@@ -33,8 +33,9 @@ type Property = z.infer<typeof Property>;
 
 /**
  * The answer; loose, because the property-details shape puts the property itself at the top level. Read
- * by the tolerant rule: a placeholder property, or one without its name, token or review count, is
- * skipped and counted, never fatal to the list.
+ * by the tolerant rule: a placeholder property, or one without its name or token (what identifies it),
+ * is skipped and counted, never fatal to the list; one without its review count or score is kept, its
+ * rating null where the source shows neither (amendment 1).
  */
 export const HotelsAnswer = tolerant(
   'maps_hotels',
