@@ -78,7 +78,10 @@ export const ChainCNightlyRate = z.object({
   date: z.iso.date(),
   cash: Cash.nullable(),
   points: z.number().int().min(0).nullable(),
-  free_night: z.boolean(),
+  free_night: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'Whether the night is a free award night; null when chain_c does not say' }),
 });
 
 /**

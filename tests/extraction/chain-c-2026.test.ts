@@ -218,8 +218,8 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
       cash_and_points: null,
     });
     expect(flex.nightly_rates).toEqual([
-      { date: '2030-06-10', cash: 181.2, points: null, free_night: false },
-      { date: '2030-06-11', cash: 179.8, points: null, free_night: false },
+      { date: '2030-06-10', cash: 181.2, points: null, free_night: null },
+      { date: '2030-06-11', cash: 179.8, points: null, free_night: null },
     ]);
   });
 
@@ -235,6 +235,31 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
       points_total: 72_000,
       cash_and_points: { points: 18_000, cash: 72.2 },
     });
+  });
+
+  it('reads whether a night is free from its points only: shown as given, else null', () => {
+    // Prepare: the points product's first night says it is free, its second night no longer says
+    type RawMode = { __typename: string; dailyPoints?: Record<string, unknown>[] | null };
+    const raw = json('products.json') as {
+      data: {
+        commerce: {
+          product: { searchProductsByProperty: { edges: { node: { rates: { rateModes: RawMode[] } } }[] } };
+        };
+      };
+    };
+    const modes = raw.data.commerce.product.searchProductsByProperty.edges[2]!.node.rates.rateModes;
+    const [first, second] = modes.find((m) => m.__typename === 'Points')!.dailyPoints!;
+    first!.freeNight = true;
+    delete second!.freeNight;
+    // Act
+    const stay = extractRooms(ProductsAnswer.parse(raw), asked(1))!;
+    // Assess: the cash rate's nights, without points, say nothing of it either
+    const [cash, , points] = stay.room_types[0]!.rates;
+    expect(points!.nightly_rates.map((n) => [n.date, n.free_night])).toEqual([
+      ['2030-06-10', true],
+      ['2030-06-11', null],
+    ]);
+    expect(cash!.nightly_rates.map((n) => n.free_night)).toEqual([null, null]);
   });
 
   it('keeps the rooms rule for two rooms: stay totals doubled, every per-night figure as for one', () => {
@@ -284,8 +309,8 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
       total: null,
       taxes_fees: null,
       nightly_rates: [
-        { date: '2030-06-10', cash: 181.2, points: null, free_night: false },
-        { date: '2030-06-11', cash: 179.8, points: null, free_night: false },
+        { date: '2030-06-10', cash: 181.2, points: null, free_night: null },
+        { date: '2030-06-11', cash: 179.8, points: null, free_night: null },
       ],
     });
     expect(seen.filter((d) => d.kind === 'missing').map((d) => d.field)).toEqual(

@@ -113,16 +113,17 @@ function toRate(p: Product, o: DatedOptions): ChainCRate {
   const mixed = modeOf(p, 'cashandpoints');
   const nights = new Map<
     string,
-    { date: string; cash: number | null; points: number | null; free_night: boolean }
+    { date: string; cash: number | null; points: number | null; free_night: boolean | null }
   >();
   const night = (date: string) => {
     let n = nights.get(date);
-    if (!n) nights.set(date, (n = { date, cash: null, points: null, free_night: false }));
+    // Only a night's points say whether it is free: a night they do not show is unknown, never "not free".
+    if (!n) nights.set(date, (n = { date, cash: null, points: null, free_night: null }));
     return n;
   };
   for (const d of cash?.dailyRates ?? []) night(d.date).cash = money(d.amount);
   for (const d of points?.dailyPoints ?? [])
-    Object.assign(night(d.date), { points: d.points, free_night: d.freeNight ?? false });
+    Object.assign(night(d.date), { points: d.points, free_night: d.freeNight ?? null });
   const nightly = [...nights.values()].sort((a, b) => a.date.localeCompare(b.date));
   const cashNights = nightly.map((n) => n.cash);
   const base =
