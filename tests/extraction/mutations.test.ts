@@ -143,10 +143,6 @@ const RENTAL_SECTIONS = [
   'rental/sections-unavailable.json',
 ];
 
-/** chain_b: a member rate is a best offer only at its public price. */
-const MEMBER_WITHOUT_PUBLIC_PRICE =
-  'a member rate without its public price has none to be a best offer at (research §15)';
-
 const CASES: Case[] = [
   {
     provider: 'chain_a',
@@ -405,12 +401,6 @@ const CASES: Case[] = [
       };
     },
     records: (offer: { best: unknown }) => (offer.best ? 1 : 0),
-    absenceMeansNone: {
-      'data.hotelOffers.offersSelection.offers[].pricing.alternative': MEMBER_WITHOUT_PUBLIC_PRICE,
-      'data.hotelOffers.offersSelection.offers[].pricing.alternative.amount': MEMBER_WITHOUT_PUBLIC_PRICE,
-      'data.hotelOffers.offersSelection.offers[].pricing.alternative.formattedAmount':
-        MEMBER_WITHOUT_PUBLIC_PRICE,
-    },
   },
   {
     provider: 'chain_b',
