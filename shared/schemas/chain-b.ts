@@ -37,13 +37,19 @@ export const BestOffer = z.object({
     description:
       'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (the amount is then read as the stay)',
   }),
-  formatted: z.string().min(1).meta({ description: 'amount formatted with its currency, e.g. "EUR 412.80"' }),
+  formatted: z.string().min(1).nullable().meta({
+    description: 'amount formatted with its currency, e.g. "EUR 412.80"; null when chain_b does not show it',
+  }),
   tax_summary: z
     .string()
     .min(1)
     .nullable()
     .meta({ description: 'What amount includes, e.g. "Taxes and fees included"; null when not shown' }),
-  meal_plan: z.string().min(1).meta({ description: 'e.g. ROOM_ONLY, BREAKFAST' }),
+  meal_plan: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: 'e.g. ROOM_ONLY, BREAKFAST; null when chain_b does not show it' }),
   nights: z.number().int().min(1),
 });
 export type BestOffer = z.infer<typeof BestOffer>;
@@ -187,7 +193,10 @@ export const ChainBRate = z.object({
     .string()
     .nullable()
     .meta({ description: 'The struck-through price (the public price of a member rate), or null' }),
-  meal_plan: z.string().nullable().meta({ description: 'e.g. EUROPEAN_PLAN (room only), BREAKFAST' }),
+  meal_plan: z
+    .string()
+    .nullable()
+    .meta({ description: 'e.g. EUROPEAN_PLAN (room only), BREAKFAST; null when chain_b does not show it' }),
   cancellation_code: z.string().nullable(),
   cancellation_label: z.string().nullable(),
   guarantee_code: z.string().nullable(),

@@ -341,6 +341,27 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(best).toMatchObject({ amount: 281.4 });
   });
 
+  it('keeps the cheapest public offer that shows neither its meal plan nor its formatted amount, those null', () => {
+    // Prepare: SAVER2 (270.14, the cheapest public price) without mealPlan and formattedAmount, and
+    // without its rate id (its code is then its room alone)
+    type RawOffer = { rate?: { id: string }; mealPlan?: unknown; pricing: { main: Record<string, unknown> } };
+    const raw = json('hotel-page-hot-rooms.json') as {
+      data: { hotelOffers: { offersSelection: { offers: RawOffer[] } } };
+    };
+    const saver = raw.data.hotelOffers.offersSelection.offers.find((o) => o.rate?.id === 'SAVER2')!;
+    delete saver.mealPlan;
+    saver.pricing.main.formattedAmount = null;
+    delete saver.rate;
+    const answer = OffersAnswer.parse(raw);
+    // Act
+    const best = bestOffer(answer, 2);
+    const std = toRooms(hotel('hotel-page-cold.json'), answer, { nights: 2, currency: 'EUR' }).room_types[0]!;
+    // Assess
+    expect(best).toMatchObject({ amount: 270.14, total: 270.14, formatted: null, meal_plan: null });
+    expect(std.rates.map((r) => [r.rate_code, r.total, r.meal_plan])).toContainEqual(['STD', 270.14, null]);
+    expect(std.rates).toHaveLength(5);
+  });
+
   it('gives a calendar date its best offer, and a sold-out date UNAVAILABLE without an amount', () => {
     expect(calendarDay(rooms, '2030-06-10', 2)).toEqual({
       date: '2030-06-10',

@@ -23,7 +23,8 @@ import { cents, text } from '../../extraction/values.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
   type: z.string().nullish(),
-  // The room the offer is for, its currency and meal plan: codes an empty text cannot stand for.
+  // The room the offer is for, its currency and meal plan: codes an empty text cannot stand for. Only
+  // the amount identifies a priced offer: its formatted text and its meal plan may be absent (null).
   accommodation: z.looseObject({ code: z.string().min(1) }).nullish(),
   pricing: z.looseObject({
     currency: z.string().min(1),
@@ -32,7 +33,7 @@ const Offer = z.looseObject({
     main: z.looseObject({
       // A price below zero is no price: the source changed, never an offer left out as unpriced.
       amount: z.number().min(0),
-      formattedAmount: z.string(),
+      formattedAmount: z.string().nullish(),
       categories: z.array(z.string()).nullish(),
       simplifiedPolicies: z
         .looseObject({ cancellation: CodeLabel.nullish(), guarantee: CodeLabel.nullish() })
@@ -43,7 +44,7 @@ const Offer = z.looseObject({
       .looseObject({ amount: z.number().nullish(), formattedAmount: z.string().nullish() })
       .nullish(),
   }),
-  mealPlan: z.looseObject({ code: z.string().min(1) }),
+  mealPlan: z.looseObject({ code: z.string().min(1) }).nullish(),
   lengthOfStay: z.looseObject({ value: z.number().int().min(1) }).nullish(),
   rate: z.looseObject({ id: z.string(), label: z.string().nullish() }).nullish(),
 });
@@ -142,12 +143,15 @@ function pricedOffers(answer: OffersAnswer): Offer[] {
  * for a package, whose price buys more than the room, or for a member rate that does not show its public
  * price.
  */
-function publicPrice(o: Offer): { amount: number; formatted: string } | undefined {
+function publicPrice(o: Offer): { amount: number; formatted: string | null } | undefined {
   if (isPackage(o)) return undefined;
-  if (!isMemberRate(o)) return { amount: o.pricing.main.amount, formatted: o.pricing.main.formattedAmount };
+  if (!isMemberRate(o))
+    return { amount: o.pricing.main.amount, formatted: text(o.pricing.main.formattedAmount) };
   const amount = o.pricing.alternative?.amount;
-  const formatted = text(o.pricing.alternative?.formattedAmount);
-  return amount && amount > 0 && formatted ? { amount, formatted } : undefined;
+  // The amount is the public price; its formatted text may be missing (then null), never the price.
+  return amount && amount > 0
+    ? { amount, formatted: text(o.pricing.alternative?.formattedAmount) }
+    : undefined;
 }
 
 /**
@@ -173,7 +177,7 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
     const open = publicPrice(offer);
     const price = open ?? {
       amount: offer.pricing.main.amount,
-      formatted: offer.pricing.main.formattedAmount,
+      formatted: text(offer.pricing.main.formattedAmount),
     };
     const stayNights = offer.lengthOfStay?.value ?? nights;
     return {
@@ -200,7 +204,7 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
       ...stay,
       formatted: price.formatted,
       tax_summary: text(offer.pricing.formattedTaxType),
-      meal_plan: offer.mealPlan.code,
+      meal_plan: offer.mealPlan?.code ?? null,
       nights: stayNights,
     },
     'the best offer',
@@ -211,11 +215,12 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
 function toRate(o: Offer, nights: number): ChainBRate {
   const policies = o.pricing.main.simplifiedPolicies;
   return {
-    rate_code: o.rate?.id ?? `${o.accommodation?.code ?? ''}-${o.mealPlan.code}`,
+    // Without its own id, a rate is its room and meal plan (the room alone when no plan is shown).
+    rate_code: o.rate?.id ?? [o.accommodation?.code, o.mealPlan?.code].filter(Boolean).join('-'),
     rate_label: text(o.rate?.label),
     ...priceOf(o, o.lengthOfStay?.value ?? nights),
     reference_formatted: text(o.pricing.alternative?.formattedAmount),
-    meal_plan: o.mealPlan.code,
+    meal_plan: o.mealPlan?.code ?? null,
     cancellation_code: text(policies?.cancellation?.code),
     cancellation_label: text(policies?.cancellation?.label),
     guarantee_code: text(policies?.guarantee?.code),
