@@ -33,15 +33,22 @@ export const DiningRestaurant = z.object({
   review_count: z.number().int().min(0).nullable(),
   neighborhood: z.string().nullable(),
   address: z.string().nullable(),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: z.number().min(-90).max(90).nullable().meta({ description: 'null when the page does not say' }),
+  longitude: z
+    .number()
+    .min(-180)
+    .max(180)
+    .nullable()
+    .meta({ description: 'null when the page does not say' }),
   phone: z.string().nullable(),
   photo_url: z.url({ protocol: /^https?$/ }).nullable(),
   url: z.url({ protocol: /^https?$/ }).meta({ description: "The restaurant's page on dining" }),
   features: z.object({
     takeout: z.boolean().nullable().meta({ description: 'null when the page does not say' }),
     private_dining: z.boolean().nullable().meta({ description: 'null when the page does not say' }),
-    online_ordering: z.boolean().meta({ description: 'Whether the page links an order-online service' }),
+    online_ordering: z.boolean().nullable().meta({
+      description: 'Whether the page links an order-online service; null when the page does not say',
+    }),
   }),
 });
 

@@ -196,7 +196,7 @@ describe('search page', () => {
     });
   });
 
-  it('reads an entry without its optional parts as nulls (no order link: no online ordering), never as invented facts', () => {
+  it('reads an entry without its optional parts as nulls (no order link key: online ordering unknown), never as invented facts', () => {
     // Act
     const bare = toRestaurant(searchFromPage(text('search-page.html')).restaurants[1]!, ORIGIN);
     // Assess
@@ -209,8 +209,53 @@ describe('search page', () => {
       address: null,
       phone: null,
       photo_url: null,
-      features: { takeout: null, private_dining: null, online_ordering: false },
+      features: { takeout: null, private_dining: null, online_ordering: null },
     });
+  });
+
+  /** The search page with its first restaurant changed by `edit` (the JSON state rewritten whole). */
+  const pageWithFirst = (edit: (r: Record<string, unknown>) => void) => {
+    const html = text('search-page.html');
+    const [, before, json, after] =
+      /^([\s\S]*id="primary-window-vars"[^>]*>)([\s\S]*?)(<\/script>[\s\S]*)$/.exec(html)!;
+    const state = JSON.parse(json!);
+    edit(state.windowVariables.__INITIAL_STATE__.multiSearch.restaurants[0]);
+    return `${before}${JSON.stringify(state)}${after}`;
+  };
+
+  it.each([
+    ['without coordinates', (r: Record<string, unknown>) => delete r.coordinates],
+    ['with null coordinates', (r: Record<string, unknown>) => (r.coordinates = null)],
+    [
+      'with coordinates lacking the latitude',
+      (r: Record<string, unknown>) => (r.coordinates = { longitude: 16.3 }),
+    ],
+  ])('keeps a restaurant %s, its place null (id and name identify it)', (_case, edit) => {
+    // Prepare
+    const html = pageWithFirst(edit);
+    // Act
+    const page = searchFromPage(html);
+    const first = toRestaurant(page.restaurants[0]!, ORIGIN);
+    // Assess
+    expect(page.restaurants.map((r) => r.restaurantId)).toEqual([52740, 52741, 52742]);
+    expect(first).toMatchObject({
+      restaurant_id: 52740,
+      name: 'The Salt House',
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it.each([
+    ['a null link: the page says it has none', null, false],
+    ['a link sent blank: unknown', '  ', null],
+  ])('reads online ordering from %s', (_case, link, expected) => {
+    // Prepare
+    const html = pageWithFirst((r) => (r.orderOnlineLink = link));
+    // Act
+    const first = toRestaurant(searchFromPage(html).restaurants[0]!, ORIGIN);
+    // Assess
+    expect(first.features).toEqual({ takeout: true, private_dining: false, online_ordering: expected });
   });
 
   it.each([

@@ -22,7 +22,7 @@ import { scriptJson } from '../../extraction/script-json.ts';
 import { isPlaceholder, recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { persistedQueryFailure } from './refusal.ts';
 import { OPERATION_NAME, WINDOW_MINUTES, type SlotQuery } from './requests.ts';
-import { absoluteUrl, isRecord } from '../../extraction/values.ts';
+import { absoluteUrl, isRecord, shownText } from '../../extraction/values.ts';
 
 /** A bookable time: an offset in minutes from the requested time, which identifies it. */
 const Slot = z.looseObject({
@@ -200,11 +200,11 @@ export const RestaurantAddress = z.looseObject({
   state: Text.nullish(),
   postCode: Text.nullish(),
 });
-/** A restaurant as the search page lists it: its id, name and place identify it; the rest may be absent. */
+/** A restaurant as the search page lists it: its id and name identify it; the rest may be absent. */
 const SearchRestaurant = z.looseObject({
   restaurantId: z.number().int().positive(),
   name: Text.min(1),
-  coordinates: z.looseObject({ latitude: z.number(), longitude: z.number() }),
+  coordinates: z.looseObject({ latitude: z.number(), longitude: z.number() }).nullish(),
   primaryCuisine: z.looseObject({ name: Text }).nullish(),
   priceBand: z.looseObject({ priceBandId: z.number().int() }).nullish(),
   neighborhood: z.looseObject({ name: Text }).nullish(),
@@ -263,8 +263,25 @@ export function searchFromPage(
 }
 
 /**
- * A restaurant in the contract's shape. Its page falls back to the numeric profile route; features the
- * page does not state are false (the contract has no null for them).
+ * Whether the search page links an order-online service: its link (true); a null link, false (the state is
+ * a GraphQL result, which sends every field it selects, null where the restaurant has none); unknown (null)
+ * when the key is left out (no longer selected) or the link sent blank (counted as missing).
+ * @example onlineOrdering(undefined) // null
+ */
+function onlineOrdering(link: string | null | undefined): boolean | null {
+  if (link === null) return false;
+  const shown = shownText(
+    'dining',
+    link,
+    'windowVariables.__INITIAL_STATE__.multiSearch.restaurants[].orderOnlineLink',
+    'the search page state',
+  );
+  return shown === null ? null : true;
+}
+
+/**
+ * A restaurant in the contract's shape. Its page falls back to the numeric profile route; what the page
+ * does not state is null (its place and features included), never a default.
  * @example toRestaurant(entry, 'https://www.dining.test').restaurant_id // 52740
  */
 export function toRestaurant(r: SearchRestaurant, origin: string) {
@@ -297,8 +314,8 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
     review_count: r.statistics?.reviews?.allTimeTextReviewCount ?? null,
     neighborhood: r.neighborhood?.name || null,
     address: address || null,
-    latitude: r.coordinates.latitude,
-    longitude: r.coordinates.longitude,
+    latitude: r.coordinates?.latitude ?? null,
+    longitude: r.coordinates?.longitude ?? null,
     phone: r.contactInformation?.formattedPhoneNumber || r.contactInformation?.phoneNumber || null,
     photo_url: absoluteUrl(r.photos?.profileV3?.url, origin),
     url: link ?? `${origin}/restaurant/profile/${r.restaurantId}`,
@@ -306,7 +323,7 @@ export function toRestaurant(r: SearchRestaurant, origin: string) {
       // A feature the page does not state is unknown (null), never "not offered".
       takeout: r.hasTakeout ?? null,
       private_dining: r.hasPrivateDining ?? null,
-      online_ordering: Boolean(r.orderOnlineLink),
+      online_ordering: onlineOrdering(r.orderOnlineLink),
     },
   };
 }
