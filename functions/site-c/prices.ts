@@ -35,14 +35,19 @@ export const SiteCPricesResponse = z.object({
     currency: z.string().meta({ description: 'ISO 4217 code every amount of the answer is in' }),
   }),
   pricing_summary: z.object({
-    lowest_price: z.string().meta({ description: 'The lowest total stay price, formatted' }),
+    lowest_price: z.string().nullable().meta({
+      description: 'The lowest total stay price, formatted; null when no seller shows a total',
+    }),
     pricing_complete: z.boolean().meta({ description: 'Whether every seller responded' }),
     has_member_rates: z.boolean().nullable().meta({
       description:
         'Whether some seller offers a member rate; null when the source does not say (it does not, today)',
     }),
   }),
-  available_offers: z.array(PriceOffer).min(1).meta({ description: 'Cheapest first' }),
+  available_offers: z
+    .array(PriceOffer)
+    .min(1)
+    .meta({ description: 'Cheapest total first, then the sellers that show no total' }),
   message: z.string(),
   retrieved_at: z.iso.datetime(),
 });
@@ -61,7 +66,8 @@ export const handler = endpoint({
         'INVALID_CURRENCY',
         `site_c does not price in ${query.currency} (it answered in ${found.currency}).`,
       );
-    if (found.offers.length === 0 || found.lowest === null)
+    // Sellers without a total are still offers: only none at all is no result.
+    if (found.offers.length === 0)
       throw ctx.error(
         'NO_RESULTS',
         `No seller offers ${path.location_id} from ${query.check_in} to ${query.check_out}.`,

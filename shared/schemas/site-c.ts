@@ -76,15 +76,20 @@ export const SiteCPagination = z.object({
 /** Price offer (site_c prices). */
 export const PriceOffer = z.object({
   provider: z.string().meta({ description: 'Seller name' }),
-  price_per_night: z
-    .string()
-    .meta({ description: 'Formatted in the requested currency, with its symbol or code, e.g. "€212.40"' }),
-  total_stay_price: z.string().meta({ description: 'Formatted in the requested currency, taxes included' }),
-  taxes_value: z
-    .number()
-    .min(0)
-    .meta({ description: 'Taxes and fees of the stay, in the requested currency' }),
-  is_lowest_price: z.boolean(),
+  price_per_night: z.string().nullable().meta({
+    description:
+      'Formatted in the requested currency, with its symbol or code, e.g. "€212.40"; null when the seller does not show it',
+  }),
+  total_stay_price: z.string().nullable().meta({
+    description: 'Formatted in the requested currency, taxes included; null when the seller does not show it',
+  }),
+  taxes_value: z.number().min(0).nullable().meta({
+    description:
+      'Taxes and fees of the stay, in the requested currency; null when the seller does not show them',
+  }),
+  is_lowest_price: z.boolean().meta({
+    description: 'Whether its total is the lowest; never for a seller without a total',
+  }),
   rooms_remaining: z
     .number()
     .int()

@@ -276,8 +276,21 @@ describe('offers', () => {
     expect(poll.sellers.map((s) => [s.provider, s.currency])).toContainEqual(['StayDesk', undefined]);
   });
 
-  it('gives an extraction error when a configured path finds nothing', () => {
-    expect(() => extractOffers(data(), { ...OFFER_READING, offer_total: 'priceTextFK.value' })).toThrow(
+  it('counts a configured price path that finds nothing as missing, and still lists the sellers', () => {
+    // Act
+    const { value: poll, drift } = withDrift(() =>
+      extractOffers(data(), { ...OFFER_READING, offer_total: 'priceTextFK.value' }),
+    );
+    // Assess: the totals are unknown (null), never a reason to drop the sellers
+    expect(poll.sellers).toHaveLength(4);
+    expect(poll.sellers.every((s) => s.total === null)).toBe(true);
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'chevronOffers[].total' }),
+    );
+  });
+
+  it('gives an extraction error when a configured price path finds no number', () => {
+    expect(() => extractOffers(data(), { ...OFFER_READING, offer_total: 'data.dataAtts.provider' })).toThrow(
       ExtractionError,
     );
   });
@@ -401,15 +414,86 @@ describe('offers, read by the tolerant rule', () => {
     return { sellers, drift };
   };
 
-  it('skips and counts a placeholder offer and one without its taxes, keeping the others', () => {
+  it('skips and counts placeholder offers, and keeps one without its taxes (its name identifies it)', () => {
     // Act
     const { sellers, drift } = read({
       chevronOffers: [offer('A'), null, { __typename: 'Placeholder' }, offer('B', { taxesValue: undefined })],
       hiddenOffers: [offer('C')],
     });
+    // Assess: B's taxes are unknown, never 0
+    expect(sellers.map((s) => [s.provider, s.taxes])).toEqual([
+      ['A', 30],
+      ['B', null],
+      ['C', 30],
+    ]);
+    expect(drift).toContainEqual({ provider: 'site_c', kind: 'skipped', field: 'chevronOffers[]', count: 2 });
+    expect(drift).toContainEqual({
+      provider: 'site_c',
+      kind: 'missing',
+      field: 'chevronOffers[].taxes',
+      count: 1,
+    });
+  });
+
+  it('compares only the sellers that show a total: the unpriced come after them and are never the lowest', () => {
+    // Prepare: a seller without a total shown first, one without a per-night price, one without taxes
+    const { sellers } = read({
+      chevronOffers: [
+        offer('NoTotal', { totalPrice: undefined, perNight: '50.00' }),
+        offer('Dear', { totalPrice: '410.50', perNight: undefined }),
+        offer('Cheap', { totalPrice: '288.20', taxesValue: null }),
+      ],
+      hiddenOffers: [offer('AlsoNoTotal', { totalPrice: null, perNight: null, taxesValue: null })],
+    });
+    // Act
+    const priced = priceOffers(sellers, 'EUR');
     // Assess
-    expect(sellers.map((s) => s.provider)).toEqual(['A', 'C']);
-    expect(drift).toContainEqual({ provider: 'site_c', kind: 'skipped', field: 'chevronOffers[]', count: 3 });
+    expect(priced.lowest).toBe('€288.20');
+    expect(priced.offers).toEqual([
+      {
+        provider: 'Cheap',
+        price_per_night: '€100.00',
+        total_stay_price: '€288.20',
+        taxes_value: null,
+        is_lowest_price: true,
+        rooms_remaining: null,
+      },
+      {
+        provider: 'Dear',
+        price_per_night: null,
+        total_stay_price: '€410.50',
+        taxes_value: 30,
+        is_lowest_price: false,
+        rooms_remaining: null,
+      },
+      {
+        provider: 'NoTotal',
+        price_per_night: '€50.00',
+        total_stay_price: null,
+        taxes_value: 30,
+        is_lowest_price: false,
+        rooms_remaining: null,
+      },
+      {
+        provider: 'AlsoNoTotal',
+        price_per_night: null,
+        total_stay_price: null,
+        taxes_value: null,
+        is_lowest_price: false,
+        rooms_remaining: null,
+      },
+    ]);
+  });
+
+  it('has no lowest price when no seller shows a total, and marks none the lowest', () => {
+    // Act
+    const priced = priceOffers(
+      read({ chevronOffers: [offer('A', { totalPrice: undefined })], hiddenOffers: [] }).sellers,
+      'EUR',
+    );
+    // Assess
+    expect(priced.lowest).toBeNull();
+    expect(priced.offers.map((o) => [o.provider, o.is_lowest_price])).toEqual([['A', false]]);
   });
 
   it('reads an offer without its currency, and counts the field as missing', () => {
@@ -440,7 +524,8 @@ describe('offers, read by the tolerant rule', () => {
     expect(() => read({ chevronOffers: [offer('A'), offer('B', { totalPrice: 'call us' })] })).toThrow(
       ExtractionError,
     );
-    expect(() => read({ chevronOffers: [null, offer('B', { perNight: undefined })] })).toThrow(
+    // No usable offer: the only one lacks its seller's name, what identifies it
+    expect(() => read({ chevronOffers: [null, offer('B', { provider: undefined })] })).toThrow(
       ExtractionError,
     );
   });

@@ -15,7 +15,7 @@ import {
 } from '../../infra/sandbox/sites/site-c.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { MAX_POLLS, siteC } from '../../shared/providers/site-c/index.ts';
-import { PriceOffer, SiteCReview } from '../../shared/schemas/site-c.ts';
+import { SiteCReview } from '../../shared/schemas/site-c.ts';
 import { Deadline } from '../../shared/upstream/deadline.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { useTestServer, withOperations } from '../helpers/server.ts';
@@ -249,11 +249,23 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
       currency: z.string(),
     }),
     pricing_summary: z.strictObject({
-      lowest_price: z.string(),
+      lowest_price: z.string().nullable(),
       pricing_complete: z.boolean(),
       has_member_rates: z.boolean().nullable(),
     }),
-    available_offers: z.array(PriceOffer.strict()).min(1),
+    // The contract's price offer, written out: each price null where the seller does not show it.
+    available_offers: z
+      .array(
+        z.strictObject({
+          provider: z.string().min(1),
+          price_per_night: z.string().nullable(),
+          total_stay_price: z.string().nullable(),
+          taxes_value: z.number().min(0).nullable(),
+          is_lowest_price: z.boolean(),
+          rooms_remaining: z.number().int().min(0).nullable(),
+        }),
+      )
+      .min(1),
     message: z.string(),
     retrieved_at: z.iso.datetime(),
   });
@@ -283,8 +295,23 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
       expect(offer.total_stay_price).toMatch(/^SEK\s[\d,.]+$/);
     }
     expect(sek.pricing_summary.lowest_price).toMatch(/^SEK\s/);
-    const ratio = amount(sek.pricing_summary.lowest_price) / amount(usd.pricing_summary.lowest_price);
+    const ratio = amount(sek.pricing_summary.lowest_price!) / amount(usd.pricing_summary.lowest_price!);
     expect(ratio).toBeCloseTo(FX.SEK!, 1);
+  });
+
+  it('lists the sellers when none shows a total: no lowest price, none marked the lowest, never a 404', async () => {
+    // Prepare: the reading looks for totals where the answer has none (a source that stopped showing them)
+    withOperations(api, 'site_c', { offer_total: 'data.dataAtts.totalNotShown' });
+    // Act
+    const res = await prices({ ...open(), currency: 'EUR' });
+    // Assess
+    expect(res.status).toBe(200);
+    const body = Body.parse(res.body);
+    expect(body.pricing_summary.lowest_price).toBeNull();
+    expect(body.available_offers.map((o) => [o.total_stay_price, o.is_lowest_price])).toEqual(
+      body.available_offers.map(() => [null, false]),
+    );
+    expect(body.available_offers.every((o) => o.price_per_night?.startsWith('€'))).toBe(true);
   });
 
   it.each([

@@ -43,13 +43,13 @@ const Amount = z
   .transform((v) => (typeof v === 'number' ? v : Number(v.trim().replace(/,/g, ''))))
   .pipe(z.number().min(0).finite());
 
-// Read by the tolerant rule (docs/connector-guide.md): a seller is its name and the prices the contract
-// has no null for (per night, total, taxes); currency, rooms left and the member flag may be absent.
+// Read by the tolerant rule (docs/connector-guide.md): a seller is identified by its name; its prices,
+// currency, rooms left and member flag may each be absent (a seller without its taxes is still compared).
 const sellerFields = {
   provider: z.string().min(1),
-  perNight: Amount,
-  total: Amount,
-  taxes: Amount,
+  perNight: Amount.optional(),
+  total: Amount.optional(),
+  taxes: Amount.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -59,12 +59,12 @@ const sellerFields = {
 };
 type SellerField = keyof typeof sellerFields;
 
-/** A seller as read: rooms left and the member flag null where the source does not say. */
+/** A seller as read: each price, rooms left and the member flag null where the source does not say. */
 export interface Seller {
   provider: string;
-  perNight: number;
-  total: number;
-  taxes: number;
+  perNight: number | null;
+  total: number | null;
+  taxes: number | null;
   currency?: string;
   roomsLeft: number | null;
   memberRate: boolean | null;
@@ -109,7 +109,7 @@ function sellersReader(lists: string[], fields: SellerField[]): z.ZodType {
 
 /**
  * The sellers a poll has so far, read through `reading` by the tolerant rule: a placeholder offer, or
- * one without its seller or a price, is skipped and counted; an absent optional field is counted; a
+ * one without its seller's name, is skipped and counted; an absent price or other field is counted; a
  * field present with a value it cannot be (an amount that is no number) fails the answer. An absent
  * list is counted as missing; an answer with none of the configured lists has changed its format.
  * @example extractOffers({ HPS_getWebHROffers: { complete: true, chevronOffers: [] } }, OFFER_READING) // { complete: true, sellers: [] }
@@ -157,9 +157,9 @@ export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferRe
   const sellers = lists.flatMap((list) =>
     (read[list] ?? []).map((s): Seller => ({
       provider: s.provider,
-      perNight: s.perNight,
-      total: s.total,
-      taxes: s.taxes,
+      perNight: s.perNight ?? null,
+      total: s.total ?? null,
+      taxes: s.taxes ?? null,
       ...(s.currency === undefined ? {} : { currency: s.currency }),
       roomsLeft: s.roomsLeft ?? null,
       memberRate: s.memberRate ?? null,
@@ -175,9 +175,9 @@ const formatted = (amount: number, currency: string) =>
 export interface PricedOffers {
   /** Some seller offers a member rate; null when a seller (or the reading) does not say and none does. */
   hasMemberRates: boolean | null;
-  /** The lowest total, formatted; null when no seller offers the stay. */
+  /** The lowest total, formatted; null when no seller shows a total. */
   lowest: string | null;
-  /** Cheapest first. */
+  /** Cheapest first, then the sellers without a total in the source's order. */
   offers: PriceOffer[];
 }
 
@@ -192,26 +192,30 @@ function memberRates(sellers: Pick<Seller, 'memberRate'>[]): boolean | null {
 }
 
 /**
- * Sellers as the contract's offers, cheapest first, amounts formatted in `currency`.
+ * Sellers as the contract's offers, cheapest total first, amounts formatted in `currency`. Only a seller
+ * showing its total is compared: one without it comes after the priced ones and is never the lowest.
  * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: null }], 'EUR').lowest // '€224.00'
  */
 export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
-  const lowest = Math.min(...sellers.map((s) => s.total));
+  const totals = sellers.flatMap((s) => (s.total === null ? [] : [s.total]));
+  const lowest = totals.length ? Math.min(...totals) : null;
+  const money = (amount: number | null) => (amount === null ? null : formatted(amount, currency));
   return {
     hasMemberRates: memberRates(sellers),
-    lowest: sellers.length ? formatted(lowest, currency) : null,
+    lowest: money(lowest),
+    // A stable sort: the unpriced keep their order after the priced.
     offers: [...sellers]
-      .sort((a, b) => a.total - b.total)
+      .sort((a, b) => (a.total ?? Infinity) - (b.total ?? Infinity) || 0)
       .map((s) =>
         conform(
           'site_c',
           PriceOffer,
           {
             provider: s.provider,
-            price_per_night: formatted(s.perNight, currency),
-            total_stay_price: formatted(s.total, currency),
+            price_per_night: money(s.perNight),
+            total_stay_price: money(s.total),
             taxes_value: s.taxes,
-            is_lowest_price: s.total === lowest,
+            is_lowest_price: s.total !== null && s.total === lowest,
             rooms_remaining: s.roomsLeft,
           },
           'an offer',
