@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { RequestedCurrency } from './currency.ts';
 import { LatLng } from './location.ts';
 
-const Lodging = z.object({ code: z.string().min(1), name: z.string().min(1) });
+const Lodging = z.object({
+  code: z.string().min(1),
+  name: z.string().min(1).nullable().meta({ description: 'null when chain_b shows only the code' }),
+});
 const CodeLabel = z.object({ code: z.string().min(1), label: z.string().min(1) });
 
 /** A hotel's address; each part null when chain_b does not show it. */
@@ -173,7 +176,7 @@ export const ChainBReview = z.object({
   author: z.string().nullable(),
   rating: z.number().min(0).nullable().meta({ description: "The guest's score; null when not shown" }),
   title: z.string().nullable(),
-  text: z.string().min(1),
+  text: z.string().min(1).nullable().meta({ description: 'null when chain_b shows only a score' }),
   date: z.iso.date().nullable(),
   trip_type: z.string().nullable(),
   hotel_response: z.string().nullable(),
@@ -230,11 +233,19 @@ export type ChainBRooms = z.infer<typeof ChainBRooms>;
 
 const FormatUrl = z.url({ protocol: /^https?$/ });
 export const ChainBPhoto = z.object({
-  category: z.string().min(1),
+  category: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: 'Category code; null when chain_b files the media under none' }),
   type: z.enum(['IMAGE', 'VIDEO']),
   url: FormatUrl.meta({ description: 'The largest format' }),
   formats: z.array(
-    z.object({ url: FormatUrl, width: z.number().int().min(0), height: z.number().int().min(0) }),
+    z.object({
+      url: FormatUrl,
+      width: z.number().int().min(0).nullable().meta({ description: 'Pixels; null when not shown' }),
+      height: z.number().int().min(0).nullable().meta({ description: 'Pixels; null when not shown' }),
+    }),
   ),
   video: z
     .object({

@@ -165,6 +165,54 @@ describe('hotel content (HotelPageCold)', () => {
     expect(toDetails(content, record, SITE).rating).toEqual({ score: null, review_count: 412 });
   });
 
+  it('keeps a score-only review and one of blank text, each with text null, never failing the reviews', () => {
+    // Prepare
+    const answer = json('hotel-page-cold.json') as {
+      data: { hotel: { rating: { reviews: { items: Record<string, unknown>[] } } } };
+    };
+    const items = answer.data.hotel.rating.reviews.items;
+    delete items[0]!.text;
+    items[2]!.text = '   ';
+    // Act
+    const { reviews } = toReviews(hotelOf(ContentAnswer.parse(answer), 'K7Q2', 200)!, 20);
+    // Assess
+    expect(reviews.map((r) => [r.author, r.rating, r.text])).toEqual([
+      ['Mirela', 5, null],
+      [null, 3, 'Fine for a night, breakfast was basic.'],
+      ['Tomasz', 4, null],
+    ]);
+  });
+
+  it('keeps a media without its category (null, outside any category filter) and formats without their size', () => {
+    // Prepare: the HOTEL image loses its category and its largest format its size; the BEDROOM image's
+    // only format loses its size
+    type RawMedia = { category?: string; availableFormats: Record<string, unknown>[] };
+    const answer = json('hotel-page-cold.json') as { data: { hotel: { medias: { items: RawMedia[] } } } };
+    const [hotelImage, bedroom] = answer.data.hotel.medias.items;
+    delete hotelImage!.category;
+    delete hotelImage!.availableFormats[1]!.width;
+    delete hotelImage!.availableFormats[1]!.height;
+    bedroom!.availableFormats[0]!.width = null;
+    const content = hotelOf(ContentAnswer.parse(answer), 'K7Q2', 200)!;
+    // Act
+    const all = toPhotos(content, { includeVideos: true });
+    const bedrooms = toPhotos(content, { includeVideos: true, categories: ['BEDROOM'] });
+    // Assess
+    expect(all.photos.map((p) => [p.category, p.url])).toEqual([
+      [null, 'https://img.chain-b.test/imagerie/K7Q2/k7q2_0_1024x768.jpg'],
+      ['BEDROOM', 'https://img.chain-b.test/imagerie/K7Q2/k7q2_1_1024x768.jpg'],
+      ['VIDEO', 'https://img.chain-b.test/imagerie/K7Q2/k7q2_v_1280x720.jpg'],
+    ]);
+    expect(all.photos[0]!.formats[1]).toEqual({
+      url: 'https://img.chain-b.test/imagerie/K7Q2/k7q2_0_2048x1536.jpg',
+      width: null,
+      height: null,
+    });
+    expect(all.photos[1]!.formats[0]).toMatchObject({ width: null, height: 768 });
+    expect(all.categories).toEqual({ BEDROOM: 'Bedroom', VIDEO: 'Video' });
+    expect(bedrooms.photos.map((p) => p.category)).toEqual(['BEDROOM']);
+  });
+
   it('reads photos with their largest format, a video with its links, and leaves out a media without formats', () => {
     // Act
     const all = toPhotos(hotel('hotel-page-cold.json'), { includeVideos: true });

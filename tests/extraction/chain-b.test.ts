@@ -109,6 +109,18 @@ describe('search index answer', () => {
     expect(second!.stars).toEqual(expect.any(Number));
   });
 
+  it('keeps a lodging type shown without its label by its code, the name null', () => {
+    // Prepare
+    const drifted = structuredClone(json('index-query.json')) as { hits: { lodging: { label?: string } }[] };
+    delete drifted.hits[0]!.lodging.label;
+    // Act
+    const [first] = candidates(IndexAnswer.parse(drifted).hits!, CENTRE, 5_000).map((c) =>
+      toHotel(c, false, null),
+    );
+    // Assess
+    expect([first!.id, first!.lodging]).toEqual(['K7Q2', { code: 'HOTEL', name: null }]);
+  });
+
   it('gives distances in whole metres and feet from the search centre', () => {
     const [first] = candidates(hits, CENTRE, 5_000).map((c) => toHotel(c, false, null));
     expect(first).toMatchObject({ distance_meters: 767, distance_feet: Math.round(767 * 3.28084) });

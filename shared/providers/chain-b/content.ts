@@ -20,14 +20,16 @@ import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { CodeLabel, coordinate } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
 import { text } from '../../extraction/values.ts';
+// A format is its URL: a size it does not give is null.
 const Format = z.looseObject({
   url: z.string(),
-  width: z.number().int().min(0),
-  height: z.number().int().min(0),
+  width: z.number().int().min(0).nullish(),
+  height: z.number().int().min(0).nullish(),
 });
-// A media's kind and category decide whether it is shown: an empty one is unreadable, not "another kind".
+// A media's kind decides whether it is shown: an empty one is unreadable, not "another kind". Its category
+// only files it: a media without one is kept, with a null category, and never matches a category filter.
 const Media = z.looseObject({
-  category: z.string().min(1),
+  category: z.string().min(1).nullish(),
   type: z.string().min(1),
   availableFormats: z.array(Format).nullish(),
   video: z
@@ -43,7 +45,8 @@ const Review = z.looseObject({
   // A review without its score is still a guest's review: kept, with a null rating.
   rating: z.number().nullish(),
   title: z.string().nullish(),
-  text: z.string(),
+  // A score-only review is still a guest's review: kept, with a null text.
+  text: z.string().nullish(),
   date: z.string().nullish(),
   tripType: z.string().nullish(),
 });
@@ -195,8 +198,10 @@ export function brandOf(hotel: Pick<HotelContent, 'brand'>): ChainBBrand {
 
 /** A media's largest format (by area), or undefined when it lists none. */
 function largest(media: z.infer<typeof Media>) {
+  // A format that does not give its size ranks after every sized one (the first when none is sized).
+  const area = (f: z.infer<typeof Format>) => (f.width != null && f.height != null ? f.width * f.height : -1);
   return (media.availableFormats ?? []).reduce<z.infer<typeof Format> | undefined>(
-    (best, f) => (!best || f.width * f.height > best.width * best.height ? f : best),
+    (best, f) => (!best || area(f) > area(best) ? f : best),
     undefined,
   );
 }
@@ -218,7 +223,7 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
     {
       name: hotel.name,
       brand: brandOf(hotel),
-      lodging: record?.lodging ? { code: record.lodging.code, name: record.lodging.label } : null,
+      lodging: record?.lodging ? { code: record.lodging.code, name: text(record.lodging.label) } : null,
       stars: hotel.rating?.stars ?? null,
       description: text(hotel.V2description?.general),
       address: {
@@ -320,7 +325,7 @@ export function toReviews(hotel: HotelContent, limit: number) {
         author: text(r.author),
         rating: r.rating ?? null,
         title: text(r.title),
-        text: r.text.trim(),
+        text: text(r.text),
         date: /^\d{4}-\d{2}-\d{2}/.exec(r.date ?? '')?.[0] ?? null,
         trip_type: text(r.tripType),
         // The hotel's answer to a review is not in the answers on record.
@@ -357,7 +362,8 @@ export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
     const type = m.type.toUpperCase();
     if (type !== 'IMAGE' && type !== 'VIDEO') return [];
     if (type === 'VIDEO' && !filter.includeVideos) return [];
-    if (filter.categories && !filter.categories.includes(m.category.toUpperCase())) return [];
+    const category = text(m.category)?.toUpperCase() ?? null;
+    if (filter.categories && (!category || !filter.categories.includes(category))) return [];
     const top = largest(m);
     if (!top) return [];
     return [
@@ -365,10 +371,14 @@ export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
         'chain_b',
         ChainBPhoto,
         {
-          category: m.category.toUpperCase(),
+          category,
           type,
           url: top.url,
-          formats: (m.availableFormats ?? []).map((f) => ({ url: f.url, width: f.width, height: f.height })),
+          formats: (m.availableFormats ?? []).map((f) => ({
+            url: f.url,
+            width: f.width ?? null,
+            height: f.height ?? null,
+          })),
           video: m.video
             ? {
                 embedded_url: text(m.video.embeddedUrl),
@@ -381,6 +391,8 @@ export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
       ),
     ];
   });
-  const categories = Object.fromEntries(photos.map((p) => [p.category, labelOf(p.category)]));
+  const categories = Object.fromEntries(
+    photos.flatMap((p) => (p.category ? [[p.category, labelOf(p.category)]] : [])),
+  );
   return { name: hotel.name, photos, categories };
 }

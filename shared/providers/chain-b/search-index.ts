@@ -18,7 +18,8 @@ const Hit = z.looseObject({
   // The objectID names the hotel: brand and stars may be missing, and are then null.
   brand: z.string().nullish(),
   brandLabel: z.string().nullish(),
-  lodging: z.looseObject({ code: z.string(), label: z.string() }).nullish(),
+  // A lodging type is its code: its label may be missing (then null).
+  lodging: z.looseObject({ code: z.string(), label: z.string().nullish() }).nullish(),
   stars: z.number().nullish(),
   rating: z.looseObject({ score: z.number().nullish(), nbReviews: z.number().int().nullish() }).nullish(),
   // Where a hotel is matters, but a hit without part of its address is still that hotel: kept, with nulls.
@@ -114,7 +115,7 @@ export function toHotel(
       id: hit.objectID,
       name: hit.name,
       brand: hit.brand ? { code: hit.brand, name: text(hit.brandLabel) } : null,
-      lodging: hit.lodging ? { code: hit.lodging.code, name: hit.lodging.label } : null,
+      lodging: hit.lodging ? { code: hit.lodging.code, name: text(hit.lodging.label) } : null,
       stars: hit.stars ?? null,
       rating: hit.rating?.score ?? null,
       review_count: hit.rating?.nbReviews ?? null,
@@ -145,7 +146,7 @@ export const IndexRecord = tolerant(
   z
     .looseObject({
       objectID: z.string(),
-      lodging: z.looseObject({ code: z.string(), label: z.string() }).nullish(),
+      lodging: z.looseObject({ code: z.string(), label: z.string().nullish() }).nullish(),
       freeAmenities: z.array(Amenity).nullish(),
       paidAmenities: z.array(Amenity).nullish(),
     })
