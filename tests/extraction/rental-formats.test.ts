@@ -92,6 +92,38 @@ describe('a page with placeholder sections', () => {
     expect(overview).toMatchObject({ description: null, room_arrangements: null, guests: 3 });
   });
 
+  it('reads the overview of a page without its share card: the counts from the summary items', () => {
+    // Prepare
+    const page = text('listing-page-placeholders.html').replace('"metadata"', '"metadataGone"');
+    // Act
+    const overview = extractOverview(pdpFromPage(page));
+    // Assess
+    expect(overview).toMatchObject({
+      title: 'Quiet studio by the Lorvane canal',
+      guests: 3,
+      beds: 2,
+      baths: 1.5,
+    });
+  });
+
+  it('reads a summary section without its items as none, a sleeping section without its rooms as not shown', () => {
+    // Prepare: the sections are there, their lists are not
+    const page = text('listing-page-placeholders.html')
+      .replace('"overviewItems"', '"overviewItemsGone"')
+      .replace('"arrangementDetails"', '"arrangementDetailsGone"');
+    // Act
+    const overview = extractOverview(pdpFromPage(page));
+    // Assess
+    expect(overview).toMatchObject({
+      title: 'Quiet studio by the Lorvane canal',
+      raw_items: [],
+      bedrooms: null,
+      beds: null,
+      baths: null,
+      room_arrangements: null,
+    });
+  });
+
   it('reads counts the page does not state as null, never 0: the listing is still named', () => {
     // Prepare: the beds and baths items say nothing countable
     const page = text('listing-page-placeholders.html')

@@ -22,7 +22,9 @@ const STAY = { nights: 5, adults: 2, currency: 'EUR' };
 
 describe('listing page', () => {
   it('finds the sections payload among the deferred state queries', () => {
-    expect(pdpFromPage(text('listing-page.html')).metadata.sharingConfig.title).toBe('Sunny loft in Lorvane');
+    expect(pdpFromPage(text('listing-page.html')).metadata!.sharingConfig!.title).toBe(
+      'Sunny loft in Lorvane',
+    );
   });
 
   it('reads title, picture, "4.85 (123)", banner badge, host and guest rules', () => {
@@ -117,8 +119,8 @@ describe('listing page', () => {
     // and the capacity (both optional upstream); the title is still there
     const pdp = pdpFromPage(text('listing-page.html'));
     pdp.sections = pdp.sections.filter((s) => !['MEET_YOUR_HOST', 'POLICIES_DEFAULT'].includes(s.sectionId));
-    delete pdp.metadata.sharingConfig.imageUrl;
-    delete pdp.metadata.sharingConfig.personCapacity;
+    delete pdp.metadata!.sharingConfig!.imageUrl;
+    delete pdp.metadata!.sharingConfig!.personCapacity;
     // Act
     const details = extractDetails(pdp);
     // Assess
@@ -135,6 +137,25 @@ describe('listing page', () => {
       pets_allowed: null,
     });
   });
+
+  it.each(['metadata', 'sharingConfig'])(
+    'reads a listing whose share card is missing (no %s): picture, rating and capacity null, not a 502',
+    (key) => {
+      // Prepare: the page's share data gone; the title, banner and rules are still there
+      const page = text('listing-page.html').replace(`"${key}"`, `"${key}Gone"`);
+      // Act
+      const details = extractDetails(pdpFromPage(page));
+      // Assess
+      expect(details).toMatchObject({
+        title: 'Sunny loft in Lorvane',
+        image_url: null,
+        rating: null,
+        rating_count: null,
+        max_guests: null,
+        badge: 'Guest favorite',
+      });
+    },
+  );
 
   it('reads a host card without the name, and a banner without its title, as not shown', () => {
     // Prepare: a Superhost card that lost its name, a banner that lost its title
@@ -195,6 +216,21 @@ describe('sections answer', () => {
       maxGuests: 4,
     });
   });
+
+  it.each(['metadata', 'sharingConfig'])(
+    'prices a stay whose answer lacks the share card (no %s), the capacity then from the book-it section',
+    (key) => {
+      // Prepare
+      const body = text('sections.json').replace(`"${key}"`, `"${key}Gone"`);
+      const pdp = PdpAnswer.parse(JSON.parse(body)).data!.presentation.stayProductDetailPage!.sections;
+      // Act
+      const priced = extractQuote(pdp, STAY);
+      const crowded = extractQuote(pdp, { ...STAY, adults: 5 });
+      // Assess
+      expect(priced).toMatchObject({ kind: 'priced', pricing: { total: 1059.15 } });
+      expect(crowded).toEqual({ kind: 'unavailable', reason: 'TOO_MANY_GUESTS', maxGuests: 4 });
+    },
+  );
 
   it("derives DATES_UNAVAILABLE from the book-it section's unavailability message", () => {
     expect(extractQuote(sections('sections-unavailable.json'), STAY)).toEqual({

@@ -54,26 +54,26 @@ const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.tes
  * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
  */
 export function extractDetails(pdp: PdpSections): RentalDetails {
-  const share = pdp.metadata.sharingConfig;
+  const share = pdp.metadata?.sharingConfig;
   const host = sectionOf(pdp, 'MEET_YOUR_HOST', HostSection)?.cardData;
   const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
   const policies = sectionOf(pdp, 'POLICIES_DEFAULT', PoliciesSection);
   const rules = policies ? houseRules(policies) : [];
   // An absent count is not a real 0, and a listing without a star rating (no reviews yet) has none: null.
-  const count = share.reviewCount ?? null;
-  const stars = share.starRating ?? null;
+  const count = share?.reviewCount ?? null;
+  const stars = share?.starRating ?? null;
   return conform(
     'rental',
     RentalDetails,
     {
       // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
       title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
-      image_url: share.imageUrl ?? null,
+      image_url: share?.imageUrl ?? null,
       rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
       rating_count: count,
       badge: banner?.title ?? (host?.isSuperhost ? 'Superhost' : null),
       host_name: host?.name ?? null,
-      max_guests: share.personCapacity ?? null,
+      max_guests: share?.personCapacity ?? null,
       children_allowed: rules.length === 0 ? null : !said(rules, /not suitable for children\b/i),
       infants_allowed:
         rules.length === 0 ? null : !said(rules, /not suitable for (children and )?infants\b/i),

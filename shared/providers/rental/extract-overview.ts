@@ -12,7 +12,7 @@ export const OverviewSection = tolerant(
   'rental',
   z.looseObject({
     title: z.string().nullish(),
-    overviewItems: z.array(z.looseObject({ title: z.string().nullish() })),
+    overviewItems: z.array(z.looseObject({ title: z.string().nullish() })).nullish(),
   }),
   'the overview section',
 );
@@ -26,9 +26,9 @@ export const DescriptionSection = tolerant(
 export const SleepingSection = tolerant(
   'rental',
   z.looseObject({
-    arrangementDetails: z.array(
-      z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() }),
-    ),
+    arrangementDetails: z
+      .array(z.looseObject({ title: z.string().nullish(), subtitle: z.string().nullish() }))
+      .nullish(),
   }),
   'the sleeping section',
 );
@@ -63,12 +63,13 @@ export function extractOverview(pdp: PdpSections): RentalOverview {
     {
       title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
       description: description ? plainText(description) : null,
-      guests: countOf(items, /guests?/) ?? pdp.metadata.sharingConfig.personCapacity ?? null,
+      guests: countOf(items, /guests?/) ?? pdp.metadata?.sharingConfig?.personCapacity ?? null,
       bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),
       beds: countOf(items, /beds?/) ?? null,
       baths: countOf(items, /baths?|bathrooms?/) ?? halfBath ?? null,
       raw_items: items,
-      room_arrangements: sleeping
+      // A sleeping section without its list has not shown the rooms: null, as with no section.
+      room_arrangements: sleeping?.arrangementDetails
         ? sleeping.arrangementDetails.flatMap((a) =>
             a.title ? [{ title: a.title, subtitle: a.subtitle ?? null }] : [],
           )

@@ -74,7 +74,7 @@ export function extractQuote(
   q: { nights: number; adults: number; currency: string },
 ): Quote {
   const bookIt = requiredSection(pdp, 'BOOK_IT_SIDEBAR', BookItSection);
-  const capacity = pdp.metadata.sharingConfig.personCapacity ?? bookIt.maxGuestCapacity;
+  const capacity = pdp.metadata?.sharingConfig?.personCapacity ?? bookIt.maxGuestCapacity;
   if (capacity && q.adults > capacity)
     return { kind: 'unavailable', reason: 'TOO_MANY_GUESTS', maxGuests: capacity };
   if (bookIt.localizedUnavailabilityMessage)

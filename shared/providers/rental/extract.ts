@@ -33,15 +33,20 @@ const SbuiData = z.looseObject({
   }),
 });
 
+// The share card holds only what may be absent (picture, capacity, rating): a page without it is read.
 export const PdpSections = z.looseObject({
-  metadata: z.looseObject({
-    sharingConfig: z.looseObject({
-      imageUrl: z.string().optional(),
-      personCapacity: z.number().int().min(1).optional(),
-      starRating: z.number().nullish(),
-      reviewCount: z.number().int().min(0).nullish(),
-    }),
-  }),
+  metadata: z
+    .looseObject({
+      sharingConfig: z
+        .looseObject({
+          imageUrl: z.string().optional(),
+          personCapacity: z.number().int().min(1).optional(),
+          starRating: z.number().nullish(),
+          reviewCount: z.number().int().min(0).nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
   sections: z.array(Section),
   sbuiData: SbuiData.nullish(),
 });

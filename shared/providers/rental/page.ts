@@ -23,7 +23,7 @@ const Locator = z.looseObject({
 
 /**
  * The sections payload of a listing page.
- * @example pdpFromPage(html).metadata.sharingConfig.title // 'Sunny loft in Lorvane'
+ * @example pdpFromPage(html).metadata?.sharingConfig?.title // 'Sunny loft in Lorvane'
  */
 export function pdpFromPage(html: string, status?: number): PdpSections {
   const json = scriptJson('rental', html, 'data-deferred-state-0', 'the listing page', status);
