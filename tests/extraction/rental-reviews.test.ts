@@ -68,6 +68,22 @@ describe('the reviews reader', () => {
     );
   });
 
+  it('reads a page without its metadata: the reviews kept, the total null and no tags', () => {
+    // Prepare
+    const answer = fixture('reviews.json');
+    delete answer.data.presentation.stayProductDetailPage.reviews.metadata;
+    // Act
+    const page = read(answer)!;
+    // Assess
+    expect(page.reviews.map((r) => r.review_id)).toEqual(
+      fixture('reviews.json').data.presentation.stayProductDetailPage.reviews.reviews.map(
+        (r: { id: string }) => r.id,
+      ),
+    );
+    expect(page.total_count).toBeNull();
+    expect(page.tags).toEqual([]);
+  });
+
   it('refuses a rating that is not a number from 1 to 5', () => {
     const answer = fixture('reviews.json');
     answer.data.presentation.stayProductDetailPage.reviews.reviews[0].rating = '5';

@@ -47,18 +47,21 @@ export const ReviewsAnswer = tolerant(
           .looseObject({
             reviews: z.looseObject({
               reviews: z.array(RawReview),
-              metadata: z.looseObject({
-                reviewsCount: z.number().int().min(0).nullish(),
-                reviewTags: z
-                  .array(
-                    z.looseObject({
-                      name: z.string().min(1),
-                      localizedName: z.string().nullish(),
-                      count: z.number().int().min(0).nullish(),
-                    }),
-                  )
-                  .nullish(),
-              }),
+              // Only the total and the tags: a page without them is still its reviews.
+              metadata: z
+                .looseObject({
+                  reviewsCount: z.number().int().min(0).nullish(),
+                  reviewTags: z
+                    .array(
+                      z.looseObject({
+                        name: z.string().min(1),
+                        localizedName: z.string().nullish(),
+                        count: z.number().int().min(0).nullish(),
+                      }),
+                    )
+                    .nullish(),
+                })
+                .nullish(),
             }),
           })
           .nullable(),
@@ -84,7 +87,7 @@ export function extractReviews(answer: ReviewsAnswer): RentalReviewsPage | undef
     'rental',
     RentalReviewsPage,
     {
-      total_count: metadata.reviewsCount ?? null,
+      total_count: metadata?.reviewsCount ?? null,
       reviews: reviews.map((r) => {
         const reply = r.response ? plainText(r.response) : '';
         // A response the source sends empty says nothing: no response, counted as drift.
@@ -106,7 +109,7 @@ export function extractReviews(answer: ReviewsAnswer): RentalReviewsPage | undef
           photos: r.reviewPhotoUrls ?? [],
         };
       }),
-      tags: (metadata.reviewTags ?? []).map((t) => ({
+      tags: (metadata?.reviewTags ?? []).map((t) => ({
         name: t.name,
         label: t.localizedName ?? null,
         count: t.count ?? null,
