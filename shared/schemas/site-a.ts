@@ -61,7 +61,9 @@ export const SiteAHotel = z.object({
     .regex(/^\d+$/)
     .meta({ description: 'Numeric site_a id: the input of photos and reviews' }),
   name: z.string().min(1),
-  url: z.url().meta({ description: 'Canonical hotel page URL, the form url-to-id accepts' }),
+  url: z.url().nullable().meta({
+    description: 'Canonical hotel page URL, the form url-to-id accepts; null when the source names no page',
+  }),
   image_url: z.url().nullable(),
   star_rating: z.number().int().min(1).max(5).nullable(),
   review_score: z.number().min(0).max(10).nullable(),

@@ -76,6 +76,31 @@ describe('the search results page', () => {
     expect(drift).toContainEqual(expect.objectContaining({ kind: 'skipped', field: 'results[]', count: 1 }));
   });
 
+  it('keeps a result without its page name or country (its id and name identify it), with url null', () => {
+    // Prepare: the first result names no page, the second shows no location at all
+    const html = fixture('search-results-apollo.html')
+      .replace('"pageName":"lorvane-garden",', '')
+      .replace('"location":{"__typename":"Location","countryCode":"zz"}', '"location":null');
+    // Act
+    const { value: page, drift } = withDrift(() => extractSearchPage(html, asked));
+    // Assess
+    if (page === 'unknown destination') throw new Error('expected results');
+    expect(page.hotels.map((h) => [h.hotel_id, h.name, h.url])).toEqual([
+      ['4410087', 'Hotel Lorvane Garden', null],
+      ['4410094', 'Old Bridge Inn', null],
+      ['4410101', 'Tilleuls Residence', 'https://www.site-a.test/hotel/zz/tilleuls-residence.html'],
+    ]);
+    expect(page.hotels[0]).toMatchObject({ address: 'Quai des Tilleuls 14', latitude: 44.10231 });
+    expect(page.listings.map((l) => l.ref)).toEqual([
+      undefined,
+      undefined,
+      { cc: 'zz', slug: 'tilleuls-residence' },
+    ]);
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'results[].basicPropertyData.pageName' }),
+    );
+  });
+
   it("follows Apollo's normalised references (__ref) to the listing they name", () => {
     const page = extractSearchPage(fixture('search-results-apollo.html'), asked);
     if (page === 'unknown destination') throw new Error('expected results');

@@ -31,6 +31,7 @@ import {
   type SearchSort,
 } from './requests.ts';
 import { knownRefs } from './known.ts';
+import { hotelRefById } from './lookup.ts';
 import { hotelDetails, hotelScores } from './hotel.ts';
 import { hotelUrl, imageBase, type HotelRef } from './urls.ts';
 
@@ -66,7 +67,7 @@ const knownListings = byteBoundedCache<string, Listing>(0.02, { ttl: 6 * 3600 * 
 function remember(listings: Listing[]): void {
   for (const l of listings) {
     knownListings.set(l.hotelId, l);
-    knownRefs.set(l.hotelId, l.ref);
+    if (l.ref) knownRefs.set(l.hotelId, l.ref);
   }
 }
 
@@ -193,11 +194,18 @@ async function reviews(
 ): Promise<SiteAReviewsPage | undefined> {
   const listing = await listingOf(ctx, hotelId);
   if (!listing) return undefined;
+  // A listing that names no country: the hotel's page (its link on the results page) does.
+  const countryCode = listing.ref?.cc ?? (await hotelRefById(ctx, hotelId))?.cc;
+  if (!countryCode)
+    throw new ExtractionError(
+      'site_a',
+      `neither the listing nor the results page of hotel ${hotelId} names its country`,
+    );
   const sorter = reviewSorter(o.sort);
   const res = await fetchParsed(
     reviewListRequest({
       hotelId,
-      countryCode: listing.ref.cc,
+      countryCode,
       sorter: sorter.value,
       // A page beyond GraphQL's Int is past the end of any hotel's reviews: the largest skip says so too.
       skip: Math.min((o.page - 1) * o.perPage, GRAPHQL_INT_MAX),

@@ -87,15 +87,24 @@ const Money = z.looseObject({
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
+// A result is its id (and its name, displayName): the page name and country only build its page URL.
 const Listing = z.looseObject({
   id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]),
-  pageName: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
-  location: z.looseObject({
-    countryCode: z.string().regex(/^[a-zA-Z]{2}$/),
-    address: z.string().nullish(),
-    latitude: z.number().min(-90).max(90).nullish(),
-    longitude: z.number().min(-180).max(180).nullish(),
-  }),
+  pageName: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .optional(),
+  location: z
+    .looseObject({
+      countryCode: z
+        .string()
+        .regex(/^[a-zA-Z]{2}$/)
+        .optional(),
+      address: z.string().nullish(),
+      latitude: z.number().min(-90).max(90).nullish(),
+      longitude: z.number().min(-180).max(180).nullish(),
+    })
+    .optional(),
   starRating: z.looseObject({ value: z.number().min(0).max(5).nullish() }).nullish(),
   reviews: z
     .looseObject({
@@ -160,7 +169,8 @@ const EchoedInput = z.looseObject({
 /** A hotel as a listing shows it: enough to reach its page and to score its reviews. */
 export interface Listing {
   hotelId: string;
-  ref: HotelRef;
+  /** Its page; undefined when the listing names no page name or no country. */
+  ref?: HotelRef;
   score: number | null;
   scoreWord: string | null;
   reviewCount: number | null;
@@ -186,9 +196,15 @@ export interface SearchPage {
   listings: Listing[];
 }
 
+/** A result's page: its country and page name, or undefined when it shows either not. */
+function refOf(b: SearchResult['basicPropertyData']): HotelRef | undefined {
+  const cc = b.location?.countryCode;
+  return cc && b.pageName ? { cc: cc.toLowerCase(), slug: b.pageName } : undefined;
+}
+
 function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
   const b = r.basicPropertyData;
-  const ref = { cc: b.location.countryCode.toLowerCase(), slug: b.pageName };
+  const ref = refOf(b);
   const stay = r.priceDisplayInfoIrene?.displayPrice.amountPerStay;
   const charges = r.priceDisplayInfoIrene?.excludedCharges;
   const excluded = charges?.excludeChargesAggregated?.amountPerStay?.amountUnformatted;
@@ -207,7 +223,7 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
   return {
     hotel_id: String(b.id),
     name: r.displayName.text,
-    url: asked.hotelUrl(ref),
+    url: ref ? asked.hotelUrl(ref) : null,
     image_url: photo
       ? /^https?:\/\//.test(photo)
         ? photo
@@ -219,9 +235,9 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
     review_score: b.reviews?.totalScore ?? null,
     review_score_word: b.reviews?.totalScoreTextTag?.translation ?? null,
     review_count: b.reviews?.reviewsCount ?? null,
-    address: b.location.address ?? null,
-    latitude: b.location.latitude ?? null,
-    longitude: b.location.longitude ?? null,
+    address: b.location?.address ?? null,
+    latitude: b.location?.latitude ?? null,
+    longitude: b.location?.longitude ?? null,
     distance: r.location?.mainDistance ?? null,
     // Without dates the source shows no prices; a price it shows is for the whole stay and every room
     // (amountPerStay), so one room for one night is that divided by both.
@@ -276,7 +292,7 @@ export function searchPageOf(node: z.output<typeof SearchNode>, asked: SearchAsk
     hotels: hotels.map((h) => conform('site_a', SiteAHotel, h, 'a search result')),
     listings: node.results.map((r) => ({
       hotelId: String(r.basicPropertyData.id),
-      ref: { cc: r.basicPropertyData.location.countryCode.toLowerCase(), slug: r.basicPropertyData.pageName },
+      ref: refOf(r.basicPropertyData),
       score: r.basicPropertyData.reviews?.totalScore ?? null,
       scoreWord: r.basicPropertyData.reviews?.totalScoreTextTag?.translation ?? null,
       reviewCount: r.basicPropertyData.reviews?.reviewsCount ?? null,
