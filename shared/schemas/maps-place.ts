@@ -24,14 +24,17 @@ export const MapsPlace = z.object({
   review_count: z.number().int().min(0).nullable(),
   rating_distribution: z
     .object({
-      1: z.number().int().min(0),
-      2: z.number().int().min(0),
-      3: z.number().int().min(0),
-      4: z.number().int().min(0),
-      5: z.number().int().min(0),
+      1: z.number().int().min(0).nullable(),
+      2: z.number().int().min(0).nullable(),
+      3: z.number().int().min(0).nullable(),
+      4: z.number().int().min(0).nullable(),
+      5: z.number().int().min(0).nullable(),
     })
     .nullable()
-    .meta({ description: 'Reviews by stars, "1" to "5"; null when the source does not give it' }),
+    .meta({
+      description:
+        'Reviews by stars, "1" to "5"; null when the source does not give it, a star null when it does not give that one',
+    }),
   price_level: z.string().nullable().meta({ description: 'As the source shows it, e.g. "$$"' }),
   categories: z.array(z.string()),
   hours: z

@@ -65,6 +65,22 @@ describe('the place reader', () => {
     expect(p.hours.at(-1)).toEqual({ day: 'sunday', text: '8 AM–6 PM' });
   });
 
+  it('reads a star the summary leaves out, or lists without its amount, as not shown: null, never 0', () => {
+    // Prepare: the two-star entry gone, the four-star entry without its amount
+    const answer = fixture('place-details.json') as {
+      place_results: { rating_summary: { stars: number; amount?: number }[] };
+    };
+    const summary = answer.place_results.rating_summary.filter((r) => r.stars !== 2);
+    delete summary.find((r) => r.stars === 4)!.amount;
+    answer.place_results.rating_summary = summary;
+    // Act
+    const p = extractPlaceDetails(conform('maps_reviews', PlaceAnswer, answer, 'the place'), {
+      placeId: 'ChIJq3Lc9vFv5kcR0rY2bE1xWZA',
+    })!;
+    // Assess
+    expect(p.rating_distribution).toEqual({ 1: 52, 2: null, 3: 98, 4: null, 5: 795 });
+  });
+
   it("reads the service's empty-result answer as no such place", () => {
     expect(read('place-not-found.json', { placeId: 'ChIJunknownplace000000000' })).toBeUndefined();
   });

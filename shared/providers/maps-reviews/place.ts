@@ -43,7 +43,9 @@ const RawPlace = z.looseObject({
   rating: z.number().min(1).max(5).nullish(),
   reviews: z.number().int().min(0).nullish(),
   rating_summary: z
-    .array(z.looseObject({ stars: z.number().int().min(1).max(5), amount: z.number().int().min(0) }))
+    .array(
+      z.looseObject({ stars: z.number().int().min(1).max(5), amount: z.number().int().min(0).nullish() }),
+    )
     .nullish(),
   price: Text,
   type: z.union([z.string(), z.array(z.string())]).nullish(),
@@ -103,11 +105,19 @@ function attributesOf(p: RawPlace): MapsPlace['attributes'] {
   return groups;
 }
 
-/** The star counts of a rating summary, or null without one (a star it leaves out counts 0 only when it lists others). */
+/**
+ * The star counts of a rating summary, or null without one. A star the summary leaves out, or lists
+ * without its amount, is not shown: null, never 0.
+ */
 function distributionOf(p: RawPlace): MapsPlace['rating_distribution'] {
-  if (!p.rating_summary?.length) return null;
-  const count = (stars: number) =>
-    p.rating_summary!.filter((r) => r.stars === stars).reduce((n, r) => n + r.amount, 0);
+  const summary = p.rating_summary;
+  if (!summary?.length) return null;
+  const count = (stars: number) => {
+    const amounts = summary.filter((r) => r.stars === stars).map((r) => r.amount);
+    return amounts.length > 0 && amounts.every((a) => typeof a === 'number')
+      ? amounts.reduce((n: number, a) => n + a!, 0)
+      : null;
+  };
   return { 1: count(1), 2: count(2), 3: count(3), 4: count(4), 5: count(5) };
 }
 
