@@ -62,12 +62,19 @@ export const ChainCHotel = z.object({
     .url({ protocol: /^https?$/ })
     .nullable()
     .meta({ description: 'URL of the hotel page; null when chain_c does not name the page' }),
-  bookable: z.boolean().meta({ description: 'Whether the property has available rooms for the stay' }),
+  bookable: z.boolean().nullable().meta({
+    description:
+      "Whether the property has available rooms for the stay, as its rate's status says (false also when chain_c marks it unbookable); null when chain_c does not say",
+  }),
   price: ChainCPrice.nullable().meta({
     description:
-      'null exactly when bookable is false: a property that cannot be booked for the stay has no price',
+      'null when bookable is false (a property that cannot be booked for the stay has no price), or when chain_c shows no nightly cash price',
   }),
-  distance_meters: z.number().min(0).meta({ description: 'From the search coordinates' }),
+  distance_meters: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'From the search coordinates; null when chain_c does not show it' }),
 });
 export type ChainCHotel = z.infer<typeof ChainCHotel>;
 

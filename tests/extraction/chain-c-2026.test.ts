@@ -133,6 +133,32 @@ describe('the 2026 dated geo search', () => {
     },
   );
 
+  it('keeps a property without its distance, and prices a rate shown without its status, bookable null', () => {
+    // Prepare: the first property loses its distance and its rate its status
+    const raw = json('dated-search.json') as {
+      data: {
+        search: {
+          lowestAvailableRates: {
+            searchByGeolocation: { edges: { node: { distance?: number; rates: { status?: unknown }[] } }[] };
+          };
+        };
+      };
+    };
+    const [first] = raw.data.search.lowestAvailableRates.searchByGeolocation.edges;
+    delete first!.node.distance;
+    delete first!.node.rates[0]!.status;
+    // Act
+    const page = extractDatedPage(DatedSearchAnswer.parse(raw), asked(2));
+    // Assess
+    expect(page.hotels[0]).toMatchObject({
+      property_id: 'LRVXY',
+      distance_meters: null,
+      bookable: null,
+      price: { per_night: 180.5, total: 808.64, currency: 'EUR' },
+    });
+    expect(page.hotels[1]).toMatchObject({ property_id: 'LRVQA', bookable: false, price: null });
+  });
+
   it('keeps the property currency, for the handler to refuse, when no rate converts it', () => {
     const page = extractDatedPage(answer, asked(1, 'USD', new Map([['USD', 1]])));
     expect(page.hotels[0]!.price!.currency).toBe('EUR');

@@ -100,6 +100,29 @@ describe('lowest-rates answer', () => {
     expect(hotels[3]).toMatchObject({ bookable: false, price: null });
   });
 
+  it('keeps a property without its distance, and prices a rate shown without its status, bookable null', () => {
+    // Prepare: the first property loses its distance and its rate its status; the sold-out second one's
+    // status says AVAILABLE without showing a price
+    type RawNode = { distance?: number; rates: { status?: { code: string } }[] };
+    const raw = rawLowestRates();
+    const [first, second] = raw.data.searchLowestAvailableRatesByGeolocation.edges as unknown as {
+      node: RawNode;
+    }[];
+    delete first!.node.distance;
+    delete first!.node.rates[0]!.status;
+    second!.node.rates[0]!.status = { code: 'AVAILABLE' };
+    // Act
+    const hotels = extractPage(LowestRatesAnswer.parse(raw), OPTIONS).hotels;
+    // Assess
+    expect(hotels.map((h) => h.property_id)).toEqual(['QXLVA', 'QXLVB', 'QXLVC', 'QXLVD']);
+    expect(hotels[0]).toMatchObject({
+      distance_meters: null,
+      bookable: null,
+      price: { per_night: 189.5, total: 424.48, currency: 'EUR' },
+    });
+    expect(hotels[1]).toMatchObject({ bookable: true, price: null });
+  });
+
   it('labels amounts in the currency the source priced in when it has none in the one asked for', () => {
     const [first] = extractPage(answer, { ...OPTIONS, currency: 'GBP' }).hotels;
     expect(first!.price!.currency).toBe('USD');

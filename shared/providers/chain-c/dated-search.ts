@@ -44,7 +44,8 @@ export const DatedSearchAnswer = tolerant(
           edges: z.array(
             z.looseObject({
               node: z.looseObject({
-                distance: z.number(),
+                // The id names the property: a distance not shown is null.
+                distance: z.number().nullish(),
                 property: Property,
                 rates: z.array(DatedRate).nullish(),
               }),
@@ -91,9 +92,6 @@ function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['
   };
 }
 
-/** The 2026 statuses of a rate that can be sold (`AvailableForSale`; the older `AVAILABLE`). */
-const FOR_SALE = /^(AvailableForSale|AVAILABLE)$/i;
-
 /**
  * One page of the 2026 search in the contract's terms, like `extractPage`.
  * @example extractDatedPage(answer, { currency: 'EUR', rates: new Map([['EUR', 1]]), nights: 2, rooms: 1, imageBase, siteBase }).hotels[0].price.per_night // 180.5
@@ -103,9 +101,12 @@ export function extractDatedPage(answer: DatedSearchAnswer, o: DatedOptions): Ch
   if (!search) throw new ExtractionError('chain_c', 'the search answer has no search results');
   const hotels = search.edges.map(({ node }) => {
     const rate = node.rates?.[0];
-    const available =
-      node.property.basicInformation.bookable !== false && FOR_SALE.test(rate?.status?.code ?? '');
-    return toHotel(node.distance, node.property, available ? datedPrice(rate, o) : null, o);
+    return toHotel(
+      node.distance,
+      node.property,
+      { status: rate?.status?.code, price: datedPrice(rate, o) },
+      o,
+    );
   });
   return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
 }

@@ -80,16 +80,39 @@ function imageUrl(path: string | null, base: string): string | null {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/** The statuses of a rate that can be sold: the 2026 `AvailableForSale`, the older `AVAILABLE`. */
+const FOR_SALE = /^(AvailableForSale|AVAILABLE)$/i;
+
 /**
- * A property in the contract's terms, with its price (null when it cannot be booked for the stay).
- * @example toHotel(node.distance, node.property, null, options).bookable // false
+ * Whether a property can be booked for the stay: false when the site marks it unbookable or its rate's
+ * status says the rate is not for sale, true when that status says it is; null when no status says
+ * (a price shown without one proves nothing either way).
+ * @example bookableOf(property, 'NotAvailable') // false
+ */
+export function bookableOf(p: Property, status: string | null | undefined): boolean | null {
+  if (p.basicInformation.bookable === false) return false;
+  const code = text(status);
+  return code === null ? null : FOR_SALE.test(code);
+}
+
+/** What a search shows of a property's rate for the stay: its status code and its price, as read. */
+export interface ShownRate {
+  status: string | null | undefined;
+  price: ChainCHotel['price'];
+}
+
+/**
+ * A property in the contract's terms, from its distance (null when not shown) and its rate: bookable as
+ * the rate's status says (bookableOf), its price as shown unless the property cannot be booked.
+ * @example toHotel(node.distance, node.property, { status: 'NotAvailable', price: null }, options).bookable // false
  */
 export function toHotel(
-  distance: number,
+  distance: number | null | undefined,
   p: Property,
-  cash: ChainCHotel['price'],
+  rate: ShownRate,
   o: ExtractOptions,
 ): ChainCHotel {
+  const bookable = bookableOf(p, rate.status);
   const info = p.basicInformation;
   const caption = info.descriptions?.find((d) => d.type.code === 'HOTEL_MARKETING_CAPTION');
   const image =
@@ -115,9 +138,10 @@ export function toHotel(
       image: imageUrl(image, o.imageBase),
       // The hotel page is named by its nickname: without one, no page is known.
       url: page === null ? null : `${o.siteBase}/hotels/travel/${encodeURIComponent(page)}/`,
-      bookable: cash !== null,
-      price: cash,
-      distance_meters: distance,
+      bookable,
+      // A price of a property that cannot be booked for the stay is none to pay.
+      price: bookable === false ? null : rate.price,
+      distance_meters: distance ?? null,
     },
     'a hotel',
   );

@@ -35,7 +35,8 @@ const Rate = z.looseObject({
 type Rate = z.infer<typeof Rate>;
 
 const Node = z.looseObject({
-  distance: z.number(),
+  // The id names the property: a distance not shown is null, never the property left out.
+  distance: z.number().nullish(),
   property: Property,
   // One rate object per property in the answers on record; a list in the monitor that read them.
   rates: z.union([z.array(Rate), Rate]).nullish(),
@@ -125,8 +126,8 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
 
 /**
  * One page of hotels in the contract's terms, with `total` (every match) and whether a page follows. A
- * property is bookable when the site says so and its rate is available with a nightly cash price; any
- * other has `price: null`, never zeros.
+ * property is bookable as its rate's status says (null when none does); its price is the rate's nightly
+ * cash price when shown, null otherwise or when it cannot be booked, never zeros.
  * @example extractPage(answer, { currency: 'EUR', imageBase: 'https://img.test', siteBase: 'https://www.chain-c.test' }).hotels[0].property_id // 'PARXY'
  */
 export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): ChainCPage {
@@ -134,8 +135,12 @@ export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): Chain
   if (!search) throw new ExtractionError('chain_c', 'the lowest-rates answer has no search results');
   const hotels = search.edges.map(({ node }) => {
     const rate = Array.isArray(node.rates) ? node.rates[0] : (node.rates ?? undefined);
-    const available = node.property.basicInformation.bookable !== false && rate?.status?.code === 'AVAILABLE';
-    return toHotel(node.distance, node.property, available ? price(rate, o.currency) : null, o);
+    return toHotel(
+      node.distance,
+      node.property,
+      { status: rate?.status?.code, price: price(rate, o.currency) },
+      o,
+    );
   });
   return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
 }
