@@ -139,6 +139,9 @@ export function extractInfo(answer: DetailsAnswer, hotelId: string, currency: st
       rate_per_night_value: p.rate_per_night?.extracted_lowest ?? null,
       total_rate_value: p.total_rate?.extracted_lowest ?? null,
       link: p.link ?? null,
+      // The engine marks only the hotel's own site (`official: true`) and leaves the key out on every
+      // other seller (a real 2025 details answer: one official seller among about forty, no `false`):
+      // absence is "not official", a fact the answer states, not an unknown.
       is_official: p.official === true,
     })),
     amenities: a.amenities ?? [],
