@@ -115,7 +115,9 @@ const Mentioned = z.array(
 /** GET /v1/site_a/hotel/scores: review scores and summary, without the reviews. */
 export const SiteAHotelScores = z.object({
   hotel_id: z.string().regex(/^\d+$/),
-  overall: score10,
+  overall: score10
+    .nullable()
+    .meta({ description: 'The overall score, 0 to 10; null when the page shows other scores but not it' }),
   review_count: z.number().int().min(0).nullable(),
   categories: SiteACategories,
   by_traveler_type: z.object({

@@ -142,7 +142,7 @@ describe('hotel scores from the page', () => {
     expect([s.pros, s.cons]).toEqual([null, null]);
   });
 
-  it('has no scores where the page says so (no review, no review summary), and fails without the overall score', () => {
+  it('has no scores where the page says so (no review, no review summary)', () => {
     const page = fixture('hotel-page-apollo.html');
     expect(
       scores(
@@ -152,10 +152,33 @@ describe('hotel scores from the page', () => {
         ),
       ),
     ).toBeUndefined();
-    expect(() => scores(page.replace(/"totalScore":\{[^}]*\},/, ''))).toThrow(ExtractionError);
     expect(
       scores(page.replace('"propertyReview":{"__ref":"PropertyReview:{}"}', '"propertyReview":null')),
     ).toBeUndefined();
+  });
+
+  it('has overall null, and the other scores, where the page shows them but not the overall score', () => {
+    // Prepare: the page's total keeps its review count but not its score; another loses its total block
+    const page = fixture('hotel-page-apollo.html');
+    const noScore = page.replace(/"score":6\.9,/, '');
+    const noTotal = page.replace(/"totalScore":\{[^}]*\},/, '');
+    // Act
+    const [a, b] = [scores(noScore)!, scores(noTotal)!];
+    // Assess
+    expect(a).toMatchObject({ overall: null, review_count: 26 });
+    expect(a.categories.staff).toBe(6.6);
+    expect(b).toMatchObject({ overall: null, review_count: null });
+    expect(b.categories.staff).toBe(6.6);
+  });
+
+  it('fails on a page without any score that does not state it has none (it lost them)', () => {
+    // Prepare: no total, no category scores, no traveller questions
+    const page = fixture('hotel-page-apollo.html')
+      .replace(/"totalScore":\{[^}]*\},/, '')
+      .replace('"ratingScores":[', '"ratingScoresGone":[')
+      .replace('"questions":[', '"questionsGone":[');
+    // Act, Assess
+    expect(() => scores(page)).toThrow(ExtractionError);
   });
 
   it('reads the review list facets without the no-filter options', () => {

@@ -23,7 +23,10 @@ export const ScoresView = tolerant(
   z.looseObject({
     // null: the page states the hotel has no review score (its PropertyReview is null).
     totalScore: z
-      .looseObject({ score: z.number().min(0).max(10), reviewsCount: z.number().int().min(0).nullish() })
+      .looseObject({
+        score: z.number().min(0).max(10).nullish(),
+        reviewsCount: z.number().int().min(0).nullish(),
+      })
       .nullable()
       .optional(),
     questions: z
@@ -138,7 +141,8 @@ export function facetsOf(f: ReviewFacets): Pick<SiteAHotelScores, 'distribution'
 
 /**
  * A hotel's scores in the contract's terms, or undefined when the page states it has none (its review
- * summary null, or no review). A page without its overall score lost it: an error.
+ * summary null, or no review). A page with other scores but not the overall has `overall` null; one with
+ * no score at all, not stating it has none, lost them: an error.
  * @example toScores(conform('site_a', ScoresView, scoresView(page), 'the hotel page'), '1007790', facets)?.overall
  */
 export function toScores(
@@ -150,8 +154,12 @@ export function toScores(
   // No scores only where the page says so (no review, or a review summary it states as null); a page that
   // lost its overall score is a changed page, never "no scores".
   if (total === null || total?.reviewsCount === 0) return undefined;
-  if (!total) throw new ExtractionError('site_a', "the hotel page's review scores lack the overall score");
+  const overall = total?.score ?? null;
   const rating = new Map((v.ratingScores ?? []).map((r) => [r.name, r.value]));
+  const someScore =
+    rating.size > 0 || (v.questions ?? []).some((q) => typeof q.scoreSegment?.score === 'number');
+  if (overall === null && !someScore)
+    throw new ExtractionError('site_a', "the hotel page's review scores lack every score");
   const byTraveler = Object.fromEntries(
     Object.entries(TRAVELERS).map(([key, type]) => {
       const own = (v.questions ?? []).filter((q) => q.customerType === type);
@@ -177,8 +185,8 @@ export function toScores(
       : null;
   return {
     hotel_id: hotelId,
-    overall: round1(total.score),
-    review_count: total.reviewsCount ?? null,
+    overall: overall === null ? null : round1(overall),
+    review_count: total?.reviewsCount ?? null,
     categories: categories((name) => rating.get(name), RATING_NAMES),
     by_traveler_type: byTraveler,
     ...facets,
