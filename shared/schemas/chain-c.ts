@@ -42,7 +42,10 @@ export const ChainCHotel = z.object({
     .meta({ description: 'Property code, usable with the chain_c rooms endpoint' }),
   name: z.string().min(1),
   brand: z
-    .object({ id: z.string().min(1), name: z.string().min(1) })
+    .object({
+      id: z.string().min(1),
+      name: z.string().min(1).nullable().meta({ description: 'null when chain_c shows only the id' }),
+    })
     .nullable()
     .meta({ description: 'null when chain_c does not show it' }),
   location: LatLng.nullable().meta({ description: 'null when chain_c does not show where it is' }),
@@ -129,7 +132,11 @@ export const ChainCRoomType = z.object({
   description: z.string().nullable(),
   bed_type: z.string().nullable(),
   view: z.string().nullable(),
-  category: z.string().min(1).meta({ description: 'e.g. STANDARD or SUITE' }),
+  category: z
+    .string()
+    .min(1)
+    .nullable()
+    .meta({ description: 'e.g. STANDARD or SUITE; null when chain_c does not show it' }),
   available_rooms: z.number().int().min(0).nullable(),
   rates: z.array(ChainCRate),
 });

@@ -231,6 +231,26 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
     expect(stay.room_types[1]!.description).toBeNull();
   });
 
+  it('keeps a product without its type: its rate counts, the category from another product or null', () => {
+    // Prepare: the first Guest room product and the only Suite product lose their type
+    type RawNode = { basicInformation: { type?: string | null } };
+    const raw = json('products.json') as {
+      data: { commerce: { product: { searchProductsByProperty: { edges: ({ node: RawNode } | null)[] } } } };
+    };
+    const nodes = raw.data.commerce.product.searchProductsByProperty.edges.flatMap((e) =>
+      e ? [e.node] : [],
+    );
+    delete nodes[0]!.basicInformation.type;
+    nodes[3]!.basicInformation.type = null;
+    // Act
+    const stay = extractRooms(ProductsAnswer.parse(raw), asked(1))!;
+    // Assess
+    expect(stay.room_types.map((r) => [r.name, r.category, r.rates.map((x) => x.rate_plan_code)])).toEqual([
+      ['Guest room, 1 King, City view', 'STANDARD', ['FLEXGR1K', 'MBRGR1K', 'P17GR1K']],
+      ['Suite, 1 King, Terrace view', null, ['FLEXSTE1K']],
+    ]);
+  });
+
   it('reads cash rates: nightly cash of one room, per night their average, total from the grand total', () => {
     const flex = at(1).room_types[0]!.rates[0]!;
     expect(flex).toMatchObject({

@@ -123,6 +123,18 @@ describe('lowest-rates answer', () => {
     expect(hotels[1]).toMatchObject({ bookable: true, price: null });
   });
 
+  it('keeps a brand shown without its name by its id, the name null', () => {
+    // Prepare
+    const raw = rawLowestRates();
+    const brand = raw.data.searchLowestAvailableRatesByGeolocation.edges[0]!.node.property.basicInformation!
+      .brand as { name?: string };
+    delete brand.name;
+    // Act
+    const [first] = extractPage(LowestRatesAnswer.parse(raw), OPTIONS).hotels;
+    // Assess
+    expect([first!.property_id, first!.brand]).toEqual(['QXLVA', { id: 'MC', name: null }]);
+  });
+
   it('labels amounts in the currency the source priced in when it has none in the one asked for', () => {
     const [first] = extractPage(answer, { ...OPTIONS, currency: 'GBP' }).hotels;
     expect(first!.price!.currency).toBe('USD');

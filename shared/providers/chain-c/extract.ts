@@ -17,8 +17,9 @@ export const Property = z.looseObject({
   id: z.string(),
   basicInformation: z.looseObject({
     name: z.string(),
-    // The id names the property: its brand and place may be missing, and are then null.
-    brand: z.looseObject({ id: z.string(), name: z.string() }).nullish(),
+    // The id names the property: its brand and place may be missing, and are then null; a brand is its
+    // id, its name may be missing too.
+    brand: z.looseObject({ id: z.string(), name: z.string().nullish() }).nullish(),
     latitude: z.number().nullish(),
     longitude: z.number().nullish(),
     bookable: z.boolean().nullish(),
@@ -126,7 +127,7 @@ export function toHotel(
     {
       property_id: p.id,
       name: info.name,
-      brand: info.brand ? { id: info.brand.id, name: info.brand.name } : null,
+      brand: info.brand ? { id: info.brand.id, name: text(info.brand.name) } : null,
       location:
         typeof info.latitude === 'number' && typeof info.longitude === 'number'
           ? { latitude: info.latitude, longitude: info.longitude }

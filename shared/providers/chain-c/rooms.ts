@@ -8,7 +8,7 @@ import { ChainCRooms, type ChainCRate, type ChainCRoomType } from '../../schemas
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { cents } from '../../extraction/values.ts';
+import { cents, text } from '../../extraction/values.ts';
 import { perRoomNight, pointsPerRoomNight, stayTotal } from '../rooms-rule.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { convert, currenciesOf, MonetaryAmount, type DatedOptions } from './extract.ts';
@@ -33,7 +33,8 @@ type RateMode = z.infer<typeof RateMode>;
 const Product = z.looseObject({
   id: z.string().nullish(),
   basicInformation: z.looseObject({
-    type: z.string(),
+    // A room type is its name: the category it is of may be missing (then null), never the rate lost.
+    type: z.string().nullish(),
     name: z.string(),
     description: z.string().nullish(),
     isMembersOnly: z.boolean().nullish(),
@@ -185,13 +186,14 @@ export function extractRooms(answer: ProductsAnswer, o: DatedOptions): ChainCRoo
         description: info.description?.trim() || null,
         bed_type: bed,
         view,
-        category: info.type,
+        category: text(info.type),
         available_rooms: null,
         rates: [],
       };
       rooms.set(info.name, room);
     }
     room.description ??= info.description?.trim() || null;
+    room.category ??= text(info.type);
     if (info.roomsAvailable !== null && info.roomsAvailable !== undefined)
       room.available_rooms = Math.max(room.available_rooms ?? 0, info.roomsAvailable);
     room.rates.push(toRate(node, o));
