@@ -19,7 +19,10 @@ export const MatchResponse = z.object({
   query: z.object({ name: z.string(), platform: MatchPlatform }),
   match: z
     .object({
-      title: z.string(),
+      title: z
+        .string()
+        .nullable()
+        .meta({ description: "The search result's title; null when the result shows none" }),
       description: z
         .string()
         .nullable()
@@ -52,8 +55,8 @@ export const handler = endpoint({
     return {
       success: true as const,
       query: { name: query.name, platform: query.platform },
-      // A blank snippet says nothing: null, like an absent one.
-      match: { title: hit.title, description: hit.snippet || null, url: hit.link },
+      // A blank title or snippet says nothing: null, like an absent one.
+      match: { title: hit.title || null, description: hit.snippet || null, url: hit.link },
       message: null,
     };
   },

@@ -34,7 +34,7 @@ function knownHost(link: string): boolean {
 
 /** A result that is the hotel's own site: not on any travel site, and saying so. */
 function isOfficialSite(r: OrganicResult): boolean {
-  return !knownHost(r.link) && /\bofficial\b/i.test(r.title);
+  return !knownHost(r.link) && /\bofficial\b/i.test(r.title ?? '');
 }
 
 const HotelPage = z.url().meta({ description: 'The hotel page on that platform' });

@@ -7,7 +7,7 @@ import { outOfSearches, serpFailure } from '../../shared/providers/serp/index.ts
 import { conform } from '../../shared/extraction/conform.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { fixtureJson } from '../helpers/fixtures.ts';
+import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string): unknown => fixtureJson('web-search', name);
 
@@ -43,6 +43,32 @@ describe('web search answer', () => {
       snippet:
         'Lindenhof Garden Hotel is a 4-star hotel 600 m from the old town of Weimar, with a garden and free WiFi.',
     });
+  });
+
+  it('keeps a result without its position or title (its link identifies it), and counts both as missing', () => {
+    // Prepare: the first result without its position, the second without its title
+    const raw = fixture('results.json') as { organic_results: Record<string, unknown>[] };
+    delete raw.organic_results[0]!.position;
+    delete raw.organic_results[1]!.title;
+    // Act
+    const { value: results, drift } = withDrift(() =>
+      extractResults(conform('web_search', SearchAnswer, raw, 'x')),
+    );
+    // Assess
+    expect(results).toHaveLength(8);
+    expect(results[0]).toMatchObject({
+      title: 'Lindenhof Garden Hotel, Weimar - Updated 2030 Prices',
+      link: 'https://www.site-a.test/hotel/de/lindenhof-garden-weimar.html',
+    });
+    expect(results[0]!.position).toBeUndefined();
+    expect(results[1]!.title).toBeUndefined();
+    expect(results[1]!.link).toMatch(/^https:\/\//);
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'missing', field: 'organic_results[].position' }),
+        expect.objectContaining({ kind: 'missing', field: 'organic_results[].title' }),
+      ]),
+    );
   });
 
   it('reads a result without a snippet as one with no snippet, never an empty text', () => {

@@ -1,5 +1,7 @@
 // GET /v1/meta/match, per its spec section and error rows, against the sandbox.
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pageUrls } from '../../infra/sandbox/pages.ts';
 import { snippetless } from '../../infra/sandbox/sites/web-search.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
@@ -44,6 +46,35 @@ describe('GET /v1/meta/match', () => {
     expect(res.status).toBe(200);
     expect(res.body.match).toEqual({ title: expect.any(String), description: null, url: pageUrls(h).site_f });
     expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
+  });
+
+  it('matches a result the engine shows without title or position: title null, never a 404 NO_MATCH', async () => {
+    // Prepare: a search service whose only result is the hotel page, without its title and position
+    const page = pageUrls(hotel()).site_a;
+    const stub = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          search_metadata: { id: 'c0ffee01', status: 'Success' },
+          organic_results: [{ link: page, snippet: 'A quiet hotel by the river.' }],
+        }),
+      );
+    });
+    await new Promise<void>((ok) => stub.listen(0, '127.0.0.1', ok));
+    const providers: Providers = api.sandbox.providers();
+    const { port } = stub.address() as AddressInfo;
+    providers.web_search = { ...providers.web_search!, baseUrl: `http://127.0.0.1:${port}` };
+    useProviders(providers);
+    try {
+      // Act
+      const res = await match('Untitled Result Hotel', 'site_a');
+      // Assess
+      expect(res.status).toBe(200);
+      expect(res.body.match).toEqual({ title: null, description: 'A quiet hotel by the river.', url: page });
+      expectDocumented(routes.metaMatch, res.status, res.headers.get('content-type'), res.body);
+    } finally {
+      await new Promise((ok) => stub.close(ok));
+    }
   });
 
   it('skips results that are not hotel pages (a city guide ranks first on site_c)', async () => {

@@ -5,9 +5,10 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
+// A result is its link, the one thing its readers need; its position is never output.
 export const OrganicResult = z.object({
-  position: z.number().int(),
-  title: z.string(),
+  position: z.number().int().optional(),
+  title: z.string().optional(),
   link: z.url(),
   // Some results show no snippet: absent, never an empty text read as one.
   snippet: z.string().nullish(),
@@ -15,8 +16,8 @@ export const OrganicResult = z.object({
 export type OrganicResult = z.infer<typeof OrganicResult>;
 
 /**
- * The answer, read by the tolerant rule (docs/connector-guide.md): a result needs its position, title
- * and link; a placeholder or unusable result is skipped. No `organic_results` is the engine's documented
+ * The answer, read by the tolerant rule (docs/connector-guide.md): a result needs its link; its position,
+ * title and snippet may be absent (counted); a placeholder or a result without a link is skipped. No `organic_results` is the engine's documented
  * way of saying "none" (with a success status or the empty state).
  */
 export const SearchAnswer = tolerant(
