@@ -5,10 +5,16 @@ export const SiteGSuggestion = z.object({
   city_id: z.number().int().positive(),
   name: z.string().nullable(),
   name_en: z.string().nullable(),
-  display_name: z.string().min(1).meta({ description: 'Label with province and country' }),
+  display_name: z.string().min(1).nullable().meta({
+    description:
+      "Label: the city's name with its province and country; null when the source shows no name for it",
+  }),
   province: z.string().nullable(),
   country: z.string().nullable(),
-  type: z.string().min(1).meta({ description: 'e.g. domestic_city' }),
+  type: z.enum(['domestic_city', 'international_city']).nullable().meta({
+    description:
+      'domestic_city for a city in China, international_city elsewhere; null when the source shows no country',
+  }),
   search_url: z.url(),
 });
 export type SiteGSuggestion = z.infer<typeof SiteGSuggestion>;

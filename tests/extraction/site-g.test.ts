@@ -139,6 +139,51 @@ describe('classification', () => {
   });
 });
 
+describe('a city result the source shows in part', () => {
+  const raw = () =>
+    JSON.parse(readFileSync(new URL('../fixtures/site-g/keyword-abroad.json', import.meta.url), 'utf8')) as {
+      keyWordSearchResults: Record<string, unknown>[];
+    };
+
+  it('has type null, not international_city, when the result shows no country', () => {
+    // Prepare
+    const data = raw();
+    data.keyWordSearchResults[0]!.country = null;
+    // Act
+    const suggestion = toSuggestion(placesIn(KeywordSearchAnswer.parse(data))[0]!);
+    // Assess
+    expect(suggestion).toMatchObject({ city_id: 1207, country: null, type: null, display_name: 'Velmora' });
+  });
+
+  it('reads a country shown only in the Chinese locale as China: domestic_city', () => {
+    // Prepare
+    const data = raw();
+    data.keyWordSearchResults[0]!.country = { geoCode: 1, currentLocaleName: '中国' };
+    // Act, Assess
+    expect(toSuggestion(placesIn(KeywordSearchAnswer.parse(data))[0]!).type).toBe('domestic_city');
+  });
+
+  it('keeps a city without any name by its id, its display_name null (never an empty label)', () => {
+    // Prepare: the city's names gone, its province and country still shown
+    const data = raw();
+    data.keyWordSearchResults[0]!.city = { geoCode: 1207 };
+    data.keyWordSearchResults[0]!.province = { geoCode: 88, currentLocaleName: 'Nordmark' };
+    // Act
+    const suggestion = toSuggestion(placesIn(KeywordSearchAnswer.parse(data))[0]!);
+    // Assess: not "Nordmark, 奥斯特兰", which reads as the province
+    expect(suggestion).toEqual({
+      city_id: 1207,
+      name: null,
+      name_en: null,
+      display_name: null,
+      province: 'Nordmark',
+      country: '奥斯特兰',
+      type: 'international_city',
+      search_url: 'https://hotels.site-g.test/hotels/list?city=1207',
+    });
+  });
+});
+
 describe('keyword search request', () => {
   it('posts the real body with a head of locale, currency and trace ids, and caches by keyword', () => {
     const one = keywordSearchRequest('Qinglan');

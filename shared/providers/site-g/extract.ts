@@ -232,6 +232,20 @@ export function classify(all: SiteGPlace[], query: string, country?: string): Cl
   return { kind: 'none' };
 }
 
+/** China's names as the answer may give them (English, or the Chinese locale's). */
+const CHINA = new Set(['china', '中国']);
+
+/**
+ * No domestic flag in the answer: a city in China is domestic to this source, one in another country
+ * international; null when the result shows no country, which says neither.
+ * @example cityType({ country: null, country_en: null }) // null
+ */
+function cityType(c: Pick<SiteGPlace, 'country' | 'country_en'>): string | null {
+  const names = [c.country_en, c.country].filter((n): n is string => Boolean(n));
+  if (names.length === 0) return null;
+  return names.some((n) => CHINA.has(n.trim().toLowerCase())) ? 'domestic_city' : 'international_city';
+}
+
 /**
  * A city as the contract's suggestion; its hotel list is `search_url` on the configured public host.
  * @example toSuggestion(city) // { city_id: 14, name: '苏州', name_en: 'Suzhou', display_name: '苏州, 江苏省, 中国', … }
@@ -245,11 +259,11 @@ export function toSuggestion(c: SiteGPlace): SiteGSuggestion {
       city_id: c.id,
       name: c.name,
       name_en: c.name_en,
-      display_name: [c.name, c.province, c.country].filter(Boolean).join(', '),
+      // The label names the city: without its name, province and country alone would read as another place.
+      display_name: c.name ? [c.name, c.province, c.country].filter(Boolean).join(', ') : null,
       province: c.province,
       country: c.country,
-      // No domestic flag in the answer: a city in China is domestic to this source.
-      type: c.country_en === 'China' ? 'domestic_city' : 'international_city',
+      type: cityType(c),
       search_url: `https://${host}/hotels/list?city=${c.id}`,
     },
     'a destination suggestion',
