@@ -23,7 +23,9 @@ export const CashRate = z.object({
   total: Amount.nullable().meta({
     description: 'Stay total of every room after tax: base_total + fees_taxes',
   }),
-  currency: CurrencyCode.meta({ description: 'Always the top-level currency' }),
+  currency: CurrencyCode.nullable().meta({
+    description: "Always the top-level currency: the property's; null when chain_a does not show it",
+  }),
   is_member_rate: z.boolean().nullable().meta({
     description: 'True when the rate requires a loyalty account; null when chain_a does not say',
   }),
@@ -44,7 +46,7 @@ export const RewardOption = z
     }),
     cash_currency: CurrencyCode.nullable().meta({
       description:
-        'Currency of cash, read per option (may differ from the rates currency); null when cash is',
+        'Currency of cash, read per option (may differ from the rates currency); null when cash is, or when chain_a does not show it',
     }),
     points_total: z
       .number()
@@ -56,8 +58,8 @@ export const RewardOption = z
       description: 'Cash for the whole stay: cash × nights × rooms; null for a points-only option',
     }),
   })
-  .refine((o) => (o.cash === null) === (o.cash_currency === null), {
-    error: 'cash_currency is null exactly when cash is',
+  .refine((o) => o.cash !== null || o.cash_currency === null, {
+    error: 'cash_currency is null when cash is',
   });
 export type RewardOption = z.infer<typeof RewardOption>;
 
@@ -80,7 +82,7 @@ export type RoomType = z.infer<typeof RoomType>;
 export const ChainAStay = z.object({
   currency: CurrencyCode.nullable().meta({
     description:
-      "The property's billing currency (ISO 4217), the currency of every cash rate; null when the answer does not show it (no room available)",
+      "The property's billing currency (ISO 4217), the currency of every cash rate; null when the answer does not show it (no room available, or an answer that leaves it out)",
   }),
   brand_code: z.string().nullable().meta({
     description:

@@ -196,6 +196,46 @@ describe('offers answer', () => {
     expect(result).toEqual({ currency: 'CHF', brand_code: 'AURS', country_code: 'CH', room_types: [] });
   });
 
+  it('keeps the rooms of a property shown without its currency, every currency null', () => {
+    // Prepare: the only hotel of the answer loses its propertyCurrency
+    const answer = raw('offers-cash.json');
+    delete answer.hotels[0]!.propertyCurrency;
+    // Act
+    const result = extractStay(OffersAnswer.parse(answer), undefined, stay)!;
+    // Assess
+    expect(result).toMatchObject({ currency: null, brand_code: 'AURS' });
+    expect(
+      result.room_types.map((r) => [r.code, r.rates.map((x) => [x.rate_plan_code, x.currency])]),
+    ).toEqual([
+      [
+        'DBLN',
+        [
+          ['ZQFLX', null],
+          ['ZQMEM', null],
+          ['ZQPRE', null],
+        ],
+      ],
+      ['TWNS', [['ZQFLX', null]]],
+    ]);
+    expect(result.room_types[0]!.rates[0]).toMatchObject({ total: 536.8, per_night: 122 });
+  });
+
+  it('keeps a points-plus-cash option shown without its currency: its cash, cash_currency null', () => {
+    // Prepare: the twin's option (PC1, listed twice) loses its currency in both listings
+    type RawOption = { currency?: string };
+    const answer = raw('offers-reward.json') as unknown as {
+      hotels: { rateDetails: { offers: { rewardNights: { pointsCash?: { options: RawOption[] } } }[] } }[];
+    };
+    for (const o of answer.hotels[0]!.rateDetails.offers[2]!.rewardNights.pointsCash!.options)
+      delete o.currency;
+    // Act
+    const [, twin] = extractStay(cash, OffersAnswer.parse(answer), stay)!.room_types;
+    // Assess
+    expect(twin!.reward_options).toEqual([
+      { points: 24000, cash: 75, cash_currency: null, points_total: 96000, cash_total: 300 },
+    ]);
+  });
+
   it('answers undefined when the answer lists no property', () => {
     expect(extractStay(fixture('offers-unknown.json'), fixture('offers-unknown.json'), stay)).toBeUndefined();
   });

@@ -67,7 +67,12 @@ export function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean
  * it is for members only, and whether it is prepaid, are null when neither the plan nor the offer says.
  * @example cashRate(offer, plan, 'CHF', stay).total // 536.8
  */
-export function cashRate(offer: Offer, plan: RatePlanDefinition, currency: string, stay: Stay): CashRate {
+export function cashRate(
+  offer: Offer,
+  plan: RatePlanDefinition,
+  currency: string | null,
+  stay: Stay,
+): CashRate {
   const { base, fees, after } = stayTotals(totalsOf(offer));
   const perNight = (n: number | null) => (n === null ? null : perRoomNight(n, stay));
   return {

@@ -8,7 +8,7 @@
  * "CLOSED"`, or a non-2xx answer with the error code `CRS_50025`; an unknown hotel is a non-2xx answer
  * with `INVALID_HOTEL_MNEMONICS` or `CRS_50010` (real-sources §15).
  *
- * Read by the tolerant rule (docs/connector-guide.md): required are the hotel's code and currency, an
+ * Read by the tolerant rule (docs/connector-guide.md): required are the hotel's code, an
  * open property's rate details, room and rate plan definitions, what identifies a room, an offer and a
  * plan, and the flags a rate cannot be described without; the rest may be absent. Package plans
  * (`isPackage`) are left out: their price buys more than the room, and the contract's rate has no place
@@ -77,7 +77,7 @@ function answerHotel(answer: OffersAnswer, hotelCode: string): HotelAnswer | und
 /** The contract's property fields; each null when the answer leaves it out, never an empty text. */
 function propertyOf(hotel: HotelAnswer | undefined) {
   return {
-    currency: hotel?.propertyCurrency.toUpperCase() ?? null,
+    currency: hotel?.propertyCurrency?.toUpperCase() ?? null,
     brand_code: hotel?.brandCode || null,
     country_code: hotel?.isoCountryCode?.toUpperCase() || null,
   };
@@ -152,9 +152,9 @@ export function extractStay(
       // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
       // not a rate anyone can book (amendment 3), so it never becomes one.
       else if (source !== hotel || offer.ratePlanCode === REWARD_RATE_PLAN) unreadable += 1;
-      // A cash offer comes with its hotel, whose currency the answer always states. Without its plan, the
-      // room is offered but this rate cannot be told from a package: left out.
-      else if (plan) room.rates.push(cashRate(offer, plan, property.currency!, stay));
+      // A cash offer is in its hotel's currency (null when the answer does not show it). Without its
+      // plan, the room is offered but this rate cannot be told from a package: left out.
+      else if (plan) room.rates.push(cashRate(offer, plan, property.currency, stay));
       else unreadable += 1;
     }
   }

@@ -54,7 +54,8 @@ const RewardNights = z.looseObject({
               { error: 'an amount, as a number or a decimal string' },
             )
             .transform(Number),
-          currency: z.string(),
+          // The cash's own currency; an option that does not show it keeps its cash, currency null.
+          currency: z.string().optional(),
         }),
       ),
     })
@@ -120,8 +121,11 @@ const property = {
   hotelMnemonic: z.string().min(1),
   brandCode: z.string().optional(),
   isoCountryCode: z.string().optional(),
-  // Every cash rate is in it.
-  propertyCurrency: z.string().regex(/^[A-Za-z]{3}$/),
+  // Every cash rate is in it; an answer that does not show it still lists the property's rooms (null).
+  propertyCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .optional(),
 };
 /** A closed property: nothing to sell for the stay, its definitions may be left out. */
 const ClosedHotel = z.looseObject({

@@ -45,7 +45,7 @@ export function rewardOptions(offer: Offer, stay: Stay): Reward[] {
       option: {
         points: pointsPerRoomNight(o.totalPoints, stay),
         cash: perRoomNight(o.totalCash, stay),
-        cash_currency: o.currency.toUpperCase(),
+        cash_currency: o.currency?.toUpperCase() ?? null,
         points_total: o.totalPoints,
         cash_total: round(o.totalCash),
       },
