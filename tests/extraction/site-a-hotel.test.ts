@@ -113,6 +113,20 @@ describe('hotel details from the page', () => {
     );
   });
 
+  it('keeps a highlight without its id (only its name is shown), though not as a facility', () => {
+    // Prepare: the free WiFi facility, listed among the highlights, loses its id
+    const page = fixture('hotel-page-apollo.html').replace(
+      '"__typename":"BaseFacility","id":107,',
+      '"__typename":"BaseFacility",',
+    );
+    // Act
+    const d = details(page);
+    // Assess
+    expect(d.highlights).toContain('Free WiFi');
+    expect(d.highlights).toHaveLength(6);
+    expect(d.facilities.map((f) => f.name)).not.toContain('Free WiFi');
+  });
+
   it('counts every field the page lacks as drift', () => {
     const { drift: seen } = withDrift(() =>
       details(fixture('hotel-page-apollo.html').replace(/"hotelCurrencyCode":"EUR",/, '')),

@@ -19,6 +19,8 @@ const Facility = z.looseObject({
   groupId: z.number().int().nullish(),
   instances: z.array(z.looseObject({ title: z.string().min(1) })).nullish(),
 });
+/** A highlight is read for its name only: its id, where shown, also makes it a facility. */
+const Highlight = Facility.extend({ id: z.number().int().optional() });
 const TimeRange = z.looseObject({
   fromFormatted: z.string().nullish(),
   untilFormatted: z.string().nullish(),
@@ -74,7 +76,7 @@ export const DetailsView = tolerant(
       .nullish(),
     acceptedCreditCards: z.array(z.looseObject({ name: z.string().min(1) })).nullish(),
     hotelAcceptsCashStatus: z.string().nullish(),
-    highlights: z.array(Facility).nullish(),
+    highlights: z.array(Highlight).nullish(),
     facilities: z.array(Facility).nullish(),
     meals: z.array(Meal).nullish(),
     languageCodes: z.array(z.string()).nullish(),
@@ -186,7 +188,7 @@ export function toDetails(
 ): Omit<SiteAHotelDetails, 'hotel_id'> & { hotel_id: string } {
   const facilities = new Map<number, SiteAHotelDetails['facilities'][number]>();
   for (const f of [...(v.highlights ?? []), ...(v.facilities ?? [])])
-    if (!facilities.has(f.id))
+    if (f.id !== undefined && !facilities.has(f.id))
       facilities.set(f.id, { id: f.id, name: f.instances?.[0]?.title ?? null, group_id: f.groupId ?? null });
   const meals: SiteAHotelDetails['meals'] = [];
   for (const m of v.meals ?? []) {
