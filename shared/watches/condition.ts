@@ -28,10 +28,11 @@ export function valuesAt(body: unknown, path: string): unknown[] {
   return here;
 }
 
-/** Whether a stated availability reads as available; null when nothing is stated. */
+/** Whether a stated availability reads as available; null when nothing is stated (a null states nothing). */
 function availability(found: unknown[]): boolean | null {
-  if (found.length === 0) return null;
-  return found.some(
+  const stated = found.filter((v) => v !== null && v !== undefined);
+  if (stated.length === 0) return null;
+  return stated.some(
     (v) =>
       v === true ||
       (typeof v === 'string' && /^(available|open|bookable)$/i.test(v)) ||

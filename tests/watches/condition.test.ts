@@ -23,6 +23,8 @@ describe('reading an answer', () => {
       rating: null,
     });
     expect(readValues({}, fields)).toEqual({ price: null, available: null, rating: null });
+    // A null availability states nothing: unknown, never unavailable.
+    expect(readValues({ availability_status: null, room_types: [] }, fields).available).toBeNull();
     expect(valuesAt({ a: [{ b: 1 }, { b: 'x' }, {}] }, 'a[].b')).toEqual([1, 'x']);
   });
 });
