@@ -17,6 +17,7 @@ import { IndexRecord } from '../../shared/providers/chain-b/search-index.ts';
 import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-b', name);
@@ -211,6 +212,27 @@ describe('hotel content (HotelPageCold)', () => {
     expect(all.photos[1]!.formats[0]).toMatchObject({ width: null, height: 768 });
     expect(all.categories).toEqual({ BEDROOM: 'Bedroom', VIDEO: 'Video' });
     expect(bedrooms.photos.map((p) => p.category)).toEqual(['BEDROOM']);
+  });
+
+  it('fails a category filter when no media names its category, and reviews lost from a reviewed hotel', () => {
+    // Prepare: every media loses its category; the reviews list goes while the score still counts reviews
+    type Raw = {
+      data: {
+        hotel: {
+          medias: { items: { category?: string }[] };
+          rating: { default: { numberOfReviews: number }; reviews: { items?: unknown[] } };
+        };
+      };
+    };
+    const answer = json('hotel-page-cold.json') as Raw;
+    for (const m of answer.data.hotel.medias.items) delete m.category;
+    delete answer.data.hotel.rating.reviews.items;
+    const content = hotelOf(ContentAnswer.parse(answer), 'K7Q2', 200)!;
+    // Act, Assess: a changed format, never "no photos of those kinds" or "no reviews"
+    expect(answer.data.hotel.rating.default.numberOfReviews).toBeGreaterThan(0);
+    expect(() => toPhotos(content, { includeVideos: true, categories: ['HOTEL'] })).toThrow(ExtractionError);
+    expect(toPhotos(content, { includeVideos: true }).photos.length).toBeGreaterThan(0);
+    expect(() => toReviews(content, 20)).toThrow(ExtractionError);
   });
 
   it('reads photos with their largest format, a video with its links, and leaves out a media without formats', () => {

@@ -317,7 +317,12 @@ export function toAmenities(hotel: HotelContent, record: IndexRecord): ChainBAme
  * @example toReviews(hotel, 20).reviews[0].date // '2026-09-14'
  */
 export function toReviews(hotel: HotelContent, limit: number) {
-  const reviews = (hotel.rating?.reviews?.items ?? []).slice(0, limit).map((r) =>
+  const items = hotel.rating?.reviews?.items;
+  // A hotel whose score counts reviews but whose answer lost the list is a changed format, not one
+  // without reviews (that is a count of 0, or a list shown empty).
+  if (!items && (hotel.rating?.default?.numberOfReviews ?? 0) > 0)
+    throw new ExtractionError('chain_b', 'a reviewed hotel without its reviews list');
+  const reviews = (items ?? []).slice(0, limit).map((r) =>
     conform(
       'chain_b',
       ChainBReview,
@@ -346,8 +351,9 @@ export interface PhotoFilter {
 /**
  * The hotel's photos (and videos) in the contract's terms, each with its largest format as `url`; a
  * media without any format is left out (counted as skipped). `categories` labels the categories present.
- * The medias are what this answer is: content without them, or whose every media lacks its formats, is
- * the source's changed format (an extraction error), never a hotel without photos.
+ * The medias are what this answer is: content without them, or whose every media lacks its formats (or,
+ * filtered by category, its category), is the source's changed format (an extraction error), never a
+ * hotel without photos.
  * @example toPhotos(hotel, { includeVideos: false }).photos[0].url // 'https://…/k7q2_0_2048x1536.jpg'
  */
 export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
@@ -358,6 +364,10 @@ export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
   if (unformatted > 0 && unformatted === medias.length)
     throw new ExtractionError('chain_b', 'no media of the hotel content has a format');
   if (unformatted > 0) recordSkipped('chain_b', 'medias.items[]', 'the hotel content', unformatted);
+  // A filter by category needs categories to read: medias that all lack theirs are a changed format, not
+  // a hotel without photos of those kinds.
+  if (filter.categories && medias.length > 0 && medias.every((m) => !text(m.category)))
+    throw new ExtractionError('chain_b', 'no media of the hotel content names its category');
   const photos = medias.flatMap((m) => {
     const type = m.type.toUpperCase();
     if (type !== 'IMAGE' && type !== 'VIDEO') return [];
