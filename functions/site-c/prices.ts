@@ -35,9 +35,7 @@ export const SiteCPricesResponse = z.object({
     currency: z.string().meta({ description: 'ISO 4217 code every amount of the answer is in' }),
   }),
   pricing_summary: z.object({
-    lowest_price: z.string().nullable().meta({
-      description: 'The lowest total stay price, formatted; null when no seller shows a total',
-    }),
+    lowest_price: z.string().meta({ description: 'The lowest total stay price, formatted' }),
     pricing_complete: z.boolean().meta({ description: 'Whether every seller responded' }),
     has_member_rates: z.boolean().nullable().meta({
       description:
@@ -66,8 +64,9 @@ export const handler = endpoint({
         'INVALID_CURRENCY',
         `site_c does not price in ${query.currency} (it answered in ${found.currency}).`,
       );
-    // Sellers without a total are still offers: only none at all is no result.
-    if (found.offers.length === 0)
+    // Sellers without a total are still offers (the reader refuses a list in which none has one): only
+    // no seller at all is no result.
+    if (found.lowest === null)
       throw ctx.error(
         'NO_RESULTS',
         `No seller offers ${path.location_id} from ${query.check_in} to ${query.check_out}.`,

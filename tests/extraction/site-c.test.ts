@@ -485,15 +485,16 @@ describe('offers, read by the tolerant rule', () => {
     ]);
   });
 
-  it('has no lowest price when no seller shows a total, and marks none the lowest', () => {
-    // Act
-    const priced = priceOffers(
-      read({ chevronOffers: [offer('A', { totalPrice: undefined })], hiddenOffers: [] }).sellers,
-      'EUR',
-    );
-    // Assess
-    expect(priced.lowest).toBeNull();
-    expect(priced.offers.map((o) => [o.provider, o.is_lowest_price])).toEqual([['A', false]]);
+  it('fails sellers of which none shows a total: an answer that lost its prices, never a comparison without one', () => {
+    // Prepare
+    const { sellers } = read({
+      chevronOffers: [offer('A', { totalPrice: undefined }), offer('B', { totalPrice: undefined })],
+      hiddenOffers: [],
+    });
+    // Act, Assess
+    expect(sellers.map((s) => s.total)).toEqual([null, null]);
+    expect(() => priceOffers(sellers, 'EUR')).toThrow(ExtractionError);
+    expect(priceOffers([], 'EUR')).toMatchObject({ lowest: null, offers: [] });
   });
 
   it('reads an offer without its currency, and counts the field as missing', () => {

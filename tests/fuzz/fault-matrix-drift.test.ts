@@ -55,11 +55,6 @@ const ABSENCE_RULES: Record<string, Record<string, string>> = {
     total:
       'the engine leaves out a list it has nothing for: details without images are a hotel without photos',
   },
-  '/v1/site_c/hotel/prices/{location_id}': {
-    'available_offers[].taxes_value':
-      'sellers are ordered by their total: without totals they keep the source order, so a place holds another seller',
-    'available_offers[].is_lowest_price': 'no seller is the lowest when none shows a total',
-  },
   '/v1/site_b/hotel/reviews-from-url': {
     'reviews[].owner_response.published_date':
       'a reply without responseDate is dated by its formattedResponseDate (the day, at midnight UTC)',

@@ -299,19 +299,13 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     expect(ratio).toBeCloseTo(FX.SEK!, 1);
   });
 
-  it('lists the sellers when none shows a total: no lowest price, none marked the lowest, never a 404', async () => {
+  it('answers 502 UPSTREAM_ERROR when no seller shows a total (a stale reading), never a 404 or prices without one', async () => {
     // Prepare: the reading looks for totals where the answer has none (a source that stopped showing them)
     withOperations(api, 'site_c', { offer_total: 'data.dataAtts.totalNotShown' });
     // Act
     const res = await prices({ ...open(), currency: 'EUR' });
     // Assess
-    expect(res.status).toBe(200);
-    const body = Body.parse(res.body);
-    expect(body.pricing_summary.lowest_price).toBeNull();
-    expect(body.available_offers.map((o) => [o.total_stay_price, o.is_lowest_price])).toEqual(
-      body.available_offers.map(() => [null, false]),
-    );
-    expect(body.available_offers.every((o) => o.price_per_night?.startsWith('€'))).toBe(true);
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
   });
 
   it.each([

@@ -175,7 +175,7 @@ const formatted = (amount: number, currency: string) =>
 export interface PricedOffers {
   /** Some seller offers a member rate; null when a seller (or the reading) does not say and none does. */
   hasMemberRates: boolean | null;
-  /** The lowest total, formatted; null when no seller shows a total. */
+  /** The lowest total, formatted; null only when there is no seller at all. */
   lowest: string | null;
   /** Cheapest first, then the sellers without a total in the source's order. */
   offers: PriceOffer[];
@@ -194,11 +194,15 @@ function memberRates(sellers: Pick<Seller, 'memberRate'>[]): boolean | null {
 /**
  * Sellers as the contract's offers, cheapest total first, amounts formatted in `currency`. Only a seller
  * showing its total is compared: one without it comes after the priced ones and is never the lowest.
+ * Sellers of which none shows a total are an answer that lost its prices (a stale reading, a changed
+ * format): an extraction error, never a comparison without a price.
  * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: null }], 'EUR').lowest // '€224.00'
  */
 export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
   const totals = sellers.flatMap((s) => (s.total === null ? [] : [s.total]));
-  const lowest = totals.length ? Math.min(...totals) : null;
+  if (sellers.length > 0 && totals.length === 0)
+    throw new ExtractionError('site_c', 'no seller of the offer list shows its total');
+  const lowest = totals.length > 0 ? Math.min(...totals) : null;
   const money = (amount: number | null) => (amount === null ? null : formatted(amount, currency));
   return {
     hasMemberRates: memberRates(sellers),
