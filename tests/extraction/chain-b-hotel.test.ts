@@ -8,7 +8,6 @@ import {
   hotelOf,
   toAmenities,
   toDetails,
-  toPhotos,
   toReviews,
   type HotelContent,
 } from '../../shared/providers/chain-b/content.ts';
@@ -16,6 +15,7 @@ import { bestOffer, calendarDay, OffersAnswer, toRooms } from '../../shared/prov
 import { IndexRecord } from '../../shared/providers/chain-b/search-index.ts';
 import { hotelContentRequest, indexObjectRequest } from '../../shared/providers/chain-b/requests.ts';
 import { hotelRefOf } from '../../shared/providers/chain-b/urls.ts';
+import { toPhotos } from '../../shared/providers/chain-b/photos.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { fixtureJson, withDrift } from '../helpers/fixtures.ts';

@@ -21,6 +21,7 @@ import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extrac
 import * as chainADetails from '../../shared/providers/chain-a/details.ts';
 import * as chainASearch from '../../shared/providers/chain-a/search.ts';
 import * as chainBContent from '../../shared/providers/chain-b/content.ts';
+import * as chainBPhotos from '../../shared/providers/chain-b/photos.ts';
 import * as chainBOffers from '../../shared/providers/chain-b/offers.ts';
 import * as chainBIndex from '../../shared/providers/chain-b/search-index.ts';
 import type { ChainCPage } from '../../shared/providers/chain-c/extract.ts';
@@ -409,7 +410,7 @@ const CASES: Case[] = [
         details: chainBContent.toDetails(hotel, null, 'https://all.chain-b.test'),
         amenities: chainBContent.toAmenities(hotel, null),
         reviews: chainBContent.toReviews(hotel, 50),
-        photos: chainBContent.toPhotos(hotel, { includeVideos: true }),
+        photos: chainBPhotos.toPhotos(hotel, { includeVideos: true }),
       };
     },
     records: (content: unknown) => (content ? 1 : 0),
@@ -419,6 +420,10 @@ const CASES: Case[] = [
         'the photos are read from the medias: content without them is no answer of photos',
       'data.hotel.medias.items[].availableFormats':
         'a photo is its formats: medias that all lack them are no answer of photos',
+      'data.hotel.rating.reviews':
+        'a hotel whose score counts reviews lists them: without the list the answer lost its structure',
+      'data.hotel.rating.reviews.items':
+        'a hotel whose score counts reviews lists them: without the list the answer lost its structure',
     },
   },
   {

@@ -7,7 +7,6 @@ import * as z from 'zod';
 import {
   ChainBAmenityCategory,
   ChainBHotelDetails,
-  ChainBPhoto,
   ChainBReview,
   type ChainBBrand,
   type ChainBRating,
@@ -15,7 +14,7 @@ import {
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { CodeLabel, coordinate } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
@@ -196,8 +195,11 @@ export function brandOf(hotel: Pick<HotelContent, 'brand'>): ChainBBrand {
   return hotel.brand ? { code: hotel.brand.code, name: text(hotel.brand.label) } : null;
 }
 
-/** A media's largest format (by area), or undefined when it lists none. */
-function largest(media: z.infer<typeof Media>) {
+/**
+ * A media's largest format (by area), or undefined when it lists none.
+ * @example largest(hotel.medias.items[0])?.url // 'https://…/k7q2_0_2048x1536.jpg'
+ */
+export function largest(media: z.infer<typeof Media>) {
   // A format that does not give its size ranks after every sized one (the first when none is sized).
   const area = (f: z.infer<typeof Format>) => (f.width != null && f.height != null ? f.width * f.height : -1);
   return (media.availableFormats ?? []).reduce<z.infer<typeof Format> | undefined>(
@@ -251,8 +253,11 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
   );
 }
 
-/** A code (a category's, an amenity's) as a label: `MEETING_ROOM` → `Meeting room`. */
-const labelOf = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
+/**
+ * A code (a category's, an amenity's) as a label.
+ * @example labelOf('MEETING_ROOM') // 'Meeting room'
+ */
+export const labelOf = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
 
 const codeOf = (name: string) =>
   name
@@ -340,69 +345,4 @@ export function toReviews(hotel: HotelContent, limit: number) {
     ),
   );
   return { rating: guestRating(hotel), reviews };
-}
-
-export interface PhotoFilter {
-  /** Category codes to keep; all when undefined. */
-  categories?: string[] | undefined;
-  includeVideos: boolean;
-}
-
-/**
- * The hotel's photos (and videos) in the contract's terms, each with its largest format as `url`; a
- * media without any format is left out (counted as skipped). `categories` labels the categories present.
- * The medias are what this answer is: content without them, or whose every media lacks its formats (or,
- * filtered by category, its category), is the source's changed format (an extraction error), never a
- * hotel without photos.
- * @example toPhotos(hotel, { includeVideos: false }).photos[0].url // 'https://…/k7q2_0_2048x1536.jpg'
- */
-export function toPhotos(hotel: HotelContent, filter: PhotoFilter) {
-  if (hotel.medias === undefined || (hotel.medias !== null && hotel.medias.items === undefined))
-    throw new ExtractionError('chain_b', 'the hotel content has no medias');
-  const medias = hotel.medias?.items ?? [];
-  const unformatted = medias.filter((m) => !largest(m)).length;
-  if (unformatted > 0 && unformatted === medias.length)
-    throw new ExtractionError('chain_b', 'no media of the hotel content has a format');
-  if (unformatted > 0) recordSkipped('chain_b', 'medias.items[]', 'the hotel content', unformatted);
-  // A filter by category needs categories to read: medias that all lack theirs are a changed format, not
-  // a hotel without photos of those kinds.
-  if (filter.categories && medias.length > 0 && medias.every((m) => !text(m.category)))
-    throw new ExtractionError('chain_b', 'no media of the hotel content names its category');
-  const photos = medias.flatMap((m) => {
-    const type = m.type.toUpperCase();
-    if (type !== 'IMAGE' && type !== 'VIDEO') return [];
-    if (type === 'VIDEO' && !filter.includeVideos) return [];
-    const category = text(m.category)?.toUpperCase() ?? null;
-    if (filter.categories && (!category || !filter.categories.includes(category))) return [];
-    const top = largest(m);
-    if (!top) return [];
-    return [
-      conform(
-        'chain_b',
-        ChainBPhoto,
-        {
-          category,
-          type,
-          url: top.url,
-          formats: (m.availableFormats ?? []).map((f) => ({
-            url: f.url,
-            width: f.width ?? null,
-            height: f.height ?? null,
-          })),
-          video: m.video
-            ? {
-                embedded_url: text(m.video.embeddedUrl),
-                download_url: text(m.video.downloadUrl),
-                preview_url: text(m.video.previewUrl),
-              }
-            : null,
-        },
-        'a photo',
-      ),
-    ];
-  });
-  const categories = Object.fromEntries(
-    photos.flatMap((p) => (p.category ? [[p.category, labelOf(p.category)]] : [])),
-  );
-  return { name: hotel.name, photos, categories };
 }

@@ -31,11 +31,10 @@ import {
   hotelOf,
   toAmenities,
   toDetails,
-  toPhotos,
   toReviews,
   type HotelContent,
-  type PhotoFilter,
 } from './content.ts';
+import { toPhotos, type PhotoFilter } from './photos.ts';
 import { bestOffer, calendarDay, isAvailable, offersRefusal, OffersAnswer, toRooms } from './offers.ts';
 import { placeBySlug, type Centre } from './places.ts';
 import {
