@@ -11,9 +11,9 @@ export const SiteGSuggestion = z.object({
   }),
   province: z.string().nullable(),
   country: z.string().nullable(),
-  type: z.enum(['domestic_city', 'international_city']).nullable().meta({
+  type: z.string().min(1).nullable().meta({
     description:
-      'domestic_city for a city in China, international_city elsewhere; null when the source shows no country',
+      'e.g. domestic_city for a city in China, international_city elsewhere; null when the source shows no country',
   }),
   search_url: z.url(),
 });

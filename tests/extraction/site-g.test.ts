@@ -155,13 +155,16 @@ describe('a city result the source shows in part', () => {
     expect(suggestion).toMatchObject({ city_id: 1207, country: null, type: null, display_name: 'Velmora' });
   });
 
-  it('reads a country shown only in the Chinese locale as China: domestic_city', () => {
-    // Prepare
-    const data = raw();
-    data.keyWordSearchResults[0]!.country = { geoCode: 1, currentLocaleName: '中国' };
-    // Act, Assess
-    expect(toSuggestion(placesIn(KeywordSearchAnswer.parse(data))[0]!).type).toBe('domestic_city');
-  });
+  it.each(['中国', '中國'])(
+    'reads a country shown only as %s (a Chinese locale) as China: domestic_city',
+    (name) => {
+      // Prepare
+      const data = raw();
+      data.keyWordSearchResults[0]!.country = { geoCode: 1, currentLocaleName: name };
+      // Act, Assess
+      expect(toSuggestion(placesIn(KeywordSearchAnswer.parse(data))[0]!).type).toBe('domestic_city');
+    },
+  );
 
   it('keeps a city without any name by its id, its display_name null (never an empty label)', () => {
     // Prepare: the city's names gone, its province and country still shown

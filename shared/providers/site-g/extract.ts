@@ -233,7 +233,7 @@ export function classify(all: SiteGPlace[], query: string, country?: string): Cl
 }
 
 /** China's names as the answer may give them (English, or the Chinese locale's). */
-const CHINA = new Set(['china', '中国']);
+const CHINA = new Set(['china', '中国', '中國']);
 
 /**
  * No domestic flag in the answer: a city in China is domestic to this source, one in another country
