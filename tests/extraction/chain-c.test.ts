@@ -75,13 +75,16 @@ describe('lowest-rates answer', () => {
     delete (edges[0]!.node.rates as RawRate[])[0]!.rateAmounts[0]!.totalAmount;
     (edges[2]!.node.rates as RawRate).rateAmounts[0]!.totalAmount = null;
     // Act
-    const eur = extractPage(LowestRatesAnswer.parse(raw), OPTIONS).hotels;
-    const jpy = extractPage(LowestRatesAnswer.parse(raw), { ...OPTIONS, currency: 'JPY' }).hotels;
-    // Assess: 2 nights of 189.50 with 36.38 taxes and 9.10 fees
+    const eur = extractPage(LowestRatesAnswer.parse(raw), { ...OPTIONS, rooms: 1 }).hotels;
+    const twoRooms = extractPage(LowestRatesAnswer.parse(raw), { ...OPTIONS, rooms: 2 }).hotels;
+    const jpy = extractPage(LowestRatesAnswer.parse(raw), { ...OPTIONS, currency: 'JPY', rooms: 1 }).hotels;
+    // Assess: 2 nights of 189.50 with 36.38 taxes and 9.10 fees; for two rooms nothing says what the
+    // taxes and fees cover, so no total is made up
     expect(eur[0]).toMatchObject({
       bookable: true,
       price: { per_night: 189.5, total: 424.48, taxes: 36.38, fees: 9.1, currency: 'EUR' },
     });
+    expect(twoRooms[0]!.price).toMatchObject({ per_night: 189.5, total: null, taxes: 36.38 });
     expect(jpy[2]).toMatchObject({
       bookable: true,
       price: { per_night: 31200, total: null, taxes: null, fees: null, currency: 'JPY' },

@@ -97,7 +97,7 @@ async function lowestRates(ctx: UpstreamContext, q: ChainCQuery): Promise<ChainC
   const res = await fetchParsed(lowestRatesRequest(q), LowestRatesAnswer, ctx, 'the lowest-rates answer');
   const refused = refusal(res.body, res.status);
   if (refused) throw refused;
-  return extractPage(res.body, links(q.currency));
+  return extractPage(res.body, { ...links(q.currency), rooms: q.rooms });
 }
 
 /**

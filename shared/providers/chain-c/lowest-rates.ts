@@ -88,10 +88,10 @@ function side(amount: Amount, currency: string): 'locale' | 'origin' {
 /**
  * The cash and points price of a rate, or null when the rate shows no nightly cash amount: the night is
  * all a price needs. Taxes, fees and the total are each null when the answer does not show them; the
- * total is `totalAmount` (the stay after tax), else the nights of the stay with its taxes and fees when
- * all three are shown.
+ * total is `totalAmount` (the stay after tax), else, for one room, the nights of the stay with its taxes
+ * and fees when all three are shown (for more rooms nothing says what the taxes and fees cover: null).
  */
-function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
+function price(rate: Rate | undefined, currency: string, rooms: number | undefined): ChainCHotel['price'] {
   const amounts = rate?.rateAmounts ?? [];
   const cash = amounts.find((a) => a.rateMode.code === 'LOWEST_AVERAGE_NIGHTLY_RATE');
   const points = amounts.find((a) => a.rateMode.code === 'POINTS_PER_UNIT');
@@ -110,7 +110,7 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
   const nights = rate?.lengthOfStay ?? null;
   const total =
     shown(cash.totalAmount) ??
-    (taxes !== null && fees !== null && nights !== null
+    (taxes !== null && fees !== null && nights !== null && rooms === 1
       ? Number((decimal(nightly) * nights + taxes + fees).toFixed(6))
       : null);
   return {
@@ -130,7 +130,7 @@ function price(rate: Rate | undefined, currency: string): ChainCHotel['price'] {
  * cash price when shown, null otherwise or when it cannot be booked, never zeros.
  * @example extractPage(answer, { currency: 'EUR', imageBase: 'https://img.test', siteBase: 'https://www.chain-c.test' }).hotels[0].property_id // 'PARXY'
  */
-export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): ChainCPage {
+export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions & { rooms?: number }): ChainCPage {
   const search = answer.data?.searchLowestAvailableRatesByGeolocation;
   if (!search) throw new ExtractionError('chain_c', 'the lowest-rates answer has no search results');
   const hotels = search.edges.map(({ node }) => {
@@ -138,7 +138,7 @@ export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions): Chain
     return toHotel(
       node.distance,
       node.property,
-      { status: rate?.status?.code, price: price(rate, o.currency) },
+      { status: rate?.status?.code, price: price(rate, o.currency, o.rooms) },
       o,
     );
   });
