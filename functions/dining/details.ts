@@ -5,6 +5,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { dining } from '../../shared/providers/dining/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { RestaurantPath } from '../../shared/schemas/dining.ts';
+import { RatingDistribution } from '../../shared/schemas/review.ts';
 
 const Url = z.url({ protocol: /^https?$/ });
 const Stars = z.number().min(1).max(5).nullable();
@@ -63,15 +64,7 @@ export const DiningDetailsResponse = z.object({
     })
     .nullable()
     .meta({ description: 'null when the page shows no rating' }),
-  rating_distribution: z
-    .object({
-      '1': z.number().int().min(0),
-      '2': z.number().int().min(0),
-      '3': z.number().int().min(0),
-      '4': z.number().int().min(0),
-      '5': z.number().int().min(0),
-    })
-    .nullable(),
+  rating_distribution: RatingDistribution,
   max_party_size: z.number().int().positive().nullable(),
   photo_url: Url.nullable(),
   url: Url.meta({ description: "The restaurant's page on dining" }),

@@ -1,6 +1,7 @@
 /** One maps place in full (wave 3: GET /v1/maps_reviews/place). */
 import * as z from 'zod';
 import { LatLng } from './location.ts';
+import { RatingDistribution } from './review.ts';
 
 export const WEEK_DAYS = [
   'monday',
@@ -22,19 +23,7 @@ export const MapsPlace = z.object({
   location: LatLng.nullable(),
   rating: z.number().min(1).max(5).nullable(),
   review_count: z.number().int().min(0).nullable(),
-  rating_distribution: z
-    .object({
-      1: z.number().int().min(0).nullable(),
-      2: z.number().int().min(0).nullable(),
-      3: z.number().int().min(0).nullable(),
-      4: z.number().int().min(0).nullable(),
-      5: z.number().int().min(0).nullable(),
-    })
-    .nullable()
-    .meta({
-      description:
-        'Reviews by stars, "1" to "5"; null when the source does not give it, a star null when it does not give that one',
-    }),
+  rating_distribution: RatingDistribution,
   price_level: z.string().nullable().meta({ description: 'As the source shows it, e.g. "$$"' }),
   categories: z.array(z.string()),
   hours: z

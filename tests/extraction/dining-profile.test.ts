@@ -43,6 +43,15 @@ describe('dining restaurant details', () => {
     });
   });
 
+  it('keeps the counts of a rating spread that leaves a star out, that star null (never 0)', () => {
+    // Prepare: the two-star count goes
+    const page = fixture('profile-page.html').replace(/"two": 5,\s*/, '');
+    // Act
+    const d = extractDetails(profileOf(page, 200), ORIGIN);
+    // Assess
+    expect(d.rating_distribution).toEqual({ '1': 3, '2': null, '3': 17, '4': 52, '5': 153 });
+  });
+
   it("reads an info-only listing: bookable false, no phone (the service line is not the restaurant's), unrated, absent flags null", () => {
     // Act
     const { value: d, drift } = withDrift(() => extractDetails(profile('profile-listing.html'), ORIGIN));

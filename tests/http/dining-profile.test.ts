@@ -66,7 +66,7 @@ describe('GET /v1/dining/restaurants/{restaurant_id}', () => {
     expect(body).toMatchObject({ restaurant_id: FIRST_RESTAURANT_ID, name: HOME.name, bookable: true });
     expect(body.hours_text).toContain('\n');
     expect(body.rating).not.toBeNull();
-    const spread = Object.values(body.rating_distribution!).reduce((a, b) => a + b, 0);
+    const spread = Object.values(body.rating_distribution!).reduce((a: number, b) => a + b!, 0);
     expect(spread).toBe(body.rating!.count);
     expect(body.url).toBe(`https://www.dining.test/restaurant/profile/${FIRST_RESTAURANT_ID}`);
   });

@@ -239,7 +239,6 @@ export function restaurantDetails(r: ProfileRestaurant, origin: string) {
   const ratings = r.statistics?.reviews?.ratings;
   const overall = stars(ratings?.overall);
   const d = ratings?.overallRatingsDistribution;
-  const counts = d ? [d.one, d.two, d.three, d.four, d.five] : [];
   const band = r.priceBand?.priceBandId;
   const f = r.features;
   return {
@@ -289,10 +288,10 @@ export function restaurantDetails(r: ProfileRestaurant, origin: string) {
             value: stars(ratings?.value),
             count: ratings?.count ?? null,
           },
-    rating_distribution:
-      counts.length === 5 && counts.every((c) => c !== undefined && c !== null)
-        ? { '1': counts[0]!, '2': counts[1]!, '3': counts[2]!, '4': counts[3]!, '5': counts[4]! }
-        : null,
+    // A star the page leaves out is null, never 0; the others keep their counts.
+    rating_distribution: d
+      ? { 1: d.one ?? null, 2: d.two ?? null, 3: d.three ?? null, 4: d.four ?? null, 5: d.five ?? null }
+      : null,
     max_party_size: f?.reservationMaxPartySize ?? null,
     photo_url: linkOf(r.photos?.profile?.url, `${R}.photos.profile.url`, STATE, origin),
     url: `${origin}/restaurant/profile/${r.restaurantId}`,
