@@ -144,21 +144,14 @@ describe('days without dayOffset (the research never shows one)', () => {
     ['a placeholder day', { __typename: 'AvailabilityDay' }],
     ['a day without its slots', { __typename: 'AvailabilityDay', noTimesReasons: [] }],
   ])(
-    "places each day where the source's list has it: %s first makes the next day no day of the asked date",
+    "places each day where the source's list has it: %s first is an answer that lost the asked day (502)",
     (_case, first) => {
       // Prepare: the asked date's entry unreadable, the next day's (21:00 bookable) after it
       const body = JSON.parse(text('availability-no-day-offset.json'));
       const days = body.data.availability[0].availabilityDays;
       days.splice(0, 1, first);
-      // Act
-      const { value: day, drift } = withDrift(() =>
-        dayOf(AvailabilityAnswer.parse(body), at('21:00', 52755)),
-      );
-      // Assess: the entry skipped and counted, the next day's 21:00 never served as the asked date's
-      expect(day).toEqual({ minutes: [], noTimesReasons: [] });
-      expect(drift).toContainEqual(
-        expect.objectContaining({ kind: 'skipped', field: 'data.availability[].availabilityDays[]' }),
-      );
+      // Act, Assess: never the next day's 21:00 served as the asked date's, never "no times"
+      expect(() => dayOf(AvailabilityAnswer.parse(body), at('21:00', 52755))).toThrow(ExtractionError);
     },
   );
 });

@@ -141,7 +141,12 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
     );
   const center = minutes(q.preferredTime);
   // Without dayOffset, the day's place in the source's list (before any day was skipped) says which it is.
-  const days = own.flatMap((b) => b.availabilityDays.filter((d) => (d.dayOffset ?? positionOf(d)) === 0));
+  const listed = own.flatMap((b) => b.availabilityDays);
+  const days = listed.filter((d) => (d.dayOffset ?? positionOf(d)) === 0);
+  // Days listed, none of them the asked date's (its entry unreadable or gone): the answer lost the day it
+  // is about, which is never a day without times.
+  if (days.length === 0 && listed.length > 0)
+    throw new ExtractionError('dining', 'the answer has no readable day for the date asked', undefined, 200);
   const found = days
     .flatMap((d) => d.slots)
     .filter((s) => Math.abs(s.timeOffsetMinutes) <= WINDOW_MINUTES)
