@@ -42,7 +42,7 @@ export const handler = endpoint({
         'INVALID_CURRENCY',
         `chain_b does not price in ${query.currency} (it answered in ${other.currency}).`,
       );
-    const nightly = offers.map((o) => o.per_night);
+    const nightly = offers.flatMap((o) => (o.per_night === null ? [] : [o.per_night]));
     return {
       success: true as const,
       hotels: result.hotels,

@@ -34,11 +34,19 @@ export const BestOffer = z.object({
     description:
       'The price as chain_b aggregates it (see aggregation_type): the cheapest public one (a room offer open to anyone, or a member rate at its public, non-member price); only when the hotel shows no public price, its cheapest package or members-only amount',
   }),
-  per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
-  total: z.number().min(0).meta({ description: 'Price of the whole stay' }),
+  per_night: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Average nightly price; null when chain_b does not say what amount covers' }),
+  total: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Price of the whole stay; null when chain_b does not say what amount covers' }),
   aggregation_type: z.string().min(1).nullable().meta({
     description:
-      'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (the amount is then read as the stay)',
+      'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (per_night and total are then null)',
   }),
   formatted: z.string().min(1).nullable().meta({
     description: 'amount formatted with its currency, e.g. "EUR 412.80"; null when chain_b does not show it',
@@ -187,8 +195,15 @@ export type ChainBReview = z.infer<typeof ChainBReview>;
 export const ChainBRate = z.object({
   rate_code: z.string().min(1),
   rate_label: z.string().nullable(),
-  per_night: z.number().min(0).meta({ description: 'Average nightly price' }),
-  total: z.number().min(0).meta({ description: 'Price of the whole stay for these guests' }),
+  per_night: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Average nightly price; null when chain_b does not say what its amount covers' }),
+  total: z.number().min(0).nullable().meta({
+    description:
+      'Price of the whole stay for these guests; null when chain_b does not say what its amount covers',
+  }),
   aggregation_type: z.string().min(1).nullable().meta({
     description: 'What chain_b aggregates its amount over, e.g. TOTAL_STAY; null when it does not say',
   }),

@@ -279,7 +279,7 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(stay.availability_status).toBe('AVAILABLE');
     expect(stay.room_types.map((r) => [r.accommodation_code, r.rates.map((x) => x.total)])).toEqual([
       ['STD', [253.26, 267.33, 270.14, 281.4, 317.4]],
-      ['SUP', [360.9, 379.89]],
+      ['SUP', [360.9, null]],
     ]);
     expect(stay.room_types[1]).toMatchObject({ bedding: 'queen bed', surface_sqm: null, description: null });
   });
@@ -320,9 +320,10 @@ describe('offers per room type (HotelPageHot)', () => {
     });
   });
 
-  it('reads an offer without aggregationType as the stay, with aggregation_type null', () => {
+  it('gives an offer without aggregationType neither a total nor a nightly price: it does not say which its amount is', () => {
     const sup = toRooms(hotel('hotel-page-cold.json'), rooms, { nights: 2, currency: 'EUR' }).room_types[1]!;
-    expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: 379.89, per_night: 189.95 });
+    // After the rates that say what their amount covers.
+    expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: null, per_night: null });
   });
 
   it('never makes a package or a members-only amount the best offer while a public price is offered', () => {

@@ -16,6 +16,7 @@ import { useProviders } from '../../shared/upstream/providers.ts';
 import { expectDocumented } from '../helpers/contract.ts';
 import { startTestServer, useTestServer, type TestServer } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
+import { getWorld } from '../../infra/sandbox/world.ts';
 
 const api = useTestServer();
 
@@ -41,8 +42,12 @@ const isOpen = (r: { is_package: boolean | null; is_member_rate: boolean | null 
 function cheapestOpen(rooms: z.infer<typeof HotelRoomsResponse>): number {
   const rates = rooms.room_types.flatMap((r) => r.rates);
   const open = rates.filter(isOpen);
-  return Math.min(...(open.length > 0 ? open : rates).map((r) => r.total));
+  return Math.min(...(open.length > 0 ? open : rates).map((r) => r.total!));
 }
+
+/** Whether a hotel's offers do not say what their amount covers (the sandbox drops aggregationType at some). */
+const unsaid = (rooms: z.infer<typeof HotelRoomsResponse>) =>
+  rooms.room_types.flatMap((r) => r.rates).every((r) => r.aggregation_type === null);
 
 /** The rooms of a hotel for the stay, parsed. */
 async function roomsOf(id: string, stay: Record<string, string> = STAY) {
@@ -117,6 +122,12 @@ describe('chain_b search → hotel endpoints', () => {
       const rates = rooms.room_types.flatMap((r) => r.rates);
       // Assess: best_offer null only for a hotel without a priced offer
       expect(rooms.currency).toBe('EUR');
+      if (rates.length > 0 && unsaid(rooms)) {
+        // Offers that do not say what their amount covers: an amount, and neither a total nor a night made up
+        expect(rates.every((r) => r.total === null && r.per_night === null)).toBe(true);
+        expect(hotel.best_offer).toMatchObject({ amount: expect.any(Number), per_night: null, total: null });
+        continue;
+      }
       expect([hotel.id, hotel.best_offer?.amount ?? null]).toEqual([
         hotel.id,
         rates.length > 0 ? cheapestOpen(rooms) : null,
@@ -132,30 +143,59 @@ describe('chain_b search → hotel endpoints', () => {
     let cheaperElsewhere = 0;
     for (const hotel of hotels) {
       // Act
-      const rates = (await roomsOf(hotel.id)).room_types.flatMap((r) => r.rates);
-      if (!rates.some(isOpen)) continue;
+      const rooms = await roomsOf(hotel.id);
+      const rates = rooms.room_types.flatMap((r) => r.rates);
+      if (!rates.some(isOpen) || unsaid(rooms)) continue;
       // Assess
       const best = rates.find((r) => r.total === hotel.best_offer!.amount)!;
       expect([best.is_package, best.is_member_rate]).toEqual([false, false]);
-      if (Math.min(...rates.map((r) => r.total)) < hotel.best_offer!.amount) cheaperElsewhere++;
+      if (Math.min(...rates.map((r) => r.total!)) < hotel.best_offer!.amount) cheaperElsewhere++;
     }
     expect(cheaperElsewhere).toBeGreaterThan(0);
   });
 
+  it('gives the offers of a hotel that does not say what its amounts cover neither a total nor a nightly price', async () => {
+    // Prepare: the first hotel, city by city, whose offers come without aggregationType
+    let found: { id: string; amount: number } | undefined;
+    for (const city of getWorld().cities.slice(0, 40)) {
+      const res = await get('/v1/chain_b/search', {
+        latitude: String(city.latitude),
+        longitude: String(city.longitude),
+        radius_km: '50',
+        ...STAY,
+      });
+      const hotel = res.status === 200 ? ChainBSearchResponse.parse(res.body).hotels : [];
+      const unsaidHotel = hotel.find((h) => h.best_offer && h.best_offer.aggregation_type === null);
+      if (unsaidHotel) found = { id: unsaidHotel.id, amount: unsaidHotel.best_offer!.amount };
+      if (found) break;
+    }
+    expect(found).toBeDefined();
+    // Act
+    const rooms = await roomsOf(found!.id);
+    // Assess: the amount as chain_b gives it, never a total or a night made up from it
+    const rates = rooms.room_types.flatMap((r) => r.rates);
+    expect(rates.length).toBeGreaterThan(0);
+    expect(rates.map((r) => [r.aggregation_type, r.per_night, r.total])).toEqual(
+      rates.map(() => [null, null, null]),
+    );
+    expect(found!.amount).toBeGreaterThan(0);
+  });
+
   it('prices each rate so that per_night × nights is its total, for one room and these guests', async () => {
     // Prepare
-    const id = (await searchParis()).hotels[0]!.id;
+    const hotels = (await searchParis()).hotels.filter((h) => h.best_offer?.aggregation_type);
     // Act
     const rooms = HotelRoomsResponse.parse(
-      (await get('/v1/chain_b/hotel/rooms', { hotel_id: id, ...STAY })).body,
+      (await get('/v1/chain_b/hotel/rooms', { hotel_id: hotels[0]!.id, ...STAY })).body,
     );
     // Assess
     expect(rooms.total_offers).toBe(rooms.room_types.reduce((n, r) => n + r.rates.length, 0));
+    expect(unsaid(rooms)).toBe(false);
     for (const rate of rooms.room_types.flatMap((r) => r.rates))
-      expect(rate.per_night * 2).toBeCloseTo(rate.total, 1);
+      expect(rate.per_night! * 2).toBeCloseTo(rate.total!, 1);
     for (const room of rooms.room_types)
       expect(room.rates.map((r) => r.total)).toEqual(
-        [...room.rates.map((r) => r.total)].sort((a, b) => a - b),
+        [...room.rates.map((r) => r.total!)].sort((a, b) => a - b),
       );
   });
 

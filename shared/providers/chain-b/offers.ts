@@ -112,16 +112,23 @@ function isMemberRate(o: Offer): boolean | null {
 const isPackage = (o: Offer): boolean | null => (o.type ? o.type === 'PACKAGE' : null);
 
 /**
- * An offer's price per night and for the stay (its main amount unless another is given, aggregated alike).
- * An amount aggregated per night is the nightly price; any other aggregation, or none given (clients on
- * record read the amount as the stay's), is the total.
+ * An offer's price per night and for the stay (its main amount unless another is given, aggregated alike),
+ * as its aggregation says: per night, or for the stay. An offer that does not say (no aggregation, which
+ * real offers may lack, or one naming neither) has both null: the contract's "Prices and totals" rule
+ * derives one from the other only where the source says which it shows.
  */
 function priceOf(o: Offer, nights: number, amount = o.pricing.main.amount) {
   const aggregation = o.pricing.aggregationType ?? null;
-  const nightly = aggregation !== null && /NIGHT/i.test(aggregation);
+  const covers = !aggregation
+    ? null
+    : /NIGHT/i.test(aggregation)
+      ? 'night'
+      : /STAY|TOTAL/i.test(aggregation)
+        ? 'stay'
+        : null;
   return {
-    per_night: nightly ? amount : cents(amount / nights),
-    total: nightly ? cents(amount * nights) : amount,
+    per_night: covers === 'night' ? amount : covers === 'stay' ? cents(amount / nights) : null,
+    total: covers === 'night' ? cents(amount * nights) : covers === 'stay' ? amount : null,
     aggregation_type: aggregation,
   };
 }
@@ -173,6 +180,9 @@ function rankOf(o: Offer, price: { amount: number } | undefined): number {
  * @example bestOffer(answer, 2) // { currency: 'EUR', amount: 270.14, per_night: 135.07, total: 270.14, aggregation_type: 'TOTAL_STAY', … }
  */
 export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | null {
+  // Offers are compared by their stay totals; one that does not say what its amount covers, by its amount.
+  const stayOrAmount = (p: { stay: { total: number | null }; price: { amount: number } }) =>
+    p.stay.total ?? p.price.amount;
   const priced = pricedOffers(answer).map((offer) => {
     const open = publicPrice(offer);
     const price = open ?? {
@@ -190,7 +200,7 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
   });
   const best = priced.reduce<(typeof priced)[number] | undefined>(
     (min, p) =>
-      !min || p.rank < min.rank || (p.rank === min.rank && p.stay.total < min.stay.total) ? p : min,
+      !min || p.rank < min.rank || (p.rank === min.rank && stayOrAmount(p) < stayOrAmount(min)) ? p : min,
     undefined,
   );
   if (!best) return null;
@@ -255,7 +265,8 @@ export function toRooms(
     const rates = priced
       .filter((o) => o.accommodation?.code === a.code)
       .map((o) => toRate(o, stay.nights))
-      .sort((x, y) => x.total - y.total);
+      // Cheapest total first; a rate that does not say what its amount covers, after them.
+      .sort((x, y) => (x.total ?? Infinity) - (y.total ?? Infinity) || 0);
     if (rates.length === 0) return [];
     const bedding = (a.beddingDetails ?? [])
       .map((b) => (b.count && b.count > 1 ? `${b.count} ${b.label}` : b.label))
