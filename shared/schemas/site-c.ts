@@ -78,7 +78,7 @@ export const PriceOffer = z.object({
   provider: z.string().meta({ description: 'Seller name' }),
   price_per_night: z.string().nullable().meta({
     description:
-      'Formatted in the requested currency, with its symbol or code, e.g. "€212.40"; null when the seller does not show it',
+      'One room for one night, formatted in the requested currency, e.g. "€212.40"; null when the seller does not show it, or for more than one room (nothing says whether a seller\'s night is one room\'s)',
   }),
   total_stay_price: z.string().nullable().meta({
     description: 'Formatted in the requested currency, taxes included; null when the seller does not show it',

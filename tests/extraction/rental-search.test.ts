@@ -29,6 +29,24 @@ beforeAll(() =>
 afterAll(() => useProviders({}));
 
 describe('the search reader', () => {
+  it.each([
+    ['total for 5 nights', { total: 2245, per_night: 449 }],
+    ['night', { total: 2245 * 5, per_night: 2245 }],
+    ['before taxes', { total: null, per_night: null }],
+  ])('reads the qualifier %j as what the price covers, a total first', (qualifier, expected) => {
+    // Prepare: the first card's qualifier says it otherwise
+    const answer = JSON.parse(
+      JSON.stringify(fixture('search-page.json')).replace(
+        '"qualifier":"total"',
+        `"qualifier":${JSON.stringify(qualifier)}`,
+      ),
+    );
+    // Act
+    const page = read(answer);
+    // Assess
+    expect(page.listings[0]!.price).toMatchObject({ ...expected, qualifier });
+  });
+
   it('reads the cards: ids decoded, lines, rating, the stay total and its night, badges, free cancellation', () => {
     // Act
     const { value: page, drift } = withDrift(() => read(fixture('search-page.json')));

@@ -296,7 +296,7 @@ describe('offers', () => {
   });
 
   it('lists offers cheapest first, marks the lowest and formats amounts in the currency', () => {
-    const priced = priceOffers(extractOffers(data(), OFFER_READING).sellers, 'EUR');
+    const priced = priceOffers(extractOffers(data(), OFFER_READING).sellers, 'EUR', 1);
     expect(priced.lowest).toBe('€1,307.04');
     expect(priced.offers.map((o) => o.provider)).toEqual([
       'StayDesk',
@@ -312,7 +312,7 @@ describe('offers', () => {
       is_lowest_price: true,
       rooms_remaining: null,
     });
-    expect(priceOffers([], 'EUR')).toEqual({ hasMemberRates: null, lowest: null, offers: [] });
+    expect(priceOffers([], 'EUR', 1)).toEqual({ hasMemberRates: null, lowest: null, offers: [] });
   });
 
   it('says nothing of member rates when the reading locates no member flag, and what the flag says when it does', () => {
@@ -333,12 +333,12 @@ describe('offers', () => {
         { ...OFFER_READING, offer_member_rate: 'data.dataAtts.memberRate' },
       ).sellers;
     // Act
-    const none = priceOffers(unread, 'EUR').hasMemberRates;
+    const none = priceOffers(unread, 'EUR', 1).hasMemberRates;
     const [allFalse, oneTrue, partlyUnknown] = [
       [false, false],
       [false, true, undefined],
       [false, undefined],
-    ].map((flags) => priceOffers(withFlag(flags), 'EUR').hasMemberRates);
+    ].map((flags) => priceOffers(withFlag(flags), 'EUR', 1).hasMemberRates);
     // Assess: never `false` for what no seller said
     expect(none).toBeNull();
     expect([allFalse, oneTrue, partlyUnknown]).toEqual([false, true, null]);
@@ -446,7 +446,7 @@ describe('offers, read by the tolerant rule', () => {
       hiddenOffers: [offer('AlsoNoTotal', { totalPrice: null, perNight: null, taxesValue: null })],
     });
     // Act
-    const priced = priceOffers(sellers, 'EUR');
+    const priced = priceOffers(sellers, 'EUR', 1);
     // Assess
     expect(priced.lowest).toBe('€288.20');
     expect(priced.offers).toEqual([
@@ -493,8 +493,8 @@ describe('offers, read by the tolerant rule', () => {
     });
     // Act, Assess
     expect(sellers.map((s) => s.total)).toEqual([null, null]);
-    expect(() => priceOffers(sellers, 'EUR')).toThrow(ExtractionError);
-    expect(priceOffers([], 'EUR')).toMatchObject({ lowest: null, offers: [] });
+    expect(() => priceOffers(sellers, 'EUR', 1)).toThrow(ExtractionError);
+    expect(priceOffers([], 'EUR', 1)).toMatchObject({ lowest: null, offers: [] });
   });
 
   it('reads an offer without its currency, and counts the field as missing', () => {

@@ -282,6 +282,16 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     expect(body.pricing_summary.has_member_rates).toBeNull();
   });
 
+  it("gives no price per night for more than one room (nothing says whether a seller's night is one room's), the stay total kept", async () => {
+    // Act
+    const one = Body.parse((await prices({ ...open(), currency: 'EUR', rooms: '1' })).body);
+    const two = Body.parse((await prices({ ...open(), currency: 'EUR', rooms: '2' })).body);
+    // Assess
+    expect(one.available_offers.every((o) => o.price_per_night !== null)).toBe(true);
+    expect(two.available_offers.map((o) => o.price_per_night)).toEqual(two.available_offers.map(() => null));
+    expect(two.available_offers.every((o) => o.total_stay_price !== null)).toBe(true);
+  });
+
   it('prices in the currency asked for: SEK amounts, written in SEK', async () => {
     // Prepare
     const stay = open();

@@ -202,8 +202,9 @@ function priceOf(card: RawCard, q: SearchQuery): SearchListing['price'] {
     return null;
   }
   const qualifier = line?.qualifier?.trim() || null;
+  // "total" says the stay ("total for 3 nights" too); "night" alone says one night; neither says nothing.
   const total = qualifier && /total/i.test(qualifier) ? price.amount : null;
-  const perNight = qualifier && /night/i.test(qualifier) ? price.amount : null;
+  const perNight = total === null && qualifier && /night/i.test(qualifier) ? price.amount : null;
   return {
     total: total ?? (perNight === null ? null : cents(perNight * q.nights)),
     per_night: perNight ?? (total === null ? null : cents(total / q.nights)),

@@ -172,7 +172,7 @@ async function prices(ctx: UpstreamContext, q: Omit<Stay, 'geoId'>): Promise<Sit
   if (currencies.size > 1)
     throw new ExtractionError('site_c', `offers in several currencies (${[...currencies].join(', ')})`);
   const currency = [...currencies][0] ?? q.currency;
-  return { currency, complete: last.complete, ...priceOffers(last.sellers, currency) };
+  return { currency, complete: last.complete, ...priceOffers(last.sellers, currency, q.rooms) };
 }
 
 /** Where each hotel's page is (location id → page path): learnt from the typeahead or a review, kept like an id. */

@@ -196,9 +196,9 @@ function memberRates(sellers: Pick<Seller, 'memberRate'>[]): boolean | null {
  * showing its total is compared: one without it comes after the priced ones and is never the lowest.
  * Sellers of which none shows a total are an answer that lost its prices (a stale reading, a changed
  * format): an extraction error, never a comparison without a price.
- * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: null }], 'EUR').lowest // '€224.00'
+ * @example priceOffers([{ provider: 'site_a', perNight: 100, total: 224, taxes: 24, roomsLeft: null, memberRate: null }], 'EUR', 1).lowest // '€224.00'
  */
-export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
+export function priceOffers(sellers: Seller[], currency: string, rooms: number): PricedOffers {
   const totals = sellers.flatMap((s) => (s.total === null ? [] : [s.total]));
   if (sellers.length > 0 && totals.length === 0)
     throw new ExtractionError('site_c', 'no seller of the offer list shows its total');
@@ -216,7 +216,9 @@ export function priceOffers(sellers: Seller[], currency: string): PricedOffers {
           PriceOffer,
           {
             provider: s.provider,
-            price_per_night: money(s.perNight),
+            // A seller's night is the stay's; for more rooms, nothing says whether it is one room's or all of
+            // theirs, and the contract's per night is one room's: null rather than a guess.
+            price_per_night: rooms === 1 ? money(s.perNight) : null,
             total_stay_price: money(s.total),
             taxes_value: s.taxes,
             is_lowest_price: s.total !== null && s.total === lowest,
