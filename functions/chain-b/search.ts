@@ -15,7 +15,7 @@ export const ChainBSearchResponse = z.object({
   price_range: z.object({ min: z.number().min(0).nullable(), max: z.number().min(0).nullable() }).meta({
     description:
       'Lowest and highest nightly price (best_offer.per_night) across the hotels of this answer, in the ' +
-      'requested currency; both null when none has a priced offer',
+      'requested currency; both null when no best offer gives its nightly price',
   }),
 });
 

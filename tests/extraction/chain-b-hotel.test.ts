@@ -326,6 +326,21 @@ describe('offers per room type (HotelPageHot)', () => {
     expect(sup.rates[1]).toMatchObject({ aggregation_type: null, total: null, per_night: null });
   });
 
+  it('prefers an offer whose stay total is known to a cheaper-looking amount that does not say what it covers', () => {
+    // Prepare: the offer without aggregationType shows 190 (a night, or the stay: it does not say)
+    type RawOffer = { pricing: { aggregationType?: string; main: { amount: number } } };
+    const raw = structuredClone(json('hotel-page-hot-rooms.json')) as {
+      data: { hotelOffers: { offersSelection: { offers: RawOffer[] } } };
+    };
+    const unsaid = raw.data.hotelOffers.offersSelection.offers.filter((o) => !o.pricing.aggregationType);
+    expect(unsaid.length).toBeGreaterThan(0);
+    for (const o of unsaid) o.pricing.main.amount = 190;
+    // Act
+    const best = bestOffer(OffersAnswer.parse(raw), 2);
+    // Assess
+    expect(best).toMatchObject({ amount: 270.14, total: 270.14, aggregation_type: 'TOTAL_STAY' });
+  });
+
   it('never makes a package or a members-only amount the best offer while a public price is offered', () => {
     expect(bestOffer(rooms, 2)).toMatchObject({
       amount: 270.14,

@@ -150,8 +150,13 @@ describe('days without dayOffset (the research never shows one)', () => {
       const body = JSON.parse(text('availability-no-day-offset.json'));
       const days = body.data.availability[0].availabilityDays;
       days.splice(0, 1, first);
-      // Act, Assess: never the next day's 21:00 served as the asked date's, never "no times"
+      const alone = structuredClone(body);
+      alone.data.availability[0].availabilityDays = [first];
+      // Act, Assess: never the next day's 21:00 served as the asked date's, never "no times", also when
+      // the asked day is all the answer lists (one day is asked for)
       expect(() => dayOf(AvailabilityAnswer.parse(body), at('21:00', 52755))).toThrow(ExtractionError);
+      // (alone, a day without its slots fails the read itself: a list with nothing usable)
+      expect(() => dayOf(AvailabilityAnswer.parse(alone), at('21:00', 52755))).toThrow();
     },
   );
 });

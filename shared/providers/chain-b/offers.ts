@@ -180,9 +180,14 @@ function rankOf(o: Offer, price: { amount: number } | undefined): number {
  * @example bestOffer(answer, 2) // { currency: 'EUR', amount: 270.14, per_night: 135.07, total: 270.14, aggregation_type: 'TOTAL_STAY', … }
  */
 export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | null {
-  // Offers are compared by their stay totals; one that does not say what its amount covers, by its amount.
-  const stayOrAmount = (p: { stay: { total: number | null }; price: { amount: number } }) =>
-    p.stay.total ?? p.price.amount;
+  // Within a rank, an offer whose stay total is known comes before one that does not say what its amount
+  // covers (an amount is no total to compare with); totals are compared, else amounts.
+  type Candidate = { rank: number; stay: { total: number | null }; price: { amount: number } };
+  const before = (p: Candidate, min: Candidate) => {
+    if (p.rank !== min.rank) return p.rank < min.rank;
+    if ((p.stay.total === null) !== (min.stay.total === null)) return p.stay.total !== null;
+    return (p.stay.total ?? p.price.amount) < (min.stay.total ?? min.price.amount);
+  };
   const priced = pricedOffers(answer).map((offer) => {
     const open = publicPrice(offer);
     const price = open ?? {
@@ -199,8 +204,7 @@ export function bestOffer(answer: OffersAnswer, nights: number): BestOffer | nul
     };
   });
   const best = priced.reduce<(typeof priced)[number] | undefined>(
-    (min, p) =>
-      !min || p.rank < min.rank || (p.rank === min.rank && stayOrAmount(p) < stayOrAmount(min)) ? p : min,
+    (min, p) => (!min || before(p, min) ? p : min),
     undefined,
   );
   if (!best) return null;

@@ -61,6 +61,13 @@ const POSITION = 'positionInList';
 /** A day's place in the source's list (`POSITION`), as withoutTakenSlots recorded it. */
 const positionOf = (day: object): number | undefined => (day as { [POSITION]?: number })[POSITION];
 
+/** The key a block keeps how many days the source listed under, placeholders included (before any skip). */
+const LISTED = 'daysListed';
+
+/** How many days the source listed in a block (`LISTED`), or what is left of them when unrecorded. */
+const listedIn = (block: { availabilityDays: unknown[] }): number =>
+  (block as { [LISTED]?: number })[LISTED] ?? block.availabilityDays.length;
+
 /**
  * The answer without its taken times (`isAvailable: false`, no offset): they are no slot to read. Each
  * day that is not a placeholder is stamped with its place in the list (`POSITION`).
@@ -76,7 +83,11 @@ function withoutTakenSlots(body: unknown): unknown {
   };
   const days = (block: unknown) =>
     isRecord(block) && Array.isArray(block.availabilityDays)
-      ? { ...block, availabilityDays: block.availabilityDays.map(day) }
+      ? {
+          ...block,
+          [LISTED]: block.availabilityDays.length,
+          availabilityDays: block.availabilityDays.map(day),
+        }
       : block;
   const data = (body as { data: Record<string, unknown> }).data;
   return { ...(body as Record<string, unknown>), data: { ...data, availability: blocks.map(days) } };
@@ -141,11 +152,10 @@ export function dayOf(answer: AvailabilityAnswer, q: SlotQuery): Day | undefined
     );
   const center = minutes(q.preferredTime);
   // Without dayOffset, the day's place in the source's list (before any day was skipped) says which it is.
-  const listed = own.flatMap((b) => b.availabilityDays);
-  const days = listed.filter((d) => (d.dayOffset ?? positionOf(d)) === 0);
-  // Days listed, none of them the asked date's (its entry unreadable or gone): the answer lost the day it
-  // is about, which is never a day without times.
-  if (days.length === 0 && listed.length > 0)
+  const days = own.flatMap((b) => b.availabilityDays).filter((d) => (d.dayOffset ?? positionOf(d)) === 0);
+  // Days listed (a placeholder too), none of them a readable day of the asked date: the answer lost the day
+  // it is about, which is never a day without times.
+  if (days.length === 0 && own.some((b) => listedIn(b) > 0))
     throw new ExtractionError('dining', 'the answer has no readable day for the date asked', undefined, 200);
   const found = days
     .flatMap((d) => d.slots)
