@@ -23,6 +23,19 @@ const Address = z
   })
   .meta({ description: 'Each part null when chain_b does not show it' });
 
+/** An offer's nightly and stay prices, as chain_b's aggregation says; both null where it does not say. */
+const StayPrices = {
+  per_night: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Average nightly price; null when chain_b does not say what its amount covers' }),
+  total: z.number().min(0).nullable().meta({
+    description:
+      'Price of the whole stay for these guests; null when chain_b does not say what its amount covers',
+  }),
+};
+
 /**
  * The best offer of a chain_b hotel for the stay, in the requested currency: its cheapest public price (a
  * member rate by its public price); a package's or a members-only amount only when no public price is
@@ -34,16 +47,7 @@ export const BestOffer = z.object({
     description:
       'The price as chain_b aggregates it (see aggregation_type): the cheapest public one (a room offer open to anyone, or a member rate at its public, non-member price); only when the hotel shows no public price, its cheapest package or members-only amount',
   }),
-  per_night: z
-    .number()
-    .min(0)
-    .nullable()
-    .meta({ description: 'Average nightly price; null when chain_b does not say what amount covers' }),
-  total: z
-    .number()
-    .min(0)
-    .nullable()
-    .meta({ description: 'Price of the whole stay; null when chain_b does not say what amount covers' }),
+  ...StayPrices,
   aggregation_type: z.string().min(1).nullable().meta({
     description:
       'What amount covers, e.g. TOTAL_STAY; null when chain_b does not say (per_night and total are then null)',
@@ -195,15 +199,7 @@ export type ChainBReview = z.infer<typeof ChainBReview>;
 export const ChainBRate = z.object({
   rate_code: z.string().min(1),
   rate_label: z.string().nullable(),
-  per_night: z
-    .number()
-    .min(0)
-    .nullable()
-    .meta({ description: 'Average nightly price; null when chain_b does not say what its amount covers' }),
-  total: z.number().min(0).nullable().meta({
-    description:
-      'Price of the whole stay for these guests; null when chain_b does not say what its amount covers',
-  }),
+  ...StayPrices,
   aggregation_type: z.string().min(1).nullable().meta({
     description: 'What chain_b aggregates its amount over, e.g. TOTAL_STAY; null when it does not say',
   }),

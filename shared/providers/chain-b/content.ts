@@ -16,7 +16,7 @@ import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { dataOrRefusal } from '../../extraction/graphql.ts';
-import { CodeLabel, coordinate } from './extract.ts';
+import { addressOf, CodeLabel, Localization, lodgingOf } from './extract.ts';
 import type { Amenity, IndexRecord } from './search-index.ts';
 import { text } from '../../extraction/values.ts';
 // A format is its URL: a size it does not give is null.
@@ -91,20 +91,7 @@ const Hotel = z.looseObject({
       reviews: z.looseObject({ items: z.array(Review).nullish() }).nullish(),
     })
     .nullish(),
-  localization: z
-    .looseObject({
-      address: z
-        .looseObject({
-          street: z.string().nullish(),
-          zipCode: z.string().nullish(),
-          city: z.string().nullish(),
-          country: z.string().nullish(),
-          countryCode: z.string().nullish(),
-        })
-        .nullish(),
-      gps: z.looseObject({ lat: coordinate(90), lng: coordinate(180) }).nullish(),
-    })
-    .nullish(),
+  localization: Localization,
   formattedCheckIn: z.string().nullish(),
   formattedCheckOut: z.string().nullish(),
   medias: z.looseObject({ items: z.array(Media).nullish() }).nullish(),
@@ -213,7 +200,6 @@ export function largest(media: z.infer<typeof Media>) {
  * @example toDetails(hotel, record, 'https://all.chain-b.test').check_in_time // '15:00'
  */
 export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: string): ChainBHotelDetails {
-  const address = hotel.localization?.address;
   const gps = hotel.localization?.gps;
   const mainPhoto = (hotel.medias?.items ?? [])
     .filter((m) => m.type === 'IMAGE')
@@ -225,16 +211,10 @@ export function toDetails(hotel: HotelContent, record: IndexRecord, siteBase: st
     {
       name: hotel.name,
       brand: brandOf(hotel),
-      lodging: record?.lodging ? { code: record.lodging.code, name: text(record.lodging.label) } : null,
+      lodging: lodgingOf(record?.lodging),
       stars: hotel.rating?.stars ?? null,
       description: text(hotel.V2description?.general),
-      address: {
-        street: text(address?.street),
-        city: text(address?.city),
-        postal_code: text(address?.zipCode),
-        country: text(address?.country),
-        country_code: text(address?.countryCode)?.toUpperCase() ?? null,
-      },
+      address: addressOf(hotel.localization),
       location: gps ? { latitude: gps.lat, longitude: gps.lng } : null,
       contact: {
         phone: text(hotel.contact?.phone?.number?.formatted?.international),

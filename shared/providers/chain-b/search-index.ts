@@ -9,7 +9,7 @@ import { ChainBHotel, type BestOffer } from '../../schemas/chain-b.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
-import { coordinate } from './extract.ts';
+import { addressOf, Localization, Lodging, lodgingOf } from './extract.ts';
 import { text } from '../../extraction/values.ts';
 import type { Centre } from './places.ts';
 const Hit = z.looseObject({
@@ -19,24 +19,10 @@ const Hit = z.looseObject({
   brand: z.string().nullish(),
   brandLabel: z.string().nullish(),
   // A lodging type is its code: its label may be missing (then null).
-  lodging: z.looseObject({ code: z.string(), label: z.string().nullish() }).nullish(),
+  lodging: Lodging,
   stars: z.number().nullish(),
   rating: z.looseObject({ score: z.number().nullish(), nbReviews: z.number().int().nullish() }).nullish(),
-  // Where a hotel is matters, but a hit without part of its address is still that hotel: kept, with nulls.
-  localization: z
-    .looseObject({
-      address: z
-        .looseObject({
-          street: z.string().nullish(),
-          zipCode: z.string().nullish(),
-          city: z.string().nullish(),
-          country: z.string().nullish(),
-          countryCode: z.string().nullish(),
-        })
-        .nullish(),
-      gps: z.looseObject({ lat: coordinate(90), lng: coordinate(180) }).nullish(),
-    })
-    .nullish(),
+  localization: Localization,
   freeAmenities: z.array(z.union([z.string(), z.looseObject({ code: z.string() })])).nullish(),
   _rankingInfo: z.looseObject({ geoDistance: z.number().min(0).optional() }).optional(),
 });
@@ -106,7 +92,6 @@ export function toHotel(
   available: boolean,
   offer: BestOffer | null,
 ): ChainBHotel {
-  const address = hit.localization?.address;
   const distance = Math.round(meters);
   return conform(
     'chain_b',
@@ -115,18 +100,12 @@ export function toHotel(
       id: hit.objectID,
       name: hit.name,
       brand: hit.brand ? { code: hit.brand, name: text(hit.brandLabel) } : null,
-      lodging: hit.lodging ? { code: hit.lodging.code, name: text(hit.lodging.label) } : null,
+      lodging: lodgingOf(hit.lodging),
       stars: hit.stars ?? null,
       rating: hit.rating?.score ?? null,
       review_count: hit.rating?.nbReviews ?? null,
       amenities: (hit.freeAmenities ?? []).map((a) => (typeof a === 'string' ? a : a.code)),
-      address: {
-        street: text(address?.street),
-        city: text(address?.city),
-        postal_code: text(address?.zipCode),
-        country: text(address?.country),
-        country_code: text(address?.countryCode)?.toUpperCase() ?? null,
-      },
+      address: addressOf(hit.localization),
       distance_meters: distance,
       distance_feet: Math.round(distance * 3.28084),
       availability_status: available ? 'AVAILABLE' : 'UNAVAILABLE',
@@ -146,7 +125,7 @@ export const IndexRecord = tolerant(
   z
     .looseObject({
       objectID: z.string(),
-      lodging: z.looseObject({ code: z.string(), label: z.string().nullish() }).nullish(),
+      lodging: Lodging,
       freeAmenities: z.array(Amenity).nullish(),
       paidAmenities: z.array(Amenity).nullish(),
     })
