@@ -13,19 +13,24 @@ export const MapsHotelPhotosQuery = z
   .object({
     hotel_id: MapsHotelId,
     check_in: StayDates.check_in.optional().meta({
-      description: 'Arrival date, YYYY-MM-DD, not before today (UTC). Default tomorrow (UTC)',
+      description:
+        'Arrival date, YYYY-MM-DD, not before today (UTC), with check_out. Without both: tonight is tomorrow (UTC)',
       example: '2030-06-10',
     }),
     check_out: StayDates.check_out.optional().meta({
-      description: `Departure date, YYYY-MM-DD, after check_in, at most ${MAX_NIGHTS} nights later. Default the night after check_in`,
+      description: `Departure date, YYYY-MM-DD, after check_in, at most ${MAX_NIGHTS} nights later, with check_in`,
       example: '2030-06-12',
     }),
   })
-  // check_in alone is a one-night stay (check_out's default); check_out alone names no stay.
-  .refine((q) => q.check_out === undefined || q.check_in !== undefined, {
-    path: ['check_out'],
-    error: 'needs check_in',
-    params: { error_code: 'INVALID_DATES' },
+  // The stay is both dates or neither (the next night is used): one alone is the validation error (wave 3).
+  .superRefine((q, ctx) => {
+    if ((q.check_in === undefined) === (q.check_out === undefined)) return;
+    const missing = q.check_in === undefined ? 'check_in' : 'check_out';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `is required with ${missing === 'check_in' ? 'check_out' : 'check_in'}`,
+    });
   })
   // The shared stay rule holds here too, though the stay only serves to ask for the photos.
   .check(coded(['INVALID_DATES'], (q, ctx) => checkStayDates(q.check_in, q.check_out, ctx)));

@@ -30,9 +30,14 @@ interface LocatedIssue {
   missing: boolean;
 }
 
+/** The parameter an issue is about: a query or path parameter by its name, never an index into its values. */
+function parameterOf(l: LocatedIssue): string {
+  const [name] = l.issue.path;
+  return name === undefined ? l.where : String(name);
+}
+
 function describe(l: LocatedIssue): string {
-  const name = l.issue.path.join('.') || l.where;
-  return `${name} ${l.issue.message}`;
+  return `${parameterOf(l)} ${l.issue.message}`;
 }
 
 function codeOf(issue: z.core.$ZodIssue): string | undefined {
@@ -60,7 +65,7 @@ export function validationError(route: Route, issues: LocatedIssue[]): Error {
   // route to declaring its schemas' codes); one it does not declare falls back to the validation code.
   const specific = issues.map((l) => codeOf(l.issue)).find((c) => c !== undefined && errorSpec(route, c));
   const errors = issues.map((l) => ({
-    parameter: l.issue.path.join('.') || l.where,
+    parameter: parameterOf(l),
     in: l.where,
     message: l.issue.message,
   }));

@@ -171,6 +171,18 @@ describe('GET /v1/dining/search paging and filters', () => {
     expect([res.status, res.body.error_code]).toEqual([400, code]);
     expectDocumented(routes.diningSearch, res.status, res.headers.get('content-type'), res.body);
   });
+  it.each([
+    ['one value', near({ prices: '5' })],
+    ['a repeated value', `${near()}&prices=3&prices=5`],
+    ['a comma-separated value', near({ prices: '3,5' })],
+  ])('names prices, not an index into its values, for a bad price band as %s', async (_case, qs) => {
+    // Act
+    const res = await search(qs);
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'prices', in: 'query' })]);
+    expect(res.body.detail).toMatch(/^Invalid parameters: prices /);
+  });
 });
 
 describe('GET /v1/dining/restaurants/{restaurant_id}/availability', () => {

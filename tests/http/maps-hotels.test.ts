@@ -470,14 +470,13 @@ describe('maps_hotels search → info and photos of the first hotel_id', () => {
         routes.mapsHotelsPhotos,
         'INVALID_DATES',
       ],
-      [await photos({ hotel_id: token, check_out: day(30) }), routes.mapsHotelsPhotos, 'INVALID_DATES'],
       [
         await photos({ hotel_id: token, check_in: day(-1), check_out: day(1) }),
         routes.mapsHotelsPhotos,
         'PAST_DATES',
       ],
       [
-        await photos({ hotel_id: token, check_in: '2030-6-1' }),
+        await photos({ hotel_id: token, check_in: '2030-6-1', check_out: day(31) }),
         routes.mapsHotelsPhotos,
         'INVALID_DATE_FORMAT',
       ],
@@ -488,24 +487,42 @@ describe('maps_hotels search → info and photos of the first hotel_id', () => {
     expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
   });
 
-  it('photos for check_in alone ask the source for that one night; 30 nights are accepted', async () => {
+  it('photos without dates ask the source for the next night; 30 nights are accepted', async () => {
     // Prepare
     const first = Body.parse((await search({})).body).hotels[0]!;
     api.sandbox.resetLog();
     // Act
-    const one = await photos({ hotel_id: first.hotel_id, check_in: day(40) });
+    const none = await photos({ hotel_id: first.hotel_id });
     const month = await photos({ hotel_id: first.hotel_id, check_in: day(40), check_out: day(70) });
     // Assess
-    expect([one.status, month.status]).toEqual([200, 200]);
+    expect([none.status, month.status]).toEqual([200, 200]);
     const sent = api.sandbox
       .requests('maps_hotels')
       .map((r) => new URLSearchParams(r.path.split('?')[1]))
       .map((q) => [q.get('check_in_date'), q.get('check_out_date')]);
     expect(sent).toEqual([
-      [day(40), day(41)],
+      [day(1), day(2)],
       [day(40), day(70)],
     ]);
   });
+
+  it.each([
+    ['check_in alone', { check_in: day(40) }, 'check_out'],
+    ['check_out alone', { check_out: day(41) }, 'check_in'],
+  ])(
+    'answers photos for %s with 400 INVALID_PARAMETERS naming the other date, asking nothing',
+    async (_case, dates, missing) => {
+      // Prepare
+      api.sandbox.resetLog();
+      // Act
+      const res = await photos({ hotel_id: 'ChkIaDExMTI1007790', ...dates });
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+      expect(res.body.errors).toEqual([expect.objectContaining({ parameter: missing, in: 'query' })]);
+      expectDocumented(routes.mapsHotelsPhotos, res.status, res.headers.get('content-type'), res.body);
+      expect(api.sandbox.requests('maps_hotels')).toHaveLength(0);
+    },
+  );
 
   it('answers 404 HOTEL_NOT_FOUND for a hotel_id or name the service does not know', async () => {
     const unknownId = await info({ hotel_id: 'ChkIbm8tc3VjaC1ob3RlbA' });
