@@ -2,8 +2,8 @@
  * chain_c: the site's GraphQL gateway, one checked POST per operation. Search is the 2026 priced geo
  * search (or the older lowest-rates one, as configured); rooms are the booking path's products of one
  * property. The 2026 answers are in the property's currency: amounts in another are converted with the
- * site's own display rate, one converter call per currency (cached). The site sits behind a bot manager
- * that refuses plain clients (an Akamai 403, answered as 503): live, it needs a browser-grade proxy (live
+ * site's own display rate, one converter call per currency (cached). The site sits behind the CDN's bot
+ * manager, which refuses plain clients (its 403, answered as 503): live, it needs a browser-grade proxy (live
  * profile). A stale operation signature is a 502 that names it.
  */
 import type { ChainCHotel, ChainCRooms } from '../../schemas/chain-c.ts';
