@@ -4,7 +4,7 @@ import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { intParam, todayUtc, coded } from '../../shared/schemas/params.ts';
-import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
+import { ListingIdJson, ListingPath } from '../../shared/schemas/rental.ts';
 import { CalendarMonth, CalendarSummary } from '../../shared/schemas/rental-calendar.ts';
 
 /** The current month, YYYY-MM in UTC. */
@@ -49,7 +49,7 @@ export const RentalCalendarResponse = z.object({
 
 export const handler = endpoint({
   route: routes.rentalCalendar,
-  path: ListingIdPath,
+  path: ListingPath,
   query: CalendarQuery,
   response: RentalCalendarResponse,
   run: async ({ path, query }, ctx) => {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { ListingIdJson, ListingIdPath, RentalOverview } from '../../shared/schemas/rental.ts';
+import { ListingIdJson, ListingPath, RentalOverview } from '../../shared/schemas/rental.ts';
 
 export const RentalOverviewResponse = z.object({
   success: z.literal(true),
@@ -13,7 +13,7 @@ export const RentalOverviewResponse = z.object({
 
 export const handler = endpoint({
   route: routes.rentalOverview,
-  path: ListingIdPath,
+  path: ListingPath,
   response: RentalOverviewResponse,
   run: async ({ path }, ctx) => {
     const overview = await rental.overview(ctx, path.listing_id);

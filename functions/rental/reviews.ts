@@ -5,7 +5,7 @@ import { rental } from '../../shared/providers/rental/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { intParam } from '../../shared/schemas/params.ts';
-import { ListingIdJson, ListingIdPath } from '../../shared/schemas/rental.ts';
+import { ListingIdJson, ListingPath } from '../../shared/schemas/rental.ts';
 import { RentalReview, ReviewTag } from '../../shared/schemas/rental-reviews.ts';
 
 export const ReviewsQuery = z.object({
@@ -33,7 +33,7 @@ export const RentalReviewsResponse = z.object({
 
 export const handler = endpoint({
   route: routes.rentalReviews,
-  path: ListingIdPath,
+  path: ListingPath,
   query: ReviewsQuery,
   response: RentalReviewsResponse,
   run: async ({ path, query }, ctx) => {

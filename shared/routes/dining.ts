@@ -1,5 +1,5 @@
 /** The dining routes. */
-import { INVALID_PARAMETERS, NO_RESULTS, type Route, UNPROCESSABLE_PARAMETERS } from './types.ts';
+import { NO_RESULTS, type Route, UNPROCESSABLE_PARAMETERS } from './types.ts';
 import { area } from './area.ts';
 
 const INVALID_TIME_FORMAT = { status: 400, when: 'time not HH:MM (24-hour)' } as const;
@@ -16,6 +16,8 @@ export const diningRoutes = area(
   {
     provider: 'dining',
     upstream: ['dining'],
+    // One validation status for the area (wave 3): a missing parameter or a bound out of range is 422 on
+    // every dining route, search included, as on slots.
     validation: UNPROCESSABLE_PARAMETERS,
   },
   {
@@ -35,8 +37,6 @@ export const diningRoutes = area(
     diningAvailability: {
       path: '/v1/dining/restaurants/{restaurant_id}/availability',
       product: 'availability',
-      // As the slots endpoint: a missing parameter or a bound out of range is 422.
-      validation: UNPROCESSABLE_PARAMETERS,
       errors: { ...DATE_ERRORS, INVALID_TIME_FORMAT, RESTAURANT_NOT_FOUND },
       watch: { availability: 'available', ends: 'date' },
       summary: 'Whether one exact time can be booked for a party, with the nearest bookable times when not',
@@ -45,7 +45,6 @@ export const diningRoutes = area(
     diningSearch: {
       path: '/v1/dining/search',
       product: 'search',
-      validation: INVALID_PARAMETERS,
       errors: { ...DATE_ERRORS, INVALID_TIME_FORMAT, NO_RESULTS },
       summary: 'Restaurants near a point for a date, time and party, by price band, a page at a time',
       example:

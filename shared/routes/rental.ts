@@ -16,13 +16,12 @@ const LISTING_ERRORS = idErrors('LISTING', {
   invalid: 'listing_id is not a positive integer of at most 20 digits',
   unknown: 'no listing with that id',
 });
-const { LISTING_NOT_FOUND } = LISTING_ERRORS;
 
 export const rentalRoutes = area('rental', {
   rentalDetails: {
     path: '/v1/rental/listing/{listing_id}/details',
     product: 'details',
-    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, LISTING_NOT_FOUND },
+    errors: { ...STAY_ERRORS, ...CURRENCY_ERRORS, ...LISTING_ERRORS },
     summary: "A rental listing's details: title, picture, rating, badge, host, guest rules",
     example: '/v1/rental/listing/40000001/details?check_in=2030-06-01&check_out=2030-06-04&adults=2',
   },
@@ -32,7 +31,7 @@ export const rentalRoutes = area('rental', {
     errors: {
       ...STAY_ERRORS,
       ...pricedIn('rental'),
-      LISTING_NOT_FOUND,
+      ...LISTING_ERRORS,
       DATES_UNAVAILABLE: { status: 422, when: 'the listing cannot be booked for those dates' },
       TOO_MANY_GUESTS: { status: 422, when: 'more guests than the listing takes' },
     },

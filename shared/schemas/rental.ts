@@ -7,34 +7,23 @@ import { StayDateParams, withStayOrder } from './stay.ts';
 export const LISTING_ID = /^[1-9]\d{0,19}$/;
 
 /**
- * The listing id in the path: the number after `rooms/` in a listing URL, kept as the decimal string it
- * came as. Recent listings have 18 or 19 digit ids, above 2^53: a JS number would round them.
+ * The listing id in the path of every rental route: the number after `rooms/` in a listing URL, kept as the
+ * decimal string it came as (recent ids have 18 or 19 digits, above 2^53: a JS number would round them). A
+ * malformed one is 400 `INVALID_LISTING_ID` on every route (wave 3: "as on the other rental routes").
+ * @example ListingPath.parse({ listing_id: '1234567890123456789' }).listing_id // '1234567890123456789'
  */
 export const ListingPath = z.object({
-  listing_id: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(LISTING_ID, { error: 'must be a positive integer of at most 20 digits' })
-    .meta({
-      type: 'integer',
-      format: 'int64',
-      minimum: 1,
-      pattern: undefined,
-      description: 'The rental listing id: the number after rooms/ in a listing URL (any length)',
-    }),
-});
-
-/**
- * The listing id in the path of the routes that answer a malformed one with 400 `INVALID_LISTING_ID`
- * (overview, calendar, reviews): the same decimal string, documented the same way.
- * @example ListingIdPath.parse({ listing_id: '1234567890123456789' }).listing_id // '1234567890123456789'
- */
-export const ListingIdPath = z.object({
   listing_id: idParam(
     LISTING_ID,
     'INVALID_LISTING_ID',
     'must be a positive integer of at most 20 digits',
-  ).meta(ListingPath.shape.listing_id.meta() ?? {}),
+  ).meta({
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+    pattern: undefined,
+    description: 'The rental listing id: the number after rooms/ in a listing URL (any length)',
+  }),
 });
 
 const isRawJson = (v: unknown): boolean =>

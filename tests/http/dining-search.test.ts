@@ -157,18 +157,19 @@ describe('GET /v1/dining/search paging and filters', () => {
   });
 
   it.each([
-    [{ time: '7pm' }, 'INVALID_TIME_FORMAT'],
-    [{ date: '2030/06/10' }, 'INVALID_DATE_FORMAT'],
-    [{ date: day(-1) }, 'PAST_DATE'],
-    [{ latitude: '91' }, 'INVALID_PARAMETERS'],
-    [{ party_size: '31' }, 'INVALID_PARAMETERS'],
-    [{ prices: '5' }, 'INVALID_PARAMETERS'],
-    [{ limit: '51' }, 'INVALID_PARAMETERS'],
-  ])('answers 400 for %j with %s', async (extra, code) => {
+    [{ time: '7pm' }, 400, 'INVALID_TIME_FORMAT'],
+    [{ date: '2030/06/10' }, 400, 'INVALID_DATE_FORMAT'],
+    [{ date: day(-1) }, 400, 'PAST_DATE'],
+    // One validation status for the dining area (wave 3): bounds are 422, as on slots and availability.
+    [{ latitude: '91' }, 422, 'INVALID_PARAMETERS'],
+    [{ party_size: '31' }, 422, 'INVALID_PARAMETERS'],
+    [{ prices: '5' }, 422, 'INVALID_PARAMETERS'],
+    [{ limit: '51' }, 422, 'INVALID_PARAMETERS'],
+  ])('answers %j with %i %s', async (extra, status, code) => {
     // Act
     const res = await search(near(extra));
     // Assess
-    expect([res.status, res.body.error_code]).toEqual([400, code]);
+    expect([res.status, res.body.error_code]).toEqual([status, code]);
     expectDocumented(routes.diningSearch, res.status, res.headers.get('content-type'), res.body);
   });
   it.each([
@@ -179,7 +180,7 @@ describe('GET /v1/dining/search paging and filters', () => {
     // Act
     const res = await search(qs);
     // Assess
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'prices', in: 'query' })]);
     expect(res.body.detail).toMatch(/^Invalid parameters: prices /);
   });

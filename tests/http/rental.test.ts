@@ -140,10 +140,12 @@ describe('GET /v1/rental/listing/{listing_id}/details', () => {
     expect(res.body.error_code).toBe(code);
   });
 
-  it('answers 404 LISTING_NOT_FOUND for an unknown listing and 400 for a non-numeric id', async () => {
+  it('answers 404 LISTING_NOT_FOUND for an unknown listing and 400 INVALID_LISTING_ID for a non-numeric id', async () => {
     const unknown = await get('details', freeStay(1), 12);
     expect([unknown.status, unknown.body.error_code]).toEqual([404, 'LISTING_NOT_FOUND']);
-    expect((await get('details', freeStay(1), 'abc')).status).toBe(400);
+    const malformed = await get('details', freeStay(1), 'abc');
+    // As on every rental route (wave 3: listing_id "as on the other rental routes").
+    expect([malformed.status, malformed.body.error_code]).toEqual([400, 'INVALID_LISTING_ID']);
   });
 
   it('answers 502 UPSTREAM_ERROR, not 500, when the listing state drifts from the contract in the same shape', async () => {
@@ -253,9 +255,13 @@ describe('GET /v1/rental/listing/{listing_id}/pricing', () => {
     expect(res.body.detail).toContain('Those dates are not available');
   });
 
-  it('answers 404 LISTING_NOT_FOUND for an unknown listing', async () => {
+  it('answers 404 LISTING_NOT_FOUND for an unknown listing and 400 INVALID_LISTING_ID for a malformed id', async () => {
     const res = await get('pricing', freeStay(1), 12);
     expect([res.status, res.body.error_code]).toEqual([404, 'LISTING_NOT_FOUND']);
+    for (const id of ['abc', '0', '123456789012345678901']) {
+      const malformed = await get('pricing', freeStay(1), id);
+      expect([malformed.status, malformed.body.error_code]).toEqual([400, 'INVALID_LISTING_ID']);
+    }
   });
 
   it('answers 502 UPSTREAM_ERROR, not 500, when the pricing drifts from the contract in the same shape', async () => {
