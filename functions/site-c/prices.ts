@@ -36,7 +36,10 @@ export const SiteCPricesResponse = z.object({
   }),
   pricing_summary: z.object({
     lowest_price: z.string().meta({ description: 'The lowest total stay price, formatted' }),
-    pricing_complete: z.boolean().meta({ description: 'Whether every seller responded' }),
+    pricing_complete: z.boolean().nullable().meta({
+      description:
+        'Whether every seller responded; null when the source does not say (its answers were polled to the limit)',
+    }),
     has_member_rates: z.boolean().nullable().meta({
       description:
         'Whether some seller offers a member rate; null when the source does not say (it does not, today)',
@@ -49,6 +52,14 @@ export const SiteCPricesResponse = z.object({
   message: z.string(),
   retrieved_at: z.iso.datetime(),
 });
+
+/** What the message says of the sellers that may still answer. */
+const progress = (complete: boolean | null) =>
+  complete === null
+    ? '; the source does not say whether every seller answered'
+    : complete
+      ? ''
+      : ' so far; some sellers did not answer';
 
 export const handler = endpoint({
   route: routes.siteCPrices,
@@ -87,7 +98,7 @@ export const handler = endpoint({
         has_member_rates: found.hasMemberRates,
       },
       available_offers: found.offers,
-      message: `${found.offers.length} offers${found.complete ? '' : ' so far; some sellers did not answer'}`,
+      message: `${found.offers.length} offers${progress(found.complete)}`,
       retrieved_at: new Date().toISOString(),
     };
   },

@@ -271,6 +271,30 @@ describe('offers', () => {
     ]);
   });
 
+  it('reads completeness as unknown (null) when the answer carries no flag, and counts the flag missing', () => {
+    // Prepare: a poll without `complete` (the evidence locates no such flag)
+    const unflagged = () =>
+      OffersData.parse(entryData(batch('offers-poll-unflagged.json'), 0, { name: 'prices_offers', id: 'x' }));
+    // Act
+    const { value: poll, drift } = withDrift(() => extractOffers(unflagged(), OFFER_READING));
+    const { value: unlocated, drift: none } = withDrift(() =>
+      extractOffers(unflagged(), { ...OFFER_READING, offers_complete: '' }),
+    );
+    // Assess: unknown, never false; drift only where the reading looks for a flag
+    expect(poll.complete).toBeNull();
+    expect(poll.sellers.map((s) => [s.provider, s.total])).toEqual([['Quayside Stays', 467.28]]);
+    expect(drift).toContainEqual({ provider: 'site_c', kind: 'missing', field: 'complete', count: 1 });
+    expect(unlocated.complete).toBeNull();
+    expect(none.filter((d) => d.field === 'complete')).toEqual([]);
+  });
+
+  it('gives an extraction error for a completeness flag that is no boolean', () => {
+    // Prepare
+    const answer = OffersData.parse({ HPS_getWebHROffers: { complete: 'yes', chevronOffers: [] } });
+    // Act / Assess
+    expect(() => extractOffers(answer, OFFER_READING)).toThrow(ExtractionError);
+  });
+
   it('reads another path when configured (the seller name at the offer top level, no currency)', () => {
     const poll = extractOffers(data(), { ...OFFER_READING, offer_provider: 'provider', offer_currency: '' });
     expect(poll.sellers.map((s) => [s.provider, s.currency])).toContainEqual(['StayDesk', undefined]);
@@ -636,6 +660,18 @@ describe('requests', () => {
     expect(entries(later)).toHaveLength(1);
     expect(later.cacheKey).not.toBe(first.cacheKey);
     expect(first.cacheKey).not.toContain(a.sessionId);
+  });
+
+  it('sends a fresh x-requested-by with every review and price batch, as the maintained client does', () => {
+    // Prepare
+    const ask = { locationId: 7700123, offset: 0, count: 10, language: 'en', pagePath: '/p.html' };
+    // Act
+    const sent = [reviewsRequest(ask), reviewsRequest(ask), pricesRequest(stay, newPageView(), 1)].map(
+      (req) => (req.headers as Record<string, string>)['x-requested-by'],
+    );
+    // Assess: a random token per call, never part of a cache key
+    expect(sent.every((v) => /^[0-9a-f]{64}$/.test(v ?? ''))).toBe(true);
+    expect(new Set(sent).size).toBe(3);
   });
 });
 

@@ -250,7 +250,7 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     }),
     pricing_summary: z.strictObject({
       lowest_price: z.string().nullable(),
-      pricing_complete: z.boolean(),
+      pricing_complete: z.boolean().nullable(),
       has_member_rates: z.boolean().nullable(),
     }),
     // The contract's price offer, written out: each price null where the seller does not show it.
@@ -389,6 +389,28 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     // Assess
     expect(body.pricing_summary.pricing_complete).toBe(false);
     expect(body.message).toMatch(/so far/);
+    expect(offerPolls()).toHaveLength(MAX_POLLS + 1);
+  });
+
+  it('says pricing_complete null, after polling to the limit, when the source does not say whether every seller answered', async () => {
+    // Prepare: a priced stay whose polls carry no completeness flag
+    const stay = (() => {
+      for (let o = 30; ; o++) {
+        const [check_in, check_out] = [day(o), day(o + 2)];
+        const last = siteCOffers(
+          hotel(),
+          { travelInfo: { checkInDate: check_in, checkOutDate: check_out } },
+          99,
+        );
+        if (!('complete' in last) && last.chevronOffers.length > 0) return { check_in, check_out };
+      }
+    })();
+    // Act
+    const body = Body.parse((await prices({ ...stay, currency: 'EUR' })).body);
+    // Assess: unknown, never false (nor true), and the sellers so far kept
+    expect(body.pricing_summary.pricing_complete).toBeNull();
+    expect(body.available_offers.length).toBeGreaterThan(0);
+    expect(body.message).toMatch(/does not say/);
     expect(offerPolls()).toHaveLength(MAX_POLLS + 1);
   });
 

@@ -254,6 +254,9 @@ function arrival(h: Hotel, vendor: string, checkIn: string, checkOut: string, la
   return hash(`arrive:${vendor}:${h.key}:${checkIn}`) % 3;
 }
 
+/** Whether the offers of a stay starting `checkIn` carry their completeness flag. */
+const saysComplete = (h: Hotel, checkIn: string) => hash(`complete:${h.key}:${checkIn}`) % 5 !== 0;
+
 /**
  * Sellers' offers for a stay as they stand at poll `requestNumber`: in the asked currency when the source
  * prices in it, else in USD. Amounts are data-attribute strings.
@@ -296,7 +299,8 @@ export function siteCOffers(h: Hotel, request: Variables, requestNumber: number)
     };
   });
   return {
-    complete: arrived.length === sellers.length,
+    // A stay in five is answered without the flag, which the evidence does not locate (§5).
+    ...(saysComplete(h, checkIn) ? { complete: arrived.length === sellers.length } : {}),
     chevronOffers: offers.slice(0, 3),
     hiddenOffers: offers.slice(3),
   };

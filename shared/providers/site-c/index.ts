@@ -141,8 +141,8 @@ async function poll(
 export interface SiteCPrices extends PricedOffers {
   /** The currency site_c priced in: the asked one, or its default when it does not price in that one. */
   currency: string;
-  /** Every seller answered before the polls ended. */
-  complete: boolean;
+  /** Every seller answered before the polls ended; null when the source does not say (polled to the limit). */
+  complete: boolean | null;
 }
 
 /**
@@ -156,7 +156,8 @@ async function prices(ctx: UpstreamContext, q: Omit<Stay, 'geoId'>): Promise<Sit
   const view = newPageView();
   const reading = offerReading();
   let last = await poll(ctx, stay, view, 0, reading);
-  for (let n = 1; !last.complete && n <= MAX_POLLS; n++) {
+  // A poll that does not say it is complete (false, or no flag) is polled again, up to the limit.
+  for (let n = 1; last.complete !== true && n <= MAX_POLLS; n++) {
     if (ctx.deadline.remaining() < POLL_INTERVAL_MS + POLL_RESERVE_MS) break;
     // A poll served from the cache was answered before: no seller is waited for again.
     if (!last.hit) await new Promise((ok) => setTimeout(ok, POLL_INTERVAL_MS));

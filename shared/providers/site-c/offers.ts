@@ -6,12 +6,13 @@ import * as z from 'zod';
 import { PriceOffer } from '../../schemas/site-c.ts';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
+import { isPlaceholder, recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { valueAt } from '../../extraction/values.ts';
 /**
  * Where a price poll's values are: the offer lists of `HPS_getWebHROffers`, its completeness flag, and
  * dotted paths into each offer. Configuration (`operations`), since three readings of the evidence disagree;
- * an empty path means "the source does not say".
+ * an empty path means "the source does not say". The evidence locates no completeness flag (§5): one the
+ * answer does not carry leaves completeness unknown, never an error.
  */
 export const OFFER_READING = {
   offer_lists: 'chevronOffers,hiddenOffers',
@@ -73,8 +74,8 @@ export interface Seller {
 export const OffersData = z.looseObject({ HPS_getWebHROffers: z.looseObject({}) });
 
 export interface OffersPoll {
-  /** Every seller has answered. */
-  complete: boolean;
+  /** Every seller has answered; null when the source does not say. */
+  complete: boolean | null;
   sellers: Seller[];
 }
 
@@ -111,12 +112,17 @@ function sellersReader(lists: string[], fields: SellerField[]): z.ZodType {
  * The sellers a poll has so far, read through `reading` by the tolerant rule: a placeholder offer, or
  * one without its seller's name, is skipped and counted; an absent price or other field is counted; a
  * field present with a value it cannot be (an amount that is no number) fails the answer. An absent
- * list is counted as missing; an answer with none of the configured lists has changed its format.
+ * list is counted as missing; an answer with none of the configured lists has changed its format. An
+ * absent completeness flag is null (unknown) and counted when the reading locates one.
  * @example extractOffers({ HPS_getWebHROffers: { complete: true, chevronOffers: [] } }, OFFER_READING) // { complete: true, sellers: [] }
  */
 export function extractOffers(data: z.infer<typeof OffersData>, reading: OfferReading): OffersPoll {
   const root = data.HPS_getWebHROffers;
-  const complete = conform('site_c', z.boolean(), at(root, reading.offers_complete), 'the offers flag');
+  const flag = at(root, reading.offers_complete) ?? null;
+  // An absent flag is unknown completeness (drift when the reading locates one); a flag of another kind fails.
+  if (flag === null && reading.offers_complete)
+    recordMissing('site_c', reading.offers_complete, 'the offers');
+  const complete = flag === null ? null : conform('site_c', z.boolean(), flag, 'the offers flag');
   const lists = reading.offer_lists
     .split(',')
     .map((l) => l.trim())

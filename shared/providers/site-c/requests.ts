@@ -37,6 +37,14 @@ function pageHeaders(path: string): Record<string, string> {
 }
 
 /**
+ * The web app's headers for a batch of queries: the page's, and the random `x-requested-by` each call
+ * carries (evidence §5: the maintained review client adds it). Random per request, so no cache key holds it.
+ */
+function batchHeaders(path: string): Record<string, string> {
+  return { ...pageHeaders(path), 'x-requested-by': randomUUID().replace(/-/g, '').repeat(2) };
+}
+
+/**
  * The LANGUAGE filter. A code keeps reviews written in it. Every language is no filter, unless an operator
  * configures the selection the source expects for it (`reviews_all_languages`): that wire value is unverified.
  */
@@ -88,7 +96,7 @@ export function reviewsRequest(ask: ReviewsAsk): SourceRequest {
     provider: 'site_c',
     method: 'POST',
     path: '/data/graphql/ids',
-    headers: pageHeaders(ask.pagePath),
+    headers: batchHeaders(ask.pagePath),
     body: { json: entries },
     safe: true,
     session: true,
@@ -188,7 +196,7 @@ export function pricesRequest(stay: Stay, view: PageView, requestNumber: number)
     provider: 'site_c',
     method: 'POST',
     path: '/data/graphql/ids',
-    headers: pageHeaders(`/Hotel_Review-g${stay.geoId}-d${stay.locationId}-Reviews.html`),
+    headers: batchHeaders(`/Hotel_Review-g${stay.geoId}-d${stay.locationId}-Reviews.html`),
     body: { json: entries },
     safe: true,
     session: true,
@@ -234,11 +242,7 @@ export function typeaheadRequest(query: string, limit: number): SourceRequest {
     provider: 'site_c',
     method: 'POST',
     path: '/data/graphql/ids',
-    headers: {
-      ...pageHeaders('/'),
-      'x-requested-with': 'XMLHttpRequest',
-      'x-requested-by': randomUUID().replace(/-/g, '').repeat(2),
-    },
+    headers: { ...batchHeaders('/'), 'x-requested-with': 'XMLHttpRequest' },
     body: {
       json: [
         {
