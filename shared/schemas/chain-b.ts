@@ -102,12 +102,13 @@ export const ChainBHotel = z.object({
   address: Address,
   distance_meters: z.number().int().min(0).meta({ description: 'From the search center' }),
   distance_feet: z.number().int().min(0),
-  availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']).meta({
+  availability_status: z.enum(['AVAILABLE', 'UNAVAILABLE']).nullable().meta({
     description:
-      'For the requested dates, as chain_b says; an AVAILABLE hotel has no best_offer only when none of its offers is priced',
+      "For the requested dates, as chain_b says; an AVAILABLE hotel has no best_offer only when none of its offers is priced; null when the hotel's offers could not be read (best_offer is then null too)",
   }),
   best_offer: BestOffer.nullable().meta({
-    description: 'null when the property has no priced offer for those dates',
+    description:
+      'null when the property has no priced offer for those dates, or when its offers could not be read (availability_status null)',
   }),
 });
 export type ChainBHotel = z.infer<typeof ChainBHotel>;

@@ -24,6 +24,8 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { Deadline } from '../../upstream/deadline.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+import { recordMissing } from '../../extraction/tolerant.ts';
+import { ProblemError } from '../../errors.ts';
 import { providerConfig, siteOrigin } from '../../upstream/providers.ts';
 import {
   brandOf,
@@ -120,9 +122,40 @@ async function priced(ctx: UpstreamContext, candidate: Candidate, stay: Stay): P
   return toHotel(candidate, isAvailable(res.body), bestOffer(res.body, nightsOf(stay)));
 }
 
+/** A source's failure (refused, unreadable, unavailable, late), as opposed to a fault of ours. */
+const isSourceFailure = (error: unknown) => error instanceof ProblemError || error instanceof ExtractionError;
+
 /**
- * Hotels near the place, nearest first, each with its best offer (null when unpriced); undefined when no
- * city has the destination slug.
+ * The page's hotels with their offers, at most FAN_OUT calls at once. One hotel's offers that cannot be
+ * read never fail the list (wave 3: only identity drops an entry): that hotel is kept with availability and
+ * best offer null, counted as missing, its answer dropped from the cache and the search not kept (so the
+ * next request asks again). Only when every hotel's offers fail is the search the first one's failure.
+ */
+async function pricedPage(ctx: UpstreamContext, page: Candidate[], stay: Stay): Promise<ChainBHotel[]> {
+  const failures: unknown[] = new Array(page.length);
+  const hotels = await pooled(page, FAN_OUT, async (candidate) => {
+    const own: UpstreamContext = { ...ctx, served: [] };
+    try {
+      return await priced(own, candidate, stay);
+    } catch (error) {
+      if (!isSourceFailure(error)) throw error;
+      failures[page.indexOf(candidate)] = error;
+      for (const read of own.served) read.evict?.();
+      own.served.push({ hit: false, ageSeconds: 0, kind: 'none' });
+      return toHotel(candidate, null, null);
+    } finally {
+      ctx.served.push(...own.served);
+    }
+  });
+  const failed = failures.filter((f) => f !== undefined);
+  if (failed.length > 0 && failed.length === page.length) throw failed[0];
+  if (failed.length > 0) recordMissing('chain_b', 'data.hotelOffers', 'the offers', failed.length);
+  return hotels;
+}
+
+/**
+ * Hotels near the place, nearest first, each with its best offer (null when unpriced, or when its offers
+ * could not be read: availability null too); undefined when no city has the destination slug.
  * @example await chainB.search(ctx, { destinationSlug: 'paris-fr', radiusKm: 50, checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, currency: 'EUR', countryMarket: 'US', limit: 20, offset: 0 }) // { place: { slug: 'paris-fr', location: {...} }, hotels: [...] }
  */
 async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResult | undefined> {
@@ -138,7 +171,7 @@ async function search(ctx: UpstreamContext, q: ChainBQuery): Promise<ChainBResul
   );
   const near = await around(ctx, centre, q.radiusKm * 1_000, q.offset + q.limit);
   const page = near.slice(q.offset, q.offset + q.limit);
-  const hotels = await pooled(page, FAN_OUT, (c) => priced(ctx, c, q));
+  const hotels = await pricedPage(ctx, page, q);
   return { place, hotels };
 }
 

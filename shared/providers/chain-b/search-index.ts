@@ -83,13 +83,14 @@ export function candidates(hits: Hit[], centre: Centre, radiusMeters: number): C
 }
 
 /**
- * A hotel in the contract's terms, from its hit, its distance, whether chain_b says it is available and
- * its best offer: an available hotel without a priced offer is AVAILABLE with no offer, never UNAVAILABLE.
+ * A hotel in the contract's terms, from its hit, its distance, whether chain_b says it is available (null:
+ * its offers could not be read) and its best offer: an available hotel without a priced offer is
+ * AVAILABLE with no offer, never UNAVAILABLE.
  * @example toHotel({ hit, meters: 412.4 }, true, offer).distance_feet // 1352
  */
 export function toHotel(
   { hit, meters }: Candidate,
-  available: boolean,
+  available: boolean | null,
   offer: BestOffer | null,
 ): ChainBHotel {
   const distance = Math.round(meters);
@@ -108,7 +109,7 @@ export function toHotel(
       address: addressOf(hit.localization),
       distance_meters: distance,
       distance_feet: Math.round(distance * 3.28084),
-      availability_status: available ? 'AVAILABLE' : 'UNAVAILABLE',
+      availability_status: available === null ? null : available ? 'AVAILABLE' : 'UNAVAILABLE',
       best_offer: offer,
     },
     'a hotel',

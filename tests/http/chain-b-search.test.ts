@@ -1,0 +1,99 @@
+// chain_b search against the sandbox when some of the per-hotel offers calls fail: one hotel's offers that
+// cannot be read never fail the list (wave 3: only identity drops an entry); all of them failing does.
+import { describe, expect, it } from '@jest/globals';
+import { useTestServer } from '../helpers/server.ts';
+import { day } from '../helpers/dates.ts';
+
+const api = useTestServer();
+
+const search = (qs: Record<string, string>) => api.get(`/v1/chain_b/search?${new URLSearchParams(qs)}`);
+const stay = (from: number) => ({
+  destination_slug: 'paris-fr',
+  check_in: day(from),
+  check_out: day(from + 2),
+  adults: '2',
+  limit: '5',
+});
+type Hotel = { id: string; availability_status: string | null; best_offer: unknown };
+const hotelsOf = (body: { hotels: Hotel[] }) => body.hotels;
+
+describe('GET /v1/chain_b/search, per-hotel offers failing', () => {
+  it('keeps a hotel whose offers answer is unreadable, with availability and best offer null', async () => {
+    // Prepare: the hotels of the page, then one hotel's offers answer drifting out of shape
+    const first = await search(stay(30));
+    const ids = hotelsOf(first.body).map((h) => h.id);
+    const broken = ids[1]!;
+    api.sandbox.inject('chain_b', {
+      kind: 'contract-drift',
+      mode: 'retype',
+      only: { path: '/bff/v1/graphql', body: `"hotelOffersHotelId":"${broken}"` },
+    });
+    // Act
+    const res = await search(stay(40));
+    // Assess
+    expect(res.status).toBe(200);
+    const hotels = hotelsOf(res.body);
+    expect(hotels.map((h) => h.id)).toEqual(ids);
+    expect(hotels.find((h) => h.id === broken)).toMatchObject({
+      availability_status: null,
+      best_offer: null,
+    });
+    const others = hotels.filter((h) => h.id !== broken);
+    expect(
+      others.every((h) => h.availability_status === 'AVAILABLE' || h.availability_status === 'UNAVAILABLE'),
+    ).toBe(true);
+    expect(others.some((h) => h.best_offer !== null)).toBe(true);
+  });
+
+  it('keeps the other hotels priced when one offers call answers an HTTP error', async () => {
+    // Prepare: the index answer cached, then the next offers call answering 404
+    const first = await search(stay(30));
+    api.sandbox.inject('chain_b', { kind: 'status', status: 404 }, 1);
+    // Act
+    const res = await search(stay(41));
+    // Assess
+    expect(res.status).toBe(200);
+    const hotels = hotelsOf(res.body);
+    expect(hotels).toHaveLength(hotelsOf(first.body).length);
+    expect(hotels.filter((h) => h.availability_status === null && h.best_offer === null)).toHaveLength(1);
+  });
+
+  it('does not keep a search with a hotel left unpriced: the next request asks that hotel again', async () => {
+    // Prepare
+    await search(stay(30));
+    api.sandbox.inject('chain_b', { kind: 'status', status: 404 }, 1);
+    await search(stay(42));
+    api.sandbox.resetLog();
+    // Act
+    const again = await search(stay(42));
+    // Assess
+    expect(hotelsOf(again.body).every((h) => h.availability_status !== null)).toBe(true);
+    expect(api.sandbox.requests('chain_b').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /bff/v1/graphql',
+    ]);
+  });
+
+  it('answers 502 UPSTREAM_ERROR when every hotel offers answer is unreadable', async () => {
+    // Prepare
+    api.sandbox.inject('chain_b', {
+      kind: 'contract-drift',
+      mode: 'retype',
+      only: { path: '/bff/v1/graphql' },
+    });
+    // Act
+    const res = await search(stay(30));
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([502, 'UPSTREAM_ERROR']);
+  });
+
+  it('answers 503 with Retry-After when chain_b limits the rate of every offers call', async () => {
+    // Prepare: the index answer cached, then every offers call rate-limited
+    await search(stay(30));
+    api.sandbox.inject('chain_b', { kind: 'rate-limit', retryAfter: 30 });
+    // Act
+    const res = await search(stay(43));
+    // Assess
+    expect([res.status, res.body.error_code]).toEqual([503, 'UPSTREAM_UNAVAILABLE']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
