@@ -495,8 +495,8 @@ describe('hotel page URLs', () => {
   it.each([
     ['https://all.chain-b.test/hotel/A1B2/index.fr.shtml', 'A1B2'],
     ['https://all.chain-b.test/de/hotel/a1b2/index.de.shtml', 'A1B2'],
-    ['https://all.chain-b.test/booking/fr/accor/hotel/A1B2', 'A1B2'],
-    ['https://all.chain-b.test/ssr/app/accor/rates?hotelCode=A1B2', 'A1B2'],
+    ['https://all.chain-b.test/booking/fr/chain-b/hotel/A1B2', 'A1B2'],
+    ['https://all.chain-b.test/ssr/app/chain-b/rates?hotelCode=A1B2', 'A1B2'],
   ])('reads %s as %s', (url, id) => {
     expect(hotelRefOf(url)).toMatchObject({ kind: 'hotel', hotelId: id });
   });
@@ -509,5 +509,16 @@ describe('hotel page URLs', () => {
     ['https://user:pw@all.chain-b.test/hotel/A1B2/index.fr.shtml', 'foreign'],
   ])('reads %s as %s', (url, kind) => {
     expect(hotelRefOf(url).kind).toBe(kind);
+  });
+
+  it('answers the URL without its query or fragment, the id read from ?hotelCode= in hotelId only', () => {
+    // Act
+    const ref = hotelRefOf('https://ALL.chain-b.test/ssr/app/chain-b/rates?hotelCode=a1b2&lang=fr#rooms');
+    // Assess
+    expect(ref).toEqual({
+      kind: 'hotel',
+      hotelId: 'A1B2',
+      url: 'https://all.chain-b.test/ssr/app/chain-b/rates',
+    });
   });
 });

@@ -96,7 +96,7 @@ describe('chain_b search → hotel endpoints', () => {
         get('/v1/chain_b/hotel/rooms', { hotel_id: id, ...STAY }),
         get('/v1/chain_b/hotel/photos', { hotel_id: id }),
         get('/v1/chain_b/hotel/price-calendar', { hotel_id: id, date_from: day(30), date_to: day(31) }),
-        get('/v1/chain_b/hotel/url-to-id', { url: `${SITE}/booking/en/accor/hotel/${id}` }),
+        get('/v1/chain_b/hotel/url-to-id', { url: `${SITE}/booking/en/chain-b/hotel/${id}` }),
       ]);
       // Assess: a hotel without reviews is the documented 404 NO_RESULTS
       expect(answers.map((a) => (a.status === 200 ? 200 : `${a.status} ${a.body.error_code}`))).toEqual([
@@ -522,11 +522,8 @@ describe('GET /v1/chain_b/hotel/url-to-id', () => {
     ],
     [`${SITE}/en-gb/hotel/9WT3/index.en.shtml`, `${SITE}/en-gb/hotel/9WT3/index.en.shtml`],
     [`${SITE}/hotel/9WT3`, `${SITE}/hotel/9WT3`],
-    [`${SITE}/booking/en/accor/hotel/9WT3`, `${SITE}/booking/en/accor/hotel/9WT3`],
-    [
-      `${SITE}/ssr/app/accor/rates?hotelCode=9wt3&checkIn=2030-06-10`,
-      `${SITE}/ssr/app/accor/rates?hotelCode=9WT3`,
-    ],
+    [`${SITE}/booking/en/chain-b/hotel/9WT3`, `${SITE}/booking/en/chain-b/hotel/9WT3`],
+    [`${SITE}/ssr/app/chain-b/rates?hotelCode=9wt3&checkIn=2030-06-10`, `${SITE}/ssr/app/chain-b/rates`],
     [`all.chain-b.test/hotel/9WT3/index.de.shtml`, `${SITE}/hotel/9WT3/index.de.shtml`],
   ])('reads %s without an upstream call', async (url, normalised) => {
     // Act
@@ -544,7 +541,7 @@ describe('GET /v1/chain_b/hotel/url-to-id', () => {
   it.each([
     [`${SITE}/search?destination=paris`, 'HOTEL_ID_NOT_FOUND'],
     [`${SITE}/`, 'HOTEL_ID_NOT_FOUND'],
-    [`${SITE}/ssr/app/accor/rates?hotelCode=`, 'HOTEL_ID_NOT_FOUND'],
+    [`${SITE}/ssr/app/chain-b/rates?hotelCode=`, 'HOTEL_ID_NOT_FOUND'],
     ['https://www.site-a.test/hotel/fr/aurelia-suites-paris.html', 'INVALID_URL'],
     ['ftp://all.chain-b.test/hotel/9WT3/index.en.shtml', 'INVALID_URL'],
     ['not a url at all', 'INVALID_URL'],

@@ -25,9 +25,10 @@ const PATH_FORMS = [
 /**
  * The hotel a chain_b URL names, or why it names none. The URL is read by the shared guard (no port,
  * credentials, IP, percent-encoded host, spaces or control characters); the answer's `url` is rebuilt
- * from what identifies the page: scheme, lower-case host, path, and `?hotelCode={ID}` when the id is in
- * the query. A URL without a scheme is read as https.
+ * from the page's address: scheme, lower-case host and path, never its query or fragment (the contract's
+ * normalised URL; an id read from `?hotelCode=` is in `hotelId`). A URL without a scheme is read as https.
  * @example hotelRefOf('https://ALL.chain-b.test/fr/hotel/9wt3/index.fr.shtml?x=1') // { kind: 'hotel', hotelId: '9WT3', url: 'https://all.chain-b.test/fr/hotel/9wt3/index.fr.shtml' }
+ * @example hotelRefOf('https://all.chain-b.test/ssr/app/chain-b/rates?hotelCode=9wt3') // { kind: 'hotel', hotelId: '9WT3', url: 'https://all.chain-b.test/ssr/app/chain-b/rates' }
  * @example hotelRefOf('https://all.chain-b.test/search?destination=paris').kind // 'no-id'
  */
 export function hotelRefOf(input: string): HotelRef {
@@ -44,6 +45,6 @@ export function hotelRefOf(input: string): HotelRef {
   if (inPath) return { kind: 'hotel', hotelId: inPath.toUpperCase(), url: base };
   const inQuery = url.searchParams.get('hotelCode')?.trim();
   return inQuery && /^[A-Za-z0-9]{4}$/.test(inQuery)
-    ? { kind: 'hotel', hotelId: inQuery.toUpperCase(), url: `${base}?hotelCode=${inQuery.toUpperCase()}` }
+    ? { kind: 'hotel', hotelId: inQuery.toUpperCase(), url: base }
     : { kind: 'no-id', url: base };
 }
