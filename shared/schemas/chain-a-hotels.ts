@@ -72,7 +72,13 @@ export const ChainASearchHotel = z.object({
     .nullable()
     .meta({ description: 'Fewest points for one night' }),
   points_and_cash_per_night: z
-    .object({ points: z.number().int().min(0), cash: z.number().min(0) })
+    .object({
+      points: z.number().int().min(0),
+      cash: z.number().min(0).nullable().meta({
+        description:
+          "In the hotel's currency (`currency`); null when the source does not say the cash is in that currency",
+      }),
+    })
     .nullable()
     .meta({ description: 'The lowest points plus cash option for one night; null when none is shown' }),
   reward_night_available: z.boolean().nullable().meta({ description: 'null when the source does not say' }),

@@ -36,6 +36,17 @@ beforeAll(() => {
   useProviders({ chain_a: CHAIN_A_PROVIDER });
 });
 
+/** A stay for two near a point, one room. */
+const GEO = {
+  latitude: 45.5,
+  longitude: -73.55,
+  radiusKm: 25,
+  checkIn: '2031-03-10',
+  checkOut: '2031-03-12',
+  adults: 2,
+  rooms: 1,
+};
+
 describe('profile requests', () => {
   it('gets one profile with the fieldset, the fetch metadata and fresh ids out of the cache key', () => {
     // Act
@@ -68,17 +79,9 @@ describe('profile requests', () => {
     expect(req.cacheKey).toBe(profilesRequest(['LRVAP', 'LRVHB']).cacheKey);
   });
 
-  it('searches by coordinates as an array, a straight-line radius in kilometres, no hotel codes', () => {
+  it('searches by coordinates as an array, a straight-line radius in kilometres, no hotel codes, the reward plan', () => {
     // Act
-    const req = geoOffersRequest({
-      latitude: 45.5,
-      longitude: -73.55,
-      radiusKm: 25,
-      checkIn: '2031-03-10',
-      checkOut: '2031-03-12',
-      adults: 2,
-      rooms: 1,
-    });
+    const req = geoOffersRequest(GEO);
     // Assess
     expect(req).toMatchObject({
       method: 'POST',
@@ -103,8 +106,31 @@ describe('profile requests', () => {
             guestCounts: [{ otaCode: 'AQC10', count: 2 }],
           },
         ],
+        rates: { ratePlanCodes: [{ internal: 'IVANI' }] },
       },
     });
+  });
+
+  it('asks for the reward plan the configuration names, in the body and the cache key', () => {
+    // Prepare
+    const before = geoOffersRequest(GEO);
+    useProviders({
+      chain_a: {
+        ...CHAIN_A_PROVIDER,
+        operations: { ...CHAIN_A_PROVIDER.operations, reward_rate_plan: 'IVANZ' },
+      },
+    });
+    try {
+      // Act
+      const req = geoOffersRequest(GEO);
+      // Assess
+      expect((req.body as { json: { rates: unknown } }).json.rates).toEqual({
+        ratePlanCodes: [{ internal: 'IVANZ' }],
+      });
+      expect(req.cacheKey).not.toBe(before.cacheKey);
+    } finally {
+      useProviders({ chain_a: CHAIN_A_PROVIDER });
+    }
   });
 });
 
@@ -225,10 +251,31 @@ describe('search near a point', () => {
       currency: 'CAD',
       lowest_per_night: 139,
       lowest_points_per_night: 26000,
-      points_and_cash_per_night: { points: 13000, cash: 62.5 },
+      // The answer does not say the cash's currency: never shown under the hotel's.
+      points_and_cash_per_night: { points: 13000, cash: null },
       reward_night_available: true,
     });
   });
+
+  it.each([
+    ['the hotel currency', 'cad', 62.5],
+    ['another currency', 'USD', null],
+  ])(
+    'shows the points plus cash option with its cash only when the answer says it is in %s',
+    (_c, said, cash) => {
+      // Prepare
+      const raw = json('offers-geo.json') as {
+        hotels: { lowestPointsAndCashCost?: Record<string, unknown> }[];
+      };
+      raw.hotels[0]!.lowestPointsAndCashCost = { points: 13000, cash: '62.50', currency: said };
+      // Act
+      const [hotel] = searchHotels(geoHotels(GeoOffersAnswer.parse(raw)), names).filter(
+        (h) => h.hotel_code === 'LRVAP',
+      );
+      // Assess
+      expect(hotel).toMatchObject({ currency: 'CAD', points_and_cash_per_night: { points: 13000, cash } });
+    },
+  );
 
   it('gives a closed hotel UNAVAILABLE with no prices, and a hotel the source says nothing of null', () => {
     // Act

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Fault } from '../../infra/sandbox/server.ts';
 import { nightsOf, soldOut } from '../../infra/sandbox/prices.ts';
 import { profileWithoutContact } from '../../infra/sandbox/sites/chain-a-profiles.ts';
+import { SANDBOX_WEB_KEY } from '../../infra/sandbox/sites/chain-a.ts';
 import { getWorld } from '../../infra/sandbox/world.ts';
 import { ChainADetailsResponse } from '../../functions/chain-a/details.ts';
 import { ChainARoomsResponse } from '../../functions/chain-a/rooms.ts';
@@ -204,9 +205,63 @@ describe('GET /v1/chain_a/search', () => {
       startDate: stay.check_in,
       endDate: stay.check_out,
       products: [{ productCode: 'SR', quantity: 2, guestCounts: [{ otaCode: 'AQC10', count: 2 }] }],
+      rates: { ratePlanCodes: [{ internal: 'IVANI' }] },
     });
     expect(JSON.parse(sent[0]!.body!)).not.toHaveProperty('hotelMnemonics');
     expect(JSON.parse(sent[1]!.body!)).toEqual(expect.arrayContaining(['ASPAR0']));
+  });
+
+  it('has the sandbox price points only for a body that asks for the reward plan, cash either way', async () => {
+    // Prepare
+    const stay = stayFor('ASPAR0');
+    const body = {
+      geoLocation: [{ latitude: 48.8566, longitude: 2.3522 }],
+      radius: 25,
+      distanceUnit: 'KM',
+      distanceType: 'STRAIGHT_LINE',
+      startDate: stay.check_in,
+      endDate: stay.check_out,
+      products: [{ productCode: 'SR', quantity: 1, guestCounts: [{ otaCode: 'AQC10', count: 1 }] }],
+    };
+    const post = (json: object) =>
+      fetch(`${api.sandbox.url}/chain_a/availability/v3/hotels/offers?fieldset=summary,summary.rateRanges`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-chain-a-api-key': SANDBOX_WEB_KEY },
+        body: JSON.stringify(json),
+      }).then(async (r) => (await r.json()) as { hotels: Record<string, unknown>[] });
+    // Act
+    const [plain, reward] = await Promise.all([
+      post(body),
+      post({ ...body, rates: { ratePlanCodes: [{ internal: 'IVANI' }] } }),
+    ]);
+    // Assess
+    const open = (a: typeof plain) => a.hotels.find((h) => h.hotelMnemonic === 'ASPAR0')!;
+    expect(open(plain)).toMatchObject({ availabilityStatus: 'OPEN', lowestCashOnlyCost: expect.any(Object) });
+    for (const h of plain.hotels) {
+      expect(h).not.toHaveProperty('lowestPointsOnlyCost');
+      expect(h).not.toHaveProperty('lowestPointsAndCashCost');
+      expect(h).not.toHaveProperty('rewardNightAvailable');
+    }
+    expect(open(reward)).toMatchObject({
+      lowestCashOnlyCost: open(plain).lowestCashOnlyCost,
+      lowestPointsAndCashCost: { points: expect.any(Number), cash: expect.any(String) },
+      rewardNightAvailable: expect.any(Boolean),
+    });
+  });
+
+  it('shows the points prices end to end, and no points plus cash amount in a currency it does not say', async () => {
+    // Act
+    const res = await search({ ...PARIS, ...stayFor('ASPAR0') });
+    // Assess
+    expect(res.status).toBe(200);
+    const paris = ChainASearchResponse.parse(res.body).hotels.find((h) => h.hotel_code === 'ASPAR0')!;
+    expect(paris).toMatchObject({
+      currency: 'EUR',
+      reward_night_available: expect.any(Boolean),
+      // The summary's points plus cash does not name its currency (the sandbox's is US dollars).
+      points_and_cash_per_night: { points: expect.any(Number), cash: null },
+    });
+    expect(paris.points_and_cash_per_night!.points).toBeGreaterThan(0);
   });
 
   it('still answers the prices, with names null, when the batch of profiles cannot be read', async () => {

@@ -9,7 +9,8 @@
  * - `POST /availability/v3/hotels/offers?fieldset=summary,summary.rateRanges` with `geoLocation` (an array
  *   only): each hotel in the radius with its distance, OPEN or CLOSED, and the lowest nightly prices of
  *   the very offers the rooms call quotes (per night of one room, never a stay total), in the order of
- *   their codes (not by distance).
+ *   their codes (not by distance); the points prices (points only, points plus cash in US dollars without
+ *   saying so, reward night available) only when the body asks for the reward plan (`rates.ratePlanCodes`).
  * Both profile routes refuse calls without the fetch metadata headers (`Sec-Fetch-Mode: cors`,
  * `Sec-Fetch-Site: same-site`) with the bot manager's 403, and every route the web-app key's 403.
  */
@@ -20,6 +21,9 @@ import { hash } from '../random.ts';
 import { phoneOf } from '../phones.ts';
 import type { Route, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
+
+/** The reward-nights rate plan, asked for by code. */
+export const REWARD_PLAN = 'IVANI';
 
 /** What the offers module lends this one: its key check and its priced offers for a stay. */
 export interface OffersModule {
@@ -132,6 +136,7 @@ const GeoBody = z.object({
       }),
     )
     .length(1),
+  rates: z.object({ ratePlanCodes: z.array(z.object({ internal: z.string() })) }).optional(),
 });
 
 const money = (n: number) => n.toFixed(2);
@@ -161,14 +166,16 @@ function summary(m: OffersModule, h: Hotel, body: z.infer<typeof GeoBody>, km: n
       const before = Number(t?.amountBeforeTax ?? o.totalRate?.basePlusExcludedFeesAmount);
       return Math.round((before / nights / stay.rooms) * 100) / 100;
     });
+  // Reward nights are priced only when asked for: without the plan, the summary says nothing of points.
+  const asked = body.rates?.ratePlanCodes.some((c) => c.internal === REWARD_PLAN) ?? false;
   if (closed || nightly.length === 0)
     return {
       ...base,
       availabilityStatus: 'CLOSED',
       propertyCurrency: cash.currency || undefined,
-      rewardNightAvailable: false,
+      ...(asked ? { rewardNightAvailable: false } : {}),
     };
-  const reward = m.offersFor(h, stay, true).offers.map((o) => o.rewardNights!);
+  const reward = asked ? m.offersFor(h, stay, true).offers.map((o) => o.rewardNights!) : [];
   const points = reward.flatMap((r) => (r.pointsOnly ? [r.pointsOnly.averageDailyPoints] : []));
   const mixed = reward
     .flatMap((r) => r.pointsCash?.options ?? [])
@@ -189,7 +196,7 @@ function summary(m: OffersModule, h: Hotel, body: z.infer<typeof GeoBody>, km: n
     ...(mixed
       ? { lowestPointsAndCashCost: { points: mixed.averageDailyPoints, cash: money(mixed.averageDailyCash) } }
       : {}),
-    rewardNightAvailable: points.length > 0,
+    ...(asked ? { rewardNightAvailable: points.length > 0 } : {}),
     ratePlanDefinitions: [
       {
         code: 'SXFLX',

@@ -24,12 +24,10 @@ import { hash } from '../random.ts';
 import { billingCurrency, FX, nightlyUsd, nightsOf, pointsPerNight, soldOut } from '../prices.ts';
 import type { Site, SiteRequest, SiteResponse } from '../site.ts';
 import { getWorld, type Hotel } from '../world.ts';
-import { geoAnswer, type Offer, type OffersModule, profileRoutes } from './chain-a-profiles.ts';
+import { geoAnswer, type Offer, type OffersModule, profileRoutes, REWARD_PLAN } from './chain-a-profiles.ts';
 
 /** The sandbox's web-app key, handed out as provider configuration (the live one is a secret). */
 export const SANDBOX_WEB_KEY = `sbx-${hash('chain_a web-app key').toString(36)}`;
-/** The reward-nights rate plan, asked for by code. */
-const REWARD_PLAN = 'IVANI';
 
 const ROOMS = [
   {

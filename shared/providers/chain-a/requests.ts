@@ -5,7 +5,8 @@
  * header that carries it are provider configuration, and so is the prefix of the app's own headers (they
  * name the brand: `operations.header_prefix` in the live profile); the session and transaction ids are fresh UUIDs, kept out of the cache key. Cash rates and reward nights are two
  * answers: the evidence (saved answers) shows cash offers only without a rate filter, and the reward
- * plan is asked for by its code.
+ * plan is asked for by its code. The search by coordinates asks for the reward plan in its one call:
+ * the summary then carries the points prices beside the cash ones (PointLens, an anonymous replay).
  */
 import { randomUUID } from 'node:crypto';
 import type { SourceRequest } from '../../upstream/client.ts';
@@ -13,6 +14,18 @@ import { operationId, requiredOperation, siteOrigin } from '../../upstream/provi
 import { ANSWERED_ERROR_STATUSES, REWARD_RATE_PLAN } from './offers-answer.ts';
 
 export { REWARD_RATE_PLAN };
+
+/**
+ * The reward plan's code as asked for: configuration (`operations.reward_rate_plan`), the code on record by
+ * default (older variants of it were retired).
+ * @example rewardRatePlan() // 'IVANI'
+ */
+export function rewardRatePlan(): string {
+  return operationId('chain_a', 'reward_rate_plan', REWARD_RATE_PLAN);
+}
+
+/** The rate filter that asks for reward nights. */
+const rewardRates = () => ({ ratePlanCodes: [{ internal: rewardRatePlan() }] });
 
 /** The fields the answer must carry: rate details (offers) and their policies (cancellation text). */
 export const OFFERS_FIELDSET = 'rateDetails,rateDetails.policies,rateDetails.bonusRates,rateDetails.upsells';
@@ -54,7 +67,7 @@ export function offersRequest(stay: Stay, kind: OffersKind): SourceRequest {
         guestCounts,
       },
     ],
-    ...(kind === 'reward' ? { rates: { ratePlanCodes: [{ internal: REWARD_RATE_PLAN }] } } : {}),
+    ...(kind === 'reward' ? { rates: rewardRates() } : {}),
     options: {
       disabilityMode: 'ACCESSIBLE_AND_NON_ACCESSIBLE',
       returnAdditionalRatePlanDescriptions: true,
@@ -65,7 +78,7 @@ export function offersRequest(stay: Stay, kind: OffersKind): SourceRequest {
   return offersCall(
     OFFERS_FIELDSET,
     body,
-    `offers ${kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
+    `offers ${kind === 'reward' ? rewardRatePlan() : kind} ${stay.hotelCode} ${stay.checkIn} ${stay.checkOut} ${stay.adults} ${stay.children} ${stay.rooms}`,
   );
 }
 
@@ -166,8 +179,9 @@ export const GEO_FIELDSET = 'summary,summary.rateRanges';
 
 /**
  * The offers call by coordinates: `geoLocation` (an array, which excludes `hotelMnemonics`), a straight
- * line radius in kilometres, the stay and the party.
- * @example geoOffersRequest({ latitude: 48.85, longitude: 2.35, radiusKm: 25, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 1, rooms: 1 }).body // { json: { geoLocation: [{ latitude: 48.85, longitude: 2.35 }], … } }
+ * line radius in kilometres, the stay, the party and the reward plan (without it the summary has no
+ * points prices).
+ * @example geoOffersRequest({ latitude: 48.85, longitude: 2.35, radiusKm: 25, checkIn: '2030-06-01', checkOut: '2030-06-03', adults: 1, rooms: 1 }).body // { json: { geoLocation: [{ latitude: 48.85, longitude: 2.35 }], …, rates: { ratePlanCodes: [{ internal: 'IVANI' }] } } }
  */
 export function geoOffersRequest(q: GeoStay): SourceRequest {
   const body = {
@@ -186,10 +200,11 @@ export function geoOffersRequest(q: GeoStay): SourceRequest {
         guestCounts: [{ otaCode: 'AQC10', count: q.adults }],
       },
     ],
+    rates: rewardRates(),
   };
   return offersCall(
     GEO_FIELDSET,
     body,
-    `geo ${q.latitude} ${q.longitude} ${q.radiusKm} ${q.checkIn} ${q.checkOut} ${q.adults} ${q.rooms}`,
+    `geo ${rewardRatePlan()} ${q.latitude} ${q.longitude} ${q.radiusKm} ${q.checkIn} ${q.checkOut} ${q.adults} ${q.rooms}`,
   );
 }

@@ -5,6 +5,8 @@
  * lowestPointsAndCashCost, rewardNightAvailable, ratePlanDefinitions[].rateRange}`, with no rate details.
  * The summary prices are per-night ranges, not stay totals (PointLens): they are shown per night and never
  * multiplied into a total. Availability is the source's word per hotel: OPEN, CLOSED, or nothing (null).
+ * The points plus cash option's cash does not say its currency (a hotel's reward answer names a currency for
+ * that cash apart from the hotel's): it is shown only when the answer says it is the hotel's currency.
  * Read by the tolerant rule: a hotel needs its code; everything else may be absent and is null.
  */
 import * as z from 'zod';
@@ -47,20 +49,21 @@ const Points = z
 
 const Distance = decimal('a distance, as a number or a decimal string');
 
+const Currency = z.string().regex(/^[A-Za-z]{3}$/);
+
 const GeoHotel = z.looseObject({
   hotelMnemonic: z.string().min(1),
   brandCode: z.string().optional(),
   distance: Distance.optional(),
   availabilityStatus: z.string().optional(),
-  propertyCurrency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/)
-    .optional(),
+  propertyCurrency: Currency.optional(),
   lowestCashOnlyCost: z
     .looseObject({ baseAmount: Amount.optional(), amountAfterTax: Amount.optional() })
     .optional(),
   lowestPointsOnlyCost: Points.optional(),
-  lowestPointsAndCashCost: z.looseObject({ points: Points.optional(), cash: Amount.optional() }).optional(),
+  lowestPointsAndCashCost: z
+    .looseObject({ points: Points.optional(), cash: Amount.optional(), currency: Currency.optional() })
+    .optional(),
   rewardNightAvailable: z.boolean().optional(),
 });
 type GeoHotel = z.infer<typeof GeoHotel>;
@@ -102,6 +105,9 @@ const WHAT = 'the offers near a point';
 /** A hotel's summary in the contract's terms, before its name is known. */
 function summaryOf(h: GeoHotel): Omit<ChainASearchHotel, 'name' | 'brand'> & { brandCode: string | null } {
   const pc = h.lowestPointsAndCashCost;
+  const currency = h.propertyCurrency?.toUpperCase() ?? null;
+  // Never an amount under a currency it is not in: the cash's own currency must be said, and be the hotel's.
+  const inCurrency = currency !== null && pc?.currency?.toUpperCase() === currency;
   const availability =
     h.availabilityStatus === undefined
       ? null
@@ -115,13 +121,15 @@ function summaryOf(h: GeoHotel): Omit<ChainASearchHotel, 'name' | 'brand'> & { b
     brandCode: h.brandCode?.trim() || null,
     distance_km: h.distance === undefined ? null : Math.round(h.distance * 100) / 100,
     availability,
-    currency: h.propertyCurrency?.toUpperCase() ?? null,
+    currency,
     // Nightly, as the source gives it: never a stay total.
     lowest_per_night:
       h.lowestCashOnlyCost?.baseAmount === undefined ? null : cents(h.lowestCashOnlyCost.baseAmount),
     lowest_points_per_night: h.lowestPointsOnlyCost ?? null,
     points_and_cash_per_night:
-      pc?.points !== undefined && pc.cash !== undefined ? { points: pc.points, cash: cents(pc.cash) } : null,
+      pc?.points !== undefined && pc.cash !== undefined
+        ? { points: pc.points, cash: inCurrency ? cents(pc.cash) : null }
+        : null,
     reward_night_available: h.rewardNightAvailable ?? null,
   };
 }
