@@ -45,7 +45,7 @@ export const SiteBReview = z.object({
       published_date: z.iso
         .datetime({ offset: true })
         .nullable()
-        .meta({ description: 'ISO 8601 with offset; null when the reply shows no date' }),
+        .meta({ description: 'ISO 8601 with offset; null when the reply shows no date that names a day' }),
       author: z.string().nullable(),
     })
     .nullable()

@@ -19,7 +19,7 @@ import { parseSiteBUrl } from '../../shared/providers/site-b/urls.ts';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-b', name);
 const json = (name: string): unknown => JSON.parse(fixture(name));
@@ -182,6 +182,46 @@ describe('ReviewComments answer', () => {
       published_date: '2027-01-22T00:00:00.000Z',
       author: 'Guest relations',
     });
+  });
+
+  it("keeps an owner reply whose date names no day ('Responded 3 days ago'), its text kept, its date null and counted", () => {
+    // Prepare: the last review's reply dated only relatively, without an ISO date
+    const comments = [...answer.comments];
+    const relative: Record<string, unknown> = {
+      ...comments.pop(),
+      formattedResponseDate: 'Responded 3 days ago',
+    };
+    delete relative.responseDate;
+    const parsed = ReviewCommentsAnswer.parse({ ...answer, comments: [...comments, relative] });
+    // Act
+    const { value: page, drift } = withDrift(() => extractReviewsPage(1, 'X', parsed, 1));
+    // Assess: the page is served, never a 502 for one reply's date
+    expect(page.reviews.map((r) => r.review_id)).toEqual(['730011201', '730011188', '730011150']);
+    expect(page.reviews[2]!.owner_response).toEqual({
+      text: 'We look forward to your next visit.',
+      published_date: null,
+      author: 'Guest relations',
+    });
+    expect(drift).toContainEqual({
+      provider: 'site_b',
+      kind: 'missing',
+      field: 'comments[].formattedResponseDate',
+      count: 1,
+    });
+  });
+
+  it("gives a reviewer's level as the expert flag says it: 'Expert reviewer', empty for no expert, null when the flag is null or absent", () => {
+    // Prepare
+    const [own] = answer.comments as Record<string, unknown>[];
+    const withFlag = (flag: unknown) => ({
+      ...own,
+      reviewerInfo: { displayMemberName: 'Ines', ...(flag === undefined ? {} : { isExpertReviewer: flag }) },
+    });
+    const comments = [true, false, null, undefined].map(withFlag);
+    // Act
+    const page = extractReviewsPage(1, 'X', ReviewCommentsAnswer.parse({ ...answer, comments }), 1);
+    // Assess: an unknown level is null, never an empty text
+    expect(page.reviews.map((r) => r.reviewer.level)).toEqual(['Expert reviewer', '', null, null]);
   });
 
   it('reads a list without its combined score, or with part of it, as an unknown score: nulls, never 0 or an empty wording', () => {

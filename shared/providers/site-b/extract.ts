@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { SiteBPagination, SiteBReview, SiteBReviewScore } from '../../schemas/site-b.ts';
 import { conform } from '../../extraction/conform.ts';
-import { tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { windowScan, type StreamScan } from '../../extraction/stream-scan.ts';
 import { OWN_PROVIDER_ID, PAGE_SIZE } from './requests.ts';
@@ -151,24 +151,38 @@ export const SiteBReviewsBody = SiteBReviewsPage.extend({
 });
 export type SiteBReviewsBody = z.infer<typeof SiteBReviewsBody>;
 
-/** ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC); undefined without either. */
-function responseDate(c: OwnComment): string | undefined {
+/**
+ * ISO 8601 with an offset, from `responseDate`, else from the formatted date (read as UTC); null without
+ * either, or when the formatted date names no day ('Responded 3 days ago'): `undated` counts those.
+ */
+function responseDate(c: OwnComment, undated: { count: number }): string | null {
   if (c.responseDate && !Number.isNaN(Date.parse(c.responseDate))) return c.responseDate;
-  if (!c.formattedResponseDate) return undefined;
+  if (!c.formattedResponseDate) return null;
   const formatted = c.formattedResponseDate.replace(/^\D+(?=[A-Z][a-z]+ \d)/, '');
   const parsed = Date.parse(`${formatted} UTC`);
-  if (Number.isNaN(parsed)) throw new ExtractionError('site_b', 'an owner response with an unreadable date');
+  if (Number.isNaN(parsed)) {
+    undated.count += 1;
+    return null;
+  }
   return new Date(parsed).toISOString();
 }
 
 /**
- * A review in the contract's terms: what identifies it is its id; everything else is null when not shown
- * (a reply without a date keeps its text, its date null).
- * @example toReview(comment).review_id // '947130812'
+ * The reviewer's level: the source has none, its one distinction is the expert flag. A reviewer it says
+ * is no expert has an empty level; one it says nothing of, null.
  */
-function toReview(c: OwnComment): SiteBReview {
+function levelOf(expert: boolean | null | undefined): string | null {
+  if (expert === undefined || expert === null) return null;
+  return expert ? 'Expert reviewer' : '';
+}
+
+/**
+ * A review in the contract's terms: what identifies it is its id; everything else is null when not shown
+ * (a reply without a readable date keeps its text, its date null and counted in `undated`).
+ * @example toReview(comment, { count: 0 }).review_id // '947130812'
+ */
+function toReview(c: OwnComment, undated: { count: number }): SiteBReview {
   const responded = c.isShowReviewResponse !== false && Boolean(c.responseText);
-  const expert = c.reviewerInfo?.isExpertReviewer;
   return {
     review_id: String(c.hotelReviewId),
     rating: c.rating ?? null,
@@ -179,8 +193,7 @@ function toReview(c: OwnComment): SiteBReview {
     reviewer: {
       name: c.reviewerInfo?.displayMemberName ?? null,
       country: c.reviewerInfo?.countryName ?? null,
-      // The source has no reviewer level; its one distinction is the expert flag.
-      level: expert === undefined ? null : expert ? 'Expert reviewer' : '',
+      level: levelOf(c.reviewerInfo?.isExpertReviewer),
       group_type: c.reviewerInfo?.reviewGroupName ?? null,
     },
     date: c.formattedReviewDate ?? null,
@@ -192,7 +205,7 @@ function toReview(c: OwnComment): SiteBReview {
     photos: [],
     sub_ratings: {},
     owner_response: responded
-      ? { text: c.responseText!, published_date: responseDate(c) ?? null, author: c.responderName ?? null }
+      ? { text: c.responseText!, published_date: responseDate(c, undated), author: c.responderName ?? null }
       : null,
   };
 }
@@ -208,9 +221,12 @@ export function extractReviewsPage(
   answer: ReviewCommentsAnswer,
   page: number,
 ): SiteBReviewsPage {
+  const undated = { count: 0 };
   const reviews = answer.comments
     .filter((c): c is OwnComment => c.providerId === OWN_PROVIDER_ID)
-    .map((c) => toReview(c));
+    .map((c) => toReview(c, undated));
+  if (undated.count > 0)
+    recordMissing('site_b', 'comments[].formattedResponseDate', 'the reviews', undated.count);
   const own = answer.providerList.find((p) => p.id === OWN_PROVIDER_ID);
   // A page of own reviews without their count is drift, not a count of 0.
   if (!own && reviews.length > 0)
