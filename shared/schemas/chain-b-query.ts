@@ -11,6 +11,7 @@ import {
   coded,
   type CodedCtx,
 } from './params.ts';
+import { isCountryCode } from './country.ts';
 import { beyondHorizon, checkStayDates, MAX_NIGHTS } from './stay.ts';
 
 export { isDay, MAX_NIGHTS };
@@ -32,15 +33,24 @@ export function hotelIdParam() {
   ).meta({ description: 'chain_b hotel id, as search returned it (case-insensitive)', example: '9WT3' });
 }
 
-/** An ISO 3166 alpha-2 market, upper-cased; default US. */
+/**
+ * An ISO 3166-1 alpha-2 market (case-insensitive), upper-cased; default US. Two letters no country has
+ * (ZZ, QQ) are the route's validation error, never a market sent to chain_b.
+ * @example marketParam().parse('fr') // 'FR'
+ */
 export function marketParam() {
   return z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code' })
-    .transform((c) => c.toUpperCase())
+    .toUpperCase()
+    .refine(isCountryCode, { error: 'must be an ISO 3166-1 alpha-2 country code such as US or FR' })
     .default('US')
-    .meta({ description: 'ISO 3166 alpha-2 market; affects price and availability. Default US' });
+    .meta({
+      type: 'string',
+      pattern: '^[A-Za-z]{2}$',
+      description:
+        'ISO 3166-1 alpha-2 country code of the market (case-insensitive); affects price and availability. Default US',
+    });
 }
 
 /** A chain_b stay's parameters: check_in default today, check_out default the next day, adults, currency, market. */

@@ -97,3 +97,33 @@ describe('GET /v1/chain_b/search, per-hotel offers failing', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('chain_b country_market', () => {
+  const rooms = { hotel_id: '9WT3', check_in: day(30), check_out: day(32) };
+  const calendar = { hotel_id: '9WT3', date_from: day(30), date_to: day(31) };
+  it.each([
+    ['ZZ', '/v1/chain_b/search', stay(30), 422],
+    ['QQ', '/v1/chain_b/search', stay(30), 422],
+    ['zz', '/v1/chain_b/hotel/rooms', rooms, 400],
+    ['QQ', '/v1/chain_b/hotel/price-calendar', calendar, 400],
+  ])(
+    'refuses the market %s, which no country has, at %s with the validation error naming it',
+    async (market, path, qs, status) => {
+      // Act
+      const res = await api.get(`${path}?${new URLSearchParams({ ...qs, country_market: market })}`);
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([status, 'INVALID_PARAMETERS']);
+      expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'country_market' })]);
+      expect(api.sandbox.requests('chain_b')).toHaveLength(0);
+    },
+  );
+
+  it('asks chain_b for a market given in lower case, upper-cased', async () => {
+    // Act
+    const res = await search({ ...stay(30), limit: '1', country_market: 'fr' });
+    // Assess
+    expect(res.status).toBe(200);
+    const offers = api.sandbox.requests('chain_b').filter((r) => r.path === '/bff/v1/graphql');
+    expect(offers.map((r) => JSON.parse(r.body!).variables.countryMarket)).toEqual(['FR']);
+  });
+});
