@@ -214,6 +214,7 @@ export class TravelApiStack extends Stack {
         signingKey,
         logRetentionDays: config.logRetentionDays,
         alarmTopic: this.observability.topic,
+        publicBaseUrl,
       },
     );
 

@@ -92,12 +92,20 @@ export class ProblemError extends Error {
 export class DeclaredError extends Error {
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** Members the problem carries beyond the standard ones (a validation refusal's `errors`). */
+  readonly extras: ProblemExtras;
 
-  constructor(code: string, detail: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: string,
+    detail: string,
+    headers: Record<string, string> = {},
+    extras: ProblemExtras = {},
+  ) {
     super(detail);
     this.name = new.target.name;
     this.code = code;
     this.headers = headers;
+    this.extras = extras;
   }
 }
 

@@ -20,6 +20,8 @@ export const handler = endpoint({
         if (error instanceof BadPageTokenError)
           throw ctx.error('INVALID_PARAMETERS', `${error.message}; start again without it.`, {
             cause: error,
+            // As every validation refusal: the errors array names the parameter.
+            extras: { errors: [{ parameter: 'next_page_token', in: 'query', message: error.message }] },
           });
         throw error;
       });

@@ -10,7 +10,9 @@ import { watchSecret } from '../../shared/watches/signing.ts';
 import { watchStore } from '../../shared/watches/store.ts';
 import { WATCHED_PARAMS } from '../../shared/watches/queries.ts';
 
-export const NewWatch = WatchView.extend({
+export const NewWatch = z.object({
+  success: z.literal(true),
+  ...WatchView.shape,
   secret: z.string().meta({
     description:
       'The signing secret (Standard Webhooks, `whsec_…`): verify each delivery with it. Shown in this answer only',
@@ -28,6 +30,6 @@ export const handler = watchEndpoint({
       now: Date.now(),
       schemas: async (id) => WATCHED_PARAMS[id],
     });
-    return { ...viewOf(watch), secret: await watchSecret(watch.id) };
+    return { success: true as const, ...viewOf(watch), secret: await watchSecret(watch.id) };
   },
 });

@@ -8,10 +8,10 @@ import { watchStore } from '../../shared/watches/store.ts';
 export const handler = watchEndpoint({
   route: routes.watchDelete,
   path: z.object({ watch_id: WatchId }),
-  response: z.object({ deleted: z.literal(true), id: WatchId }),
+  response: z.object({ success: z.literal(true), deleted: z.literal(true), id: WatchId }),
   run: async ({ path, caller }) => {
     if (!(await (await watchStore()).delete(path.watch_id, caller.keyId)))
       throw new WatchError('WATCH_NOT_FOUND', `No watch ${path.watch_id} on this key.`);
-    return { deleted: true as const, id: path.watch_id };
+    return { success: true as const, deleted: true as const, id: path.watch_id };
   },
 });

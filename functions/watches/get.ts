@@ -11,6 +11,9 @@ export const WatchPath = z.object({ watch_id: WatchId });
 export const handler = watchEndpoint({
   route: routes.watchGet,
   path: WatchPath,
-  response: WatchDetail,
-  run: async ({ path, caller }) => detailOf(await ownWatch(await watchStore(), caller.keyId, path.watch_id)),
+  response: z.object({ success: z.literal(true), ...WatchDetail.shape }),
+  run: async ({ path, caller }) => ({
+    success: true as const,
+    ...detailOf(await ownWatch(await watchStore(), caller.keyId, path.watch_id)),
+  }),
 });

@@ -5,12 +5,13 @@ import { watchEndpoint } from '../../shared/watches/http.ts';
 import { viewOf, WatchView } from '../../shared/watches/model.ts';
 import { watchStore } from '../../shared/watches/store.ts';
 
-export const WatchList = z.object({ watches: z.array(WatchView) });
+export const WatchList = z.object({ success: z.literal(true), watches: z.array(WatchView) });
 
 export const handler = watchEndpoint({
   route: routes.watchList,
   response: WatchList,
   run: async ({ caller }) => ({
+    success: true as const,
     watches: (await (await watchStore()).listByKey(caller.keyId)).map(viewOf),
   }),
 });

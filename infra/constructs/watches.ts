@@ -39,6 +39,8 @@ export interface WatchesProps {
   signingKey: secretsmanager.ISecret;
   logRetentionDays: number;
   alarmTopic: sns.ITopic;
+  /** The address clients use: a check's refusal (a 401's help link) names it, never a synthetic host. */
+  publicBaseUrl: string;
 }
 
 /** The table access of one function: its actions, on the items whose keys start so. */
@@ -117,7 +119,12 @@ export class Watches extends Construct {
       'Check',
       'functions/watches/check.ts',
       props,
-      { ...base, DELIVERY_QUEUE_URL: deliveries.main.queueUrl, PROVIDERS: JSON.stringify(props.providers) },
+      {
+        ...base,
+        DELIVERY_QUEUE_URL: deliveries.main.queueUrl,
+        PROVIDERS: JSON.stringify(props.providers),
+        PUBLIC_BASE_URL: props.publicBaseUrl,
+      },
       { providers: props.secrets },
     );
     // Only the delivery signs: it derives each watch's secret from the signing key.

@@ -52,6 +52,9 @@ const server = await startServer({ port, host: process.env.HOST ?? '127.0.0.1' }
   );
   process.exit(1);
 });
+// The address clients use defaults to the listen address (README, Configuration): the watches' checks, which
+// call the routes with no request of a client to take it from, read it here too.
+process.env.PUBLIC_BASE_URL ||= server.url;
 // Signal handlers first: a supervisor may signal as soon as it reads the "listening" line.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -25,7 +25,7 @@ export async function answered(
     return jsonResponse(answer.status ?? 200, answer.response.parse(await work()));
   } catch (error) {
     if (error instanceof DeclaredError)
-      throw routeError(route, error.code, error.message, { headers: error.headers });
+      throw routeError(route, error.code, error.message, { headers: error.headers, extras: error.extras });
     throw error;
   }
 }

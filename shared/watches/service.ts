@@ -52,20 +52,41 @@ function asQuery(params: WatchBody['params']): Record<string, string | string[]>
   return out;
 }
 
-/** The issues a schema finds in a route's parameters, each named as the watch's body names it. */
-async function issuesOf(
-  schema: z.ZodType | undefined,
-  given: Record<string, unknown>,
-  where: 'path' | 'query',
-) {
+/** One member of a refused body, as a validation refusal's `errors` names it. */
+interface BodyIssue {
+  parameter: string;
+  message: string;
+}
+
+/** The issues a schema finds in a route's parameters, each named as the watch's body names it (`params.adults`). */
+async function issuesOf(schema: z.ZodType | undefined, given: Record<string, unknown>): Promise<BodyIssue[]> {
   const parsed = schema ? await schema.safeParseAsync(given) : undefined;
   return (parsed?.error?.issues ?? []).map((issue) => {
     const code = (issue as { params?: { error_code?: string } }).params?.error_code;
+    const [name] = issue.path;
     return {
-      issue,
-      said: `params.${issue.path.join('.') || where} ${issue.message}${code ? ` (${code})` : ''}`,
+      parameter: name === undefined ? 'params' : `params.${String(name)}`,
+      message: `${issue.message}${code ? ` (${code})` : ''}`,
     };
   });
+}
+
+/**
+ * The validation refusal of a watch's body: its detail names each member, and `errors` lists them, as every
+ * other validation refusal does.
+ */
+function invalidBody(
+  issues: BodyIssue[],
+  detail = `${issues.map((i) => `${i.parameter} ${i.message}`).join('; ')}.`,
+) {
+  return new WatchError(
+    'INVALID_PARAMETERS',
+    detail,
+    {},
+    {
+      errors: issues.map((i) => ({ parameter: i.parameter, in: 'body', message: i.message })),
+    },
+  );
 }
 
 export interface CreateOptions {
@@ -106,32 +127,31 @@ export async function createWatch(
     const given = query[name];
     delete query[name];
     if (fromPath !== undefined && given !== undefined && String(given) !== fromPath)
-      throw new WatchError(
-        'INVALID_PARAMETERS',
-        `params.${name} is ${String(given)} but the path ${body.route} gives ${fromPath}: give it once.`,
-      );
+      throw invalidBody([
+        {
+          parameter: `params.${name}`,
+          message: `is ${String(given)} but the path ${body.route} gives ${fromPath}: give it once`,
+        },
+      ]);
     const value = fromPath ?? given;
     if (value !== undefined) path[name] = value;
   }
   const routeSchemas = await schemas(routeId);
   const issues = [
-    ...(await issuesOf(routeSchemas?.path, path, 'path')),
-    ...(await issuesOf(routeSchemas?.query, query, 'query')),
+    ...(await issuesOf(routeSchemas?.path, path)),
+    ...(await issuesOf(routeSchemas?.query, query)),
   ];
   if (issues.length > 0)
-    throw Object.assign(
-      new WatchError(
-        'INVALID_PARAMETERS',
-        `Invalid params for ${body.route}: ${issues.map((i) => i.said).join('; ')}.`,
-      ),
-      { issues: issues.map((i) => i.issue) },
+    throw invalidBody(
+      issues,
+      `Invalid params for ${body.route}: ${issues.map((i) => `${i.parameter} ${i.message}`).join('; ')}.`,
     );
   const params = { ...path, ...query };
   const ends = params[route.watch.ends];
   const first = Array.isArray(ends) ? ends[0] : ends;
   if (!first)
-    throw new WatchError(
-      'INVALID_PARAMETERS',
+    throw invalidBody(
+      [{ parameter: `params.${route.watch.ends}`, message: 'is required: when the stay starts' }],
       `A watch of ${body.route} needs params.${route.watch.ends}: when its stay starts.`,
     );
   const limits = WATCH_LIMITS[caller.tier];
@@ -150,8 +170,8 @@ export async function createWatch(
   const stayEnd = Date.parse(`${first}T23:59:59.999Z`);
   const expiresAt = Math.min(body.expires_at ? Date.parse(body.expires_at) : stayEnd, stayEnd);
   if (!(expiresAt > now))
-    throw new WatchError(
-      'INVALID_PARAMETERS',
+    throw invalidBody(
+      [{ parameter: 'expires_at', message: 'is past: the watch would end before its first check' }],
       'expires_at is past: the watch would end before its first check.',
     );
   const watch = newWatchRecord({

@@ -226,6 +226,10 @@ describe('GET /v1/maps_reviews/reviews', () => {
     const res = await reviews({ data_id: hotel().ids.maps_data_id, next_page_token: token });
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('INVALID_PARAMETERS');
+    // As every validation refusal, the errors array names the parameter.
+    expect(res.body.errors).toEqual([
+      { parameter: 'next_page_token', in: 'query', message: expect.any(String) },
+    ]);
   });
 
   it('answers 404 NO_RESULTS for a place without reviews or an unknown data_id', async () => {

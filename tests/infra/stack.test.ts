@@ -555,6 +555,17 @@ describe('watches (#38)', () => {
     );
     expect(grants).toHaveLength(2);
   });
+
+  it("gives the check the stage's public URL: a refusal it records (a 401's help link) names it, not a synthetic host", () => {
+    // Act
+    const [, check] = ofType('AWS::Lambda::Function').find(
+      ([, f]) => String(f.Properties.Description) === 'watches: functions/watches/check.ts',
+    )!;
+    // Assess
+    expect(JSON.stringify(check.Properties.Environment.Variables.PUBLIC_BASE_URL)).toMatch(
+      /execute-api.*\/prod/,
+    );
+  });
 });
 
 describe('headroom', () => {

@@ -61,7 +61,7 @@ describe('the watches as MCP tools', () => {
     expect(created.isError).toBeUndefined();
     expect(json(created)).toMatchObject({ status: 'active', secret: expect.stringMatching(/^whsec_/) });
     expect(json(listed).watches.map((w: { id: string }) => w.id)).toEqual([id]);
-    expect(json(deleted)).toEqual({ deleted: true, id });
+    expect(json(deleted)).toEqual({ success: true, deleted: true, id });
     expect([again.isError, json(again).status, json(again).error_code]).toEqual([
       true,
       404,

@@ -362,6 +362,8 @@ describe('the resource', () => {
       await create(free, { ...base, condition: { type: 'price_at_or_under' } }),
       await create(free, { ...base, params: { ...STAY, check_in: '2020-01-01' } }),
       await create(free, { ...base, interval: 300 }),
+      await create(free, { ...base, params: { hotel_id: '9WT3' } }),
+      await create(free, { ...base, expires_at: new Date(Date.now() - 60_000).toISOString() }),
     ];
     const made = [];
     for (let i = 0; i < 4; i++) made.push(await create(free, base));
@@ -373,8 +375,25 @@ describe('the resource', () => {
       [400, 'INVALID_PARAMETERS'],
       [400, 'INVALID_PARAMETERS'],
       [400, 'INTERVAL_TOO_SHORT'],
+      [400, 'INVALID_PARAMETERS'],
+      [400, 'INVALID_PARAMETERS'],
     ]);
     expect(results[3]!.body.detail).toMatch(/PAST_DATES/);
+    // Each validation refusal names the body's member in errors, as every other validation refusal does.
+    expect(
+      results.slice(2).map((r) => r.body.errors?.map((e: { parameter: string }) => e.parameter)),
+    ).toEqual([
+      ['condition.value'],
+      ['params.check_in', 'params.check_out'],
+      undefined,
+      ['params.check_in'],
+      ['expires_at'],
+    ]);
+    expect(results[3]!.body.errors[0]).toEqual({
+      parameter: 'params.check_in',
+      in: 'body',
+      message: expect.stringMatching(/PAST_DATES/),
+    });
     expect(made.map((r) => r.status)).toEqual([201, 201, 201, 409]);
     expect(made[3]!.body.error_code).toBe('WATCH_LIMIT_REACHED');
     expect(noKey.status).toBe(401);
@@ -396,12 +415,20 @@ describe('the resource', () => {
       method: 'DELETE',
       headers: { 'x-api-key': b },
     });
+    const readByA = await api.get(`/v1/watches/${made.body.id}`, { 'x-api-key': a });
     const del = await fetch(`${api.url}/v1/watches/${made.body.id}`, {
       method: 'DELETE',
       headers: { 'x-api-key': a },
     });
     const after = await api.get(`/v1/watches/${made.body.id}`, { 'x-api-key': a });
 
+    // Every 2xx body carries success: true, as the contract's convention has it.
+    expect([made.body, listA.body, readByA.body, await del.json()].map((b) => b.success)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(listA.body.watches.map((w: { id: string }) => w.id)).toEqual([made.body.id]);
     expect(listA.body.watches[0]).not.toHaveProperty('secret');
     expect(listB.body.watches).toEqual([]);
