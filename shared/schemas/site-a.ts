@@ -60,7 +60,7 @@ export const SiteAHotel = z.object({
     .string()
     .regex(/^\d+$/)
     .meta({ description: 'Numeric site_a id: the input of photos and reviews' }),
-  name: z.string().min(1),
+  name: z.string().min(1).nullable().meta({ description: 'null when the source does not show it' }),
   url: z.url().nullable().meta({
     description: 'Canonical hotel page URL, the form url-to-id accepts; null when the source names no page',
   }),

@@ -101,6 +101,26 @@ describe('the search results page', () => {
     );
   });
 
+  it('keeps a result that shows no name (its id identifies it), with name null and the absence counted', () => {
+    // Prepare: the second result without displayName, the third with one that lost its text
+    const html = fixture('search-results-apollo.html')
+      .replace('"displayName":{"__typename":"DisplayName","text":"Old Bridge Inn"},', '')
+      .replace('"text":"Tilleuls Residence"', '"translationTag":null');
+    // Act
+    const { value: page, drift } = withDrift(() => extractSearchPage(html, asked));
+    // Assess: never dropped, never a made-up name
+    if (page === 'unknown destination') throw new Error('expected results');
+    expect(page.hotels.map((h) => [h.hotel_id, h.name])).toEqual([
+      ['4410087', 'Hotel Lorvane Garden'],
+      ['4410094', null],
+      ['4410101', null],
+    ]);
+    expect(page.hotels[2]!.url).toBe('https://www.site-a.test/hotel/zz/tilleuls-residence.html');
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'results[].displayName', count: 2 }),
+    );
+  });
+
   it("follows Apollo's normalised references (__ref) to the listing they name", () => {
     const page = extractSearchPage(fixture('search-results-apollo.html'), asked);
     if (page === 'unknown destination') throw new Error('expected results');

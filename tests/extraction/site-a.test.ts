@@ -8,7 +8,7 @@ import { hotelIdInPage } from '../../shared/providers/site-a/hotel-page.ts';
 import { hotelRefInResults } from '../../shared/providers/site-a/search-page.ts';
 import { galleryInPage, PAGE_PHOTO_CAP } from '../../shared/providers/site-a/gallery.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
 
@@ -132,6 +132,22 @@ describe('hotelPhotos literal', () => {
     const html = hotelPage(h, 'https://images.site-a.test');
     const literalEnd = html.indexOf('b_photo_count');
     expect(galleryInPage(html.slice(0, literalEnd), false)!.photos).toHaveLength(galleryIds(h).length);
+  });
+
+  it('skips and counts a photo whose URL has no size segment, keeping the others; fails when no photo has one', () => {
+    // Prepare: the fixture's second photo moved off the sized path
+    const page = fixture('hotel-page.html');
+    const second = /xdata\/images\/hotel\/max1024x768\/900002\.jpg/;
+    expect(page).toMatch(second);
+    const odd = page.replace(second, 'images/hotel/900002.jpg');
+    const none =
+      "x = { b_hotel_id: '7', hotelPhotos: [ {id:'1', large_url:'https://i.test/images/hotel/1.jpg?k=z'} ] }";
+    // Act
+    const { value: gallery, drift } = withDrift(() => galleryInPage(odd, true)!);
+    // Assess: one unusable photo is not the gallery's failure
+    expect(gallery.photos.map((p) => p.photo_id)).toEqual(['900001']);
+    expect(drift).toContainEqual({ provider: 'site_a', kind: 'skipped', field: '[]', count: 1 });
+    expect(() => galleryInPage(none, true)).toThrow(ExtractionError);
   });
 
   it('fails a literal that is not a list, and an entry without a large URL', () => {

@@ -9,7 +9,7 @@ import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { literalAfter, readLiteral } from '../../extraction/js-literal.ts';
 import { literalScan, windowScan, type StreamScan } from '../../extraction/stream-scan.ts';
-import { tolerant } from '../../extraction/tolerant.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 
 /** The image host's size segment: `max1024x768`, `max500`, `square200`, `608x352`… */
 const SIZE = /\/xdata\/images\/hotel\/(?:max\d+(?:x\d+)?|square\d+|\d+x\d+)\//;
@@ -60,7 +60,9 @@ function literalItems(literal: string): unknown[] {
 }
 
 /**
- * The literal's photos in its order, then the page's further images (a full literal), sizes rewritten.
+ * The literal's photos in its order, then the page's further images (a full literal), sizes rewritten. A
+ * photo whose URL has no size segment cannot be resized: skipped and counted. A literal of which no photo
+ * can be read has changed its format: an extraction error.
  * @example galleryOf(readLiteral(literalAfter(html, 'hotelPhotos:')!), [], '4410087').photos[0].large_url
  */
 export function galleryOf(
@@ -68,12 +70,13 @@ export function galleryOf(
   images: [string, string][],
   hotelId: string | undefined,
 ): PageGallery {
-  const urls = new Map<string, string>();
-  for (const photo of conform('site_a', HotelPhotos, items, 'the hotelPhotos literal')) {
-    if (!SIZE.test(photo.large_url))
-      throw new ExtractionError('site_a', 'a photo URL without a size segment');
-    urls.set(String(photo.id), photo.large_url);
-  }
+  const read = conform('site_a', HotelPhotos, items, 'the hotelPhotos literal');
+  const usable = read.filter((photo) => SIZE.test(photo.large_url));
+  if (read.length > 0 && usable.length === 0)
+    throw new ExtractionError('site_a', 'no photo URL of the gallery has a size segment');
+  if (usable.length < read.length)
+    recordSkipped('site_a', '[]', 'the hotelPhotos literal', read.length - usable.length);
+  const urls = new Map(usable.map((photo) => [String(photo.id), photo.large_url]));
   for (const [id, url] of images) if (!urls.has(id)) urls.set(id, url);
   return {
     hotelId,

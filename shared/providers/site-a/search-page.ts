@@ -87,7 +87,8 @@ const Money = z.looseObject({
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
-// A result is its id (and its name, displayName): the page name and country only build its page URL.
+// A result is its id: its name (displayName), page name and country may each be absent (wave3's identity
+// rule); the page name and country only build its page URL.
 const Listing = z.looseObject({
   id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]),
   pageName: z
@@ -124,7 +125,7 @@ const Listing = z.looseObject({
 
 const SearchResult = z.looseObject({
   basicPropertyData: Listing,
-  displayName: z.looseObject({ text: z.string().min(1) }),
+  displayName: z.looseObject({ text: z.string().min(1) }).nullish(),
   location: z
     .looseObject({ mainDistance: z.string().nullish(), displayLocation: z.string().nullish() })
     .nullish(),
@@ -222,7 +223,7 @@ function toHotel(r: SearchResult, asked: SearchAsked): SiteAHotel {
   const stars = b.starRating?.value;
   return {
     hotel_id: String(b.id),
-    name: r.displayName.text,
+    name: r.displayName?.text ?? null,
     url: ref ? asked.hotelUrl(ref) : null,
     image_url: photo
       ? /^https?:\/\//.test(photo)
