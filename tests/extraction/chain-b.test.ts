@@ -11,6 +11,7 @@ import { candidates, IndexAnswer, toHotel } from '../../shared/providers/chain-b
 import { placeBySlug } from '../../shared/providers/chain-b/places.ts';
 import { hotelOffersRequest, indexQueryRequest } from '../../shared/providers/chain-b/requests.ts';
 import { useProviders } from '../../shared/upstream/providers.ts';
+import { loadProfile } from '../../infra/live-profile.ts';
 import { fixtureJson, withDrift } from '../helpers/fixtures.ts';
 
 const json = (name: string): unknown => fixtureJson('chain-b', name);
@@ -276,7 +277,7 @@ describe('requests', () => {
     });
     // Assess
     expect(req).toMatchObject({ origin: 'api', method: 'POST', path: '/bff/v1/graphql', safe: true });
-    expect(req.headers).toMatchObject({ 'x-algolia-application-id': '', 'x-index-key': '', lang: 'en' });
+    expect(req.headers).toMatchObject({ 'x-search-app-id': '', 'x-index-key': '', lang: 'en' });
     expect(req.body).toMatchObject({
       json: {
         operationName: 'HotelPageHot',
@@ -289,6 +290,39 @@ describe('requests', () => {
         },
       },
     });
+  });
+});
+
+describe('index key header names', () => {
+  const stay = {
+    checkIn: '2030-06-10',
+    checkOut: '2030-06-12',
+    adults: 2,
+    currency: 'EUR',
+    countryMarket: 'FR',
+  };
+
+  it("keeps the live profile's index keys away from the back end, under the names the profile sets", () => {
+    // Prepare
+    const live = loadProfile().providers;
+    useProviders(live);
+    const indexHeaders = Object.keys(live.chain_b!.headers ?? {}).filter(
+      (h) => !['apikey', 'app-id', 'clientid'].includes(h),
+    );
+    // Act
+    const req = hotelOffersRequest('K7Q2', stay);
+    // Assess
+    expect(indexHeaders).toHaveLength(2);
+    expect(indexHeaders.map((h) => req.headers?.[h])).toEqual(['', '']);
+  });
+
+  it('names the index key headers neutrally when no operation names them', () => {
+    // Prepare
+    useProviders({ chain_b: { baseUrl: 'https://chain-b.example', hosts: ['all.chain-b.test'] } });
+    // Act
+    const req = hotelOffersRequest('K7Q2', stay);
+    // Assess
+    expect(req.headers).toMatchObject({ 'x-search-app-id': '', 'x-search-api-key': '' });
   });
 });
 

@@ -85,7 +85,7 @@ function record(h: Hotel) {
   };
 }
 
-const algoliaError = (status: number, message: string): SiteResponse => ({
+const searchIndexError = (status: number, message: string): SiteResponse => ({
   status,
   json: { message, status },
 });
@@ -111,11 +111,11 @@ interface IndexQuery {
 }
 
 function indexQuery({ match, headers, body }: SiteRequest): SiteResponse {
-  if (headers['x-algolia-application-id'] !== SEARCH_APP_ID || headers['x-algolia-api-key'] !== SEARCH_KEY)
-    return algoliaError(403, 'Invalid Application-ID or API key');
-  if (decodeURIComponent(match[1]!) !== INDEX) return algoliaError(404, 'Index does not exist');
+  if (headers['x-search-app-id'] !== SEARCH_APP_ID || headers['x-search-api-key'] !== SEARCH_KEY)
+    return searchIndexError(403, 'Invalid Application-ID or API key');
+  if (decodeURIComponent(match[1]!) !== INDEX) return searchIndexError(404, 'Index does not exist');
   const q = json<IndexQuery>(body);
-  if (!q) return algoliaError(400, 'Invalid JSON');
+  if (!q) return searchIndexError(400, 'Invalid JSON');
   const [lat, lng] = (q.aroundLatLng ?? '').split(',').map(Number);
   const geo = Number.isFinite(lat) && Number.isFinite(lng) && q.aroundLatLng !== undefined;
   const text = (q.query ?? '').trim().toLowerCase();
@@ -270,7 +270,7 @@ function ratePlans(h: Hotel): RatePlan[] {
     },
     {
       id: 'MEMBER',
-      label: 'ALL member rate',
+      label: 'Member rate',
       meal: base,
       type: 'ROOM',
       member: true,
@@ -556,11 +556,11 @@ function hotelPageCold(v: ColdVariables, base: string): SiteResponse {
 
 /** One index record by its objectID, as the index's object endpoint answers it. */
 function indexObject({ match, headers, query }: SiteRequest): SiteResponse {
-  if (headers['x-algolia-application-id'] !== SEARCH_APP_ID || headers['x-algolia-api-key'] !== SEARCH_KEY)
-    return algoliaError(403, 'Invalid Application-ID or API key');
-  if (decodeURIComponent(match[1]!) !== INDEX) return algoliaError(404, 'Index does not exist');
+  if (headers['x-search-app-id'] !== SEARCH_APP_ID || headers['x-search-api-key'] !== SEARCH_KEY)
+    return searchIndexError(403, 'Invalid Application-ID or API key');
+  if (decodeURIComponent(match[1]!) !== INDEX) return searchIndexError(404, 'Index does not exist');
   const h = byCode(decodeURIComponent(match[2]!));
-  if (!h) return algoliaError(404, 'ObjectID does not exist');
+  if (!h) return searchIndexError(404, 'ObjectID does not exist');
   const all: Record<string, unknown> = record(h);
   const attributes = query.get('attributesToRetrieve')?.split(',');
   return {
@@ -618,8 +618,8 @@ export const chainB: Site = {
       apikey: BFF_KEY,
       'app-id': 'all.chain-b',
       clientid: 'all.chain-b',
-      'x-algolia-application-id': SEARCH_APP_ID,
-      'x-algolia-api-key': SEARCH_KEY,
+      'x-search-app-id': SEARCH_APP_ID,
+      'x-search-api-key': SEARCH_KEY,
     },
     operations: { search_index: INDEX },
   },

@@ -17,11 +17,14 @@ export const DEFAULT_INDEX = 'prod_hotels_en';
 /** The header names of the back end's keys. */
 const BFF_KEY_HEADERS = ['apikey', 'app-id', 'clientid'];
 
-/** The index's header names (`operations.search_app_id_header`, `operations.search_key_header`). */
+/**
+ * The index's header names (`operations.search_app_id_header`, `operations.search_key_header`): the
+ * hosted index's own names are set in the live profile; these neutral defaults are the sandbox's.
+ */
 function indexKeyHeaders(): string[] {
   return [
-    operationId('chain_b', 'search_app_id_header', 'x-algolia-application-id'),
-    operationId('chain_b', 'search_key_header', 'x-algolia-api-key'),
+    operationId('chain_b', 'search_app_id_header', 'x-search-app-id'),
+    operationId('chain_b', 'search_key_header', 'x-search-api-key'),
   ];
 }
 
