@@ -20,6 +20,16 @@ import { perNightFigures, ratePairs } from '../helpers/chain-c-rooms.ts';
 const json = (name: string): unknown => fixtureJson('chain-c', name);
 const LINKS = { imageBase: 'https://img.chain-c.test', siteBase: 'https://www.chain-c.test' };
 const EUR = new Map([['EUR', 1]]);
+/** The site's points mode (members, standard, points redemption), in the order its search sends them. */
+const POINTS_MODE = [
+  { type: 'CLUSTER', value: 'MRW' },
+  { type: 'STANDARD', value: '' },
+  { type: 'CLUSTER', value: 'P17' },
+];
+/** A search node's rates as the fixture writes them. */
+interface Node {
+  rates: (Record<string, unknown> & { rateModes: Record<string, unknown> })[];
+}
 /** A two-night stay asked in `currency`, converted by `rates`. */
 const asked = (rooms: number, currency = 'EUR', rates = EUR) => ({
   ...LINKS,
@@ -183,7 +193,7 @@ describe('the 2026 dated geo search', () => {
     );
   });
 
-  it('asks as the site does: the shop application, no document, the standard rate, 50 miles', () => {
+  it('asks as the site does: the shop application, no document, points mode, 50 miles', () => {
     // Act
     const req = datedSearchRequest({
       latitude: 47.13,
@@ -210,6 +220,32 @@ describe('the 2026 dated geo search', () => {
       }),
     });
     expect((req.body as { json: Record<string, unknown> }).json.query).toBeUndefined();
+    // Points are asked for by the clusters alone: with the standard rate alone the answer has none.
+    expect(req.body).toMatchObject({
+      json: { variables: { search: { options: { rateRequestTypes: POINTS_MODE } } } },
+    });
+  });
+
+  it('reads the cash and the points of a property that answers them in rates of their own', () => {
+    // Prepare: a redemption rate with points only, before the standard rate with cash only.
+    const raw = json('dated-search.json') as {
+      data: { search: { lowestAvailableRates: { searchByGeolocation: { edges: { node: Node }[] } } } };
+    };
+    const node = raw.data.search.lowestAvailableRates.searchByGeolocation.edges[0]!.node;
+    const standard = node.rates[0]!;
+    const { pointsPerUnit, ...cashModes } = standard.rateModes;
+    node.rates = [
+      { ...standard, rateCategory: { code: 'Redemption', value: 'P17' }, rateModes: { pointsPerUnit } },
+      { ...standard, rateModes: cashModes },
+    ];
+    // Act
+    const page = extractDatedPage(DatedSearchAnswer.parse(raw), asked(2));
+    // Assess
+    expect(page.hotels[0]).toMatchObject({
+      property_id: 'LRVXY',
+      bookable: true,
+      price: { per_night: 180.5, total: 808.64, currency: 'EUR', points_per_night: 36_000 },
+    });
   });
 });
 
@@ -431,7 +467,14 @@ describe('the rooms of one property (searchProductsByProperty)', () => {
       'graphql-operation-signature': 'b'.repeat(64),
     });
     expect(req.body).toMatchObject({
-      json: { variables: { search: { propertyId: 'LRVXY', options: { quantity: 2, numberInParty: 2 } } } },
+      json: {
+        variables: {
+          search: {
+            propertyId: 'LRVXY',
+            options: { quantity: 2, numberInParty: 2, rateRequestTypes: POINTS_MODE },
+          },
+        },
+      },
     });
   });
 });

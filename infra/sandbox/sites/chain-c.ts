@@ -4,7 +4,8 @@
  * GraphQL error) and only browser-like clients (a bot manager's 403 page otherwise). Five operations: the
  * 2026 priced geo search (`phoenixShopDatedSearchByGeoQuery`, `application-name: shop`, no document
  * needed, money as `{amount, currency, decimalPoint}` in the property's currency, per night of one room,
- * points per stay, statuses `AvailableForSale`/`NotAvailable`); the older lowest-rates search with integer
+ * points per stay only when the points-redemption cluster P17 is asked for, statuses
+ * `AvailableForSale`/`NotAvailable`); the older lowest-rates search with integer
  * amounts and their decimal point in the property's currency (`origin`) and the visitor's (`locale`, US
  * dollars here); the rooms of one property on the booking path (`PhoenixBookDTTSearchProductsByProperty`,
  * `application-name: book`: one product per room type and rate plan, cash, points and cash-and-points
@@ -156,7 +157,13 @@ interface SearchVariables {
     latitude?: number;
     longitude?: number;
     distance?: number;
-    options?: { startDate?: string; endDate?: string; numberInParty?: number; quantity?: number };
+    options?: {
+      startDate?: string;
+      endDate?: string;
+      numberInParty?: number;
+      quantity?: number;
+      rateRequestTypes?: { type?: string; value?: string }[];
+    };
   };
   limit?: number;
   offset?: number;
@@ -292,8 +299,11 @@ function pointsFor(h: Hotel, averageUnits: number): number {
   return pointsPerNight(averageUnits / 10 ** decimals(currency) / (FX[currency] ?? 1));
 }
 
-/** A 2026 search node: the property and its lowest standard rate per night of one room. */
-function datedNode(h: Hotel, d: number, stay: ChainCStay) {
+/**
+ * A 2026 search node: the property and its lowest standard rate per night of one room, with its points per
+ * stay only in points mode (the redemption cluster asked for).
+ */
+function datedNode(h: Hotel, d: number, stay: ChainCStay, points: boolean) {
   const { property } = node(h, d, null, 0);
   const nights = nightsOf(stay.checkIn, stay.checkOut).length;
   const cash = nightly(h, stay, 1);
@@ -313,7 +323,7 @@ function datedNode(h: Hotel, d: number, stay: ChainCStay) {
               totalAmount: minor(p.total, currency),
             },
             // Per stay of one room.
-            pointsPerUnit: { points: pointsFor(h, p.average) * nights },
+            ...(points ? { pointsPerUnit: { points: pointsFor(h, p.average) * nights } } : {}),
           },
         };
       })()
@@ -350,7 +360,8 @@ function datedSearch(v: SearchVariables): SiteResponse {
     checkOut: o.endDate ?? '',
     adults: Number(o.numberInParty ?? 2),
   };
-  const all = around(s).map(({ h, d }) => ({ h, d, node: datedNode(h, d, stay) }));
+  const points = asksPoints(o.rateRequestTypes);
+  const all = around(s).map(({ h, d }) => ({ h, d, node: datedNode(h, d, stay, points) }));
   const byPrice = v.sort?.fields?.[0]?.field === 'PRICE';
   const price = (x: (typeof all)[number]) => {
     const mode = x.node.rates[0]!.rateModes;
@@ -393,11 +404,24 @@ function datedSearch(v: SearchVariables): SiteResponse {
 interface ProductsVariables {
   search?: {
     propertyId?: string;
-    options?: { startDate?: string; endDate?: string; quantity?: number; numberInParty?: number };
+    options?: {
+      startDate?: string;
+      endDate?: string;
+      quantity?: number;
+      numberInParty?: number;
+      rateRequestTypes?: { type?: string; value?: string }[];
+    };
   };
 }
 
-/** Rate plans: the standard flexible rate, the members' rate, and on the first two rooms award nights. */
+/** Whether the points-redemption cluster is asked for: without it, no points are priced. */
+const asksPoints = (types: { type?: string; value?: string }[] = []) =>
+  types.some((t) => t.type === 'CLUSTER' && t.value === 'P17');
+
+/**
+ * Rate plans: the standard flexible rate, the members' rate, and on the first two rooms award nights (when
+ * the points cluster is asked for).
+ */
 const PLANS = [
   { code: 'FLEX', name: 'Flexible rate', members: false, mode: 'cash', factor: 1 },
   { code: 'MBR', name: 'Member rate', members: true, mode: 'cash', factor: 0.93 },
@@ -421,61 +445,63 @@ function products(v: ProductsVariables): SiteResponse {
   const edges = ROOM_TYPES.flatMap((room, r) => {
     const cash = nightly(h, stay, room.factor);
     if (!cash) return [];
-    return PLANS.filter((plan) => plan.mode === 'cash' || r < 2).map((plan) => {
-      const units = cash.map((n) => ({ date: n.date, units: Math.round(n.units * plan.factor) }));
-      const p = perNight(units.map((n) => n.units));
-      const nights = units.length;
-      const points = pointsFor(h, perNight(cash.map((n) => n.units)).average);
-      const rateModes =
-        plan.mode === 'cash'
-          ? [
-              {
-                __typename: 'Cash',
-                averageNightlyRatePerUnit: { amount: minor(p.average, currency) },
-                dailyRates: units.map((n) => ({ date: n.date, amount: minor(n.units, currency) })),
-              },
-            ]
-          : [
-              {
-                __typename: 'Points',
-                pointsPerUnit: { points: points * nights },
-                dailyPoints: units.map((n) => ({ date: n.date, points, freeNight: false })),
-              },
-              {
-                __typename: 'CashAndPoints',
-                pointsPerUnit: { points: (points / 2) * nights },
-                cashPerUnit: minor(Math.round(p.average * 0.4) * nights, currency),
-              },
-            ];
-      return {
-        node: {
-          id: `${id}.${room.code}.${plan.code}`,
-          basicInformation: {
-            type: room.type,
-            name: room.name,
-            // Some rooms have no description.
-            description: hash(`crd:${h.key}:${r}`) % 3 ? `${room.name} at ${h.name}.` : null,
-            isMembersOnly: plan.members,
-            ratePlan: [{ ratePlanCode: `${plan.code}${room.code}`, ratePlanType: plan.mode.toUpperCase() }],
-            roomsAvailable: 1 + (hash(`ra:${h.key}:${r}:${stay.checkIn}`) % 6),
+    return PLANS.filter((plan) => plan.mode === 'cash' || (r < 2 && asksPoints(o.rateRequestTypes))).map(
+      (plan) => {
+        const units = cash.map((n) => ({ date: n.date, units: Math.round(n.units * plan.factor) }));
+        const p = perNight(units.map((n) => n.units));
+        const nights = units.length;
+        const points = pointsFor(h, perNight(cash.map((n) => n.units)).average);
+        const rateModes =
+          plan.mode === 'cash'
+            ? [
+                {
+                  __typename: 'Cash',
+                  averageNightlyRatePerUnit: { amount: minor(p.average, currency) },
+                  dailyRates: units.map((n) => ({ date: n.date, amount: minor(n.units, currency) })),
+                },
+              ]
+            : [
+                {
+                  __typename: 'Points',
+                  pointsPerUnit: { points: points * nights },
+                  dailyPoints: units.map((n) => ({ date: n.date, points, freeNight: false })),
+                },
+                {
+                  __typename: 'CashAndPoints',
+                  pointsPerUnit: { points: (points / 2) * nights },
+                  cashPerUnit: minor(Math.round(p.average * 0.4) * nights, currency),
+                },
+              ];
+        return {
+          node: {
+            id: `${id}.${room.code}.${plan.code}`,
+            basicInformation: {
+              type: room.type,
+              name: room.name,
+              // Some rooms have no description.
+              description: hash(`crd:${h.key}:${r}`) % 3 ? `${room.name} at ${h.name}.` : null,
+              isMembersOnly: plan.members,
+              ratePlan: [{ ratePlanCode: `${plan.code}${room.code}`, ratePlanType: plan.mode.toUpperCase() }],
+              roomsAvailable: 1 + (hash(`ra:${h.key}:${r}:${stay.checkIn}`) % 6),
+            },
+            rates: { name: plan.name, rateModes },
+            totalPricing: {
+              rateModes:
+                plan.mode === 'cash'
+                  ? {
+                      subtotalPerQuantity: minor(
+                        units.reduce((a, n) => a + n.units, 0),
+                        currency,
+                      ),
+                      grandTotal: minor(p.total * nights * quantity, currency),
+                      totalMandatoryFeesPerQuantity: minor(p.fees * nights, currency),
+                    }
+                  : null,
+            },
           },
-          rates: { name: plan.name, rateModes },
-          totalPricing: {
-            rateModes:
-              plan.mode === 'cash'
-                ? {
-                    subtotalPerQuantity: minor(
-                      units.reduce((a, n) => a + n.units, 0),
-                      currency,
-                    ),
-                    grandTotal: minor(p.total * nights * quantity, currency),
-                    totalMandatoryFeesPerQuantity: minor(p.fees * nights, currency),
-                  }
-                : null,
-          },
-        },
-      };
-    });
+        };
+      },
+    );
   });
   return {
     status: 200,

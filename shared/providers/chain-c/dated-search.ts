@@ -2,7 +2,10 @@
  * Pure reader of chain_c's 2026 search, `data.search.lowestAvailableRates.searchByGeolocation` with
  * `total`, `pageInfo` and `edges[].node{distance, property, rates[]}`, by the tolerant rule
  * (shared/extraction/tolerant.ts): a rate's `rateModes.lowestAverageRate` is per night of one room (amount
- * before tax, taxes, fees, `totalAmount` after them), `pointsPerUnit.points` per stay of one room.
+ * before tax, taxes, fees, `totalAmount` after them), `pointsPerUnit.points` per stay of one room. The search
+ * asks in points mode; whether that answers the points beside the cash in one rate or in a rate of their
+ * own is not on record, so the cash is read from the first rate that shows cash and the points from the
+ * first that shows points.
  */
 import * as z from 'zod';
 import type { ChainCHotel } from '../../schemas/chain-c.ts';
@@ -67,7 +70,11 @@ export type DatedSearchAnswer = z.infer<typeof DatedSearchAnswer>;
  * the stay's points of one room, null when the answer shows none. In the property's currency when no rate
  * converts it (the handler refuses that as INVALID_CURRENCY).
  */
-function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['price'] {
+function datedPrice(
+  rate: DatedRate | undefined,
+  stayPoints: number | undefined,
+  o: DatedOptions,
+): ChainCHotel['price'] {
   const mode = rate?.rateModes?.lowestAverageRate;
   if (!mode) return null;
   const converts = convert(mode.amount, o.rates) !== undefined;
@@ -79,7 +86,6 @@ function datedPrice(rate: DatedRate | undefined, o: DatedOptions): ChainCHotel['
   const fees = value(mode.fees);
   const afterTax =
     value(mode.totalAmount) ?? (taxes !== null && fees !== null ? perNight + taxes + fees : null);
-  const stayPoints = rate.rateModes?.pointsPerUnit?.points;
   return {
     per_night: cents(perNight),
     total: stay(afterTax),
@@ -100,11 +106,14 @@ export function extractDatedPage(answer: DatedSearchAnswer, o: DatedOptions): Ch
   const search = answer.data?.search?.lowestAvailableRates?.searchByGeolocation;
   if (!search) throw new ExtractionError('chain_c', 'the search answer has no search results');
   const hotels = search.edges.map(({ node }) => {
-    const rate = node.rates?.[0];
+    const rates = node.rates ?? [];
+    const rate = rates.find((r) => r.rateModes?.lowestAverageRate) ?? rates[0];
+    const points = (rate?.rateModes?.pointsPerUnit ? rate : rates.find((r) => r.rateModes?.pointsPerUnit))
+      ?.rateModes?.pointsPerUnit?.points;
     return toHotel(
       node.distance,
       node.property,
-      { status: rate?.status?.code, price: datedPrice(rate, o) },
+      { status: rate?.status?.code, price: datedPrice(rate, points, o) },
       o,
     );
   });

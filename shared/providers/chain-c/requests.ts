@@ -206,15 +206,27 @@ export function lowestRatesRequest(q: LowestRatesQuery): UpstreamRequest {
 }
 
 /**
- * The 2026 search's variables, as the site's map view sends them: a radius in metres, the stay, the
- * standard rate, unavailable properties included (they carry no price), the sort at the top level.
- * @example datedSearchVariables(query).search.options.rateRequestTypes // [{ type: 'STANDARD', value: '' }]
+ * The site's points mode: the members' cluster, the standard rate and the points-redemption cluster, in the
+ * order its search sends them. Points are asked for by these alone (no operation or flag of their own):
+ * with the standard rate alone, the answer has no points.
+ */
+export const POINTS_MODE_RATE_TYPES = [
+  { type: 'CLUSTER', value: 'MRW' },
+  { type: 'STANDARD', value: '' },
+  { type: 'CLUSTER', value: 'P17' },
+];
+
+/**
+ * The 2026 search's variables, as the site's map view sends them in points mode: a radius in metres, the
+ * stay, the standard rate with the points clusters, unavailable properties included (they carry no price),
+ * the sort at the top level.
+ * @example datedSearchVariables(query).search.options.rateRequestTypes // POINTS_MODE_RATE_TYPES
  */
 export function datedSearchVariables(q: LowestRatesQuery) {
   return geoSearch(q, {
     includeMandatoryFees: true,
     numberInParty: q.adults,
-    rateRequestTypes: [{ type: 'STANDARD', value: '' }],
+    rateRequestTypes: POINTS_MODE_RATE_TYPES,
     quantity: q.rooms,
     includeTaxesAndFees: false,
     includeUnavailableProperties: true,
@@ -246,16 +258,6 @@ export interface ProductsQuery {
 }
 
 /**
- * Cash, member and points rates: the standard rate, the members' cluster and the points-redemption
- * cluster, as the site's points mode asks for them.
- */
-export const ROOMS_RATE_TYPES = [
-  { type: 'STANDARD', value: '' },
-  { type: 'CLUSTER', value: 'MRW' },
-  { type: 'CLUSTER', value: 'P17' },
-];
-
-/**
  * The rooms and rates of one property for the stay, on the booking path.
  * @example productsRequest({ propertyId: 'PARXY', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, rooms: 1 }).headers['application-name'] // 'book'
  */
@@ -274,7 +276,8 @@ export function productsRequest(q: ProductsQuery): UpstreamRequest {
           quantity: q.rooms,
           numberInParty: q.adults,
           childAges: [],
-          rateRequestTypes: ROOMS_RATE_TYPES,
+          // Cash, member and points rates: the points mode, as the search asks for it.
+          rateRequestTypes: POINTS_MODE_RATE_TYPES,
         },
       },
     },
