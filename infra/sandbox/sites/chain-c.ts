@@ -442,66 +442,65 @@ function products(v: ProductsVariables): SiteResponse {
   };
   const quantity = Math.max(1, Number(o.quantity ?? 1));
   const currency = billingCurrency(h);
+  const redeem = asksPoints(o.rateRequestTypes);
   const edges = ROOM_TYPES.flatMap((room, r) => {
     const cash = nightly(h, stay, room.factor);
     if (!cash) return [];
-    return PLANS.filter((plan) => plan.mode === 'cash' || (r < 2 && asksPoints(o.rateRequestTypes))).map(
-      (plan) => {
-        const units = cash.map((n) => ({ date: n.date, units: Math.round(n.units * plan.factor) }));
-        const p = perNight(units.map((n) => n.units));
-        const nights = units.length;
-        const points = pointsFor(h, perNight(cash.map((n) => n.units)).average);
-        const rateModes =
-          plan.mode === 'cash'
-            ? [
-                {
-                  __typename: 'Cash',
-                  averageNightlyRatePerUnit: { amount: minor(p.average, currency) },
-                  dailyRates: units.map((n) => ({ date: n.date, amount: minor(n.units, currency) })),
-                },
-              ]
-            : [
-                {
-                  __typename: 'Points',
-                  pointsPerUnit: { points: points * nights },
-                  dailyPoints: units.map((n) => ({ date: n.date, points, freeNight: false })),
-                },
-                {
-                  __typename: 'CashAndPoints',
-                  pointsPerUnit: { points: (points / 2) * nights },
-                  cashPerUnit: minor(Math.round(p.average * 0.4) * nights, currency),
-                },
-              ];
-        return {
-          node: {
-            id: `${id}.${room.code}.${plan.code}`,
-            basicInformation: {
-              type: room.type,
-              name: room.name,
-              // Some rooms have no description.
-              description: hash(`crd:${h.key}:${r}`) % 3 ? `${room.name} at ${h.name}.` : null,
-              isMembersOnly: plan.members,
-              ratePlan: [{ ratePlanCode: `${plan.code}${room.code}`, ratePlanType: plan.mode.toUpperCase() }],
-              roomsAvailable: 1 + (hash(`ra:${h.key}:${r}:${stay.checkIn}`) % 6),
-            },
-            rates: { name: plan.name, rateModes },
-            totalPricing: {
-              rateModes:
-                plan.mode === 'cash'
-                  ? {
-                      subtotalPerQuantity: minor(
-                        units.reduce((a, n) => a + n.units, 0),
-                        currency,
-                      ),
-                      grandTotal: minor(p.total * nights * quantity, currency),
-                      totalMandatoryFeesPerQuantity: minor(p.fees * nights, currency),
-                    }
-                  : null,
-            },
+    return PLANS.filter((plan) => plan.mode === 'cash' || (r < 2 && redeem)).map((plan) => {
+      const units = cash.map((n) => ({ date: n.date, units: Math.round(n.units * plan.factor) }));
+      const p = perNight(units.map((n) => n.units));
+      const nights = units.length;
+      const points = pointsFor(h, perNight(cash.map((n) => n.units)).average);
+      const rateModes =
+        plan.mode === 'cash'
+          ? [
+              {
+                __typename: 'Cash',
+                averageNightlyRatePerUnit: { amount: minor(p.average, currency) },
+                dailyRates: units.map((n) => ({ date: n.date, amount: minor(n.units, currency) })),
+              },
+            ]
+          : [
+              {
+                __typename: 'Points',
+                pointsPerUnit: { points: points * nights },
+                dailyPoints: units.map((n) => ({ date: n.date, points, freeNight: false })),
+              },
+              {
+                __typename: 'CashAndPoints',
+                pointsPerUnit: { points: (points / 2) * nights },
+                cashPerUnit: minor(Math.round(p.average * 0.4) * nights, currency),
+              },
+            ];
+      return {
+        node: {
+          id: `${id}.${room.code}.${plan.code}`,
+          basicInformation: {
+            type: room.type,
+            name: room.name,
+            // Some rooms have no description.
+            description: hash(`crd:${h.key}:${r}`) % 3 ? `${room.name} at ${h.name}.` : null,
+            isMembersOnly: plan.members,
+            ratePlan: [{ ratePlanCode: `${plan.code}${room.code}`, ratePlanType: plan.mode.toUpperCase() }],
+            roomsAvailable: 1 + (hash(`ra:${h.key}:${r}:${stay.checkIn}`) % 6),
           },
-        };
-      },
-    );
+          rates: { name: plan.name, rateModes },
+          totalPricing: {
+            rateModes:
+              plan.mode === 'cash'
+                ? {
+                    subtotalPerQuantity: minor(
+                      units.reduce((a, n) => a + n.units, 0),
+                      currency,
+                    ),
+                    grandTotal: minor(p.total * nights * quantity, currency),
+                    totalMandatoryFeesPerQuantity: minor(p.fees * nights, currency),
+                  }
+                : null,
+          },
+        },
+      };
+    });
   });
   return {
     status: 200,
