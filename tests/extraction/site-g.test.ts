@@ -15,6 +15,7 @@ import { conform } from '../../shared/extraction/conform.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { useProviders, type Providers } from '../../shared/upstream/providers.ts';
+import { withDrift } from '../helpers/fixtures.ts';
 
 const answer = (name: string) =>
   KeywordSearchAnswer.parse(
@@ -58,13 +59,38 @@ describe('keyword search answer', () => {
 
   it.each([
     ['a result without a type', { resultType: '', code: 1 }],
-    ['a city result without its city', { resultType: 'CT', code: 1 }],
     ['a city with a drifted id', { resultType: 'CT', code: 1, city: { geoCode: -1_000_001 } }],
   ])('fails %s', (_case, result) => {
     const drifted = { ...answer('keyword-empty'), keyWordSearchResults: [result] };
     expect(() => placesIn(conform('site_g', KeywordSearchAnswer, drifted, 'the answer'))).toThrow(
       ExtractionError,
     );
+  });
+
+  it('reads a city result without its city object by its code and word, and skips and counts a city or region without a positive id', () => {
+    // Act
+    const { value: places, drift } = withDrift(() => placesIn(answer('keyword-partial')));
+    // Assess: the rest of the answer is still read (research §6: city_id is city.geoCode, or code for CT)
+    expect(places.map((p) => [p.resultType, p.id])).toEqual([
+      ['CT', 733],
+      ['Z', 9120],
+    ]);
+    expect(places[0]).toMatchObject({
+      name: '梧汀',
+      name_en: null,
+      province: '南岐省',
+      provinceId: 52,
+      country_en: 'China',
+      words: ['梧汀'],
+    });
+    expect(drift).toContainEqual({
+      provider: 'site_g',
+      kind: 'skipped',
+      field: 'keyWordSearchResults[]',
+      count: 3,
+    });
+    expect(classify(places, '梧汀')).toMatchObject({ kind: 'city', city: { id: 733 } });
+    expect(toSuggestion(places[0]!)).toMatchObject({ city_id: 733, name: '梧汀', name_en: null });
   });
 
   it('fails an answer with neither results nor a ResponseStatus (a renamed envelope)', () => {

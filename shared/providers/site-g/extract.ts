@@ -15,7 +15,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { providerConfig } from '../../upstream/providers.ts';
-import { tolerant } from '../../extraction/tolerant.ts';
+import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 
 // Ids are positive: anything else is drift, refused as the answer loads (never kept). A number or its
 // digits, checked as one type (a union would not let the tolerant reader tell an absent id from a wrong one).
@@ -46,15 +46,11 @@ const result = {
   province: Geo.nullish(),
   country: Country.nullish(),
 };
-/** A city result is its city: without it the result says nothing the contract can use. */
-const Result = z.union([
-  z.looseObject({ ...result, resultType: z.literal('CT'), city: Geo }),
-  z.looseObject({
-    ...result,
-    resultType: z.string().refine((t) => t !== 'CT', { error: 'a city result' }),
-    city: Geo.nullish(),
-  }),
-]);
+/**
+ * A result: a city result names its city by `city`, or, without it, by its own `code` and word (evidence
+ * §6: city_id is `city.geoCode`, or `code` when resultType is CT).
+ */
+const Result = z.looseObject({ ...result, resultType: z.string(), city: Geo.nullish() });
 type Result = z.infer<typeof Result>;
 
 const ResponseStatus = z.looseObject({
@@ -120,19 +116,28 @@ function cityOf(r: Result, city: Geo): SiteGPlace {
   };
 }
 
-/** @example toPlace({ resultType: 'CT', code: 14, city: { geoCode: 14, currentLocaleName: '苏州', enusName: 'Suzhou' }, … }) */
+/** A result's own code as an id: a positive integer or its digits, else NaN (no id). @example codeId('17') // 17 */
+function codeId(code: number | string): number {
+  const id = typeof code === 'number' || /^\d{1,15}$/.test(code) ? Number(code) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : NaN;
+}
+
+/**
+ * A result as a place (its id NaN when it has none), or undefined for a type the contract has no use for.
+ * @example toPlace({ resultType: 'CT', code: 14, city: { geoCode: 14, currentLocaleName: '苏州', enusName: 'Suzhou' }, … })
+ */
 function toPlace(r: Result): SiteGPlace | undefined {
   const word = r.resultWord || r.word || r.name || null;
   if (r.resultType === 'CT') {
-    if (!r.city) throw new ExtractionError('site_g', 'a city result without its city');
-    const place = cityOf(r, r.city);
+    // Without its city object, the result's code and word name the city; no English name is shown.
+    const place = r.city ? cityOf(r, r.city) : { ...cityOf(r, { geoCode: codeId(r.code) }), name: word };
     return { ...place, words: [...place.words, ...(word ? [word] : [])] };
   }
   if (!(r.resultType in REGION_TYPES)) return undefined;
   const own = r.resultType === 'P' ? r.province : undefined;
   return {
     resultType: r.resultType,
-    id: own?.geoCode ?? Number(r.code),
+    id: own?.geoCode ?? codeId(r.code),
     name: localName(own) ?? word,
     name_en: own?.enusName || null,
     province: r.resultType === 'P' ? null : localName(r.province),
@@ -148,7 +153,8 @@ function toPlace(r: Result): SiteGPlace | undefined {
 /**
  * The answer's places that the contract can name (cities and regions), in the answer's order. An answer
  * whose `Ack` is not Success is the source's failure; a result without a type means the format drifted;
- * a type the contract has no use for (hotel, landmark, airport, station) is skipped.
+ * a type the contract has no use for (hotel, landmark, airport, station) is skipped; a city or region
+ * without a positive id (a code like `dist_77`) is skipped and counted.
  * @example placesIn(answer).map((p) => p.id) // [14, 521]
  */
 export function placesIn(answer: KeywordSearchAnswer, upstreamStatus?: number): SiteGPlace[] {
@@ -163,15 +169,17 @@ export function placesIn(answer: KeywordSearchAnswer, upstreamStatus?: number): 
       upstreamStatus,
     );
   const out: SiteGPlace[] = [];
+  let unidentified = 0;
   // A failure (checked above) is the only shape without results.
   const results = (answer as { keyWordSearchResults?: Result[] | null }).keyWordSearchResults ?? [];
   for (const r of results) {
     if (!/^[A-Z]{1,3}$/.test(r.resultType))
       throw new ExtractionError('site_g', 'a keyword search result without a result type');
     const place = toPlace(r);
-    if (place && !(place.id > 0)) throw new ExtractionError('site_g', 'a place without a positive id');
-    if (place) out.push(place);
+    if (place && !(place.id > 0)) unidentified += 1;
+    else if (place) out.push(place);
   }
+  if (unidentified > 0) recordSkipped('site_g', 'keyWordSearchResults[]', 'the keyword search', unidentified);
   return out;
 }
 
