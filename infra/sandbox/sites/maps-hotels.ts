@@ -14,10 +14,11 @@
  * of another city. `search_metadata.total_time_taken` is boxed (`{"float": n}`) and
  * `search_metadata.<engine>_url` links the search on the service's public site.
  *
- * A hotel's exact name (or its `property_token`) answers that property's details at the top level
- * (`search_information.hotels_results_state: "Showing results for property details"`, an address,
- * `featured_prices[]` and `prices[]` with totals, the hotel's own site marked `official`, one seller
- * without a link), without `properties[]`. Nearby places carry a category, some no transportations. A place it does not know
+ * A property's `property_token`, a hotel's or a vacation rental's, or an exact name only one property
+ * has, answers that property's details at the top level (`search_information.hotels_results_state:
+ * "Showing results for property details"`, an address, `featured_prices[]` and `prices[]` with totals,
+ * the hotel's own site marked `official`, one seller without a link), without `properties[]`; a name
+ * several rentals share lists them. Each city's newest rental has no rating yet. Nearby places carry a category, some no transportations. A place it does not know
  * answers the empty state. Keys and failures as in `serp-api.ts`. Prices are in the asked currency when
  * the service prices in it, else in USD, as `search_parameters.currency` says. Photos are small images.
  */
@@ -29,6 +30,7 @@ import type { Site, SiteResponse } from '../site.ts';
 import { getWorld, type City, type Hotel } from '../world.ts';
 import { reviewCount } from './maps.ts';
 import { FIRST_LISTING_ID, LISTINGS_PER_CITY, listing } from './rental.ts';
+import type { Listing } from './rental-world.ts';
 import { badRequest, emptyResultText, refused, searchMetadata, serpSite } from './serp-api.ts';
 
 /** The service's public site, where a search can be opened in a browser. */
@@ -65,13 +67,19 @@ const rate = (n: number, before: number, currency: string) => ({
   before_taxes_fees: money(before, currency),
   extracted_before_taxes_fees: Math.round(before),
 });
-/** An opaque token in the service's style (base64url of a protobuf-like blob). */
-const opaque = (prefix: string, seed: string, length: number) =>
-  prefix +
-  Buffer.from(Array.from({ length }, (_v, i) => hash(`${seed}:${i}`) & 0xff))
-    .toString('base64url')
-    .slice(0, length);
-
+/**
+ * An opaque token in the service's style (base64url of a protobuf-like blob), drawn from the whole seed:
+ * the low byte of a hash alone would give two hundred and fifty-six tokens in all, shared by many properties.
+ */
+const opaque = (prefix: string, seed: string, length: number) => {
+  const next = rng(`opaque:${seed}`);
+  return (
+    prefix +
+    Buffer.from(Array.from({ length }, () => Math.floor(next() * 256)))
+      .toString('base64url')
+      .slice(0, length)
+  );
+};
 /** The currency the service prices in for a request: the asked one when it knows it, else USD. */
 const pricedIn = (q: URLSearchParams) => {
   const asked = (q.get('currency') ?? 'USD').toUpperCase();
@@ -190,58 +198,90 @@ function hotelProperty(h: Hotel, q: URLSearchParams, base: string, details = fal
   };
 }
 
-/** The rental platform's listings in a city, as vacation rentals: nightly rates per seller, no totals. */
-function rentalProperties(city: City, q: URLSearchParams, base: string) {
-  const stay = stayOf(q);
-  const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+/** The rental platform's listings of a city, in its order. */
+function cityListings(city: City): Listing[] {
   const ci = getWorld().cities.indexOf(city);
   return Array.from({ length: LISTINGS_PER_CITY }, (_v, k) =>
     listing(FIRST_LISTING_ID + ci * LISTINGS_PER_CITY + k),
-  )
-    .filter((l) => l !== undefined)
-    .map((l) => {
-      const fx = FX[stay.currency] ?? 1;
-      const nightly = l.nightlyUsd * fx;
-      const token = opaque('ChkQ', `rental:${l.id}`, 30);
-      const r = rng(`vr:${l.id}`);
-      return {
-        type: 'vacation rental',
-        name: `${l.title} - Entire apartment`,
-        link: `https://www.rental.test/rooms/${l.id}`,
-        property_token: token,
-        serpapi_property_details_link: detailsLink(base, q, token),
-        gps_coordinates: {
-          latitude: Math.round((city.latitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
-          longitude: Math.round((city.longitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
-        },
-        ...(r() < 0.5 ? { check_in_time: `4:00${NNBSP}PM`, check_out_time: `10:00${NNBSP}AM` } : {}),
-        ...(nights > 0
-          ? {
-              rate_per_night: rate(nightly, nightly, stay.currency),
-              total_rate: rate(nightly * nights, nightly * nights, stay.currency),
-              prices: [1, 1.06].map((f, i) => ({
-                source: i === 0 ? 'rental' : 'Seller 2',
-                num_guests: stay.adults,
-                rate_per_night: {
-                  lowest: money(nightly * f, stay.currency),
-                  extracted_lowest: Math.round(nightly * f),
-                },
-              })),
-            }
-          : {}),
-        images: Array.from({ length: 5 }, (_v, i) => ({
-          thumbnail: `${base}/hotel-photos/r${l.id}/${i}.jpg`,
-          original_image: `${base}/hotel-photos/r${l.id}/${i}-o.jpg`,
-        })),
-        ...(l.reviews
-          ? { overall_rating: Math.min(5, Math.round(l.rating * 10) / 10), reviews: l.reviews }
-          : {}),
-        location_rating: Math.round((3 + r() * 2) * 10) / 10,
-        amenities: RENTAL_AMENITIES.filter((_a, i) => hash(`ram:${l.id}:${i}`) % 3 !== 0),
-        excluded_amenities: ['No airport shuttle'],
-        essential_info: ['Entire apartment', `Sleeps ${l.maxGuests}`, '1 bedroom', '1 bathroom'],
-      };
-    });
+  ).filter((l) => l !== undefined);
+}
+
+const rentalToken = (l: Listing) => opaque('ChkQ', `rental:${l.id}`, 30);
+const rentalName = (l: Listing) => `${l.title} - Entire apartment`;
+/** Each city's newest listing (its last) has no rating on the maps service yet, reviewed or not. */
+const rated = (l: Listing) =>
+  l.reviews > 0 && (Number(l.id) - FIRST_LISTING_ID) % LISTINGS_PER_CITY !== LISTINGS_PER_CITY - 1;
+
+let rentalsByToken: { world: ReturnType<typeof getWorld>; byToken: Map<string, Listing> } | undefined;
+/** The listing a vacation rental's `property_token` names, in any city; undefined for none. */
+function rentalByToken(token: string): Listing | undefined {
+  const world = getWorld();
+  if (rentalsByToken?.world !== world)
+    rentalsByToken = {
+      world,
+      byToken: new Map(world.cities.flatMap(cityListings).map((l) => [rentalToken(l), l])),
+    };
+  return rentalsByToken.byToken.get(token);
+}
+
+/**
+ * A listing as a vacation rental: nightly rates per seller (no totals) in the list; `details` adds what
+ * only its own page has, in the keys of a hotel's details (an address, `featured_prices[]` and `prices[]`
+ * with totals, nearby places, more images), never a hotel class, a phone or a description.
+ */
+function rentalProperty(l: Listing, q: URLSearchParams, base: string, details = false) {
+  const stay = stayOf(q);
+  const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+  const nightly = l.nightlyUsd * (FX[stay.currency] ?? 1);
+  const token = rentalToken(l);
+  const r = rng(`vr:${l.id}`);
+  const { city } = l;
+  const sellers = (withTotals: boolean) =>
+    [1, 1.06].map((f, i) => ({
+      source: i === 0 ? 'rental' : 'Seller 2',
+      ...(details ? { link: `${PUBLIC_SITE}/travel/clk?pc=${i + 1}&token=${token}` } : {}),
+      num_guests: stay.adults,
+      rate_per_night: {
+        lowest: money(nightly * f, stay.currency),
+        extracted_lowest: Math.round(nightly * f),
+      },
+      ...(withTotals ? { total_rate: rate(nightly * f * nights, nightly * f * nights, stay.currency) } : {}),
+    }));
+  return {
+    type: 'vacation rental',
+    name: rentalName(l),
+    link: `https://www.rental.test/rooms/${l.id}`,
+    property_token: token,
+    serpapi_property_details_link: detailsLink(base, q, token),
+    ...(details
+      ? {
+          address: `${1 + (hash(`raddr:${l.id}`) % 90)} ${pick(rng(`rstreet:${l.id}`), STREETS)}, ${city.label}`,
+        }
+      : {}),
+    gps_coordinates: {
+      latitude: Math.round((city.latitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
+      longitude: Math.round((city.longitude + (r() - 0.5) * 0.04) * 1e6) / 1e6,
+    },
+    ...(r() < 0.5 ? { check_in_time: `4:00${NNBSP}PM`, check_out_time: `10:00${NNBSP}AM` } : {}),
+    ...(nights > 0
+      ? {
+          rate_per_night: rate(nightly, nightly, stay.currency),
+          total_rate: rate(nightly * nights, nightly * nights, stay.currency),
+          ...(details ? { featured_prices: sellers(true).slice(0, 1) } : {}),
+          prices: sellers(details),
+        }
+      : {}),
+    ...(details ? { nearby_places: [{ category: 'Landmark', name: `${city.name} Old Town` }] } : {}),
+    images: Array.from({ length: details ? 8 : 5 }, (_v, i) => ({
+      thumbnail: `${base}/hotel-photos/r${l.id}/${i}.jpg`,
+      original_image: `${base}/hotel-photos/r${l.id}/${i}-o.jpg`,
+    })),
+    ...(rated(l) ? { overall_rating: Math.min(5, Math.round(l.rating * 10) / 10), reviews: l.reviews } : {}),
+    location_rating: Math.round((3 + r() * 2) * 10) / 10,
+    amenities: RENTAL_AMENITIES.filter((_a, i) => hash(`ram:${l.id}:${i}`) % 3 !== 0),
+    excluded_amenities: ['No airport shuttle'],
+    essential_info: ['Entire apartment', `Sleeps ${l.maxGuests}`, '1 bedroom', '1 bathroom'],
+  };
 }
 
 function ad(h: Hotel, q: URLSearchParams, base: string, i: number) {
@@ -323,29 +363,42 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   const folded = fold(q);
   const hotels = getWorld().hotels;
   const token = query.get('property_token');
+  const city = getWorld().cities.find(
+    (c) => folded && (fold(c.name) === folded || fold(c.label).startsWith(folded)),
+  );
+  // A token names its hotel or vacation rental; an exact name, the hotels and rentals of that name.
+  const rental = token ? rentalByToken(token) : undefined;
   const named = token
     ? hotels.filter((h) => hotelToken(h) === token)
     : hotels.filter((h) => folded && fold(h.name) === folded);
-  if (named.length === 1) {
+  const namedRentals = rental
+    ? [rental]
+    : token || !folded || city
+      ? []
+      : getWorld()
+          .cities.flatMap(cityListings)
+          .filter((l) => fold(rentalName(l)) === folded);
+  if (named.length + namedRentals.length === 1) {
     return {
       status: 200,
       json: {
         ...answered,
         search_information: { hotels_results_state: 'Showing results for property details' },
-        ...hotelProperty(named[0]!, query, base, true),
+        ...(named[0]
+          ? hotelProperty(named[0], query, base, true)
+          : rentalProperty(namedRentals[0]!, query, base, true)),
       },
     };
   }
-  const city = getWorld().cities.find(
-    (c) => folded && (fold(c.name) === folded || fold(c.label).startsWith(folded)),
-  );
-  const inCity = named.length ? named : city ? hotels.filter((h) => h.city === city) : [];
-  const rated = (p: { overall_rating?: number }) => (p.overall_rating ?? 0) >= minRating;
+  const inCity =
+    named.length || namedRentals.length ? named : city ? hotels.filter((h) => h.city === city) : [];
+  const rentals = named.length || namedRentals.length ? namedRentals : city ? cityListings(city) : [];
+  const atLeast = (p: { overall_rating?: number }) => (p.overall_rating ?? 0) >= minRating;
   // Every property of the search, of which the page lists PAGE_SIZE from the one its token names.
   const found = [
     ...inCity.map((h) => hotelProperty(h, query, base)),
-    ...(city && !named.length ? rentalProperties(city, query, base) : []),
-  ].filter(rated);
+    ...rentals.map((l) => rentalProperty(l, query, base)),
+  ].filter(atLeast);
   const from = pageStart(query.get('next_page_token'));
   const properties = found.slice(from, from + PAGE_SIZE);
   if (properties.length === 0)
