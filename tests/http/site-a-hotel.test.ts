@@ -37,7 +37,7 @@ describe('GET /v1/site_a/hotel/details', () => {
       address: {
         line: `${streetOf(h)}, ${postalCodeOf(h)} ${h.city.name}, ${h.city.country}`,
         city: h.city.name,
-        postal_code: null,
+        postal_code: postalCodeOf(h),
         country_code: h.city.country,
       },
       location: { latitude: listed.latitude, longitude: listed.longitude },

@@ -211,6 +211,16 @@ describe('GET /v1/site_a/destinations/lookup', () => {
     expect(body.suggestions.length).toBeGreaterThan(1);
   });
 
+  it("asks the autocomplete on its own origin, not the site's", async () => {
+    // Act
+    const res = await api.get('/v1/site_a/destinations/lookup?query=Lyon');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(api.sandbox.requests('site_a').map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/accommodations/autocomplete.json'],
+    ]);
+  });
+
   it.each([
     ['fr', 'Londres'],
     ['de', 'Vereinigtes Königreich'],

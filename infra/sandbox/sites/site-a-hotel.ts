@@ -28,6 +28,9 @@ const cityUfi = (h: Hotel) => -(Number(h.city.placeId.split(':')[1]) || hash(h.c
  */
 export const streetOf = (h: Hotel) => `${1 + (hash(`addr:${h.key}`) % 180)} ${h.city.name} Avenue`;
 export const postalCodeOf = (h: Hotel) => String(10_000 + (hash(`zip:${h.key}`) % 89_999));
+/** The hotel's description, as the page's translation carries it (its JSON-LD has it cut with "..."). */
+export const descriptionOf = (h: Hotel) =>
+  `${h.name} sits in ${h.city.name}, a short walk from the centre. Rooms have air conditioning and a private bathroom.\nGuests can start the day with a buffet breakfast.`;
 
 /** A category score of the hotel (0 to 10, one decimal): the same formula as its review list's ratingScores. */
 const category = (h: Hotel, i: number, salt = '') =>
@@ -305,7 +308,7 @@ export function apolloStore(h: Hotel, imageBase: string, stay?: PageStay): Recor
     },
     'HotelTranslation:{}': {
       __typename: 'HotelTranslation',
-      description: `${h.name} sits in ${h.city.name}, a short walk from the centre. Rooms have air conditioning and a private bathroom.\nGuests can start the day with a buffet breakfast.`,
+      description: descriptionOf(h),
       markupDescription: `<p>${esc(h.name)} offers rooms in ${esc(h.city.name)}.</p>`,
     },
     'PropertyReview:{}': {

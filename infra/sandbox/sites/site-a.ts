@@ -13,7 +13,7 @@ import { getWorld, type Hotel } from '../world.ts';
 import { signPhoto } from './images.ts';
 import { siteAReviewCount, siteAScore, graphql } from './site-a-reviews.ts';
 import { homePage, searchResults } from './site-a-search.ts';
-import { apolloStore } from './site-a-hotel.ts';
+import { apolloStore, descriptionOf, postalCodeOf, streetOf } from './site-a-hotel.ts';
 import { carrierOf, emptyShell, envRooms, roomTableHtml, type PageStay } from './site-a-rooms.ts';
 
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
@@ -71,8 +71,13 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb', stay?: PageS
     '"@type" : "Hotel",',
     `"name" : ${JSON.stringify(h.name)},`,
     `"url" : "https://${siteA.hosts[0]}/hotel/${cc}/${h.slug}.html",`,
+    `"description" : ${JSON.stringify(`${descriptionOf(h).slice(0, 60)}...`)},`,
     `"image" : ${JSON.stringify(photoUrl(imageBase, 'max1024x768', photos[0]!))},`,
-    `"address" : { "@type" : "PostalAddress", "addressLocality" : ${JSON.stringify(h.city.name)}, "addressCountry" : "${h.city.country}" },`,
+    `"priceRange" : null,`,
+    // As real pages have it (research §16): addressLocality holds the street, not the town.
+    `"address" : { "@type" : "PostalAddress", "streetAddress" : ${JSON.stringify(`${streetOf(h)}, ${postalCodeOf(h)} ${h.city.name}, ${h.city.country}`)}, ` +
+      `"addressLocality" : ${JSON.stringify(streetOf(h))}, "addressRegion" : ${JSON.stringify(`${h.city.name} Region`)}, ` +
+      `"postalCode" : "${postalCodeOf(h)}", "addressCountry" : "${h.city.country}" },`,
     `"aggregateRating" : { "@type" : "AggregateRating", "ratingValue" : ${siteAScore(h).toFixed(1)}, "bestRating" : 10, "reviewCount" : ${siteAReviewCount(h)} }`,
     '}',
   ].join('\n');
@@ -244,6 +249,8 @@ function autocompleteItems(q: string, lang: string, size: number) {
 export const siteA: Site = {
   provider: 'site_a',
   hosts: ['www.site-a.test', 'site-a.test', 'm.site-a.test'],
+  // The autocomplete's own host (research §1.2: `accommodations`): a path under the sandbox's prefix.
+  config: { origins: { accommodations: '/accommodations' } },
   routes: [
     [
       'GET',
@@ -262,7 +269,7 @@ export const siteA: Site = {
     ['POST', /^\/dml\/graphql$/, graphql],
     [
       'POST',
-      /^\/autocomplete\.json$/,
+      /^\/accommodations\/autocomplete\.json$/,
       ({ body, headers }): SiteResponse => {
         // The source reads a JSON text whatever the content type says; the web app sends text/plain.
         let parsed: AutocompleteBody;
