@@ -367,6 +367,18 @@ describe('GET /v1/chain_b/hotel/price-calendar', () => {
     expect(api.sandbox.requests('chain_b')).toHaveLength(0);
   });
 
+  it.each(['abc', '２', '1.5', '9'.repeat(30)])(
+    'answers nights=%s with the validation error naming nights, never a 500',
+    async (nights) => {
+      // Act: dates in range, so the horizon check runs beside the refused nights
+      const res = await calendar('9WT3', 10, 16, { nights });
+      // Assess
+      expect([res.status, res.body.error_code]).toEqual([400, 'INVALID_PARAMETERS']);
+      expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'nights' })]);
+      expect(api.sandbox.requests('chain_b')).toHaveLength(0);
+    },
+  );
+
   it('prices 60 days with one offers call per check-in date, in order, complete, agreeing with rooms', async () => {
     // Prepare
     const id = (await searchParis()).hotels[0]!.id;
