@@ -30,10 +30,13 @@ interface LocatedIssue {
   missing: boolean;
 }
 
-/** The parameter an issue is about: a query or path parameter by its name, never an index into its values. */
+/**
+ * The parameter an issue is about, by its name (and a named part within it, such as a URL's `url.dest_id`),
+ * never an index into a repeated parameter's values (`prices`, not `prices.1`).
+ */
 function parameterOf(l: LocatedIssue): string {
-  const [name] = l.issue.path;
-  return name === undefined ? l.where : String(name);
+  const names = l.issue.path.filter((segment) => typeof segment !== 'number').map(String);
+  return names.join('.') || l.where;
 }
 
 function describe(l: LocatedIssue): string {
