@@ -324,6 +324,24 @@ describe('index key header names', () => {
     // Assess
     expect(req.headers).toMatchObject({ 'x-search-app-id': '', 'x-search-api-key': '' });
   });
+
+  it.each([
+    ['GraphQL errors', { errors: [{ message: 'Too many requests' }], data: null }, false],
+    ['no hotelOffers', { data: { hotelOffers: null } }, false],
+    [
+      'errors beside offers',
+      { errors: [{ message: 'partial' }], data: { hotelOffers: { offers: [] } } },
+      false,
+    ],
+    ['the offers', { data: { hotelOffers: { offers: [] } } }, true],
+  ])('keeps an offers answer in the cache only when it carries the offers: %s', (_case, body, kept) => {
+    // Prepare
+    useProviders({ chain_b: { baseUrl: 'https://chain-b.example', hosts: ['all.chain-b.test'] } });
+    // Act
+    const req = hotelOffersRequest('K7Q2', stay);
+    // Assess: a refusal in a 200 is asked again next time, never served from the cache
+    expect(req.keepIf?.(body)).toBe(kept);
+  });
 });
 
 describe('destination slugs', () => {

@@ -486,6 +486,9 @@ describe('GET /v1/chain_b/hotel/price-calendar when some offers calls fail', () 
     expect(partial.total).toBeLessThanOrEqual(11);
     expect(partial.total).toBeGreaterThan(0);
     for (const d of partial.calendar) expect(d).toEqual(full.calendar.find((f) => f.date === d.date));
+    // An incomplete calendar is never kept: asked again, every date is priced.
+    const again = PriceCalendarResponse.parse((await api.get(path)).body);
+    expect([again.complete, again.total]).toEqual([true, 14]);
   });
 });
 

@@ -339,6 +339,9 @@ async function priceCalendar(
   await pooled(dates, width, price, () => calls.deadline.remaining() >= MIN_CALL_MS);
   // Nothing priced at all is a failed source, not an empty calendar.
   if (priced.size === 0 && failures.length > 0) throw failures[0];
+  // An incomplete calendar (a date failed or ran out of time) is answered but never kept: the next request
+  // prices every date again.
+  if (priced.size < dates.length) ctx.served.push({ hit: false, ageSeconds: 0, kind: 'none' });
   return {
     name: hotel.name,
     brand: brandOf(hotel),

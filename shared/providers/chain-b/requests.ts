@@ -243,5 +243,12 @@ export function hotelOffersRequest(hotelId: string, stay: Stay): SourceRequest {
     hideMemberRate: false,
     selection: [],
   };
-  return bffRequest('HotelPageHot', HOTEL_PAGE_HOT, variables, 'prices');
+  // A refusal in a 200 (GraphQL errors, or no hotelOffers) is never kept: the next request asks again.
+  return { ...bffRequest('HotelPageHot', HOTEL_PAGE_HOT, variables, 'prices'), keepIf: carriesOffers };
+}
+
+/** Whether an offers answer carries the offers (no GraphQL errors), the only kind worth keeping. */
+function carriesOffers(body: unknown): boolean {
+  const answer = body as { errors?: unknown[]; data?: { hotelOffers?: unknown } } | null;
+  return !answer?.errors?.length && answer?.data?.hotelOffers != null;
 }
