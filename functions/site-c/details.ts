@@ -4,17 +4,7 @@ import { LatLng } from '../../shared/schemas/location.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { siteC } from '../../shared/providers/site-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { idParam } from '../../shared/schemas/params.ts';
-
-export const DetailsPath = z.object({
-  location_id: idParam(
-    /^[1-9]\d{0,11}$/,
-    'INVALID_LOCATION_ID',
-    'must be a positive integer site_c location id',
-  )
-    .transform(Number)
-    .meta({ description: 'The site_c hotel id (location_id of reviews-from-url or locations search)' }),
-});
+import { LocationPath } from '../../shared/schemas/site-c.ts';
 
 const Url = z.url({ protocol: /^https?$/ });
 
@@ -53,7 +43,7 @@ export const SiteCDetailsResponse = z.object({
 
 export const handler = endpoint({
   route: routes.siteCDetails,
-  path: DetailsPath,
+  path: LocationPath,
   response: SiteCDetailsResponse,
   run: async ({ path }, ctx) => {
     const found = await siteC.details(ctx, path.location_id);

@@ -5,14 +5,9 @@ import { siteC } from '../../shared/providers/site-c/index.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { camelKeys } from '../../shared/schemas/camel.ts';
 import { currencyParam, intParam } from '../../shared/schemas/params.ts';
-import { PriceOffer } from '../../shared/schemas/site-c.ts';
+import { LocationPath, PriceOffer } from '../../shared/schemas/site-c.ts';
 import { StayDateParams, withStayOrder } from '../../shared/schemas/stay.ts';
 
-export const PricesPath = z.object({
-  location_id: intParam(1, Number.MAX_SAFE_INTEGER).meta({
-    description: 'The site_c hotel id (location_id of reviews-from-url)',
-  }),
-});
 export const PricesQuery = withStayOrder(
   z.object({
     ...StayDateParams,
@@ -63,7 +58,7 @@ const progress = (complete: boolean | null) =>
 
 export const handler = endpoint({
   route: routes.siteCPrices,
-  path: PricesPath,
+  path: LocationPath,
   query: PricesQuery,
   response: SiteCPricesResponse,
   run: async ({ path, query }, ctx) => {

@@ -31,7 +31,7 @@ export const siteCRoutes = area('site_c', {
     errors: {
       ...STAY_ERRORS,
       ...pricedIn('site_c'),
-      LOCATION_NOT_FOUND,
+      ...LOCATION_ERRORS,
       NO_RESULTS: { status: 404, when: 'no seller offers the stay' },
     },
     summary: 'Prices of one hotel across sellers for a stay',

@@ -1,5 +1,21 @@
 import * as z from 'zod';
+import { idParam } from './params.ts';
 import { HelpfulVotes } from './review.ts';
+
+/**
+ * A site_c hotel id in the path, as reviews-from-url and locations search return it: a positive integer,
+ * 400 `INVALID_LOCATION_ID` otherwise on every route that takes one (details, prices).
+ * @example LocationPath.parse({ location_id: '314467' }).location_id // 314467
+ */
+export const LocationPath = z.object({
+  location_id: idParam(
+    /^[1-9]\d{0,11}$/,
+    'INVALID_LOCATION_ID',
+    'must be a positive integer site_c location id',
+  )
+    .transform(Number)
+    .meta({ description: 'The site_c hotel id (location_id of reviews-from-url or locations search)' }),
+});
 
 const Day = z.iso.date();
 

@@ -473,11 +473,17 @@ describe('GET /v1/site_c/hotel/prices/{location_id}', () => {
     },
   );
 
-  it('answers 404 LOCATION_NOT_FOUND for an unknown location and 400 for a non-numeric one', async () => {
+  it('answers 404 LOCATION_NOT_FOUND for an unknown location and 400 INVALID_LOCATION_ID for a malformed one', async () => {
     const unknown = await prices(open(), 5);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error_code).toBe('LOCATION_NOT_FOUND');
-    expect((await prices(open(), 'abc')).status).toBe(400);
+    // As details answers them (wave 3: a malformed id is 400 INVALID_<THING>_ID), asking nothing.
+    api.sandbox.resetLog();
+    for (const id of ['abc', '0', '+314467', '0010001']) {
+      const res = await prices(open(), id);
+      expect([id, res.status, res.body.error_code]).toEqual([id, 400, 'INVALID_LOCATION_ID']);
+    }
+    expect(api.sandbox.requests('site_c')).toHaveLength(0);
   });
 });
 
