@@ -174,13 +174,25 @@ describe('hotels answer (a place)', () => {
     ]);
   });
 
-  it('marks a property sponsored when an ad of the same name, folded, advertises it (ad tokens differ)', () => {
+  it('never marks an organic property sponsored because an ad has its name: the ad is another listing', () => {
     // Act
-    const paid = hotelsIn('hotels-list.json')
-      .hotels.filter((h) => h.is_paid)
-      .map((h) => h.name);
-    // Assess: the third ad is for a hotel of another city, absent from the list
-    expect(paid).toEqual(['Lindenhof Garden Hotel', 'H\u00f4tel Sonnenh\u00fcgel & Spa']);
+    const { hotels } = hotelsIn('hotels-list.json');
+    // Assess: ads name two listed hotels, with tokens of their own
+    expect(hotels.filter((h) => h.name === 'Lindenhof Garden Hotel')).toHaveLength(1);
+    expect(hotels.filter((h) => h.is_paid)).toEqual([]);
+  });
+
+  it("marks a listed property sponsored when it is an ad itself (its token is an ad's)", () => {
+    // Prepare
+    const raw = fixture('hotels-list.json') as {
+      properties: { property_token: string; name: string }[];
+      ads: { property_token: string }[];
+    };
+    raw.ads[0]!.property_token = raw.properties[1]!.property_token;
+    // Act
+    const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
+    // Assess
+    expect(hotels.filter((h) => h.is_paid).map((h) => h.name)).toEqual([raw.properties[1]!.name]);
   });
 
   it('maps a hotel: total for the stay, per night, stars, times with a plain space, up to 10 images', () => {
@@ -196,7 +208,7 @@ describe('hotels answer (a place)', () => {
       amenities: ['Free Wi-Fi', 'Breakfast ($)', 'Parking ($)', 'Bar', 'Restaurant'],
       images: expect.arrayContaining([expect.stringMatching(/-orig\.jpg$/)]),
       description: 'Garden hotel with a terrace bar, a 10-minute walk from the market square.',
-      is_paid: true,
+      is_paid: false,
     });
     expect(byName('Lindenhof Garden Hotel')!.images).toHaveLength(10);
   });
@@ -222,10 +234,12 @@ describe('hotels answer (a place)', () => {
 
   it('fails the whole answer when a listed value breaks the contract (a drifted format)', () => {
     // Prepare
-    const answer = HotelsAnswer.parse(fixture('hotels-list.json'));
-    answer.properties![0]!.gps_coordinates = { latitude: -1_000_090, longitude: 11.3 };
+    const answer = HotelsAnswer.parse(fixture('hotels-list.json')) as {
+      properties: { gps_coordinates?: { latitude: number; longitude: number } }[];
+    };
+    answer.properties[0]!.gps_coordinates = { latitude: -1_000_090, longitude: 11.3 };
     // Act and Assess
-    expect(() => extractHotels(answer, SEARCH, 'hotels')).toThrow(ExtractionError);
+    expect(() => extractHotels(answer as HotelsAnswer, SEARCH, 'hotels')).toThrow(ExtractionError);
   });
 });
 

@@ -3,66 +3,99 @@
  * property's details at the top level, or the empty state.
  */
 import * as z from 'zod';
-import { fold } from '../../geo/fold.ts';
 import { MapsHotel } from '../../schemas/maps-hotels.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
-import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { ratingFilterIsExact, type HotelSearch } from './requests.ts';
 import { cents } from '../../extraction/values.ts';
 import { nights } from '../../schemas/params.ts';
 import { PropertyFacts, ratingOf, spaced, tokenOfLink } from './facts.ts';
 
 const Money = z.object({ extracted_lowest: z.number() });
-export const Property = z.object({
+const Seller = z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() });
+/** What a listed property and the details shape's property both carry; `address` only in the details. */
+const { address, ...listedFacts } = PropertyFacts;
+const listed = {
   name: z.string(),
   property_token: z.string(),
-  ...PropertyFacts,
+  ...listedFacts,
   rate_per_night: Money.optional(),
   total_rate: Money.optional(),
-  prices: z.array(z.object({ rate_per_night: Money.optional(), total_rate: Money.optional() })).default([]),
   // Absent lists are read as none and counted (recordMissing in toHotel).
   images: z
     .array(z.object({ original_image: z.string().optional(), thumbnail: z.string().optional() }))
     .optional(),
-  sponsored: z.boolean().optional(),
+};
+/** A vacation rental in a list: priced by its sellers too (`prices[]`, which only rentals carry). */
+const ListedRental = z.looseObject({
+  ...listed,
+  type: z.literal('vacation rental'),
+  // A rental's sellers show a nightly rate and no total (research §12).
+  prices: z.array(z.object({ rate_per_night: Money.optional() })).optional(),
+});
+/** A hotel in a list: no sellers and no address in a list (research §12); an ad is apart in `ads[]`. */
+const ListedHotel = z
+  .looseObject({ ...listed, type: z.string().optional() })
+  .refine((p) => p.type !== 'vacation rental', { error: 'a rental read as a hotel' });
+const ListedProperty = z.union([ListedRental, ListedHotel]);
+type ListedProperty = z.infer<typeof ListedProperty>;
+/** The property-details shape's one property: its address and its sellers at the top level. */
+export const Property = z.object({
+  ...listed,
+  address,
+  prices: z.array(Seller).default([]),
 });
 type Property = z.infer<typeof Property>;
 
+const envelope = {
+  ...SerpEnvelope,
+  search_parameters: z
+    .object({
+      currency: z
+        .string()
+        .regex(/^[A-Za-z]{3}$/)
+        .optional(),
+    })
+    .default({}),
+};
+/** A list of properties, with the sponsored listings apart in `ads[]`. */
+const ListAnswer = z.looseObject({
+  ...envelope,
+  search_information: z
+    .object({
+      // The source's count of the whole search, beyond this page.
+      total_results: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  properties: z.array(ListedProperty),
+  ads: z.array(z.object({ name: z.string(), property_token: z.string().optional() })).default([]),
+});
 /**
- * The answer; loose, because the property-details shape puts the property itself at the top level. Read
- * by the tolerant rule: a placeholder property, or one without its name or token (what identifies it),
- * is skipped and counted, never fatal to the list; one without its review count or score is kept, its
+ * Not a list: one property's details at the top level (a hotel's name), or the empty state. Its token is
+ * at the top level, the one asked with, or in the details link; a list's keys are refused here.
+ */
+const OtherAnswer = z
+  .looseObject({
+    ...envelope,
+    search_parameters: envelope.search_parameters
+      .unwrap()
+      .extend({ property_token: z.string().optional() })
+      .default({}),
+    search_information: z.object({ hotels_results_state: z.string().optional() }).optional(),
+    serpapi_property_details_link: z.string().optional(),
+  })
+  .refine((a) => a.properties === undefined, { error: 'properties that cannot be read' });
+
+/**
+ * The answer, one shape each (a list never counts the details' fields missing, nor the reverse). Read by
+ * the tolerant rule: a placeholder property, or one without its name or token (what identifies it), is
+ * skipped and counted, never fatal to the list; one without its review count or score is kept, its
  * rating null where the source shows neither (amendment 1).
  */
-export const HotelsAnswer = tolerant(
-  'maps_hotels',
-  z.looseObject({
-    ...SerpEnvelope,
-    search_parameters: z
-      .object({
-        currency: z
-          .string()
-          .regex(/^[A-Za-z]{3}$/)
-          .optional(),
-        property_token: z.string().optional(),
-      })
-      .default({}),
-    search_information: z
-      .object({
-        hotels_results_state: z.string().optional(),
-        // The source's count of the whole search, beyond this page.
-        total_results: z.number().int().min(0).optional(),
-      })
-      .optional(),
-    properties: z.array(Property).optional(),
-    serpapi_property_details_link: z.string().optional(),
-    ads: z.array(z.object({ name: z.string(), property_token: z.string().optional() })).default([]),
-  }),
-  'the hotel results',
-);
+export const HotelsAnswer = tolerant('maps_hotels', z.union([ListAnswer, OtherAnswer]), 'the hotel results');
 export type HotelsAnswer = z.infer<typeof HotelsAnswer>;
 
 export interface HotelResults {
@@ -83,12 +116,12 @@ const nightsOf = (checkIn: string, checkOut: string): number => Math.max(1, nigh
  * source does not show are null (a property with a booked-out night is listed unpriced), never a reason
  * to leave the hotel out.
  */
-function toHotel(p: Property, nights: number, currency: string, paid: boolean): MapsHotel {
+function toHotel(p: Property | ListedProperty, nights: number, currency: string, paid: boolean): MapsHotel {
   const perNight = p.rate_per_night?.extracted_lowest;
   const current = p.total_rate?.extracted_lowest ?? (perNight === undefined ? null : perNight * nights);
   for (const list of ['images', 'amenities'] as const)
     if (p[list] === undefined) recordMissing('maps_hotels', `properties[].${list}`, 'the hotel results');
-  const sellers = p.prices.flatMap((s) => {
+  const sellers = sellersOf(p).flatMap((s) => {
     const total =
       s.total_rate?.extracted_lowest ?? (s.rate_per_night && s.rate_per_night.extracted_lowest * nights);
     return total === undefined ? [] : [total];
@@ -98,7 +131,7 @@ function toHotel(p: Property, nights: number, currency: string, paid: boolean): 
     hotel_id: p.property_token,
     name: p.name,
     location: {
-      address: p.address ?? null,
+      address: ('address' in p && typeof p.address === 'string' ? p.address : undefined) ?? null,
       latitude: p.gps_coordinates?.latitude ?? null,
       longitude: p.gps_coordinates?.longitude ?? null,
     },
@@ -133,11 +166,18 @@ const DETAILS_FIELDS = [
   'address',
 ];
 
+type ListAnswer = z.infer<typeof ListAnswer>;
+type OtherAnswer = z.infer<typeof OtherAnswer>;
+
+/** A property's sellers: a details property's and a listed rental's (a listed hotel has none). */
+const sellersOf = (p: Property | ListedProperty): z.infer<typeof Seller>[] =>
+  'prices' in p && Array.isArray(p.prices) ? p.prices : [];
+
 /**
  * The one property of a details answer (a hotel's name): its token at the top level, else the one it was
  * asked with, else the one in the source's own details link (a name search carries it only there).
  */
-function detailsProperty(answer: HotelsAnswer): Property {
+function detailsProperty(answer: OtherAnswer): Property {
   const token =
     (typeof answer.property_token === 'string' ? answer.property_token : undefined) ??
     answer.search_parameters.property_token ??
@@ -146,21 +186,17 @@ function detailsProperty(answer: HotelsAnswer): Property {
   return conform('maps_hotels', Property, { ...answer, property_token: token }, 'the property details', 200);
 }
 
-/**
- * The properties of an answer (its list, the one property of a details answer, or none when empty), and
- * whether they are a list the source counted.
- */
-function propertiesOf(answer: HotelsAnswer): { properties: Property[]; details: boolean } {
-  if (answer.properties) return { properties: answer.properties, details: false };
+/** The one property of a details answer, or none when the search is empty. */
+function propertiesOf(answer: OtherAnswer): Property[] {
   const state = answer.search_information?.hotels_results_state ?? '';
   // A hotel's name may answer its details with no results state: a top-level name and details fields.
   const detailsShape =
     typeof answer.name === 'string' &&
     DETAILS_FIELDS.some((f) => (answer as Record<string, unknown>)[f] !== undefined);
-  if (/property details/i.test(state) || detailsShape)
-    return { properties: [detailsProperty(answer)], details: true };
-  if (state === 'Fully empty' || isEmptyResult(answer.error)) return { properties: [], details: false };
-  if (answer.error) throw new UpstreamError('maps_hotels', 'the search answered an error instead of hotels');
+  if (/property details/i.test(state) || detailsShape) return [detailsProperty(answer)];
+  const error = errorOf('maps_hotels', answer);
+  if (state === 'Fully empty' || isEmptyResult(error)) return [];
+  if (error) throw new UpstreamError('maps_hotels', 'the search answered an error instead of hotels');
   throw new ExtractionError('maps_hotels', 'no properties, property details or empty state', undefined, 200);
 }
 
@@ -170,13 +206,16 @@ function propertiesOf(answer: HotelsAnswer): { properties: Property[]; details: 
  * or when the exact filter here left out a property the source counted.
  * @example totalOf({ search_information: { total_results: 118 }, … }, { minRating: 4.2, … }, 0) // null
  */
-function totalOf(answer: HotelsAnswer, s: HotelSearch, filteredOut: number): number | null {
+function totalOf(answer: ListAnswer, s: HotelSearch, filteredOut: number): number | null {
   const exact = s.minRating === undefined || ratingFilterIsExact(s.minRating);
   return exact && filteredOut === 0 ? (answer.search_information?.total_results ?? null) : null;
 }
 
 /**
- * A hotels answer (not a failure) as the contract's hotels, best listed first.
+ * A hotels answer (not a failure) as the contract's hotels, best listed first. A listed property is
+ * sponsored only when it is an ad itself (its token is an ad's): an ad for a hotel of the same name is
+ * another listing with its own token and price, and the organic result is not sponsored. The ads are not
+ * listed (the source's count and the page are of organic results; see the report of the is_paid decision).
  * @example extractHotels(answer, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' }, 'hotels') // { hotels: [...], currency: 'EUR', searchUrl: 'https://…' }
  */
 export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: string): HotelResults {
@@ -189,26 +228,15 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
     200,
   );
   const currency = answer.search_parameters.currency?.toUpperCase() ?? s.currency;
-  const adNames = new Set(answer.ads.map((a) => fold(a.name)));
-  const adTokens = new Set(answer.ads.map((a) => a.property_token));
+  const list = hasShapeOf(answer, 'properties') ? answer : undefined;
+  const adTokens = new Set(list?.ads.map((a) => a.property_token));
   const nights = nightsOf(s.checkIn, s.checkOut);
-  const found = propertiesOf(answer);
-  const properties = found.properties.filter(
-    (p) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating,
-  );
-  const hotels = properties.map((p) =>
-    toHotel(
-      p,
-      nights,
-      currency,
-      p.sponsored === true || adTokens.has(p.property_token) || adNames.has(fold(p.name)),
-    ),
-  );
+  const found: (Property | ListedProperty)[] = list ? list.properties : propertiesOf(answer as OtherAnswer);
+  const properties = found.filter((p) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating);
+  const hotels = properties.map((p) => toHotel(p, nights, currency, adTokens.has(p.property_token)));
   return {
     hotels: conform('maps_hotels', z.array(MapsHotel), hotels, 'the hotels', 200),
-    totalCount: found.details
-      ? hotels.length
-      : totalOf(answer, s, found.properties.length - properties.length),
+    totalCount: list ? totalOf(list, s, found.length - properties.length) : hotels.length,
     currency,
     searchUrl,
   };

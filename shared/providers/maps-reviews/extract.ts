@@ -7,7 +7,7 @@ import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { pageToken } from './requests.ts';
 
@@ -43,7 +43,8 @@ const RawReview = z.object({
 /** Read by the tolerant rule (shared/extraction/tolerant.ts): what it lacks of its optional fields is counted. */
 export const ReviewsAnswer = tolerant(
   'maps_reviews',
-  z.object({
+  // Loose: the `error` of an unknown place stays beside what is read (errorOf).
+  z.looseObject({
     ...SerpEnvelope,
     place_info: z
       .object({
@@ -72,9 +73,9 @@ export type ReviewsResult =
  * @example extractReviews(answer, 'newest') // { kind: 'page', page: { place_name: '…', reviews: [...], next_page_token: 'newest~…', has_more: true, … } }
  */
 export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsResult {
-  const { place_info: place, reviews, serpapi_pagination: pagination, error } = answer;
+  const { place_info: place, reviews, serpapi_pagination: pagination } = answer;
   if (!place) {
-    if (error !== undefined && !reviews) return { kind: 'unknown place' };
+    if (errorOf('maps_reviews', answer) !== undefined && !reviews) return { kind: 'unknown place' };
     throw new ExtractionError('maps_reviews', 'the answer has no place_info', undefined, 200);
   }
   // "No reviews" only as the engine says it: a count of 0, an empty list, or a place shown with neither
@@ -125,15 +126,32 @@ const Place = z.object({
 });
 export type FoundPlace = z.infer<typeof Place>;
 
-// Read by the tolerant rule: a placeholder result, or one without its title, is skipped and counted.
+/** The envelope of a place search: what every shape of its answer may carry. */
+const searchEnvelope = {
+  ...SerpEnvelope,
+  search_information: z.object({ local_results_state: z.string().optional() }).optional(),
+};
+/** A single match (`place_results`); the list's and the empty state's keys belong to other shapes. */
+const SingleMatch = z.looseObject({ ...searchEnvelope, place_results: Place });
+/** A list of places (`local_results`); `place_results` belongs to the single match. */
+const ListedPlaces = z
+  .looseObject({ ...searchEnvelope, local_results: z.array(Place) })
+  .refine((a) => a.place_results === undefined, { error: 'a list and a single match at once' });
+/** Neither (the empty state, an error): a place search's keys that are there belong to a shape above. */
+const NoPlaces = z
+  .looseObject(searchEnvelope)
+  .refine((a) => a.place_results === undefined && a.local_results === undefined, {
+    error: 'places that cannot be read',
+  });
+
+/**
+ * The answer, one shape each (so that a list's answer never counts the single match missing, nor the
+ * reverse), read by the tolerant rule: a placeholder result, or one without its title, is skipped and
+ * counted.
+ */
 export const PlaceSearchAnswer = tolerant(
   'maps_reviews',
-  z.object({
-    ...SerpEnvelope,
-    search_information: z.object({ local_results_state: z.string().optional() }).optional(),
-    place_results: Place.optional(),
-    local_results: z.array(Place).optional(),
-  }),
+  z.union([SingleMatch, ListedPlaces, NoPlaces]),
   'the place search answer',
 );
 export type PlaceSearchAnswer = z.infer<typeof PlaceSearchAnswer>;
@@ -144,12 +162,11 @@ export type PlaceSearchAnswer = z.infer<typeof PlaceSearchAnswer>;
  * @example extractPlace({ place_results: { title: 'Aurelia', data_id: '0x1:0x2', address: 'Weimar' } })?.data_id // '0x1:0x2'
  */
 export function extractPlace(answer: PlaceSearchAnswer): FoundPlace | undefined {
-  const place = answer.place_results ?? answer.local_results?.[0];
-  if (place) return place;
-  if (answer.local_results || answer.search_information?.local_results_state === 'Fully empty')
-    return undefined;
-  if (isEmptyResult(answer.error)) return undefined;
-  if (answer.error)
-    throw new UpstreamError('maps_reviews', 'the place search answered an error instead of places');
+  if (hasShapeOf(answer, 'place_results')) return answer.place_results;
+  if (hasShapeOf(answer, 'local_results')) return answer.local_results[0];
+  if (answer.search_information?.local_results_state === 'Fully empty') return undefined;
+  const error = errorOf('maps_reviews', answer);
+  if (isEmptyResult(error)) return undefined;
+  if (error) throw new UpstreamError('maps_reviews', 'the place search answered an error instead of places');
   throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state', undefined, 200);
 }

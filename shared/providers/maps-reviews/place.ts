@@ -15,7 +15,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { fetchSerp, isEmptyResult, SerpEnvelope, serpRequest } from '../serp/index.ts';
+import { errorOf, fetchSerp, hasShapeOf, isEmptyResult, SerpEnvelope, serpRequest } from '../serp/index.ts';
 
 /** Which place is asked for: by the id search-and-review returns, or by its data_id. */
 export type PlaceKey = { placeId: string } | { dataId: string };
@@ -63,13 +63,24 @@ const RawPlace = z.looseObject({
 });
 type RawPlace = z.output<typeof RawPlace>;
 
+/**
+ * The answer, one shape each: the place itself (`place_results`), the search shape (`local_results`), or
+ * neither (an unknown id's error); each refuses the others' keys, so that one shape never counts another's
+ * fields missing.
+ */
 export const PlaceAnswer = tolerant(
   'maps_reviews',
-  z.looseObject({
-    ...SerpEnvelope,
-    place_results: RawPlace.optional(),
-    local_results: z.array(RawPlace).optional(),
-  }),
+  z.union([
+    z.looseObject({ ...SerpEnvelope, place_results: RawPlace }),
+    z
+      .looseObject({ ...SerpEnvelope, local_results: z.array(RawPlace) })
+      .refine((a) => a.place_results === undefined, { error: 'a list and a place at once' }),
+    z
+      .looseObject(SerpEnvelope)
+      .refine((a) => a.place_results === undefined && a.local_results === undefined, {
+        error: 'a place that cannot be read',
+      }),
+  ]),
   'the place answer',
 );
 export type PlaceAnswer = z.output<typeof PlaceAnswer>;
@@ -129,14 +140,15 @@ function distributionOf(p: RawPlace): MapsPlace['rating_distribution'] {
  */
 export function extractPlaceDetails(answer: PlaceAnswer, key: PlaceKey): MapsPlace | undefined {
   const asked = 'placeId' in key ? key.placeId : key.dataId;
-  const listed = answer.local_results;
-  const p =
-    answer.place_results ??
-    listed?.find((l) => l.place_id === asked || l.data_id === asked) ??
-    (listed?.length === 1 ? listed[0] : undefined);
+  const listed = hasShapeOf(answer, 'local_results') ? answer.local_results : undefined;
+  const p = hasShapeOf(answer, 'place_results')
+    ? answer.place_results
+    : (listed?.find((l) => l.place_id === asked || l.data_id === asked) ??
+      (listed?.length === 1 ? listed[0] : undefined));
   if (!p) {
-    if (isEmptyResult(answer.error) || listed?.length === 0) return undefined;
-    if (answer.error)
+    const error = errorOf('maps_reviews', answer);
+    if (isEmptyResult(error) || listed?.length === 0) return undefined;
+    if (error)
       throw new UpstreamError('maps_reviews', 'the place search answered an error instead of a place');
     throw new ExtractionError(
       'maps_reviews',

@@ -20,6 +20,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { STATUS } from '../../errors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
+import type { ConnectorToken } from '../../tokens.ts';
 
 /**
  * A call of the API: `GET /search.json` with an engine's parameters, for `provider`, kept as `cache` says.
@@ -36,11 +37,25 @@ export function serpRequest(
 /** HTTP statuses the API documents with a JSON `{error}` body that says why. 429 is not among them: the client keeps its Retry-After. */
 export const SERP_ERROR_STATUSES: number[] = [STATUS.badRequest, STATUS.unauthorized, STATUS.forbidden];
 
-/** What every engine's answer carries besides its results (`search_metadata` keeps its other keys, such as `<engine>_url`). */
+/**
+ * What every engine's answer carries besides its results (`search_metadata` keeps its other keys, such as
+ * `<engine>_url`). Not `error`: only failures and empty results carry it, so a reader that declared it
+ * would count it missing on every successful answer; read it with `errorOf` (the answers stay loose).
+ */
 export const SerpEnvelope = {
   search_metadata: z.looseObject({ status: z.string().optional() }).optional(),
-  error: z.string().optional(),
 };
+
+/**
+ * The answer's `error` text, or undefined when it has none (every successful answer). One that is there
+ * but is no text is a changed format: the extraction error, never read as "no error".
+ * @example errorOf({ error: "The engine hasn't returned any results for this query." }) // "The engine hasn't …"
+ */
+export function errorOf(provider: ConnectorToken, answer: object): string | undefined {
+  const error = (answer as { error?: unknown }).error;
+  if (error === undefined || error === null || typeof error === 'string') return error ?? undefined;
+  throw new ExtractionError(provider, 'the answer has an error that is no text', undefined, 200);
+}
 
 /**
  * The engines' empty-result text ("<engine> hasn't returned any results for this query."): an empty
@@ -143,4 +158,16 @@ export async function fetchSerp<S extends z.ZodType>(
   if (failure) throw failure;
   if (res.body === null) throw new ExtractionError(req.provider, `${what} is empty`, undefined, res.status);
   return { ...res, body: res.body as z.output<S> };
+}
+
+/**
+ * Whether a read answer is of the shape that requires `key` (written as a union of shapes, each refusing
+ * the keys of the others, so that an answer never counts another shape's fields missing).
+ * @example if (hasShapeOf(answer, 'local_results')) answer.local_results[0]
+ */
+export function hasShapeOf<T extends object, K extends string>(
+  answer: T,
+  key: K,
+): answer is Extract<T, Record<K, NonNullable<unknown>>> {
+  return (answer as Record<string, unknown>)[key] !== undefined;
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { errorOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 // A result is its link, the one thing its readers need; its position is never output.
 export const OrganicResult = z.object({
@@ -23,7 +23,8 @@ export type OrganicResult = z.infer<typeof OrganicResult>;
 export const SearchAnswer = tolerant(
   'web_search',
   z
-    .object({
+    // Loose: the `error` of a failure or an empty result stays beside what is read (errorOf).
+    .looseObject({
       ...SerpEnvelope,
       search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
       organic_results: z.array(OrganicResult).optional(),
@@ -48,9 +49,9 @@ export type SearchAnswer = z.infer<typeof SearchAnswer>;
  */
 export function extractResults(answer: SearchAnswer): OrganicResult[] {
   if (answer.organic_results) return answer.organic_results;
-  if (answer.search_information?.organic_results_state === 'Fully empty' || isEmptyResult(answer.error))
-    return [];
-  if (answer.error) throw new UpstreamError('web_search', 'the search answered an error instead of results');
+  const error = errorOf('web_search', answer);
+  if (answer.search_information?.organic_results_state === 'Fully empty' || isEmptyResult(error)) return [];
+  if (error) throw new UpstreamError('web_search', 'the search answered an error instead of results');
   if (answer.search_metadata?.status === 'Success') return [];
   throw new ExtractionError('web_search', 'no organic_results and no search status', undefined, 200);
 }

@@ -1,0 +1,180 @@
+// The SERP API engines' answers (web_search, maps_reviews, maps_hotels) read by shape: a successful answer
+// counts no field that only another shape carries (the error of a failure, the single match of a list, a
+// details answer's keys in a list, sellers on a listed hotel), while a field its own shape should carry
+// is still counted when it goes missing (real-sources §15). Answers written fresh, invented values.
+import { describe, expect, it } from '@jest/globals';
+import { conform } from '../../shared/extraction/conform.ts';
+import { extractResults, SearchAnswer } from '../../shared/providers/web-search/extract.ts';
+import { extractPlace, PlaceSearchAnswer } from '../../shared/providers/maps-reviews/extract.ts';
+import { extractPlaceDetails, PlaceAnswer } from '../../shared/providers/maps-reviews/place.ts';
+import { extractHotels, HotelsAnswer } from '../../shared/providers/maps-hotels/extract.ts';
+import { MAPS_HOTELS_SEARCH } from '../helpers/fixture-queries.ts';
+import { withDrift } from '../helpers/fixtures.ts';
+
+const metadata = (engine: string) => ({
+  id: '6a1f0c2e9b7d4e11a0c3f5d2',
+  status: 'Success',
+  [`${engine}_url`]: `https://www.engine.test/${engine}?q=Weimar`,
+});
+
+/** The fields a read counted missing. */
+const missing = (act: () => unknown) =>
+  withDrift(act)
+    .drift.filter((d) => d.kind === 'missing')
+    .map((d) => d.field);
+
+describe('web_search', () => {
+  const success = () => ({
+    search_metadata: metadata('search'),
+    search_information: {
+      organic_results_state: 'Results for exact spelling',
+      query_displayed: 'Lindenhof Weimar',
+      total_results: 4120,
+    },
+    organic_results: [
+      { position: 1, title: 'Lindenhof Weimar', link: 'https://lindenhof.test/', snippet: 'A garden hotel.' },
+      { position: 2, title: 'Weimar hotels', link: 'https://guide.test/weimar', snippet: 'Where to stay.' },
+    ],
+  });
+
+  it('counts no error missing on a successful answer', () => {
+    // Act
+    const fields = missing(() => extractResults(conform('web_search', SearchAnswer, success(), 'x')));
+    // Assess
+    expect(fields).toEqual([]);
+  });
+
+  it('still counts a result field that goes missing', () => {
+    // Prepare
+    const answer = success();
+    delete (answer.organic_results[1] as { title?: string }).title;
+    // Act
+    const fields = missing(() => extractResults(conform('web_search', SearchAnswer, answer, 'x')));
+    // Assess
+    expect(fields).toEqual(['organic_results[].title']);
+  });
+
+  it('still reads an empty answer by its error text, and refuses an error that is no text', () => {
+    // Prepare
+    const empty = {
+      search_metadata: metadata('search'),
+      error: "The engine hasn't returned any results for this query.",
+    };
+    // Act and Assess
+    expect(extractResults(conform('web_search', SearchAnswer, empty, 'x'))).toEqual([]);
+    expect(() => extractResults(conform('web_search', SearchAnswer, { ...empty, error: 7 }, 'x'))).toThrow(
+      'no text',
+    );
+  });
+});
+
+describe('maps_reviews place search', () => {
+  const place = (title: string, id: string) => ({
+    position: 1,
+    title,
+    data_id: `0x47a41a${id}:0x9c2e${id}`,
+    place_id: `ChIJx${id}Qd0Zv5kcR`,
+    address: 'Am Frauenplan 4, 99423 Weimar',
+  });
+  const list = () => ({
+    search_metadata: metadata('maps'),
+    search_information: { local_results_state: 'Results for exact spelling' },
+    local_results: [place('Lindenhof Garden Hotel', '11'), place('Lindenhof Cafe', '22')],
+  });
+
+  it('counts neither the single match nor the error missing on a list, nor the list on a single match', () => {
+    // Prepare
+    const single = { search_metadata: metadata('maps'), place_results: place('Lindenhof', '33') };
+    // Act
+    const fields = [
+      ...missing(() => extractPlace(conform('maps_reviews', PlaceSearchAnswer, list(), 'x'))),
+      ...missing(() => extractPlace(conform('maps_reviews', PlaceSearchAnswer, single, 'x'))),
+      ...missing(() =>
+        extractPlaceDetails(conform('maps_reviews', PlaceAnswer, list(), 'x'), {
+          placeId: 'ChIJx11Qd0Zv5kcR',
+        }),
+      ),
+    ];
+    // Assess
+    expect(fields.filter((f) => ['place_results', 'local_results', 'error'].includes(f))).toEqual([]);
+  });
+
+  it('still counts a listed place field that goes missing', () => {
+    // Prepare
+    const answer = list();
+    delete (answer.local_results[0] as { address?: string }).address;
+    // Act
+    const fields = missing(() => extractPlace(conform('maps_reviews', PlaceSearchAnswer, answer, 'x')));
+    // Assess
+    expect(fields).toEqual(['local_results[].address']);
+  });
+});
+
+describe('maps_hotels list', () => {
+  const hotel = (name: string, token: string) => ({
+    type: 'hotel',
+    name,
+    property_token: token,
+    gps_coordinates: { latitude: 50.98, longitude: 11.33 },
+    check_in_time: '3:00\u202fPM',
+    check_out_time: '11:00\u202fAM',
+    rate_per_night: { lowest: '€131', extracted_lowest: 131 },
+    total_rate: { lowest: '€262', extracted_lowest: 262 },
+    extracted_hotel_class: 4,
+    overall_rating: 4.4,
+    reviews: 812,
+    amenities: ['Free Wi-Fi'],
+    images: [{ thumbnail: 'https://img.test/t1.jpg', original_image: 'https://img.test/o1.jpg' }],
+    description: 'A quiet hotel near the park.',
+  });
+  const answer = () => ({
+    search_metadata: metadata('hotels'),
+    search_parameters: { engine: 'hotels', q: 'Weimar', currency: 'EUR' },
+    search_information: { total_results: 64 },
+    ads: [{ name: 'Lindenhof Garden Hotel', property_token: 'ChcIad01', extracted_price: 140 }],
+    properties: [
+      hotel('Lindenhof Garden Hotel', 'ChcIorg01'),
+      hotel('Goethe Residenz', 'ChcIorg02'),
+      {
+        type: 'vacation rental',
+        name: 'Altstadt Loft',
+        property_token: 'ChcIorg03',
+        gps_coordinates: { latitude: 50.97, longitude: 11.32 },
+        rate_per_night: { lowest: '€95', extracted_lowest: 95 },
+        total_rate: { lowest: '€190', extracted_lowest: 190 },
+        prices: [{ source: 'Seller One', rate_per_night: { lowest: '€104', extracted_lowest: 104 } }],
+        overall_rating: 4.7,
+        reviews: 36,
+        amenities: ['Kitchen'],
+        images: [{ thumbnail: 'https://img.test/t2.jpg', original_image: 'https://img.test/o2.jpg' }],
+      },
+    ],
+  });
+  const read = (raw: unknown) =>
+    missing(() =>
+      extractHotels(conform('maps_hotels', HotelsAnswer, raw, 'x'), MAPS_HOTELS_SEARCH, 'hotels'),
+    );
+
+  it("counts no details-only, error-only or rental-only field missing on a list's hotels", () => {
+    // Act
+    const fields = read(answer());
+    // Assess: the rental alone carries no hotel class, times or description of its own (counted)
+    expect(fields.sort()).toEqual([
+      'properties[].check_in_time',
+      'properties[].check_out_time',
+      'properties[].description',
+      'properties[].extracted_hotel_class',
+    ]);
+  });
+
+  it('still counts a listed hotel field that goes missing', () => {
+    // Prepare
+    const raw = answer();
+    delete (raw.properties[0] as { overall_rating?: number }).overall_rating;
+    raw.properties.splice(2, 1);
+    // Act
+    const fields = read(raw);
+    // Assess
+    expect(fields).toEqual(['properties[].overall_rating']);
+  });
+});
