@@ -23,6 +23,7 @@ import { ApiFunction } from './constructs/api-function.ts';
 import { accountEnvironment, AccountPermissions } from './constructs/accounts.ts';
 import { Observability, type ObservedRoute } from './constructs/observability.ts';
 import { RouteLayout } from './constructs/route-layout.ts';
+import { keyedAccess, tableStatements } from './constructs/table-access.ts';
 import { Watches } from './constructs/watches.ts';
 
 /** Requests per second and burst per tier; the day's quota is the exact limit, these only smooth spikes. */
@@ -130,7 +131,7 @@ export class TravelApiStack extends Stack {
     const observed: ObservedRoute[] = [];
     const accountFunctions: [RouteId, lambda.Function][] = [];
     const methods: apigw.Method[] = [];
-    const watchFunctions: lambda.Function[] = [];
+    const watchFunctions: [RouteId, lambda.Function][] = [];
     for (const [id, route] of entries) {
       // A generated test route's id is no manifest id: no account table lists it.
       const routeId = id as RouteId;
@@ -143,8 +144,9 @@ export class TravelApiStack extends Stack {
             prefix: config.secretsPrefix,
             names: [...new Set(Object.values(providersOf(route)).flatMap((p) => secretNames(p)))],
           },
-          // A watch's creation shows its signing secret, derived from the signing key.
-          ...(id === 'watchCreate' ? { signingKey } : {}),
+          // A watch's creation shows its signing secret, derived from the signing key: the route's, and the
+          // MCP endpoint's createWatch tool, which runs the route's handler in process.
+          ...(id === 'watchCreate' || route.kind === 'mcp' ? { signingKey } : {}),
         },
         // API_KEYS is declared empty (and unread while COUNTER_TABLE names the table) so that `sam local
         // --env-vars` can set it: SAM overrides only variables the template declares (infra/sam-env.ts).
@@ -166,12 +168,18 @@ export class TravelApiStack extends Stack {
         },
       });
       if (route.kind === 'account' || route.counted === false) accountFunctions.push([routeId, fn.fn]);
-      if (route.kind === 'watch') watchFunctions.push(fn.fn);
+      if (route.kind === 'watch') watchFunctions.push([routeId, fn.fn]);
       observed.push({ id, route, fn: fn.fn, scope });
-      // Keyed functions read the key's item and count the request: nothing else on the table. (The usage
-      // endpoint counts nothing: its reads are granted with the account functions'.)
+      // Keyed functions read the key's item and count the request, and share results and source slots when
+      // they reach a source: those items only, never an account's, a session's or a reset link's
+      // (constructs/table-access.ts). The usage endpoint counts nothing: its reads are granted with the
+      // account functions'.
       if (route.auth && route.counted !== false)
-        this.table.grant(fn.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+        for (const statement of tableStatements(
+          this.table,
+          keyedAccess({ upstream: Boolean(route.upstream?.length), mcp: route.kind === 'mcp' }),
+        ))
+          fn.fn.addToRolePolicy(statement);
       const method = this.layout.addMethod(id, route, fn.fn, {
         // The MCP endpoint checks the key itself: the gateway's usage plans would count every MCP request
         // (initialize, tools/list), where a key's quota counts tool calls only. So does the usage endpoint,
@@ -243,6 +251,13 @@ export class TravelApiStack extends Stack {
       usagePlans: this.usagePlans,
       config,
     });
+    // Without a sender no verification or reset mail goes out, and its link is not logged either (anyone may
+    // ask a reset for any address: a link in the log group would hand the account to whoever reads it).
+    if (!config.mailFrom)
+      Validations.of(this).addWarning(
+        'travel-data-api:noMailFrom',
+        'No -c mailFrom: verification and password-reset mail is not sent and its links are not logged, so no account can verify its email or reset its password. Deploy with -c mailFrom=<sender on a verified SES identity>.',
+      );
 
     const json = (type: apigw.ResponseType, status: number, body: string) =>
       this.api.addGatewayResponse(`Edge${type.responseType}`, {

@@ -22,14 +22,20 @@ import { METRICS_NAMESPACE } from '../../shared/metrics.ts';
 import { DUE_INDEX } from '../../shared/watches/dynamo-store.ts';
 import { DELIVERY_METRIC } from '../../shared/watches/engine.ts';
 import { lambdaWithDefaults, type FunctionSecrets } from './api-function.ts';
+import {
+  tableStatements,
+  WATCH_ENGINE_ACCESS,
+  WATCH_ROUTE_ACCESS,
+  type TableAccess,
+} from './table-access.ts';
 
 /** How long a check or a delivery attempt may run: a route's budget (28 s) and the receiver's 10 s, with room. */
 const WORKER_TIMEOUT = Duration.seconds(60);
 
 export interface WatchesProps {
   table: dynamodb.Table;
-  /** The functions of the watches resource (`kind: 'watch'` routes): create, list, read, delete. */
-  routeFunctions: lambda.Function[];
+  /** The functions of the watches resource (`kind: 'watch'` routes) by route id: create, list, read, delete. */
+  routeFunctions: [string, lambda.Function][];
   /** The environment every function shares (log level, enterprise quota). */
   environment: Record<string, string>;
   /** The watched routes' providers, as their functions get them (PROVIDERS). */
@@ -41,15 +47,6 @@ export interface WatchesProps {
   alarmTopic: sns.ITopic;
   /** The address clients use: a check's refusal (a 401's help link) names it, never a synthetic host. */
   publicBaseUrl: string;
-}
-
-/** The table access of one function: its actions, on the items whose keys start so. */
-function tableAccess(table: dynamodb.Table, actionsList: string[], items: string[]): iam.PolicyStatement {
-  return new iam.PolicyStatement({
-    actions: actionsList,
-    resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': items.map((i) => `${i}#*`) } },
-  });
 }
 
 export class Watches extends Construct {
@@ -165,31 +162,18 @@ export class Watches extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['DUE#*', 'DDUE#*'] } },
       }),
     );
-    tick.addToRolePolicy(tableAccess(table, ['dynamodb:UpdateItem'], ['WATCH', 'DELIVERY']));
-    // A check is a keyed call: the key's item and its day's counter, as a data route's function; and the
-    // watch and the delivery it keeps.
-    check.addToRolePolicy(
-      tableAccess(
-        table,
-        ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        ['WATCH', 'DELIVERY', 'KEY', 'COUNT'],
-      ),
-    );
-    deliver.addToRolePolicy(
-      tableAccess(
-        table,
-        ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        ['WATCH', 'DELIVERY'],
-      ),
-    );
-    for (const fn of props.routeFunctions)
-      fn.addToRolePolicy(
-        tableAccess(
-          table,
-          ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-          ['WATCH', 'WATCHES', 'KEY'],
-        ),
-      );
+    // Each worker and each route function: its own actions on its own items (table-access.ts says which).
+    const grant = (fn: lambda.Function, access: TableAccess) => {
+      for (const statement of tableStatements(table, access)) fn.addToRolePolicy(statement);
+    };
+    grant(tick, WATCH_ENGINE_ACCESS.tick);
+    grant(check, WATCH_ENGINE_ACCESS.check);
+    grant(deliver, WATCH_ENGINE_ACCESS.deliver);
+    for (const [routeId, fn] of props.routeFunctions) {
+      const access = (WATCH_ROUTE_ACCESS as Record<string, TableAccess>)[routeId];
+      if (!access) throw new Error(`no table access declared for the watch route ${routeId}`);
+      grant(fn, access);
+    }
 
     const notify = new actions.SnsAction(props.alarmTopic);
     const alarm = (name: string, alarmProps: cloudwatch.AlarmProps) => {

@@ -1,6 +1,7 @@
 /**
  * How the service mails a person. Deployed with a sender (`MAIL_FROM`), through Amazon SES; otherwise
- * (`npm start`, sam local) the mail, link included, goes to the log, so trying a sign-up needs nothing else.
+ * (`npm start`, sam local) the mail, link included, goes to the log, so trying a sign-up needs nothing else;
+ * deployed without a sender, no mail and no link anywhere (LOG_MAILER).
  */
 import { log } from '../log.ts';
 
@@ -16,9 +17,31 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Writes each mail to the log: the local stand-in for a mail service. */
+/**
+ * An address as a deployed log may show it: its first character and its domain (`a…@example.com`), so an
+ * operator can tell whose mail failed without the log holding the address.
+ * @example redactedAddress('ann@example.com') // 'a…@example.com'
+ */
+export function redactedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '…' : `${address[0]}…${address.slice(at)}`;
+}
+
+/**
+ * Without a mail service. Locally (`sam local`, `npm run keys`; `npm start` prints its own) the mail, link
+ * included, goes to the log, so trying a sign-up needs nothing else. Deployed (on Lambda), never the link:
+ * whoever reads the log group could verify any address or reset any account's password with it; the log
+ * says only that a mail was not sent, and to whom, redacted.
+ */
 export const LOG_MAILER: Mailer = {
   async send(mail) {
+    if (process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.AWS_SAM_LOCAL !== 'true') {
+      log('warn', 'mail not sent: no MAIL_FROM (deploy with -c mailFrom=…); its link is not logged', {
+        to: redactedAddress(mail.to),
+        subject: mail.subject,
+      });
+      return;
+    }
     log('info', 'mail (not sent: no MAIL_FROM; the link is here instead)', {
       to: mail.to,
       subject: mail.subject,

@@ -9,7 +9,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../infra/config.ts';
@@ -24,6 +24,7 @@ import {
 } from '../../infra/templates.ts';
 import { routeEntries, routes } from '../../shared/routes/index.ts';
 import { ACCOUNT_ACCESS } from '../../infra/constructs/accounts.ts';
+import { keyedAccess, type TableAccess } from '../../infra/constructs/table-access.ts';
 import { GATEWAY_CEILING_FACTOR } from '../../shared/http/daily-quota-billing.ts';
 import { planRouteStacks, ROUTES_PER_STACK } from '../../infra/constructs/route-layout.ts';
 import { templateOf } from '../../infra/sam-env.ts';
@@ -288,37 +289,111 @@ describe('counters table', () => {
 });
 
 describe('least privilege', () => {
+  type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
   const statements = () =>
     ofType('AWS::IAM::Policy').map(
-      ([id, p]) =>
-        [
-          id,
-          p.Properties.PolicyDocument.Statement as {
-            Action: string | string[];
-            Resource: unknown;
-            Condition?: unknown;
-          }[],
-        ] as const,
+      ([id, p]) => [id, p.Properties.PolicyDocument.Statement as Statement[]] as const,
     );
   const isDynamo = (st: { Action: string | string[] }) =>
     [st.Action].flat().some((a) => a.startsWith('dynamodb:'));
 
-  it('grants keyed functions only GetItem and UpdateItem on the table, and open functions no table access', () => {
-    // The account functions' table access is limited by item (below); the usage endpoint's is one of them.
-    const keyed = routeEntries.filter(([, r]) => r.auth && r.counted !== false).length;
-    const withTable = statements().filter(([, s]) => s.some((st) => isDynamo(st) && !st.Condition));
-    expect(withTable).toHaveLength(keyed);
-    for (const [, s] of withTable) {
-      const dynamo = s.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
-      // cdk.json's @aws-cdk/aws-iam:minimizePolicies merges statements: one resource is no list.
-      expect(dynamo).toEqual([
-        {
-          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          Effect: 'Allow',
-          Resource: { 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] },
-        },
-      ]);
+  /** A function's table access, read from its role's policies: each action's item prefixes. */
+  const tableAccessOf = (fn: Resource) => {
+    const role = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const access: Record<string, string[]> = {};
+    for (const [, policy] of ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(`"${role}"`),
+    ))
+      for (const st of (policy.Properties.PolicyDocument.Statement as Statement[]).filter(isDynamo)) {
+        if (JSON.stringify(st.Resource).includes('/index/')) continue; // the tick's Query of the due index
+        expect(st.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Counters/), 'Arn'] });
+        // Never the whole table: every statement names the items it may touch.
+        const items = [
+          (st.Condition as Record<string, Record<string, string | string[]>>)['ForAllValues:StringLike']![
+            'dynamodb:LeadingKeys'
+          ]!,
+        ].flat();
+        for (const action of [st.Action].flat())
+          access[action.replace('dynamodb:', '')] = [
+            ...new Set([...(access[action.replace('dynamodb:', '')] ?? []), ...items]),
+          ].sort();
+      }
+    return access;
+  };
+  /** An access as the grant spells it: `<PREFIX>#*`, sorted. */
+  const asGranted = (access: TableAccess) =>
+    Object.fromEntries(
+      Object.entries(access).map(([action, items]) => [action, items.map((i) => `${i}#*`).sort()]),
+    );
+
+  it('grants keyed functions only their items: the key read, the day counted, results and slots shared, never an account', () => {
+    // Prepare
+    const keyed = routeEntries.filter(([, r]) => r.auth && r.counted !== false);
+    expect(keyed.length).toBeGreaterThan(50);
+    // No function anywhere may touch the table without naming its items.
+    for (const [, s] of statements())
+      for (const st of s.filter(isDynamo))
+        expect({ st, conditioned: Boolean(st.Condition) }).toMatchObject({ conditioned: true });
+    for (const [id, route] of keyed) {
+      // Act
+      const granted = tableAccessOf(functionOf(route.path, route.method));
+      // Assess: the prefixes the code uses (tests/infra/table-access.test.ts runs it against them)
+      const want = asGranted(
+        keyedAccess({ upstream: Boolean(route.upstream?.length), mcp: route.kind === 'mcp' }),
+      );
+      expect({ id, granted }).toEqual({ id, granted: want });
     }
+    const coordinates = tableAccessOf(functionOf(routes.coordinatesLookup.path));
+    expect(coordinates).toEqual({ GetItem: ['KEY#*'], UpdateItem: ['COUNT#*'] });
+    const rooms = tableAccessOf(functionOf(routes.chainARooms.path));
+    expect(rooms).toEqual({
+      GetItem: ['KEY#*', 'RESULT#*'],
+      UpdateItem: ['COUNT#*', 'RESULT#*', 'SLOT#*'],
+    });
+    // The MCP endpoint runs the data routes and the watch tools (create, list, delete) in process.
+    expect(tableAccessOf(functionOf(routes.mcp.path))).toEqual({
+      GetItem: ['KEY#*', 'RESULT#*', 'WATCH#*', 'WATCHES#*'],
+      PutItem: ['WATCH#*'],
+      UpdateItem: ['COUNT#*', 'RESULT#*', 'SLOT#*', 'WATCHES#*'],
+      DeleteItem: ['WATCH#*'],
+    });
+  });
+
+  it('grants the watch routes and the watch engine only what each writes: no key written, no whole table', () => {
+    const engine = (file: string) =>
+      tableAccessOf(
+        ofType('AWS::Lambda::Function').find(
+          ([, f]) => String(f.Properties.Description) === `watches: functions/watches/${file}.ts`,
+        )![1],
+      );
+    expect(tableAccessOf(functionOf(routes.watchCreate.path, 'POST'))).toEqual({
+      GetItem: ['KEY#*'],
+      PutItem: ['WATCH#*'],
+      UpdateItem: ['WATCHES#*'],
+    });
+    expect(tableAccessOf(functionOf(routes.watchList.path, 'GET'))).toEqual({
+      GetItem: ['KEY#*', 'WATCH#*', 'WATCHES#*'],
+    });
+    expect(tableAccessOf(functionOf(routes.watchGet.path, 'GET'))).toEqual({ GetItem: ['KEY#*', 'WATCH#*'] });
+    expect(tableAccessOf(functionOf(routes.watchDelete.path, 'DELETE'))).toEqual({
+      GetItem: ['KEY#*'],
+      DeleteItem: ['WATCH#*'],
+      UpdateItem: ['WATCHES#*'],
+    });
+    expect(engine('tick')).toEqual({ UpdateItem: ['DELIVERY#*', 'WATCH#*'] });
+    // A check is a keyed data call on behalf of the watch's key, and keeps the watch and its delivery.
+    expect(engine('check')).toEqual({
+      GetItem: ['KEY#*', 'RESULT#*', 'WATCH#*'],
+      PutItem: ['DELIVERY#*', 'WATCH#*'],
+      UpdateItem: ['COUNT#*', 'DELIVERY#*', 'RESULT#*', 'SLOT#*'],
+    });
+    expect(engine('deliver')).toEqual({
+      GetItem: ['DELIVERY#*', 'WATCH#*'],
+      PutItem: ['DELIVERY#*', 'WATCH#*'],
+    });
+    for (const granted of [engine('check'), engine('deliver'), engine('tick')])
+      for (const action of ['PutItem', 'UpdateItem', 'DeleteItem'])
+        expect(granted[action] ?? []).not.toContain('KEY#*');
   });
 
   it('uses Resource * only for the X-Ray actions, and no managed policy on function roles', () => {
@@ -411,6 +486,17 @@ describe('accounts', () => {
         API_STAGE: 'prod',
         COUNTER_TABLE: { Ref: expect.stringMatching(/^Counters/) },
       });
+  });
+
+  it('warns at synth when no mail sender is configured (its links are then never logged), and not when one is', () => {
+    // Assess: cdk.json names no sender; the test app does
+    const warned = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .some((f) => readFileSync(join(dir, f), 'utf8').includes('travel-data-api:noMailFrom'));
+    expect(CONTEXT.mailFrom).toBeUndefined();
+    expect(warned(outdir)).toBe(true);
+    expect(warned(grownOutdir)).toBe(false);
   });
 
   it('lets only the sign-up and password-reset functions send mail, through SES, from the configured sender on its identity', () => {
@@ -537,14 +623,16 @@ describe('watches (#38)', () => {
     expect(alarms.filter(([, a]) => a.Properties.Metrics)).toHaveLength(1);
   });
 
-  it('keeps the webhook signing key in Secrets Manager, read by the creation and the delivery alone', () => {
+  it("keeps the webhook signing key in Secrets Manager, read by the creation (the route's and MCP's createWatch) and the delivery alone", () => {
     const secrets = ofType('AWS::SecretsManager::Secret');
     expect(secrets).toHaveLength(1);
     expect(secrets[0]![1].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
     const readers = ofType('AWS::Lambda::Function').filter(
       ([, f]) => f.Properties.Environment?.Variables?.WEBHOOK_SIGNING_SECRET_ID,
     );
+    // MCP's createWatch runs the route's handler in process, which shows the new watch's secret.
     expect(readers.map(([, f]) => String(f.Properties.Description)).sort()).toEqual([
+      expect.stringContaining('POST /mcp'),
       expect.stringContaining('POST /v1/watches'),
       'watches: functions/watches/deliver.ts',
     ]);
@@ -553,7 +641,7 @@ describe('watches (#38)', () => {
     const grants = ofType('AWS::IAM::Policy').filter(([, p]) =>
       JSON.stringify(p.Properties.PolicyDocument).match(/WebhookSigningKey/),
     );
-    expect(grants).toHaveLength(2);
+    expect(grants).toHaveLength(3);
   });
 
   it("gives the check the stage's public URL: a refusal it records (a 401's help link) names it, not a synthetic host", () => {
