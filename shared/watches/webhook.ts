@@ -27,15 +27,33 @@ export interface PostResult {
   error: string | null;
 }
 
-/** How long a receiver has to answer. */
+/**
+ * How long a receiver has to answer, in all: connecting, taking the body, and sending its status line and
+ * headers. A deadline on the whole attempt, not an idle timeout: a receiver trickling bytes cannot hold a
+ * delivery (and the delivery worker's batch) past it. Its body is never read.
+ */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * Posts a delivery to the callback URL through the outbound guard; a redirect is an answer, not followed.
+ * Settles with the status as soon as the status line and headers are in (the body is dropped unread), or
+ * with the error, a timeout included, that ended the attempt: either is recorded as the attempt.
  * @example await postWebhook(url, headers, body) // { status: 204, error: null }
  */
-export function postWebhook(url: string, headers: Record<string, string>, body: string): Promise<PostResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<PostResult> {
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(
@@ -43,7 +61,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       {
         method: 'POST',
         lookup: guardedLookup() as never,
-        timeout: DELIVERY_TIMEOUT_MS,
+        // No pooled socket: the connection ends with this attempt, whatever the receiver still sends.
+        agent: false,
         headers: {
           ...headers,
           'content-type': 'application/json',
@@ -52,13 +71,16 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         },
       },
       (res) => {
-        res.resume(); // the answer's body is not read: only its status counts
-        res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }));
-        res.on('error', (error) => resolve({ status: res.statusCode ?? null, error: error.message }));
+        settle({ status: res.statusCode ?? null, error: null });
+        // Only the status counts: the body is not waited for.
+        res.destroy();
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error) => resolve({ status: null, error: error.message }));
+    const deadline = setTimeout(() => {
+      settle({ status: null, error: `no answer within ${timeoutMs / 1000} s` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (error) => settle({ status: null, error: error.message }));
     req.end(body);
   });
 }
