@@ -30,7 +30,10 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** Every range no callback may reach when deployed (RFC 6890 special-purpose, and cloud metadata). */
+/**
+ * Every range no callback may reach when deployed: the IANA special-purpose registries (RFC 6890) but for the
+ * few globally reachable anycast services, and cloud metadata (169.254.169.254, fd00:ec2::254).
+ */
 const INTERNAL = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
@@ -40,19 +43,33 @@ for (const [net, bits] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
   INTERNAL.addSubnet(net, bits, 'ipv4');
+// The IPv6 ranges that embed an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo in 2001::/32) are refused
+// whole: the address inside could be any internal one, and a webhook receiver never needs one of them.
 for (const [net, bits] of [
-  ['::', 128],
+  ['::', 96], // unspecified, loopback's neighbours and IPv4-compatible (deprecated)
   ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
+  ['64:ff9b::', 96], // NAT64 (RFC 6052)
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
+  ['100::', 64], // discard-only
+  ['2001::', 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID, …
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // SRv6 segment identifiers (RFC 9602)
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
 ] as const)
   INTERNAL.addSubnet(net, bits, 'ipv6');
 

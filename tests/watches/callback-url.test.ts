@@ -42,6 +42,24 @@ describe('the callback URL guard', () => {
     ['127.0.0.1', 'local', undefined],
     ['93.184.216.34', 'deployed', undefined],
     ['2606:4700::1', 'deployed', undefined],
+    // Ranges that embed an IPv4 address (which may be an internal one), and the other special-purpose ones.
+    ['64:ff9b:1::a00:1', 'deployed', 'private, link-local or internal address 64:ff9b:1::a00:1'],
+    ['2002:a9fe:a9fe::1', 'deployed', 'private, link-local or internal address 2002:a9fe:a9fe::1'],
+    ['::a9fe:a9fe', 'deployed', 'private, link-local or internal address ::a9fe:a9fe'],
+    ['::10.0.0.1', 'deployed', 'private, link-local or internal address ::10.0.0.1'],
+    ['::', 'deployed', 'private, link-local or internal address ::'],
+    ['fec0::1', 'deployed', 'private, link-local or internal address fec0::1'],
+    ['2001:0:4136:e378::1', 'deployed', 'private, link-local or internal address 2001:0:4136:e378::1'],
+    ['2001:db8::5', 'deployed', 'private, link-local or internal address 2001:db8::5'],
+    ['100::1', 'deployed', 'private, link-local or internal address 100::1'],
+    ['fd00:ec2::254', 'deployed', 'private, link-local or internal address fd00:ec2::254'],
+    ['192.0.2.10', 'deployed', 'private, link-local or internal address 192.0.2.10'],
+    ['198.51.100.7', 'deployed', 'private, link-local or internal address 198.51.100.7'],
+    ['203.0.113.99', 'deployed', 'private, link-local or internal address 203.0.113.99'],
+    ['192.88.99.1', 'deployed', 'private, link-local or internal address 192.88.99.1'],
+    ['::1', 'local', undefined],
+    ['2001:4860:4860::8888', 'deployed', undefined],
+    ['8.8.8.8', 'deployed', undefined],
   ] as const)('refuses %s in %s mode as %j', (address, mode, why) => {
     expect(refusal(address, mode)).toBe(why);
   });
