@@ -80,7 +80,12 @@ export function jsonResponse(
   contentType = JSON_TYPE,
   headers: Record<string, string> = {},
 ): APIGatewayProxyResult {
-  return { statusCode, headers: { 'Content-Type': contentType, ...headers }, body: JSON.stringify(body) };
+  // nosniff: a browser never reads an answer (which may echo a request's words) as anything but its type.
+  return {
+    statusCode,
+    headers: { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /**

@@ -139,6 +139,7 @@ const html = (statusCode: number, body: string): APIGatewayProxyResult => ({
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'public, max-age=300',
   },
   body,

@@ -52,6 +52,7 @@ export async function handler(
     statusCode: 200,
     headers: {
       'Content-Type': JSON_TYPE,
+      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'public, max-age=300',
       // A public description: tools on other origins (editors, client generators) may read it.
       'Access-Control-Allow-Origin': '*',

@@ -44,6 +44,8 @@ export async function handler(): Promise<APIGatewayProxyResult> {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff',
+      // As the dashboard: a link followed from the reference tells the other site nothing of this one.
+      'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'public, max-age=300',
     },
     body: PAGE,

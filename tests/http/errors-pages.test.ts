@@ -67,3 +67,33 @@ describe('GET /errors/{type}', () => {
     expect(docs.html).toContain(BILLING_RULE); // /docs states what is billed
   });
 });
+
+describe('the pages and JSON answers, as a browser reads them', () => {
+  it('send no referrer from /docs, /errors and /errors/{type}, and nosniff on each', async () => {
+    // Act
+    const answers = await Promise.all(
+      ['/docs', '/errors', '/errors/invalid-input'].map((path) => fetch(`${api.url}${path}`)),
+    );
+    // Assess
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('mark JSON and problem+json answers nosniff: a refusal, an edge refusal, the OpenAPI document', async () => {
+    // Act: a keyed route without its key, an unknown path, the document
+    const answers = await Promise.all(
+      ['/v1/meta/coordinates-lookup?term=lyon', '/v9/nothing-here', '/openapi.json'].map((path) =>
+        fetch(`${api.url}${path}`),
+      ),
+    );
+    // Assess
+    expect(answers.map((r) => r.status)).toEqual([401, 404, 200]);
+    for (const res of answers) {
+      expect(res.headers.get('content-type')).toMatch(/json/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});
