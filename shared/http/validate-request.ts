@@ -61,13 +61,15 @@ export function validationError(route: Route, issues: LocatedIssue[]): Error {
     }));
     return new DetailArrayError(detail);
   }
-  const details = issues.map(describe).join('; ');
+  // One parameter refused twice in the same words (two checks of one bound) is said once.
+  const named = [...new Map(issues.map((l) => [`${l.where} ${describe(l)}`, l])).values()];
+  const details = named.map(describe).join('; ');
   if (style.kind === 'global')
     return new GlobalError(style.status, style.code, 'Invalid request parameters.', details);
   // A claimed code answers with the status the route declares (tests/http/error-codes.test.ts holds every
   // route to declaring its schemas' codes); one it does not declare falls back to the validation code.
   const specific = issues.map((l) => codeOf(l.issue)).find((c) => c !== undefined && errorSpec(route, c));
-  const errors = issues.map((l) => ({
+  const errors = named.map((l) => ({
     parameter: parameterOf(l),
     in: l.where,
     message: l.issue.message,

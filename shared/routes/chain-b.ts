@@ -34,6 +34,8 @@ export const chainBRoutes = area('chain_b', {
       price: 'hotels[].best_offer.total',
       availability: 'hotels[].availability_status',
       unavailable: ['NO_RESULTS'],
+      // A hotel whose offers could not be read has availability_status null (chain_b always states it).
+      unread: 'hotels[].availability_status',
       ends: 'check_in',
     },
     summary: 'chain_b hotels near coordinates or a destination slug, nearest first, with best offers',

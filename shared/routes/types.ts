@@ -49,6 +49,12 @@ export interface WatchFields {
    * `availability` says otherwise.
    */
   unavailable?: readonly string[];
+  /**
+   * Where a null says that an entry could not be read (one hotel's offers failing in a search that kept the
+   * others): such an answer is partial, and a check reads it as a failed source, tried again at the next
+   * tick, so that one entry's glitch never reads as a change.
+   */
+  unread?: string;
   /** The query parameter holding the watched stay's or date's first day: once it is past, the watch ends. */
   ends: string;
 }

@@ -182,8 +182,8 @@ export const PriceCalendarQuery = z
         ctx.claim('RANGE_TOO_LARGE', `must be at most ${MAX_CALENDAR_DAYS} days after date_from`, [
           'date_to',
         ]);
-      // nights that failed its own check (abc, ２) is refused as such: the horizon needs a whole number of nights.
-      else if (Number.isInteger(q.nights)) {
+      // nights that failed its own check (abc, ２, 31, 10^9) is refused as such: the horizon needs a stay's nights.
+      else if (Number.isInteger(q.nights) && q.nights >= 1 && q.nights <= MAX_NIGHTS) {
         // The last stay of the range ends within the horizon, as every stay does.
         const beyond = beyondHorizon(addDays(q.date_to, q.nights));
         if (beyond) ctx.claim('INVALID_DATES', beyond, ['date_to']);

@@ -135,7 +135,8 @@ export function intParam(min: number, max: number, fallback?: number) {
     .pipe(
       z
         .number()
-        .int()
+        // A 16-digit value past 2^53 fails int() too: said in the same words, once.
+        .int({ error: `must be ${bounds}` })
         .min(min, { error: `must be ${bounds}` })
         .max(max, { error: `must be ${bounds}` }),
     )

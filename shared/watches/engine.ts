@@ -16,7 +16,7 @@ import { log } from '../log.ts';
 import { emfLine } from '../metrics.ts';
 import type { Route, WatchFields } from '../routes/index.ts';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
-import { holds, NOTHING_AVAILABLE, readValues, subject } from './condition.ts';
+import { holds, NOTHING_AVAILABLE, readValues, subject, valuesAt } from './condition.ts';
 import { callRoute, type RouteHandler } from './invoke.ts';
 import { KEPT, type Check, type Delivery, type Values, type WatchRecord } from './model.ts';
 import { updateDelivery, updateWatch } from './store.ts';
@@ -132,7 +132,9 @@ function codeOf(body: unknown): string | undefined {
  * declares `unavailable` (nothing free for the stay) is an answer, a state the watch follows.
  */
 function outcomeOf(status: number, body: unknown, fields: WatchFields | undefined): Check['outcome'] {
-  if (status >= 200 && status < 300) return 'answered';
+  // A partial answer (an entry that could not be read) is a failed source for the watch: asked again.
+  if (status >= 200 && status < 300)
+    return fields?.unread && valuesAt(body, fields.unread).includes(null) ? 'source_failed' : 'answered';
   if (status >= 400 && status < 500 && fields?.unavailable?.includes(codeOf(body) ?? '')) return 'answered';
   if (status === STATUS.tooManyRequests) return 'quota';
   const refused: number[] = [

@@ -367,7 +367,7 @@ describe('GET /v1/chain_b/hotel/price-calendar', () => {
     expect(api.sandbox.requests('chain_b')).toHaveLength(0);
   });
 
-  it.each(['abc', '２', '1.5', '9'.repeat(30)])(
+  it.each(['abc', '２', '1.5', '31', '100000000', '9999999999999999', '9'.repeat(30)])(
     'answers nights=%s with the validation error naming nights, never a 500',
     async (nights) => {
       // Act: dates in range, so the horizon check runs beside the refused nights

@@ -1,7 +1,7 @@
 // The routes that take a user's URL and fetch nothing (rental extract-id, chain_b url-to-id) read it with the
 // one shared guard (shared/upstream/user-url.ts) and refuse what it refuses with 400 INVALID_URL. What they
 // answer is each contract's: rental's `url` is the URL as given (addendum: "url (as given)"), chain_b's the
-// URL normalised (scheme, host, path, id), so a client that links it never follows someone else's query,
+// URL normalised (scheme, lower-case host, path; no query or fragment, the id being in hotel_id), so a client that links it never follows someone else's query,
 // redirect or port.
 import { describe, expect, it } from '@jest/globals';
 import { routes } from '../../shared/routes/index.ts';
@@ -33,10 +33,13 @@ describe('answered URLs', () => {
       'https://all.chain-b.test/fr/hotel/9wt3/index.fr.shtml',
     ],
     [
-      'https://all.chain-b.test/ssr/app/accor/rates?next=//evil.test&hotelCode=9wt3',
-      'https://all.chain-b.test/ssr/app/accor/rates?hotelCode=9WT3',
+      'https://all.chain-b.test/ssr/app/chain-b/rates?next=//evil.test&hotelCode=9wt3',
+      'https://all.chain-b.test/ssr/app/chain-b/rates',
     ],
-    ['all.chain-b.test/booking/en/accor/hotel/9WT3', 'https://all.chain-b.test/booking/en/accor/hotel/9WT3'],
+    [
+      'all.chain-b.test/booking/en/chain-b/hotel/9WT3',
+      'https://all.chain-b.test/booking/en/chain-b/hotel/9WT3',
+    ],
   ])('chain_b url-to-id answers %s as %s', async (url, normalised) => {
     // Act
     const res = await urlToId(url);

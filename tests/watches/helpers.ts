@@ -6,8 +6,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { useCallbackMode } from '../../shared/watches/callback-url.ts';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { Route } from '../../shared/routes/index.ts';
 import type { EngineDeps } from '../../shared/watches/engine.ts';
 import { localEngine } from '../../shared/watches/local.ts';
+import type { WatchRecord } from '../../shared/watches/model.ts';
 import { MemoryWatchStore, useWatchStore } from '../../shared/watches/store.ts';
 
 export interface Received {
@@ -84,4 +87,32 @@ export function freshWatchEngine(route: EngineDeps['route']) {
   const clock = testClock(Date.now() + 60_000);
   const engine = localEngine({ store, clock: clock.now, route, random: () => 0.5 });
   return { store, clock, engine };
+}
+
+/**
+ * One watch checked once an hour, its route's handler answering `answers` in turn (one a check), deliveries
+ * posted to a list: the watch as it stands after the last check, and the bodies posted.
+ * @example const { watch, posted } = await checkedInTurn(routes.rentalPricing, record, [answer1, answer2]);
+ */
+export async function checkedInTurn(route: Route, record: WatchRecord, answers: APIGatewayProxyResult[]) {
+  const clock = testClock(record.createdAt);
+  const store = new MemoryWatchStore();
+  await store.create(record, 10);
+  const posted: string[] = [];
+  const engine = localEngine({
+    store,
+    clock: clock.now,
+    route: async () => ({ route, handler: async () => answers.shift()! }),
+    post: async (_url, _headers, body) => {
+      posted.push(body);
+      return { status: 204, error: null };
+    },
+  });
+  const total = answers.length;
+  for (let i = 0; i < total; i++) {
+    await engine.tick();
+    await engine.idle();
+    clock.advance(3_600_000);
+  }
+  return { watch: (await store.get(record.id))!, posted };
 }

@@ -5,10 +5,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routes } from '../../shared/routes/index.ts';
 import { hashKey } from '../../shared/hash.ts';
-import { localEngine } from '../../shared/watches/local.ts';
 import { newWatchRecord, type Condition, type WatchRecord } from '../../shared/watches/model.ts';
-import { MemoryWatchStore } from '../../shared/watches/store.ts';
-import { testClock } from './helpers.ts';
+import { checkedInTurn } from './helpers.ts';
 
 const HOUR = 3_600_000;
 
@@ -45,29 +43,9 @@ function rentalWatch(condition: Condition, now: number): WatchRecord {
   });
 }
 
-/** The engine over one watch of rental pricing whose handler answers `answers` in turn, one a check. */
-async function run(condition: Condition, answers: APIGatewayProxyResult[]) {
-  const clock = testClock();
-  const store = new MemoryWatchStore();
-  await store.create(rentalWatch(condition, clock.now()), 10);
-  const posted: string[] = [];
-  const engine = localEngine({
-    store,
-    clock: clock.now,
-    route: async () => ({ route: routes.rentalPricing, handler: async () => answers.shift()! }),
-    post: async (_url, _headers, body) => {
-      posted.push(body);
-      return { status: 204, error: null };
-    },
-  });
-  const total = answers.length;
-  for (let i = 0; i < total; i++) {
-    await engine.tick();
-    await engine.idle();
-    clock.advance(HOUR);
-  }
-  return { watch: (await store.get('wch_00000000000000000001'))!, posted };
-}
+/** One watch of rental pricing whose handler answers `answers` in turn, one a check. */
+const run = (condition: Condition, answers: APIGatewayProxyResult[]) =>
+  checkedInTurn(routes.rentalPricing, rentalWatch(condition, Date.now()), answers);
 
 describe('a watch over a route that states when nothing is free', () => {
   it('goes on through DATES_UNAVAILABLE and fires once when the stay frees up', async () => {
