@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { RentalDetails } from '../../schemas/rental.ts';
 import { conform } from '../../extraction/conform.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
+import { listingName, sectionOf, type ListingPage } from './extract.ts';
 export const HostSection = tolerant(
   'rental',
   z.looseObject({
@@ -53,7 +53,7 @@ const said = (rules: string[], pattern: RegExp) => rules.some((r) => pattern.tes
  * allowed by default. Pets are as a rule says ("Pets allowed", "No pets"), null when none speaks of them.
  * @example extractDetails(pdp) // { title: 'Sunny loft in Lorvane', rating: '4.85 (123)', badge: 'Superhost', … }
  */
-export function extractDetails(pdp: PdpSections): RentalDetails {
+export function extractDetails(pdp: ListingPage): RentalDetails {
   const share = pdp.metadata?.sharingConfig;
   const host = sectionOf(pdp, 'MEET_YOUR_HOST', HostSection)?.cardData;
   const banner = sectionOf(pdp, 'GUEST_FAVORITE_BANNER', BannerSection);
@@ -67,7 +67,7 @@ export function extractDetails(pdp: PdpSections): RentalDetails {
     RentalDetails,
     {
       // The listing's own name; sharingConfig.title is a share caption ("Rental unit in … · ★4.74 · …").
-      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
+      title: listingName(pdp),
       image_url: share?.imageUrl ?? null,
       rating: stars !== null && count !== null ? `${stars.toFixed(2)} (${count})` : null,
       rating_count: count,

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { RentalOverview } from '../../schemas/rental.ts';
 import { conform } from '../../extraction/conform.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { plainText, requiredSection, sectionOf, TitleSection, type PdpSections } from './extract.ts';
+import { listingName, plainText, sectionOf, type ListingPage } from './extract.ts';
 /** The summary items (`OVERVIEW_DEFAULT_V2`): an item without a title is no item. */
 export const OverviewSection = tolerant(
   'rental',
@@ -49,7 +49,7 @@ function countOf(items: string[], what: RegExp): number | undefined {
  * listing's capacity; a count the page does not state is null (the identity rule: the title identifies it).
  * @example extractOverview(pdp) // { title: 'Quiet studio by the canal', bedrooms: null, beds: 2, baths: 1.5, … }
  */
-export function extractOverview(pdp: PdpSections): RentalOverview {
+export function extractOverview(pdp: ListingPage): RentalOverview {
   const overview = sectionOf(pdp, 'OVERVIEW_DEFAULT_V2', OverviewSection);
   const items = (overview?.overviewItems ?? []).flatMap((i) => (i.title?.trim() ? [i.title.trim()] : []));
   const description = sectionOf(pdp, 'DESCRIPTION_DEFAULT', DescriptionSection)?.htmlDescription?.htmlText;
@@ -61,7 +61,7 @@ export function extractOverview(pdp: PdpSections): RentalOverview {
     'rental',
     RentalOverview,
     {
-      title: requiredSection(pdp, 'TITLE_DEFAULT', TitleSection).title,
+      title: listingName(pdp),
       description: description ? plainText(description) : null,
       guests: countOf(items, /guests?/) ?? pdp.metadata?.sharingConfig?.personCapacity ?? null,
       bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),

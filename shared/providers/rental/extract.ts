@@ -126,6 +126,30 @@ export function requiredSection<S extends z.ZodType>(pdp: PdpSections, id: strin
   return section;
 }
 
+/** A listing page's sections, with the name its `data.node` gives beside them (2026-07 pages; page.ts). */
+export type ListingPage = PdpSections & { nodeName?: string };
+
+// The calendar section names the listing too (`listingTitle`): read only for its name, where the title
+// section is a type-name-only placeholder.
+const CalendarTitle = z.looseObject({ listingTitle: z.string().min(1) });
+
+/**
+ * The listing's name: `TITLE_DEFAULT`'s title; where that section is a placeholder (2026-07 pages carry
+ * type-name-only sections and the listing on `data.node`), the calendar section's `listingTitle`, else the
+ * node's name. A listing named nowhere is an extraction error (its name is its identity).
+ * @example listingName(page) // 'Sunny loft in Lorvane'
+ */
+export function listingName(pdp: ListingPage): string {
+  const calendar = CalendarTitle.safeParse(sectionData(pdp, 'AVAILABILITY_CALENDAR_DEFAULT'));
+  const name =
+    sectionOf(pdp, 'TITLE_DEFAULT', TitleSection)?.title ??
+    (calendar.success ? calendar.data.listingTitle : undefined) ??
+    pdp.nodeName;
+  if (name === undefined)
+    throw new ExtractionError('rental', 'the listing has no TITLE_DEFAULT section and no other name');
+  return name;
+}
+
 /** The listing's name (`TITLE_DEFAULT`); each section is read by the tolerant rule (exported for the mutation tests); the details and the overview both name the listing by it. */
 export const TitleSection = tolerant(
   'rental',
