@@ -1,5 +1,5 @@
 /** The dining routes. */
-import { NO_RESULTS, type Route, UNPROCESSABLE_PARAMETERS } from './types.ts';
+import { INVALID_PARAMETERS, NO_RESULTS, type Route, UNPROCESSABLE_PARAMETERS } from './types.ts';
 import { area } from './area.ts';
 
 const INVALID_TIME_FORMAT = { status: 400, when: 'time not HH:MM (24-hour)' } as const;
@@ -16,8 +16,8 @@ export const diningRoutes = area(
   {
     provider: 'dining',
     upstream: ['dining'],
-    // One validation status for the area (wave 3): a missing parameter or a bound out of range is 422 on
-    // every dining route, search included, as on slots.
+    // A missing parameter or a bound out of range is 422, as on slots (interface-spec) and on the routes that
+    // follow it (the addendum's availability, wave 3's details, menu, reviews).
     validation: UNPROCESSABLE_PARAMETERS,
   },
   {
@@ -45,6 +45,9 @@ export const diningRoutes = area(
     diningSearch: {
       path: '/v1/dining/search',
       product: 'search',
+      // The addendum's rule for its endpoints (400 INVALID_PARAMETERS), which names no exception for search;
+      // wave 3 lists slots and availability alone as the area's existing 422 routes.
+      validation: INVALID_PARAMETERS,
       errors: { ...DATE_ERRORS, INVALID_TIME_FORMAT, NO_RESULTS },
       summary: 'Restaurants near a point for a date, time and party, by price band, a page at a time',
       example:

@@ -160,11 +160,11 @@ describe('GET /v1/dining/search paging and filters', () => {
     [{ time: '7pm' }, 400, 'INVALID_TIME_FORMAT'],
     [{ date: '2030/06/10' }, 400, 'INVALID_DATE_FORMAT'],
     [{ date: day(-1) }, 400, 'PAST_DATE'],
-    // One validation status for the dining area (wave 3): bounds are 422, as on slots and availability.
-    [{ latitude: '91' }, 422, 'INVALID_PARAMETERS'],
-    [{ party_size: '31' }, 422, 'INVALID_PARAMETERS'],
-    [{ prices: '5' }, 422, 'INVALID_PARAMETERS'],
-    [{ limit: '51' }, 422, 'INVALID_PARAMETERS'],
+    // The addendum's validation error (400), which names no exception for search.
+    [{ latitude: '91' }, 400, 'INVALID_PARAMETERS'],
+    [{ party_size: '31' }, 400, 'INVALID_PARAMETERS'],
+    [{ prices: '5' }, 400, 'INVALID_PARAMETERS'],
+    [{ limit: '51' }, 400, 'INVALID_PARAMETERS'],
   ])('answers %j with %i %s', async (extra, status, code) => {
     // Act
     const res = await search(near(extra));
@@ -180,7 +180,7 @@ describe('GET /v1/dining/search paging and filters', () => {
     // Act
     const res = await search(qs);
     // Assess
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([expect.objectContaining({ parameter: 'prices', in: 'query' })]);
     expect(res.body.detail).toMatch(/^Invalid parameters: prices /);
   });
