@@ -54,6 +54,24 @@ describe('web_search', () => {
     expect(fields).toEqual(['organic_results[].title']);
   });
 
+  it('reads a blank title or snippet as absent, and counts it (no longer hidden by the error noise)', () => {
+    // Prepare
+    const answer = success();
+    answer.organic_results[0]!.title = ' ';
+    answer.organic_results[1]!.snippet = '';
+    // Act
+    let results: unknown[] = [];
+    const fields = missing(() => {
+      results = extractResults(conform('web_search', SearchAnswer, answer, 'x'));
+    });
+    // Assess
+    expect(fields.sort()).toEqual(['organic_results[].snippet', 'organic_results[].title']);
+    expect(results).toEqual([
+      { position: 1, link: 'https://lindenhof.test/', snippet: 'A garden hotel.' },
+      { position: 2, title: 'Weimar hotels', link: 'https://guide.test/weimar' },
+    ]);
+  });
+
   it('still reads an empty answer by its error text, and refuses an error that is no text', () => {
     // Prepare
     const empty = {

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { errorOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 // A result is its link, the one thing its readers need; its position is never output.
@@ -41,6 +41,17 @@ export const SearchAnswer = tolerant(
   'the search answer',
 );
 export type SearchAnswer = z.infer<typeof SearchAnswer>;
+/** A result whose title or snippet is sent blank shows none: read as absent, and counted as such. */
+function withoutBlanks(result: OrganicResult): OrganicResult {
+  const out = { ...result };
+  for (const field of ['title', 'snippet'] as const)
+    if (typeof out[field] === 'string' && !out[field].trim()) {
+      delete out[field];
+      recordMissing('web_search', `organic_results[].${field}`, 'the search answer');
+    }
+  return out;
+}
+
 /**
  * The organic results of an answer that is not a failure; none in the engine's empty state, or when a
  * successful search shows only other features (the state key is then often absent). An answer that
@@ -48,7 +59,7 @@ export type SearchAnswer = z.infer<typeof SearchAnswer>;
  * @example extractResults({ organic_results: [{ position: 1, title: 'T', link: 'https://x.test/', snippet: '' }] })
  */
 export function extractResults(answer: SearchAnswer): OrganicResult[] {
-  if (answer.organic_results) return answer.organic_results;
+  if (answer.organic_results) return answer.organic_results.map(withoutBlanks);
   const error = errorOf('web_search', answer);
   if (answer.search_information?.organic_results_state === 'Fully empty' || isEmptyResult(error)) return [];
   if (error) throw new UpstreamError('web_search', 'the search answered an error instead of results');
