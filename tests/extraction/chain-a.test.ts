@@ -502,4 +502,30 @@ describe('reward nights with a totalRate beside pointsOnly (contract amendment 3
     expect(codes(fromReward)).not.toContain('IVANI');
     expect(codes(fromCash)).toEqual(codes(extractStay(cash, undefined, stay)!));
   });
+
+  it('makes no cash rate of an offer of the reward plan the configuration names', () => {
+    // Prepare: the reward plan configured under another code, and a bare offer of it in the cash answer
+    useProviders({
+      chain_a: {
+        ...CHAIN_A_PROVIDER,
+        operations: { ...CHAIN_A_PROVIDER.operations, reward_rate_plan: 'IVANZ' },
+      },
+    });
+    try {
+      const cash = fixture('offers-cash.json');
+      const plan = { ...answer.hotels[0]!.ratePlanDefinitions[0]!, ratePlanCode: 'IVANZ' };
+      const offer = structuredClone(answer.hotels[0]!.rateDetails!.offers[0]!);
+      delete offer.rewardNights;
+      offer.ratePlanCode = 'IVANZ';
+      offer.productUses = [{ ...offer.productUses[0]!, inventoryTypeCode: 'DBLN' }];
+      cash.hotels[0]!.ratePlanDefinitions.push(plan);
+      cash.hotels[0]!.rateDetails!.offers.push(offer);
+      // Act
+      const rooms = extractStay(cash, undefined, stay)!;
+      // Assess
+      expect(rooms.room_types.flatMap((r) => r.rates.map((x) => x.rate_plan_code))).not.toContain('IVANZ');
+    } finally {
+      useProviders({ chain_a: CHAIN_A_PROVIDER });
+    }
+  });
 });

@@ -19,7 +19,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped } from '../../extraction/tolerant.ts';
-import type { Stay } from './requests.ts';
+import { rewardRatePlan, type Stay } from './requests.ts';
 import { cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
 import {
@@ -27,7 +27,6 @@ import {
   type HotelAnswer,
   NO_AVAILABILITY_CODES,
   type OffersAnswer,
-  REWARD_RATE_PLAN,
   type RoomDefinition,
   UNKNOWN_HOTEL_CODES,
 } from './offers-answer.ts';
@@ -117,6 +116,8 @@ export function extractStay(
   );
   const plans = new Map(sources.flatMap((h) => h.ratePlanDefinitions.map((p) => [p.code, p])));
   const rooms = new Map<string, RoomType & { rewards: Reward[] }>();
+  // The plan the reward call asks for (configured): its offers in the cash answer are never cash rates.
+  const rewardPlan = rewardRatePlan();
   let unreadable = 0;
   for (const source of sources) {
     for (const offer of source.rateDetails?.offers ?? []) {
@@ -151,7 +152,7 @@ export function extractStay(
       if (offer.rewardNights) room.rewards.push(...rewardOptions(offer, stay));
       // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
       // not a rate anyone can book (amendment 3), so it never becomes one.
-      else if (source !== hotel || offer.ratePlanCode === REWARD_RATE_PLAN) unreadable += 1;
+      else if (source !== hotel || offer.ratePlanCode === rewardPlan) unreadable += 1;
       // A cash offer is in its hotel's currency (null when the answer does not show it). Without its
       // plan, the room is offered but this rate cannot be told from a package: left out.
       else if (plan) room.rates.push(cashRate(offer, plan, property.currency, stay));
