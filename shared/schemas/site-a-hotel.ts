@@ -167,7 +167,7 @@ export const SiteARoom = z.object({
   max_persons: z.number().int().min(1).nullable(),
   beds: nullableText.meta({ description: 'e.g. "1 large double bed"' }),
   facilities: z.array(z.string()),
-  photos: z.array(z.string()),
+  photos: z.array(z.url({ protocol: /^https?$/ })).meta({ description: 'Absolute photo URLs' }),
   blocks: z.array(SiteABlock),
 });
 export type SiteARoom = z.infer<typeof SiteARoom>;

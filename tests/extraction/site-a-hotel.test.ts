@@ -70,6 +70,8 @@ describe('hotel details from the page', () => {
       'Family rooms',
       'Restaurant',
       'Room service',
+      // The meal among the highlights, named by its type as meals are.
+      'breakfast',
     ]);
     expect(d.meals.map((m) => m.type)).toEqual(['breakfast', 'dinner']);
     expect(d.meals[1]).toEqual({
@@ -83,6 +85,46 @@ describe('hotel details from the page', () => {
     expect(d.main_photo_url).toMatch(
       /^https:\/\/images\.site-a\.test\/xdata\/images\/hotel\/max1024x768\/\d+\.jpg\?k=/,
     );
+  });
+
+  it('reads a meal among the highlights by its type, without counting the facility fields it lacks', () => {
+    // Prepare: the page lists {"__typename":"Meal","mealType":"BREAKFAST"} after its facilities.
+    const html = fixture('hotel-page-apollo.html');
+    expect(html).toContain('{"__typename":"Meal","mealType":"BREAKFAST"}');
+    // Act
+    const { value: d, drift } = withDrift(() => details(html));
+    // Assess: a highlight, not a facility (it has no id); no drift for it.
+    expect(d.highlights.at(-1)).toBe('breakfast');
+    expect(d.facilities.map((f) => f.name)).not.toContain('breakfast');
+    expect(drift.filter((x) => x.field.startsWith('highlights'))).toEqual([]);
+  });
+
+  it('leaves out a meal highlight of a type the contract has no word for, counted', () => {
+    const html = fixture('hotel-page-apollo.html').replace(
+      '"mealType":"BREAKFAST"}]',
+      '"mealType":"SUPPER"}]',
+    );
+    const { value: d, drift } = withDrift(() => details(html));
+    expect(d.highlights).toHaveLength(6);
+    expect(drift).toContainEqual(expect.objectContaining({ kind: 'skipped', field: 'highlights[]' }));
+  });
+
+  it.each([
+    ['PATP_PROPERTY_ACCEPTS_CASH', true, false],
+    ['PATP_PROPERTY_DOES_NOT_ACCEPT_CASH', false, false],
+    ['PATP_PROPERTY_CASH_STATUS_UNKNOWN', null, false],
+    ['PATP_PROPERTY_CASH_ON_TUESDAYS', null, true],
+  ])('reads the cash status %s as %s (counted as drift: %s)', (status, cash, counted) => {
+    // Prepare
+    const html = fixture('hotel-page-apollo.html').replace(
+      '"hotelAcceptsCashStatus":"PATP_PROPERTY_DOES_NOT_ACCEPT_CASH"',
+      `"hotelAcceptsCashStatus":"${status}"`,
+    );
+    // Act
+    const { value: d, drift } = withDrift(() => details(html));
+    // Assess
+    expect(d.policies.cash).toBe(cash);
+    expect(drift.some((x) => x.field === 'hotelAcceptsCashStatus')).toBe(counted);
   });
 
   it('gives stars null, never 0, on a page without a rating', () => {
@@ -123,7 +165,8 @@ describe('hotel details from the page', () => {
     const d = details(page);
     // Assess
     expect(d.highlights).toContain('Free WiFi');
-    expect(d.highlights).toHaveLength(6);
+    // The six facilities and the meal, none lost.
+    expect(d.highlights).toHaveLength(7);
     expect(d.facilities.map((f) => f.name)).not.toContain('Free WiFi');
   });
 

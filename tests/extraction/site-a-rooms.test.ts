@@ -19,7 +19,8 @@ import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 import { roomsPageSoldOut } from '../fixtures/site-a/pages.ts';
 
 const fixture = (name: string) => fixtureText('site-a', name);
-const asked: RoomsAsked = { nights: 3, rooms: 2, currency: 'EUR' };
+const IMAGES = 'https://images.site-a.test';
+const asked: RoomsAsked = { nights: 3, rooms: 2, currency: 'EUR', imageBase: IMAGES };
 
 /** A page's rooms, its parts read as the connector reads them. */
 function readPage(html: string, a = asked) {
@@ -31,6 +32,7 @@ function readPage(html: string, a = asked) {
       env: page.env === undefined ? undefined : conform('site_a', EnvRooms, page.env, 'x'),
       table: page.table === undefined ? undefined : conform('site_a', TableRows, page.table, 'x'),
       tableNights: page.tableNights,
+      noAvailability: page.noAvailability,
     },
     a,
   );
@@ -57,6 +59,48 @@ describe('the room catalogue', () => {
     expect(rooms[0]!.photos[0]).toMatch(
       /^https:\/\/images\.site-a\.test\/xdata\/images\/hotel\/max1024x768\//,
     );
+  });
+
+  it.each([
+    // The page's own spelling: rooms-env.html says SQUARE_METER, its sizes in square metres.
+    ['rooms-env.html', 'SQUARE_METER'],
+    // rooms-apollo.html says SQUARE_FEET, its sizes in square feet (258 ft² is the 24 m² room).
+    ['rooms-apollo.html', 'SQUARE_FEET'],
+  ])('reads room sizes in square metres from %s (%s)', (name, unit) => {
+    // Prepare
+    const html = fixture(name);
+    expect(html).toContain(`"areaMeasurementUnit":"${unit}"`);
+    // Act
+    const { rooms } = readPage(html);
+    // Assess
+    expect(rooms.map((r) => r.size_sqm)).toEqual([24, 30, 30, 48]);
+  });
+
+  it("makes the cards' photo paths URLs on the image host, as details does, and counts one it cannot", () => {
+    // Prepare: the cards carry paths (`/xdata/images/hotel/…`), as real pages do.
+    const html = fixture('rooms-env.html');
+    expect(html).toMatch(/"photoUri":"\/xdata\/images\/hotel\/max1024x768\/\d+\.jpg\?k=/);
+    // Act
+    const withHost = readPage(html);
+    const { value: withoutHost, drift } = withDrift(() => readPage(html, { ...asked, imageBase: undefined }));
+    // Assess
+    const photos = withHost.rooms.flatMap((r) => r.photos);
+    expect(photos).toHaveLength(8);
+    for (const url of photos)
+      expect(url).toMatch(
+        /^https:\/\/images\.site-a\.test\/xdata\/images\/hotel\/max1024x768\/\d+\.jpg\?k=\w+&o=$/,
+      );
+    expect(() => SiteARoom.parse(withHost.rooms[0])).not.toThrow();
+    expect(withoutHost.rooms.flatMap((r) => r.photos)).toEqual([]);
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'skipped', field: 'roomCards[].photos[]', count: 2 }),
+    );
+  });
+
+  it('is refused by the response schema with a photo that is not an absolute http(s) URL', () => {
+    const room = readPage(fixture('rooms-env.html')).rooms[0]!;
+    for (const photo of ['/xdata/images/hotel/max1024x768/1.jpg?k=a', 'ftp://images.site-a.test/1.jpg'])
+      expect(SiteARoom.safeParse({ ...room, photos: [photo] }).success).toBe(false);
   });
 });
 
@@ -146,6 +190,24 @@ describe('each carrier of the blocks', () => {
     ]);
   });
 
+  it('reads the price of a room table whose price element is a div (2026-07 layout)', () => {
+    // Prepare: rooms-table-div.part.html, the price in <div class="prco-valign-middle-helper">.
+    const html = fixture('rooms-table-div.html');
+    // Act
+    const { rooms, carrier } = readPage(html, { ...asked, rooms: 1 });
+    // Assess: the price cell is the stay of one room (3 nights, 1 room asked); no code, so the asked currency.
+    expect(carrier).toBe('hprt-table');
+    expect(rooms[0]).toMatchObject({ room_id: '441200901', name: 'Standard Double Room', max_persons: 2 });
+    expect(rooms[0]!.blocks[0]).toMatchObject({
+      block_id: '441200901_340000_2_0_0',
+      total: 1914,
+      per_night: 638,
+      currency: 'EUR',
+      rooms_left: 4,
+    });
+    expect(rooms[1]!.blocks[0]).toMatchObject({ total: 2490, per_night: 830, rooms_left: 2 });
+  });
+
   it('refuses a room table that prices another number of nights', () => {
     expect(() => read('rooms-table.html', { ...asked, nights: 4 })).toThrow(ExtractionError);
   });
@@ -156,6 +218,27 @@ describe('each carrier of the blocks', () => {
     expect(soldOut).toBe(true);
     expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
     expect(rooms.every((r) => r.blocks.length === 0)).toBe(true);
+  });
+
+  it('reads a page whose only sign is its "no availability" alert as sold out, its catalogue kept', () => {
+    // Prepare: no env rooms, no cached blocks, the cache's room table not sold out; the alert in their place.
+    const html = fixture('rooms-no-availability.html');
+    expect(html).toContain('"isSoldOut":false');
+    // Act
+    const { rooms, carrier, soldOut } = readPage(html);
+    // Assess
+    expect([carrier, soldOut]).toEqual([undefined, true]);
+    expect(rooms.map((r) => r.room_id)).toEqual(ROOM_IDS);
+    expect(rooms.every((r) => r.blocks.length === 0)).toBe(true);
+  });
+
+  it('does not read the alert as sold out beside a room table with blocks', () => {
+    const html = fixture('rooms-table.html').replace(
+      '<table id="hprt-table"',
+      '<div id="no_availability_msg"></div><table id="hprt-table"',
+    );
+    const { carrier, soldOut } = readPage(html);
+    expect([carrier, soldOut]).toEqual(['hprt-table', false]);
   });
 
   it('answers no carrier for a page with neither blocks nor a sold-out table (an empty shell)', () => {

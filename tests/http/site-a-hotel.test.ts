@@ -1,7 +1,7 @@
 // site_a hotel details and scores against the sandbox: the facts and scores of a hotel search returns,
 // agreeing with what search shows; one page read for both; the addendum's errors.
 import { describe, expect, it } from '@jest/globals';
-import { postalCodeOf, streetOf } from '../../infra/sandbox/sites/site-a-hotel.ts';
+import { cashStatus, postalCodeOf, streetOf } from '../../infra/sandbox/sites/site-a-hotel.ts';
 import { siteAReviewCount, siteAScore } from '../../infra/sandbox/sites/site-a-reviews.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -52,6 +52,8 @@ describe('GET /v1/site_a/hotel/details', () => {
     for (const f of d.facilities) expect(typeof f.id).toBe('number');
     expect(new Set(d.facilities.map((f: { id: number }) => f.id)).size).toBe(d.facilities.length);
     expect(d.highlights).toContain('Free WiFi');
+    // The page's meal highlight, by its type.
+    expect(d.highlights).toContain('breakfast');
     expect(d.meals[0]).toMatchObject({ type: 'breakfast', styles: ['Continental', 'Buffet'] });
     expect(d.policies.accepted_cards).toContain('Visa');
     expect(['allowed', 'not_allowed', 'on_request']).toContain(d.policies.pets);
@@ -60,6 +62,17 @@ describe('GET /v1/site_a/hotel/details', () => {
     const photos = await api.get(`/v2/site_a/hotel/photos?hotel_id=${listed.hotel_id}`);
     expect(d.main_photo_url).toBe(photos.body.photos[0].large_url);
     expect((await fetch(d.main_photo_url)).status).toBe(200);
+  });
+
+  it.each([
+    ['PATP_PROPERTY_ACCEPTS_CASH', true],
+    ['PATP_PROPERTY_DOES_NOT_ACCEPT_CASH', false],
+    ['PATP_PROPERTY_CASH_STATUS_UNKNOWN', null],
+  ])("reads the page's cash status %s as cash %s", async (status, cash) => {
+    const h = getWorld().hotels.find((x) => cashStatus(x) === status)!;
+    const res = await api.get(`/v1/site_a/hotel/details?hotel_id=${h.ids.site_a}`);
+    expect(res.status).toBe(200);
+    expect(res.body.policies.cash).toBe(cash);
   });
 
   it('answers the same by url as by hotel_id', async () => {

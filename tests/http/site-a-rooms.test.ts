@@ -1,7 +1,13 @@
 // site_a rooms for a stay against the sandbox: each carrier of the dated page's blocks, sold out, the empty
 // shell asked again, prices that add up and agree with search, and the addendum's errors.
 import { describe, expect, it } from '@jest/globals';
-import { carrierOf, emptyShell, roomTypes, type Carrier } from '../../infra/sandbox/sites/site-a-rooms.ts';
+import {
+  areaUnit,
+  carrierOf,
+  emptyShell,
+  roomTypes,
+  type Carrier,
+} from '../../infra/sandbox/sites/site-a-rooms.ts';
 import { stayPrice } from '../../infra/sandbox/prices.ts';
 import { getWorld, type Hotel } from '../../infra/sandbox/world.ts';
 import { routes } from '../../shared/routes/index.ts';
@@ -154,6 +160,28 @@ describe('GET /v1/site_a/hotel/rooms', () => {
       expect(res.body).toMatchObject({ sold_out: true, cheapest: null });
       expect(res.body.rooms.length).toBe(roomTypes(h).length);
       expect(res.body.rooms.every((r: Room) => r.blocks.length === 0)).toBe(true);
+    },
+  );
+
+  it.each(['SQUARE_METER', 'SQUARE_FEET'] as const)(
+    'gives room sizes in square metres and photos as URLs on the image host (page in %s)',
+    async (unit) => {
+      // Prepare: a hotel whose page gives sizes in the unit; its room photos are paths, as real pages' are.
+      const h = getWorld().hotels.find((x) => areaUnit(x) === unit && carrierOf(x) === 'table')!;
+      const [checkIn, checkOut] = stayFor(h, 2);
+      // Act
+      const res = await api.get(
+        `/v1/site_a/hotel/rooms?hotel_id=${h.ids.site_a}&check_in=${checkIn}&check_out=${checkOut}`,
+      );
+      // Assess: within a tenth of the square metres the sandbox's rooms have (feet are rounded to whole).
+      expect(res.status).toBe(200);
+      const sizes = res.body.rooms.map((r: { size_sqm: number }) => r.size_sqm);
+      roomTypes(h).forEach((room, i) => expect(Math.abs(sizes[i] - room.sizeSqm)).toBeLessThanOrEqual(0.1));
+      const photos: string[] = res.body.rooms.flatMap((r: { photos: string[] }) => r.photos);
+      expect(photos.length).toBe(2 * roomTypes(h).length);
+      for (const url of photos)
+        expect(url).toMatch(/^https?:\/\/[^/]+(?:\/.*)?\/xdata\/images\/hotel\/max1024x768\/\d+\.jpg\?k=/);
+      expect((await fetch(photos[0]!)).status).toBe(200);
     },
   );
 

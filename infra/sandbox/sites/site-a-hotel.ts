@@ -59,6 +59,16 @@ const FACILITIES: [number, number, string, string][] = [
   [46, 16, 'free-parking', 'Free parking'],
   [7, 7, 'bar', 'Bar'],
 ];
+/**
+ * Whether the hotel takes cash, in the page's words: the three values 38 saved real pages (2026-06) carry,
+ * which research §16 had not seen.
+ * @example cashStatus(hotel) // 'PATP_PROPERTY_ACCEPTS_CASH'
+ */
+export function cashStatus(h: Hotel): string {
+  if (hash(`cash:${h.key}`) % 10 === 0) return 'PATP_PROPERTY_CASH_STATUS_UNKNOWN';
+  return h.stars >= 4 ? 'PATP_PROPERTY_DOES_NOT_ACCEPT_CASH' : 'PATP_PROPERTY_ACCEPTS_CASH';
+}
+
 const groupOf: Record<string, string> = {
   COUPLE: 'COUPLE',
   SOLO_TRAVELLER: 'SOLO_TRAVELLER',
@@ -134,9 +144,9 @@ function reviewSummary(h: Hotel) {
 /**
  * The Apollo cache of a hotel page: the property (by page name), its extended data, its review scores,
  * and its room table; a dated page's room cards carry their blocks when the hotel's carrier is the cache.
- * @example JSON.stringify(apolloStore(hotel, imageBase)) // the page's data-capla-store-data script
+ * @example JSON.stringify(apolloStore(hotel)) // the page's data-capla-store-data script
  */
-export function apolloStore(h: Hotel, imageBase: string, stay?: PageStay): Record<string, unknown> {
+export function apolloStore(h: Hotel, stay?: PageStay): Record<string, unknown> {
   const id = h.ids.site_a;
   const cc = h.city.country.toLowerCase();
   const pageNameDetails = { countryCode: cc, pagename: h.slug };
@@ -237,13 +247,17 @@ export function apolloStore(h: Hotel, imageBase: string, stay?: PageStay): Recor
           acceptedCreditCards: ['Visa', 'Mastercard', ...(h.stars >= 4 ? ['American Express'] : [])].map(
             (name) => ({ __ref: `AcceptedCreditCard:${JSON.stringify({ name })}` }),
           ),
-          hotelAcceptsCashStatus: h.stars >= 4 ? 'NO' : 'YES',
+          hotelAcceptsCashStatus: cashStatus(h),
         },
       },
       policies: { __ref: 'PropertyPolicies:{}' },
       'highlights({"criteria":"popularity","limit":6})': {
         __typename: 'PropertyHighlights',
-        entities: FACILITIES.slice(0, 6).map((f) => ({ __ref: facilityKey(f) })),
+        // A meal stands among the facilities by its type alone, as on most real pages (31 of 38).
+        entities: [
+          ...FACILITIES.slice(0, 6).map((f) => ({ __ref: facilityKey(f) })),
+          { __typename: 'Meal', mealType: 'BREAKFAST' },
+        ],
       },
       [`facilities(${JSON.stringify({ facilities: FACILITIES.map((f) => f[0]) })})`]: FACILITIES.map((f) => ({
         __ref: facilityKey(f),
@@ -352,6 +366,6 @@ export function apolloStore(h: Hotel, imageBase: string, stay?: PageStay): Recor
   for (const name of ['Visa', 'Mastercard', 'American Express'])
     store[`AcceptedCreditCard:${JSON.stringify({ name })}`] = { __typename: 'AcceptedCreditCard', name };
   for (const f of FACILITIES) store[facilityKey(f)] = facilityObject(f);
-  Object.assign(store, roomTableEntries(h, imageBase, stay));
+  Object.assign(store, roomTableEntries(h, stay));
   return store;
 }

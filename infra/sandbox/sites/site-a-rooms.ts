@@ -219,11 +219,23 @@ function avBlock(b: StayBlock, currency: string) {
 }
 
 /**
- * The room table's entries of the Apollo cache: the result (sold out when the stay has no block), its room
- * cards (with their blocks where the hotel's carrier is the cache) and the rooms' data.
- * @example roomTableEntries(hotel, imageBase, stay)['RoomTableQueryResult:{}']
+ * The unit a hotel's room sizes are in, spelled as real pages spell it (of the 38 saved pages of research
+ * §16, 18 say SQUARE_METER and 20 SQUARE_FEET).
+ * @example areaUnit(hotel) // 'SQUARE_FEET'
  */
-export function roomTableEntries(h: Hotel, imageBase: string, stay?: PageStay): Record<string, unknown> {
+export const areaUnit = (h: Hotel) =>
+  hash(`area:${h.key}`) % 2 ? ('SQUARE_FEET' as const) : ('SQUARE_METER' as const);
+const SQFT_PER_SQM = 1 / 0.092903;
+const sizeIn = (h: Hotel, sqm: number) =>
+  areaUnit(h) === 'SQUARE_FEET' ? Math.round(sqm * SQFT_PER_SQM) : sqm;
+
+/**
+ * The room table's entries of the Apollo cache: the result (sold out when the stay has no block), its room
+ * cards (with their blocks where the hotel's carrier is the cache) and the rooms' data. Room photos are
+ * paths on the image host, as real pages give them.
+ * @example roomTableEntries(hotel, stay)['RoomTableQueryResult:{}']
+ */
+export function roomTableEntries(h: Hotel, stay?: PageStay): Record<string, unknown> {
   const id = h.ids.site_a;
   const withoutStars = h.stars <= 2;
   const rooms = roomTypes(h);
@@ -233,9 +245,11 @@ export function roomTableEntries(h: Hotel, imageBase: string, stay?: PageStay): 
       __typename: 'RoomTableQueryResult',
       hotelId: id,
       propertyName: h.name,
-      isSoldOut: Boolean(stay) && blocksFor(h, stay!).length === 0,
+      // Whether a dated 2026 page's cache says it is not on record: the table carrier's pages (modelled on
+      // the 2026 snapshots) say it by their availability alert alone, the others by both.
+      isSoldOut: Boolean(stay) && carrierOf(h) !== 'table' && soldOut(h, stay!),
       stars: withoutStars ? 0 : h.stars,
-      areaMeasurementUnit: 'SQUARE_METERS',
+      areaMeasurementUnit: areaUnit(h),
       mealPlans: [],
       breakfastType: 'CONTINENTAL',
       roomCards: rooms.map((room) => ({ __ref: roomCardKey(room) })),
@@ -249,7 +263,7 @@ export function roomTableEntries(h: Hotel, imageBase: string, stay?: PageStay): 
       roomTypeId: room.bedTypeId === 1 ? 10 : 9,
       name: room.name,
       description: `A ${room.sizeSqm} m² room with ${room.bed}.`,
-      roomSize: room.sizeSqm,
+      roomSize: sizeIn(h, room.sizeSqm),
       occupancy: {
         __typename: 'RTOccupancy',
         maxPersons: room.maxPersons,
@@ -268,8 +282,8 @@ export function roomTableEntries(h: Hotel, imageBase: string, stay?: PageStay): 
         const p = String(100_000_000 + h.ids.site_a * 97 + 1 + n + rooms.indexOf(room) * 2);
         return {
           __typename: 'RTRoomPhoto',
-          photoUri: `${imageBase}/xdata/images/hotel/max1024x768/${p}.jpg?k=${signPhoto(p)}&o=`,
-          thumbnailUri: `${imageBase}/xdata/images/hotel/square60/${p}.jpg?k=${signPhoto(p)}&o=`,
+          photoUri: `/xdata/images/hotel/max1024x768/${p}.jpg?k=${signPhoto(p)}&o=`,
+          thumbnailUri: `/xdata/images/hotel/square60/${p}.jpg?k=${signPhoto(p)}&o=`,
         };
       }),
       isSmoking: false,
@@ -332,13 +346,17 @@ const MEAL_TEXT = {
   breakfast: 'Breakfast included',
   half_board: 'Breakfast & dinner included',
 };
-const longDate = (d: string) =>
-  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A date as the page writes it: `long` "27 February 2031", else "Thu 27 Feb 2031". */
+const dateText = (d: string, long = true) =>
+  new Date(`${d}T00:00:00Z`)
+    .toLocaleDateString('en-GB', {
+      ...(long ? {} : { weekday: 'short' }),
+      day: 'numeric',
+      month: long ? 'long' : 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    .replace(',', '');
 
 /**
  * Carrier 3: the DOM room table, one row per block, the room's cell spanning its rows.
@@ -352,7 +370,7 @@ export function roomTableHtml(h: Hotel, stay: PageStay): string {
     own.forEach((b, i) => {
       const conditions = [
         MEAL_TEXT[b.meal],
-        b.refundable ? `Free cancellation before ${longDate(b.freeCancellationUntil!)}` : 'Non-refundable',
+        b.refundable ? `Free cancellation before ${dateText(b.freeCancellationUntil!)}` : 'Non-refundable',
         b.payLater ? 'No prepayment needed – pay at the property' : '',
         b.member ? 'Genius discount available' : '',
       ].filter(Boolean);
@@ -376,5 +394,25 @@ export function roomTableHtml(h: Hotel, stay: PageStay): string {
   return (
     `<table id="hprt-table" class="hprt-table">\n<thead><tr><th>Room type</th><th>Number of guests</th>` +
     `<th class="hprt-table-header-price">Price for ${nightsIn(stay)} nights</th><th>Your choices</th><th>Select rooms</th></tr></thead>\n<tbody>\n${rows.join('')}</tbody>\n</table>\n`
+  );
+}
+
+/**
+ * Whether the stay has no block at all: the page then shows its "no availability" alert instead of the
+ * room table (the 2026-07 snapshots of sold-out stays carry it).
+ * @example soldOut(hotel, stay) // false
+ */
+export const soldOut = (h: Hotel, stay: PageStay) => blocksFor(h, stay).length === 0;
+
+/**
+ * The availability area's alert of a sold-out stay, `#no_availability_msg`.
+ * @example noAvailabilityHtml(stay) // '<div id="available_rooms"><div id="no_availability_msg" …'
+ */
+export function noAvailabilityHtml(stay: PageStay): string {
+  return (
+    `<div id="available_rooms">\n<div id="no_availability_msg" class="highlight_msg no_availability_msg_light">` +
+    `<div class="bui-alert bui-alert--error bui-alert--large" role="status"><div class="bui-alert__description">` +
+    `<span class="bui-alert__title">We have no availability here between ${dateText(stay.checkIn, false)} and ${dateText(stay.checkOut, false)}</span>` +
+    `<p class="bui-alert__text">Select different dates to see more availability</p></div></div></div>\n</div>\n`
   );
 }

@@ -14,7 +14,15 @@ import { signPhoto } from './images.ts';
 import { siteAReviewCount, siteAScore, graphql } from './site-a-reviews.ts';
 import { homePage, searchResults } from './site-a-search.ts';
 import { apolloStore, descriptionOf, postalCodeOf, streetOf } from './site-a-hotel.ts';
-import { carrierOf, emptyShell, envRooms, roomTableHtml, type PageStay } from './site-a-rooms.ts';
+import {
+  carrierOf,
+  emptyShell,
+  envRooms,
+  noAvailabilityHtml,
+  roomTableHtml,
+  soldOut,
+  type PageStay,
+} from './site-a-rooms.ts';
 
 function hotelBySlug(cc: string, slug: string): Hotel | undefined {
   return getWorld().hotels.find((h) => h.slug === slug && h.city.country.toLowerCase() === cc);
@@ -105,9 +113,11 @@ export function hotelPage(h: Hotel, imageBase = '', lang = 'en-gb', stay?: PageS
   );
   // An empty shell (a dated render that lost its state) has neither the cache nor the room table.
   if (!shell) {
-    if (stay && carrierOf(h) === 'table') parts.push(roomTableHtml(h, stay));
+    // A sold-out stay shows the availability alert where the room table would stand.
+    if (stay && soldOut(h, stay)) parts.push(noAvailabilityHtml(stay));
+    else if (stay && carrierOf(h) === 'table') parts.push(roomTableHtml(h, stay));
     parts.push(
-      `<script type="application/json" data-capla-store-data="apollo">${JSON.stringify(apolloStore(h, imageBase, stay))}</script>\n`,
+      `<script type="application/json" data-capla-store-data="apollo">${JSON.stringify(apolloStore(h, stay))}</script>\n`,
     );
   }
   padTo(

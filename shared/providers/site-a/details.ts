@@ -7,10 +7,11 @@
  */
 import * as z from 'zod';
 import type { SiteAHotelDetails } from '../../schemas/site-a-hotel.ts';
-import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { valueAt as at } from '../../extraction/values.ts';
 import { fieldByPrefix } from './apollo.ts';
 import type { HotelPageData } from './hotel-page.ts';
+import { photoUrl } from './urls.ts';
 
 const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]);
 
@@ -19,8 +20,19 @@ const Facility = z.looseObject({
   groupId: z.number().int().nullish(),
   instances: z.array(z.looseObject({ title: z.string().min(1) })).nullish(),
 });
-/** A highlight is read for its name only: its id, where shown, also makes it a facility. */
-const Highlight = Facility.extend({ id: z.number().int().optional() });
+/**
+ * A highlight is a facility, read for its name only (its id, where shown, also makes it a facility), or a
+ * meal (`{__typename: "Meal", mealType}`, 31 of 38 real pages), which has neither id nor instances.
+ */
+const MealHighlight = z.looseObject({ __typename: z.literal('Meal'), mealType: z.string().min(1) });
+// A meal that lost its type is not read as a facility without one.
+const FacilityHighlight = Facility.extend({
+  __typename: z.string().optional(),
+  id: z.number().int().optional(),
+}).refine((h) => h.__typename !== 'Meal' && !('mealType' in h), 'a meal is not a facility');
+const Highlight = z.union([MealHighlight, FacilityHighlight]);
+const isMeal = (h: z.output<typeof Highlight>): h is z.output<typeof MealHighlight> =>
+  h.__typename === 'Meal';
 const TimeRange = z.looseObject({
   fromFormatted: z.string().nullish(),
   untilFormatted: z.string().nullish(),
@@ -98,17 +110,6 @@ type Loose = Record<string, unknown> | undefined;
 /** A value only where the page shows one: null where it says "none" stays null, absent stays absent. */
 const first = (...values: unknown[]) => values.find((v) => v !== undefined);
 
-/** A page photo path made absolute on the image host, sized as photos' large URL. */
-function photoUrl(path: unknown, imageBase: string | undefined): string | undefined {
-  if (typeof path !== 'string') return undefined;
-  const sized = path.replace(
-    /\/xdata\/images\/hotel\/(?:max\d+(?:x\d+)?|square\d+|\d+x\d+)\//,
-    '/xdata/images/hotel/max1024x768/',
-  );
-  if (/^https?:\/\//.test(sized)) return sized;
-  return imageBase ? `${imageBase}${sized}` : undefined;
-}
-
 /**
  * The plain object the details reader reads, from a page's cache entries and JSON-LD (its second reader).
  * @example detailsView(hotelPageData(html), 'https://images.site-a.test').name
@@ -174,6 +175,20 @@ const MEALS: Record<string, SiteAHotelDetails['meals'][number]['type']> = {
   HIGH_TEA: 'high_tea',
   COCKTAIL_HOUR: 'cocktail_hour',
 };
+/**
+ * Whether the hotel takes cash, from the page's status (the values of 38 real pages, 2026-06; YES and NO as
+ * earlier readers had them): unknown, or a status not on record (counted), says nothing.
+ * @example cashAccepted('PATP_PROPERTY_DOES_NOT_ACCEPT_CASH') // false
+ */
+export function cashAccepted(status: string | null | undefined): boolean | null {
+  if (status === null || status === undefined) return null;
+  if (status === 'PATP_PROPERTY_ACCEPTS_CASH' || status === 'YES') return true;
+  if (status === 'PATP_PROPERTY_DOES_NOT_ACCEPT_CASH' || status === 'NO') return false;
+  if (status !== 'PATP_PROPERTY_CASH_STATUS_UNKNOWN')
+    recordMissing('site_a', 'hotelAcceptsCashStatus', 'the hotel page');
+  return null;
+}
+
 const PETS = { YES: 'allowed', NO: 'not_allowed', UPON_REQUEST: 'on_request' } as const;
 const time = (t: string | null | undefined) => (t && /^\d{1,2}:\d{2}$/.test(t) ? t.padStart(5, '0') : null);
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -187,7 +202,8 @@ export function toDetails(
   url: string,
 ): Omit<SiteAHotelDetails, 'hotel_id'> & { hotel_id: string } {
   const facilities = new Map<number, SiteAHotelDetails['facilities'][number]>();
-  for (const f of [...(v.highlights ?? []), ...(v.facilities ?? [])])
+  const highlighted = (v.highlights ?? []).flatMap((h) => (isMeal(h) ? [] : [h]));
+  for (const f of [...highlighted, ...(v.facilities ?? [])])
     if (f.id !== undefined && !facilities.has(f.id))
       facilities.set(f.id, { id: f.id, name: f.instances?.[0]?.title ?? null, group_id: f.groupId ?? null });
   const meals: SiteAHotelDetails['meals'] = [];
@@ -247,11 +263,17 @@ export function toDetails(
           }
         : null,
       accepted_cards: v.acceptedCreditCards ? v.acceptedCreditCards.map((c) => c.name) : null,
-      // Only the two values seen mean yes or no; another status says nothing the contract can state.
-      cash: cash === 'YES' ? true : cash === 'NO' ? false : null,
+      cash: cashAccepted(cash),
     },
     facilities: [...facilities.values()],
-    highlights: (v.highlights ?? []).flatMap((f) => (f.instances?.[0]?.title ? [f.instances[0].title] : [])),
+    highlights: (v.highlights ?? []).flatMap((h) => {
+      if (!isMeal(h)) return h.instances?.[0]?.title ? [h.instances[0].title] : [];
+      // A meal is named by its type, in the contract's words (as meals[].type); one it has no word for is
+      // left out, counted.
+      const type = MEALS[h.mealType.toUpperCase()];
+      if (!type) recordSkipped('site_a', 'highlights[]', 'the hotel page');
+      return type ? [type] : [];
+    }),
     meals,
     languages_spoken: v.languageCodes ?? [],
     currency: v.currency ?? null,

@@ -51,9 +51,9 @@ export function decodeEntities(text: string): string {
     .replace(/&#39;/g, "'");
 }
 
-const inner = (html: string, pattern: RegExp) => {
+const inner = (html: string, pattern: RegExp, group = 1) => {
   const m = pattern.exec(html);
-  return m ? textOf(m[1]!) || undefined : undefined;
+  return m ? textOf(m[group]!) || undefined : undefined;
 };
 
 /**
@@ -77,7 +77,12 @@ export function tableIn(html: string): { rows: TableRow[]; nights?: number } | u
     if (bed) row.bed = bed;
     const persons = /Max(?:imum)? persons:?\s*(\d+)/i.exec(textOf(cells!));
     if (persons) row.maxPersons = Number(persons[1]);
-    const price = inner(cells!, /class="[^"]*\bprco-valign-middle-helper\b[^"]*"[^>]*>([\s\S]*?)<\/span>/);
+    // The price by its class, whatever element holds it (a span in earlier clients, a div in 2026-07).
+    const price = inner(
+      cells!,
+      /<([a-z][a-z0-9]*)\b[^>]*class="[^"]*\bprco-valign-middle-helper\b[^"]*"[^>]*>([\s\S]*?)<\/\1>/i,
+      2,
+    );
     if (price) row.priceText = price;
     const struck = inner(cells!, /<s\b[^>]*>([\s\S]*?)<\/s>/);
     if (struck) row.strikethroughText = struck;

@@ -19,58 +19,13 @@ import { tolerant } from '../../extraction/tolerant.ts';
 import { apolloStoreIn } from './apollo.ts';
 import { cacheEntries, hotelIdInPage } from './hotel-page.ts';
 import { amountOf, tableIn, type TableRow } from './rooms-table.ts';
+import { AvBlock, bare, catalogueRoom, id, money, RoomCatalogue } from './room-catalogue.ts';
 import { cents } from '../../extraction/values.ts';
 
-const id = z.union([z.string().regex(/^\d{1,24}$/), z.number().int().positive()]);
+// The catalogue's schema is read with the page's other parts: its readers import it from here.
+export { RoomCatalogue };
+
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);
-const money = z.number().min(0);
-const currency = z.string().regex(/^[A-Z]{3}$/);
-
-const AvBlock = z.looseObject({
-  blockId: z.looseObject({
-    roomId: id,
-    policyGroupId: z.union([z.string(), z.number()]).nullish(),
-    occupancy: z.number().int().min(1).nullish(),
-    packageId: z.union([z.string(), z.number()]).nullish(),
-    mealPlanId: z.union([z.string(), z.number()]).nullish(),
-  }),
-  finalPrice: z.looseObject({ amount: money, currency: currency.nullish() }).nullish(),
-  freeCancellationUntil: z.string().nullish(),
-  onlyXLeftMessage: z.string().nullish(),
-});
-
-/** The room table of the page's cache, with its rooms' data, read by the tolerant rule. */
-export const RoomCatalogue = tolerant(
-  'site_a',
-  z.looseObject({
-    isSoldOut: z.boolean().nullish(),
-    areaMeasurementUnit: z.string().nullish(),
-    // A room table is its cards: one without them lost its structure.
-    roomCards: z.array(
-      z.looseObject({
-        roomId: id,
-        name: z.string().nullish(),
-        description: z.string().nullish(),
-        roomSize: z.number().min(0).nullish(),
-        occupancy: z.looseObject({ maxPersons: z.number().int().min(1).nullish() }).nullish(),
-        photos: z.array(z.looseObject({ photoUri: z.string().min(1) })).nullish(),
-        roomAvBlocks: z.array(AvBlock).nullish(),
-      }),
-    ),
-    roomData: z
-      .array(
-        z.looseObject({
-          id,
-          amenities: z
-            .array(z.looseObject({ instances: z.array(z.looseObject({ title: z.string() })).nullish() }))
-            .nullish(),
-        }),
-      )
-      .nullish(),
-  }),
-  'the room table',
-);
-export type RoomCatalogue = z.output<typeof RoomCatalogue>;
 
 /** Carrier 1: `b_rooms_available_and_soldout`, read by the tolerant rule. */
 export const EnvRooms = tolerant(
@@ -133,7 +88,18 @@ export interface RoomsPage {
   env?: unknown;
   table?: TableRow[];
   tableNights?: number;
+  /** The page shows its "no availability" message. */
+  noAvailability?: boolean;
 }
+
+/**
+ * What marks a dated page that has nothing for the stay: the availability area's alert
+ * `#no_availability_msg` ("We have no availability here between …"), in place of the room table. Thin
+ * evidence, kept here to be changed in one place: vicnaum/booking-reviews-scraper reads it so (2026-07) and
+ * its trimmed 2026-07-26 snapshots of two sold-out stays carry it; research §16 does not name it. The
+ * availability area stands before the Apollo cache on real pages, so the page as read holds it.
+ */
+export const NO_AVAILABILITY_MARKER = /\bid=["']no_availability_msg["']/;
 
 /**
  * The rooms reader's view of a dated page: the cache's room table with its rooms' data, the env literal,
@@ -157,6 +123,7 @@ export function roomsPageOf(html: string): RoomsPage {
     env,
     table: table?.rows,
     tableNights: table?.nights,
+    ...(NO_AVAILABILITY_MARKER.test(html) ? { noAvailability: true } : {}),
   };
 }
 
@@ -165,6 +132,8 @@ export interface RoomsAsked {
   rooms: number;
   /** The currency asked: a carrier's price whose text names no currency is in it. */
   currency: string;
+  /** Where the cards' relative photo paths live; without it such a photo is left out, counted. */
+  imageBase?: string;
 }
 
 /** The carriers, the most structured first. */
@@ -176,7 +145,10 @@ export interface ReadRooms {
   carrier: Carrier | undefined;
   /** Every carrier the page has, the one that answered among them. */
   carriers: Carrier[];
-  /** The cache's room table says the stay is sold out. */
+  /**
+   * The stay is sold out: the cache's room table says so, or the page shows its "no availability" message
+   * and no carrier has a block.
+   */
   soldOut: boolean;
 }
 
@@ -287,48 +259,6 @@ function fromRow(r: TableRows[number], asked: RoomsAsked): SiteABlock {
   };
 }
 
-const SQM: Record<string, number> = {
-  SQUARE_METERS: 1,
-  SQM: 1,
-  M2: 1,
-  SQUARE_FEET: 0.092903,
-  SQFT: 0.092903,
-};
-
-function catalogueRoom(card: NonNullable<RoomCatalogue['roomCards']>[number], c: RoomCatalogue): SiteARoom {
-  const data = (c.roomData ?? []).find((d) => String(d.id) === String(card.roomId));
-  const unit = c.areaMeasurementUnit ? SQM[c.areaMeasurementUnit.toUpperCase()] : undefined;
-  return {
-    room_id: String(card.roomId),
-    name: card.name ?? null,
-    description: card.description ?? null,
-    size_sqm:
-      card.roomSize === null || card.roomSize === undefined || unit === undefined
-        ? null
-        : Math.round(card.roomSize * unit * 10) / 10,
-    max_persons: card.occupancy?.maxPersons ?? null,
-    // The cards name beds by type id only, whose names are not on record.
-    beds: null,
-    facilities: (data?.amenities ?? []).flatMap((a) =>
-      a.instances?.[0]?.title ? [a.instances[0].title] : [],
-    ),
-    photos: (card.photos ?? []).map((p) => p.photoUri),
-    blocks: [],
-  };
-}
-
-const bare = (roomId: string, name: string | null | undefined): SiteARoom => ({
-  room_id: roomId,
-  name: name ?? null,
-  description: null,
-  size_sqm: null,
-  max_persons: null,
-  beds: null,
-  facilities: [],
-  photos: [],
-  blocks: [],
-});
-
 /**
  * The rooms of a dated page with their blocks, from the catalogue and one carrier: the DOM table when the
  * page has it, else the first other carrier it has (the parts as read by their tolerant schemas; undefined
@@ -336,12 +266,18 @@ const bare = (roomId: string, name: string | null | undefined): SiteARoom => ({
  * @example roomsOf({ catalogue, env }, { nights: 3, rooms: 1, currency: 'EUR' }).carrier // 'b_rooms_available_and_soldout'
  */
 export function roomsOf(
-  page: { catalogue?: RoomCatalogue; env?: EnvRooms; table?: TableRows; tableNights?: number },
+  page: {
+    catalogue?: RoomCatalogue;
+    env?: EnvRooms;
+    table?: TableRows;
+    tableNights?: number;
+    noAvailability?: boolean;
+  },
   asked: RoomsAsked,
 ): ReadRooms {
   const rooms = new Map<string, SiteARoom>();
   for (const card of page.catalogue?.roomCards ?? [])
-    rooms.set(String(card.roomId), catalogueRoom(card, page.catalogue!));
+    rooms.set(String(card.roomId), catalogueRoom(card, page.catalogue!, asked.imageBase));
   const room = (roomId: string, name?: string | null) => {
     let r = rooms.get(roomId);
     if (!r) rooms.set(roomId, (r = bare(roomId, name)));
@@ -389,10 +325,11 @@ export function roomsOf(
         ? page.table!.map((r) => r.roomId)
         : [];
   const order = [...new Set([...listed, ...rooms.keys()])];
+  const blocks = [...rooms.values()].some((r) => r.blocks.length > 0);
   return {
     rooms: order.map((k) => rooms.get(k)!),
     carrier,
     carriers,
-    soldOut: page.catalogue?.isSoldOut === true,
+    soldOut: page.catalogue?.isSoldOut === true || (page.noAvailability === true && !blocks),
   };
 }

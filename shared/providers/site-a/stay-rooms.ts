@@ -11,6 +11,7 @@ import { readHotelPage } from './hotel-page.ts';
 import { hotelRefById } from './lookup.ts';
 import { knownRefs } from './known.ts';
 import { hotelPageIn, type PageStay } from './requests.ts';
+import { imageBase } from './urls.ts';
 import { log } from '../../log.ts';
 import { recordMissing } from '../../extraction/tolerant.ts';
 import {
@@ -52,6 +53,7 @@ function readRooms(page: RoomsPage, asked: RoomsAsked): ReadRooms {
           ? undefined
           : conform('site_a', TableRows, page.table, 'the room table rows'),
       tableNights: page.tableNights,
+      noAvailability: page.noAvailability,
     },
     asked,
   );
@@ -72,7 +74,7 @@ export async function hotelRooms(
 ): Promise<ReadRooms | undefined> {
   const ref = await hotelRefById(ctx, hotelId);
   if (!ref) return undefined;
-  const asked = { nights, rooms: stay.rooms, currency: stay.currency };
+  const asked = { nights, rooms: stay.rooms, currency: stay.currency, imageBase: imageBase() };
   let rooms: ReadRooms | undefined;
   for (const nocache of [false, true]) {
     const page = await readHotelPage(

@@ -59,3 +59,19 @@ export function imageBase(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A page photo path made absolute on the image host, sized as photos' large URL; undefined when it is
+ * relative and no image host is known.
+ * @example photoUrl('/xdata/images/hotel/max500/1.jpg?k=a', 'https://<image host>') // 'https://<image host>/xdata/images/hotel/max1024x768/1.jpg?k=a'
+ */
+export function photoUrl(path: unknown, base: string | undefined): string | undefined {
+  if (typeof path !== 'string') return undefined;
+  const sized = path.replace(
+    /\/xdata\/images\/hotel\/(?:max\d+(?:x\d+)?|square\d+|\d+x\d+)\//,
+    '/xdata/images/hotel/max1024x768/',
+  );
+  if (/^https?:\/\//.test(sized)) return sized;
+  if (sized.startsWith('//')) return `https:${sized}`;
+  return base && sized.startsWith('/') ? `${base}${sized}` : undefined;
+}
