@@ -504,7 +504,18 @@ describe('reward nights with a totalRate beside pointsOnly (contract amendment 3
   });
 
   it('makes no cash rate of an offer of the reward plan the configuration names', () => {
-    // Prepare: the reward plan configured under another code, and a bare offer of it in the cash answer
+    // Prepare: the reward plan configured under another code; the cash answer with a bare offer of a plan
+    const withOffer = (code: string) => {
+      const cash = fixture('offers-cash.json');
+      const hotel = cash.hotels[0]!;
+      const offer = structuredClone(hotel.rateDetails!.offers[0]!);
+      offer.ratePlanCode = code;
+      hotel.ratePlanDefinitions.push({ ...hotel.ratePlanDefinitions[0]!, code });
+      hotel.rateDetails!.offers.push(offer);
+      return cash;
+    };
+    const codes = (s: ReturnType<typeof extractStay>) =>
+      s!.room_types.flatMap((r) => r.rates.map((x) => x.rate_plan_code));
     useProviders({
       chain_a: {
         ...CHAIN_A_PROVIDER,
@@ -512,18 +523,12 @@ describe('reward nights with a totalRate beside pointsOnly (contract amendment 3
       },
     });
     try {
-      const cash = fixture('offers-cash.json');
-      const plan = { ...answer.hotels[0]!.ratePlanDefinitions[0]!, ratePlanCode: 'IVANZ' };
-      const offer = structuredClone(answer.hotels[0]!.rateDetails!.offers[0]!);
-      delete offer.rewardNights;
-      offer.ratePlanCode = 'IVANZ';
-      offer.productUses = [{ ...offer.productUses[0]!, inventoryTypeCode: 'DBLN' }];
-      cash.hotels[0]!.ratePlanDefinitions.push(plan);
-      cash.hotels[0]!.rateDetails!.offers.push(offer);
       // Act
-      const rooms = extractStay(cash, undefined, stay)!;
-      // Assess
-      expect(rooms.room_types.flatMap((r) => r.rates.map((x) => x.rate_plan_code))).not.toContain('IVANZ');
+      const reward = extractStay(withOffer('IVANZ'), undefined, stay);
+      const other = extractStay(withOffer('QQFLX'), undefined, stay);
+      // Assess: the same offer under another plan is a cash rate; under the reward plan it is none
+      expect(codes(other)).toContain('QQFLX');
+      expect(codes(reward)).not.toContain('IVANZ');
     } finally {
       useProviders({ chain_a: CHAIN_A_PROVIDER });
     }
