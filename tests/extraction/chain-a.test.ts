@@ -524,8 +524,8 @@ describe('reward nights with a totalRate beside pointsOnly (contract amendment 3
     });
     try {
       // Act
-      const reward = extractStay(withOffer('IVANZ'), undefined, stay);
-      const other = extractStay(withOffer('QQFLX'), undefined, stay);
+      const reward = extractStay(withOffer('IVANZ'), undefined, stay, 'IVANZ');
+      const other = extractStay(withOffer('QQFLX'), undefined, stay, 'IVANZ');
       // Assess: the same offer under another plan is a cash rate; under the reward plan it is none
       expect(codes(other)).toContain('QQFLX');
       expect(codes(reward)).not.toContain('IVANZ');

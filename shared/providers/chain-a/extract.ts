@@ -19,7 +19,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordSkipped } from '../../extraction/tolerant.ts';
-import { rewardRatePlan, type Stay } from './requests.ts';
+import type { Stay } from './requests.ts';
 import { cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
 import {
@@ -27,6 +27,7 @@ import {
   type HotelAnswer,
   NO_AVAILABILITY_CODES,
   type OffersAnswer,
+  REWARD_RATE_PLAN,
   type RoomDefinition,
   UNKNOWN_HOTEL_CODES,
 } from './offers-answer.ts';
@@ -89,12 +90,15 @@ function propertyOf(hotel: HotelAnswer | undefined) {
  * property's currency; reward cash keeps its own. A closed property is the contract's empty stay.
  * Offers that cannot be read as the contract needs (an undefined room or plan, no main product, no
  * refundability) are left out and counted; package plans are left out.
+ * `rewardPlan` is the plan the reward call asks for (configured): its offers in the cash answer are never
+ * cash rates.
  * @example extractStay(cashAnswer, rewardAnswer, stay) // { currency: 'EUR', brand_code: 'AS', country_code: 'FR', room_types: [...] }
  */
 export function extractStay(
   cash: OffersAnswer,
   reward: OffersAnswer | undefined,
   stay: Stay,
+  rewardPlan = REWARD_RATE_PLAN,
 ): ChainAStay | undefined {
   const hotel = answerHotel(cash, stay.hotelCode);
   if (!hotel) return undefined;
@@ -116,8 +120,6 @@ export function extractStay(
   );
   const plans = new Map(sources.flatMap((h) => h.ratePlanDefinitions.map((p) => [p.code, p])));
   const rooms = new Map<string, RoomType & { rewards: Reward[] }>();
-  // The plan the reward call asks for (configured): its offers in the cash answer are never cash rates.
-  const rewardPlan = rewardRatePlan();
   let unreadable = 0;
   for (const source of sources) {
     for (const offer of source.rateDetails?.offers ?? []) {
@@ -173,7 +175,12 @@ export function extractStay(
  * hotel. No availability is the contract's empty stay, with what the other answer says of the property.
  * @example stayFrom({ kind: 'no availability' }, { kind: 'no availability' }, stay) // { currency: null, brand_code: null, country_code: null, room_types: [] }
  */
-export function stayFrom(cash: OffersOutcome, reward: OffersOutcome, stay: Stay): ChainAStay | undefined {
+export function stayFrom(
+  cash: OffersOutcome,
+  reward: OffersOutcome,
+  stay: Stay,
+  rewardPlan = REWARD_RATE_PLAN,
+): ChainAStay | undefined {
   if (cash.kind === 'unknown hotel') return undefined;
   const rewardAnswer = reward.kind === 'offers' ? reward.answer : undefined;
   if (cash.kind === 'no availability')
@@ -183,5 +190,5 @@ export function stayFrom(cash: OffersOutcome, reward: OffersOutcome, stay: Stay)
       { ...propertyOf(rewardAnswer && answerHotel(rewardAnswer, stay.hotelCode)), room_types: [] },
       'the offers',
     );
-  return extractStay(cash.answer, rewardAnswer, stay);
+  return extractStay(cash.answer, rewardAnswer, stay, rewardPlan);
 }

@@ -27,6 +27,7 @@ import {
   profileRequest,
   profilesRequest,
   offersRequest,
+  rewardRatePlan,
   type GeoStay,
   type Stay,
 } from './requests.ts';
@@ -47,7 +48,7 @@ async function rooms(ctx: UpstreamContext, stay: Stay): Promise<ChainAStay | und
       return offersOutcome(res.status, res.body);
     }),
   );
-  return stayFrom(cash!, reward!, stay);
+  return stayFrom(cash!, reward!, stay, rewardRatePlan());
 }
 
 /**
