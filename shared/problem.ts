@@ -73,6 +73,9 @@ export function globalErrorBody(code: string, message: string, details: string) 
   return { error: { code, message, details } };
 }
 
+/** A browser never reads an answer (which may echo a request's words) as anything but its type. */
+export const NOSNIFF = { 'X-Content-Type-Options': 'nosniff' } as const;
+
 /** @example jsonResponse(200, { ok: true }) */
 export function jsonResponse(
   statusCode: number,
@@ -80,10 +83,9 @@ export function jsonResponse(
   contentType = JSON_TYPE,
   headers: Record<string, string> = {},
 ): APIGatewayProxyResult {
-  // nosniff: a browser never reads an answer (which may echo a request's words) as anything but its type.
   return {
     statusCode,
-    headers: { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', ...headers },
+    headers: { 'Content-Type': contentType, ...NOSNIFF, ...headers },
     body: JSON.stringify(body),
   };
 }

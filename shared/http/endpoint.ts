@@ -15,7 +15,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { DetailArrayError, ProblemError, type ProblemOptions } from '../errors.ts';
-import { JSON_TYPE } from '../problem.ts';
+import { JSON_TYPE, NOSNIFF } from '../problem.ts';
 import { recordCache, recordUpstreamFailure } from '../metrics.ts';
 import { conform } from '../extraction/conform.ts';
 import { routeError, type ErrorCode, type Route } from '../routes/index.ts';
@@ -178,7 +178,11 @@ export function endpoint<
       headers.Age = String(answer.ageSeconds);
     }
     // The body's JSON text as kept: a hit sends the text serialized when the result was first kept.
-    return { statusCode: 200, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: answer.json };
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': JSON_TYPE, ...NOSNIFF, ...headers },
+      body: answer.json,
+    };
   });
   if (route.auth) {
     handler

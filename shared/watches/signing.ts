@@ -3,7 +3,8 @@
  * under the deployment's signing key, in base64 (the Standard Webhooks form, 32 bytes). The table holds
  * no secret a reader of it could sign with; the creation shows the secret once and each delivery derives
  * it again. Deployed, the key is a Secrets Manager secret (`WEBHOOK_SIGNING_SECRET_ID`) read through the
- * Parameters and Secrets extension by the two functions that need it (create, deliver); under
+ * Parameters and Secrets extension by the functions that need it (create, deliver, and MCP, whose watch
+ * tools create watches in process); under
  * `npm start` it is a file of the data folder, made on first start (infra/local/watches.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';

@@ -96,4 +96,12 @@ describe('the pages and JSON answers, as a browser reads them', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
+
+  it("marks a data route's answer nosniff", async () => {
+    // Act
+    const res = await api.get('/v1/meta/coordinates-lookup?term=lyon&limit=1');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });
