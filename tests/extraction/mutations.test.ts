@@ -259,7 +259,12 @@ const CASES: Case[] = [
   },
   {
     provider: 'site_a',
-    fixtures: ['site-a/rooms-apollo.html', 'site-a/rooms-env.html', 'site-a/rooms-sold-out.html'],
+    fixtures: [
+      'site-a/rooms-apollo.html',
+      'site-a/rooms-env.html',
+      'site-a/rooms-sold-out.html',
+      'site-a/rooms-no-availability.html',
+    ],
     select: (html) => siteARooms.roomsPageOf(html as string).catalogue,
     schema: siteARooms.RoomCatalogue,
     extract: (catalogue: siteARooms.RoomCatalogue) =>
@@ -277,7 +282,7 @@ const CASES: Case[] = [
   },
   {
     provider: 'site_a',
-    fixtures: ['site-a/rooms-table.html', 'site-a/rooms-env-and-table.html'],
+    fixtures: ['site-a/rooms-table.html', 'site-a/rooms-env-and-table.html', 'site-a/rooms-table-div.html'],
     select: (html) => tableIn(html as string)!.rows,
     schema: siteARooms.TableRows,
     extract: (table: siteARooms.TableRows) =>
