@@ -9,6 +9,7 @@ import {
   stayFrom,
   stayTotals,
 } from '../../shared/providers/chain-a/extract.ts';
+import type { CashOffer } from '../../shared/providers/chain-a/offers-answer.ts';
 import { offersRequest, type Stay } from '../../shared/providers/chain-a/requests.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
@@ -356,7 +357,7 @@ describe('late-2026 answers', () => {
   it('keeps a rate whose refundability nothing says, with is_advance_purchase null rather than false', () => {
     // Prepare
     const answer = structuredClone(late);
-    delete answer.hotels[0]!.rateDetails!.offers[2]!.policies!.isRefundable;
+    delete (answer.hotels[0]!.rateDetails!.offers[2] as CashOffer).policies!.isRefundable;
     // Act
     const twin = extractStay(answer, undefined, stay)!.room_types.find((r) => r.code === 'TWNS')!;
     // Assess

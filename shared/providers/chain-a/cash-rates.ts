@@ -5,7 +5,15 @@
  */
 import type { CashRate } from '../../schemas/chain-a.ts';
 import { perRoomNight } from '../rooms-rule.ts';
-import type { Offer, RatePlanDefinition, TotalRate } from './offers-answer.ts';
+import {
+  type CashOffer,
+  type CashRoomUse,
+  isRoomUse,
+  type Offer,
+  type RatePlanDefinition,
+  type RoomUse,
+  type TotalRate,
+} from './offers-answer.ts';
 import type { Stay } from './requests.ts';
 import { cents, text } from '../../extraction/values.ts';
 
@@ -15,13 +23,18 @@ const round = cents;
  * The room an offer sells: its main product use (other uses are extras such as breakfast).
  * @example mainUse(offer)?.inventoryTypeCode // 'DBLN'
  */
-export const mainUse = (offer: Offer) => offer.productUses.find((u) => u.isMainProduct ?? true);
+export function mainUse(offer: CashOffer): CashRoomUse | undefined;
+export function mainUse(offer: Offer): RoomUse | undefined;
+export function mainUse(offer: Offer): RoomUse | undefined {
+  // The union's room shape is the one whose isMainProduct is not false (ExtraUse is refused otherwise).
+  return (offer.productUses as RoomUse[]).find(isRoomUse);
+}
 
 /**
  * The totals an offer carries: its room's, else the offer's own (late 2026: often the only ones).
  * @example totalsOf(offer)?.amountAfterTax // 536.8
  */
-export function totalsOf(offer: Offer): TotalRate | undefined {
+export function totalsOf(offer: CashOffer): TotalRate | undefined {
   return [mainUse(offer)?.rates?.totalRate, offer.totalRate].find(
     (t) => t?.amountAfterTax !== undefined || t?.amountBeforeTax !== undefined,
   );
@@ -55,7 +68,7 @@ export function stayTotals(t: TotalRate | undefined): {
  * `policies.isRefundable: false`; null when neither says (an absent flag is not "refundable").
  * @example advancePurchase(offer, { ...plan, advanceBooking: { isAdvancePurchase: true } }) // true
  */
-export function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean | null {
+export function advancePurchase(offer: CashOffer, plan: RatePlanDefinition): boolean | null {
   const advance = plan.advanceBooking?.isAdvancePurchase;
   const refundable = offer.policies?.isRefundable;
   if (advance === undefined && refundable === undefined) return null;
@@ -68,7 +81,7 @@ export function advancePurchase(offer: Offer, plan: RatePlanDefinition): boolean
  * @example cashRate(offer, plan, 'CHF', stay).total // 536.8
  */
 export function cashRate(
-  offer: Offer,
+  offer: CashOffer,
   plan: RatePlanDefinition,
   currency: string | null,
   stay: Stay,

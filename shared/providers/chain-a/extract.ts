@@ -18,13 +18,15 @@ import { ChainAStay, type RoomType } from '../../schemas/chain-a.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { recordSkipped } from '../../extraction/tolerant.ts';
+import { recordMissing, recordSkipped } from '../../extraction/tolerant.ts';
 import type { Stay } from './requests.ts';
 import { cashRate, mainUse } from './cash-rates.ts';
 import { distinctRewards, type Reward, rewardOptions } from './rewards.ts';
 import {
   type ErrorAnswer,
   type HotelAnswer,
+  isClosed,
+  isRewardOffer,
   NO_AVAILABILITY_CODES,
   type OffersAnswer,
   REWARD_RATE_PLAN,
@@ -104,13 +106,10 @@ export function extractStay(
   if (!hotel) return undefined;
   const rewardHotel = reward ? answerHotel(reward, stay.hotelCode) : undefined;
   const property = propertyOf(hotel);
-  if (hotel.availabilityStatus === 'CLOSED')
+  if (isClosed(hotel))
     return conform('chain_a', ChainAStay, { ...property, room_types: [] }, 'the offers', 200);
 
-  const sources = [
-    hotel,
-    ...(rewardHotel && rewardHotel.availabilityStatus !== 'CLOSED' ? [rewardHotel] : []),
-  ];
+  const sources = [hotel, ...(rewardHotel && !isClosed(rewardHotel) ? [rewardHotel] : [])];
   const definitions = new Map(
     sources.flatMap((h) =>
       h.productDefinitions
@@ -121,6 +120,8 @@ export function extractStay(
   const plans = new Map(sources.flatMap((h) => h.ratePlanDefinitions.map((p) => [p.code, p])));
   const rooms = new Map<string, RoomType & { rewards: Reward[] }>();
   let unreadable = 0;
+  // Reward offers that came without their reward nights (read as cash): left out, and the field counted.
+  let withoutRewards = 0;
   for (const source of sources) {
     for (const offer of source.rateDetails?.offers ?? []) {
       if (offer.availableStatus !== undefined && offer.availableStatus !== 'AVAILABLE') continue;
@@ -151,10 +152,13 @@ export function extractStay(
       }
       if (use.numberOfAvailableProducts !== undefined)
         room.available_rooms = Math.max(room.available_rooms ?? 0, use.numberOfAvailableProducts);
-      if (offer.rewardNights) room.rewards.push(...rewardOptions(offer, stay));
+      if (isRewardOffer(offer)) room.rewards.push(...rewardOptions(offer, stay));
       // An offer of the reward plan, or of the reward answer, sells nights for points: its cash amount is
       // not a rate anyone can book (amendment 3), so it never becomes one.
-      else if (source !== hotel || offer.ratePlanCode === rewardPlan) unreadable += 1;
+      else if (source !== hotel || offer.ratePlanCode === rewardPlan) {
+        unreadable += 1;
+        withoutRewards += 1;
+      }
       // A cash offer is in its hotel's currency (null when the answer does not show it). Without its
       // plan, the room is offered but this rate cannot be told from a package: left out.
       else if (plan) room.rates.push(cashRate(offer, plan, property.currency, stay));
@@ -162,6 +166,7 @@ export function extractStay(
     }
   }
   if (unreadable) recordSkipped('chain_a', OFFERS, 'the offers', unreadable);
+  if (withoutRewards) recordMissing('chain_a', `${OFFERS}.rewardNights`, 'the offers', withoutRewards);
   // Rooms in the property's own order.
   const order = [...definitions.keys()];
   const roomTypes = [...rooms.values()]

@@ -12,12 +12,12 @@ const Decimal = z
   .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'must be a decimal string' })
   .transform(Number);
 
+// Not `basePlusExcludedFeesAmount` (late 2026, beside the total and sub-totals): the base is derived from
+// the total and the fees, so nothing reads it, and a declared field would count its absence as drift.
 const TotalRate = z.looseObject({
   amountBeforeTax: Decimal.optional(),
   amountAfterTax: Decimal.optional(),
   feeTaxTotal: Decimal.optional(),
-  // Late 2026: offers may carry only the total, the base plus excluded fees, and the sub-totals.
-  basePlusExcludedFeesAmount: Decimal.optional(),
   feeTaxSubTotals: z
     .array(
       z.looseObject({
@@ -30,51 +30,95 @@ const TotalRate = z.looseObject({
 });
 export type TotalRate = z.infer<typeof TotalRate>;
 
-const ProductUse = z.looseObject({
+/**
+ * A product an offer adds to its room (breakfast, a package's dinner): `isMainProduct: false`. It is neither
+ * priced nor counted apart, so its shape has no rates or availability to count missing. Told by a check,
+ * not by a required literal: a room use is then never "an extra that lacks its flag" (tolerant.ts skips
+ * entries that only lack fields), and a wrong field in it still fails the answer.
+ */
+const ExtraUse = z
+  .looseObject({ inventoryTypeCode: z.string().min(1), isMainProduct: z.boolean().optional() })
+  .refine((u) => u.isMainProduct === false, { error: 'a room read as an extra product' });
+/** The room an offer sells (its main product use) and how many are left. */
+const roomUse = {
   inventoryTypeCode: z.string().min(1),
-  isMainProduct: z.boolean().optional(),
+  isMainProduct: z.literal(true).optional(),
   numberOfAvailableProducts: z.number().int().min(0).optional(),
+};
+/** A reward offer's room: its price is the reward nights, so its rates are never read. */
+const RewardRoomUse = z.looseObject(roomUse);
+/** A cash offer's room, with its own totals (else the offer's are read). */
+const CashRoomUse = z.looseObject({
+  ...roomUse,
   rates: z.looseObject({ totalRate: TotalRate.optional() }).optional(),
 });
+/** The room of any offer; a cash offer's carries its rates too. */
+export type RoomUse = z.infer<typeof RewardRoomUse>;
+export type CashRoomUse = z.infer<typeof CashRoomUse>;
 
+/**
+ * A reward offer's options. The points-only total and the points-plus-cash list are optional rather than
+ * required inside optional parts: the tolerant reader cannot leave out a part of one shape of a union (the
+ * offer), so one that is missing is counted here and read as no such option (rewards.ts), as a part left
+ * out was before the offer had two shapes.
+ */
 const RewardNights = z.looseObject({
-  pointsOnly: z.looseObject({ totalPoints: z.number().int().min(0) }).optional(),
+  pointsOnly: z.looseObject({ totalPoints: z.number().int().min(0).optional() }).optional(),
   pointsCash: z
     .looseObject({
-      options: z.array(
-        z.looseObject({
-          totalPoints: z.number().int().min(0),
-          // Seen as a number in clients; a decimal string is read the same way. Checked as one type (a
-          // union would not let the tolerant reader tell an absent amount from a wrong one).
-          totalCash: z
-            .custom<number | string>(
-              (v) =>
-                (typeof v === 'number' && v >= 0) ||
-                (typeof v === 'string' && /^\d{1,12}(\.\d{1,6})?$/.test(v)),
-              { error: 'an amount, as a number or a decimal string' },
-            )
-            .transform(Number),
-          // The cash's own currency; an option that does not show it keeps its cash, currency null.
-          currency: z.string().optional(),
-        }),
-      ),
+      options: z
+        .array(
+          z.looseObject({
+            totalPoints: z.number().int().min(0),
+            // Seen as a number in clients; a decimal string is read the same way. Checked as one type (a
+            // union would not let the tolerant reader tell an absent amount from a wrong one).
+            totalCash: z
+              .custom<number | string>(
+                (v) =>
+                  (typeof v === 'number' && v >= 0) ||
+                  (typeof v === 'string' && /^\d{1,12}(\.\d{1,6})?$/.test(v)),
+                { error: 'an amount, as a number or a decimal string' },
+              )
+              .transform(Number),
+            // The cash's own currency; an option that does not show it keeps its cash, currency null.
+            currency: z.string().optional(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
 });
 
-const Offer = z.looseObject({
-  ratePlanCode: z.string().min(1),
-  productUses: z.array(ProductUse).min(1),
-  availableStatus: z.string().optional(),
-  totalRate: TotalRate.optional(),
-  policies: z
-    .looseObject({
-      cancellationNoShow: z.looseObject({ description: z.string().optional() }).optional(),
-      isRefundable: z.boolean().optional(),
-    })
-    .optional(),
-  rewardNights: RewardNights.optional(),
-});
+/** What identifies an offer, cash or reward: its plan, and whether it can be sold. */
+const offer = { ratePlanCode: z.string().min(1), availableStatus: z.string().optional() };
+/**
+ * An offer of reward nights: its points (and points plus cash) options. A `totalRate` or policies beside
+ * them are not read (never the member's price, amendment 3), so they are not declared. Told by a check on
+ * `rewardNights` (see ExtraUse): an offer without them reads as cash.
+ */
+const RewardOffer = z
+  .looseObject({
+    ...offer,
+    productUses: z.array(z.union([ExtraUse, RewardRoomUse])).min(1),
+    rewardNights: RewardNights.optional(),
+  })
+  .refine((o) => o.rewardNights !== undefined, { error: 'an offer without reward nights' });
+/** A cash offer: its totals (its room's, else its own) and policies; `rewardNights` is the other shape's. */
+const CashOffer = z
+  .looseObject({
+    ...offer,
+    productUses: z.array(z.union([ExtraUse, CashRoomUse])).min(1),
+    totalRate: TotalRate.optional(),
+    policies: z
+      .looseObject({
+        cancellationNoShow: z.looseObject({ description: z.string().optional() }).optional(),
+        isRefundable: z.boolean().optional(),
+      })
+      .optional(),
+  })
+  .refine((o) => o.rewardNights === undefined, { error: 'reward nights that cannot be read' });
+/** An offer, one shape each: a cash offer never counts reward nights missing, nor a reward offer rates. */
+const Offer = z.union([RewardOffer, CashOffer]);
 
 const room = {
   productCode: z.literal('SR').optional(),
@@ -136,13 +180,15 @@ const ClosedHotel = z.looseObject({
   rateDetails: z.looseObject({ offers: z.array(Offer).default([]) }).optional(),
 });
 /** An open property: without its rate details an answer cannot tell "no rooms" from "not read". */
-const OpenHotel = z.looseObject({
-  ...property,
-  availabilityStatus: z.string().optional(),
-  productDefinitions: z.array(ProductDefinition),
-  ratePlanDefinitions: z.array(RatePlanDefinition),
-  rateDetails: z.looseObject({ offers: z.array(Offer) }),
-});
+const OpenHotel = z
+  .looseObject({
+    ...property,
+    productDefinitions: z.array(ProductDefinition),
+    ratePlanDefinitions: z.array(RatePlanDefinition),
+    rateDetails: z.looseObject({ offers: z.array(Offer) }),
+  })
+  // An open property carries no status of its own (one other than CLOSED is not read): none is counted.
+  .refine((h) => h.availabilityStatus !== 'CLOSED', { error: 'a closed property read as open' });
 const Hotel = z.union([ClosedHotel, OpenHotel]);
 
 /** The warnings the offers API may add beside its hotels (both the property and the geo searches). */
@@ -160,7 +206,28 @@ export const OffersAnswer = tolerant(
 );
 export type OffersAnswer = z.infer<typeof OffersAnswer>;
 export type Offer = z.infer<typeof Offer>;
+export type CashOffer = z.infer<typeof CashOffer>;
+export type RewardOffer = z.infer<typeof RewardOffer> & { rewardNights: z.infer<typeof RewardNights> };
 export type HotelAnswer = z.infer<typeof Hotel>;
+export type ClosedHotel = z.infer<typeof ClosedHotel>;
+
+/**
+ * Whether an offer sells reward nights (its shape carries them), rather than a cash rate.
+ * @example isRewardOffer({ ratePlanCode: 'IVANI', productUses: [use], rewardNights: { pointsOnly: { totalPoints: 76000 } } }) // true
+ */
+export const isRewardOffer = (offer: Offer): offer is RewardOffer => offer.rewardNights !== undefined;
+
+/**
+ * Whether a product use is the room an offer sells (not an extra such as breakfast).
+ * @example isRoomUse({ inventoryTypeCode: 'BRK', isMainProduct: false }) // false
+ */
+export const isRoomUse = (use: { isMainProduct?: boolean }) => use.isMainProduct !== false;
+
+/**
+ * Whether the property is closed for the stay (the contract's empty stay).
+ * @example isClosed({ hotelMnemonic: 'LRVAB', availabilityStatus: 'CLOSED', … }) // true
+ */
+export const isClosed = (hotel: HotelAnswer): hotel is ClosedHotel => hotel.availabilityStatus === 'CLOSED';
 
 /** A non-2xx answer of the offers API: its error codes. */
 export const ErrorAnswer = z.looseObject({

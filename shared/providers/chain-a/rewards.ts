@@ -5,7 +5,7 @@
 import type { RewardOption } from '../../schemas/chain-a.ts';
 import { cents } from '../../extraction/values.ts';
 import { perRoomNight, pointsPerRoomNight } from '../rooms-rule.ts';
-import type { Offer } from './offers-answer.ts';
+import type { RewardOffer } from './offers-answer.ts';
 import type { Stay } from './requests.ts';
 
 const round = cents;
@@ -23,11 +23,12 @@ export interface Reward {
  * Only points plus cash options carry cash, the amount they name, in their own currency.
  * @example rewardOptions(offer, { ...stay, nights: 2, rooms: 1 })[0].option // { points: 38000, cash: null, cash_currency: null, points_total: 76000, cash_total: null }
  */
-export function rewardOptions(offer: Offer, stay: Stay): Reward[] {
-  const reward = offer.rewardNights!;
+export function rewardOptions(offer: RewardOffer, stay: Stay): Reward[] {
+  const reward = offer.rewardNights;
   const out: Reward[] = [];
-  if (reward.pointsOnly) {
-    const total = reward.pointsOnly.totalPoints;
+  // An option without its totals is none (counted missing by the read).
+  const total = reward.pointsOnly?.totalPoints;
+  if (total !== undefined) {
     out.push({
       pointsOnly: true,
       option: {
