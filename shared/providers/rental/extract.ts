@@ -16,13 +16,12 @@ import { conform } from '../../extraction/conform.ts';
 import { markupText } from '../../extraction/markup.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
+import { isPlaceholder, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 
-const Section = z.looseObject({
-  sectionId: z.string(),
-  sectionComponentType: z.string().nullish(),
-  section: z.unknown(),
-});
+// `sectionComponentType` is not declared: real pages leave it out (and nothing needs it where the id
+// matches), so a declared field would count its absence on every page; componentTypeOf reads it.
+const Section = z.looseObject({ sectionId: z.string(), section: z.unknown() });
+type Section = z.infer<typeof Section>;
 
 /** Where a placeholder section's data is: `sbuiData.sectionConfiguration.root.sections[]` by `sectionId`. */
 const SbuiData = z.looseObject({
@@ -34,7 +33,7 @@ const SbuiData = z.looseObject({
 });
 
 // The share card holds only what may be absent (picture, capacity, rating): a page without it is read.
-export const PdpSections = z.looseObject({
+const page = {
   metadata: z
     .looseObject({
       sharingConfig: z
@@ -48,28 +47,79 @@ export const PdpSections = z.looseObject({
     })
     .nullish(),
   sections: z.array(Section),
-  sbuiData: SbuiData.nullish(),
-});
+};
+/** A page whose placeholder sections have their data in `sbuiData`. */
+const SbuiPage = z.looseObject({ ...page, sbuiData: SbuiData });
+/**
+ * A page without `sbuiData`: its sections in place (a normal page), or placeholders for what it loads
+ * later (2026-07 pages). `sbuiData` is the other shape's, so its absence is not counted.
+ */
+const PlainPage = z
+  .looseObject(page)
+  .refine((p) => p.sbuiData === undefined || p.sbuiData === null, { error: 'sbuiData that cannot be read' });
+/** A listing's sections, one shape each. */
+export const PdpSections = z.union([SbuiPage, PlainPage]);
 export type PdpSections = z.infer<typeof PdpSections>;
+
+/**
+ * Whether a page carries its placeholders' data in `sbuiData`.
+ * @example hasSbuiData({ sections: [], sbuiData: { sectionConfiguration: { root: { sections: [] } } } }) // true
+ */
+const hasSbuiData = (pdp: PdpSections): pdp is z.infer<typeof SbuiPage> =>
+  pdp.sbuiData !== undefined && pdp.sbuiData !== null;
+
+/**
+ * A section's component type, or undefined when it has none (real pages leave it out). One that is there
+ * but is no text is a changed format: the extraction error, never read as "no type".
+ * @example componentTypeOf({ sectionId: 'TITLE_DEFAULT', sectionComponentType: 'PDP_TITLE', section: {} }) // 'PDP_TITLE'
+ */
+function componentTypeOf(section: Section): string | undefined {
+  const type = section.sectionComponentType;
+  if (type === undefined || type === null || typeof type === 'string') return type ?? undefined;
+  throw new ExtractionError(
+    'rental',
+    `the ${section.sectionId} section has a component type that is no text`,
+  );
+}
+
+/** A page (or its null: no such listing), the answer every listing route reads from; `errors` is apart. */
+const PageAnswer = z.looseObject({
+  data: z.looseObject({
+    presentation: z.looseObject({
+      stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
+    }),
+  }),
+});
+/** A refusal: no data, and its errors. */
+const Refusal = z.looseObject({ data: z.null().optional(), errors: z.array(GraphQLError).min(1) });
 
 export const PdpAnswer = tolerant(
   'rental',
-  // The page (or its null: no such listing) is what every listing route answers from: an answer has it,
-  // or it is a refusal (errors).
-  z.union([
-    z.looseObject({
-      data: z.looseObject({
-        presentation: z.looseObject({
-          stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
-        }),
-      }),
-      errors: z.array(GraphQLError).optional(),
-    }),
-    z.looseObject({ data: z.null().optional(), errors: z.array(GraphQLError).min(1) }),
-  ]),
+  // The answer has the page, or it is a refusal (errors). `errors` beside a page is not declared (it is
+  // not on a normal page, so every page would count it missing): errorsOf reads it.
+  z.union([PageAnswer, Refusal]),
   'the sections payload',
 );
 export type PdpAnswer = z.output<typeof PdpAnswer>;
+
+/**
+ * The GraphQL `errors[]` of an answer: none when it has none (every normal answer), the entries that
+ * carry a message (others counted skipped). A value that is no list is a changed format: the extraction
+ * error, never read as "no errors".
+ * @example errorsOf({ errors: [{ message: 'PersistedQueryNotFound' }], data: null }) // [{ message: 'PersistedQueryNotFound' }]
+ */
+export function errorsOf(answer: object, what = 'the sections payload', status = 200): GraphQLError[] {
+  const errors = (answer as { errors?: unknown }).errors;
+  if (errors === undefined || errors === null) return [];
+  if (!Array.isArray(errors))
+    throw new ExtractionError('rental', `${what} has errors that are no list`, undefined, status);
+  const read = errors.flatMap((e) => {
+    const entry = GraphQLError.safeParse(e);
+    return entry.success ? [entry.data] : [];
+  });
+  if (read.length < errors.length) recordSkipped('rental', 'errors[]', what, errors.length - read.length);
+  return read;
+}
 
 /**
  * The source's refusal of the sections query, as an upstream error: an unknown persisted query names the
@@ -77,7 +127,7 @@ export type PdpAnswer = z.output<typeof PdpAnswer>;
  * @example sectionsRefusal({ errors: [{ message: 'PersistedQueryNotFound' }] }, 200, 'abc')?.message
  */
 export function sectionsRefusal(answer: PdpAnswer, status: number, hash: string): UpstreamError | undefined {
-  const error = answer.errors?.[0];
+  const error = errorsOf(answer)[0];
   if (!error) return undefined;
   if (/persisted ?query/i.test(`${error.message} ${error.extensions?.code ?? ''}`))
     return new UpstreamError(
@@ -94,12 +144,11 @@ export function sectionsRefusal(answer: PdpAnswer, status: number, hash: string)
  * through to its data in `sbuiData`. Undefined (or a placeholder) when the page has neither.
  * @example sectionData(pdp, 'TITLE_DEFAULT') // { __typename: 'PdpTitleSection', title: 'Sunny loft in Lorvane', … }
  */
-export function sectionData(pdp: Pick<PdpSections, 'sections' | 'sbuiData'>, id: string): unknown {
-  const found = pdp.sections.find((s) => s.sectionId === id || s.sectionComponentType === id);
-  return found && !isPlaceholder(found.section)
-    ? found.section
-    : pdp.sbuiData?.sectionConfiguration.root.sections.find((s) => s.sectionId === (found?.sectionId ?? id))
-        ?.sectionData;
+export function sectionData(pdp: PdpSections, id: string): unknown {
+  const found = pdp.sections.find((s) => s.sectionId === id || componentTypeOf(s) === id);
+  if (found && !isPlaceholder(found.section)) return found.section;
+  const sbui = hasSbuiData(pdp) ? pdp.sbuiData.sectionConfiguration.root.sections : [];
+  return sbui.find((s) => s.sectionId === (found?.sectionId ?? id))?.sectionData;
 }
 
 /**
