@@ -188,11 +188,19 @@ function pruneList(element: AnySchema, items: unknown[], path: string, tally: Ta
   return kept;
 }
 
+/**
+ * How far an option of a union is from the value: its issue count, and an option that only refused the
+ * value as a whole (a shape's own refusal: another shape's keys) farthest, so that the shape the value
+ * has names the field that broke.
+ */
+const distance = (issues: readonly z.core.$ZodIssue[]): number =>
+  issues.every((i) => i.path.length === 0 && i.code === 'custom') ? Infinity : issues.length;
+
 /** Issues as a reader can act on them: a failed union by its closest option's own issues, with full paths. */
 function closest(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
     if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
-    const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+    const best = issue.errors.reduce((a, b) => (distance(b) < distance(a) ? b : a));
     return closest(best).map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
   });
 }

@@ -195,4 +195,28 @@ describe('maps_hotels list', () => {
     // Assess
     expect(fields).toEqual(['properties[].overall_rating']);
   });
+
+  it("reads no sellers of a listed hotel, whatever it carries under prices (only rentals' are read)", () => {
+    // Prepare: a listed hotel with a prices list of placeholders and strings its shape does not check
+    const raw = answer();
+    Object.assign(raw.properties[0]!, { prices: [null, { total_rate: { extracted_lowest: '999' } }] });
+    // Act
+    const { hotels } = extractHotels(
+      conform('maps_hotels', HotelsAnswer, raw, 'x'),
+      MAPS_HOTELS_SEARCH,
+      'hotels',
+    );
+    // Assess: its price is its own total, never a seller's unchecked value
+    expect(hotels[0]!.price.max_price).toBe(262);
+  });
+
+  it('names the field that broke when a listed property changes type, not the list as a whole', () => {
+    // Prepare
+    const raw = answer();
+    Object.assign(raw.properties[1]!, { reviews: 'many' });
+    // Act
+    const act = () => conform('maps_hotels', HotelsAnswer, raw, 'the hotel results', 200);
+    // Assess
+    expect(act).toThrow(/properties\.1\.reviews/);
+  });
 });

@@ -39,7 +39,7 @@ const ListedRental = z.looseObject({
 /** A hotel in a list: no sellers and no address in a list (research §12); an ad is apart in `ads[]`. */
 const ListedHotel = z
   .looseObject({ ...listed, type: z.string().optional() })
-  .refine((p) => p.type !== 'vacation rental', { error: 'a rental read as a hotel' });
+  .refine((p) => p.type !== 'vacation rental', { error: 'a rental read as a hotel', abort: true });
 const ListedProperty = z.union([ListedRental, ListedHotel]);
 type ListedProperty = z.infer<typeof ListedProperty>;
 /** The property-details shape's one property: its address and its sellers at the top level. */
@@ -87,7 +87,8 @@ const OtherAnswer = z
     search_information: z.object({ hotels_results_state: z.string().optional() }).optional(),
     serpapi_property_details_link: z.string().optional(),
   })
-  .refine((a) => a.properties === undefined, { error: 'properties that cannot be read' });
+  // abort: a shape's refusal is never taken for the closest reading of a list that broke inside.
+  .refine((a) => a.properties === undefined, { error: 'properties that cannot be read', abort: true });
 
 /**
  * The answer, one shape each (a list never counts the details' fields missing, nor the reverse). Read by
@@ -116,12 +117,17 @@ const nightsOf = (checkIn: string, checkOut: string): number => Math.max(1, nigh
  * source does not show are null (a property with a booked-out night is listed unpriced), never a reason
  * to leave the hotel out.
  */
-function toHotel(p: Property | ListedProperty, nights: number, currency: string, paid: boolean): MapsHotel {
+function toHotel(
+  { property: p, sellers: own }: Priced,
+  nights: number,
+  currency: string,
+  paid: boolean,
+): MapsHotel {
   const perNight = p.rate_per_night?.extracted_lowest;
   const current = p.total_rate?.extracted_lowest ?? (perNight === undefined ? null : perNight * nights);
   for (const list of ['images', 'amenities'] as const)
     if (p[list] === undefined) recordMissing('maps_hotels', `properties[].${list}`, 'the hotel results');
-  const sellers = sellersOf(p).flatMap((s) => {
+  const sellers = own.flatMap((s) => {
     const total =
       s.total_rate?.extracted_lowest ?? (s.rate_per_night && s.rate_per_night.extracted_lowest * nights);
     return total === undefined ? [] : [total];
@@ -169,9 +175,21 @@ const DETAILS_FIELDS = [
 type ListAnswer = z.infer<typeof ListAnswer>;
 type OtherAnswer = z.infer<typeof OtherAnswer>;
 
-/** A property's sellers: a details property's and a listed rental's (a listed hotel has none). */
-const sellersOf = (p: Property | ListedProperty): z.infer<typeof Seller>[] =>
-  'prices' in p && Array.isArray(p.prices) ? p.prices : [];
+/** A property with its sellers as its shape declares them (a listed hotel has none). */
+interface Priced {
+  property: Property | ListedProperty;
+  sellers: readonly z.infer<typeof Seller>[];
+}
+
+/**
+ * A listed property with its sellers: a rental's, read by its schema; a listed hotel has none, and a
+ * `prices` it carries anyway is not read (its schema does not check it).
+ */
+const listedWithSellers = (p: ListedProperty): Priced => ({
+  property: p,
+  sellers:
+    p.type === 'vacation rental' && 'prices' in p ? ((p as z.infer<typeof ListedRental>).prices ?? []) : [],
+});
 
 /**
  * The one property of a details answer (a hotel's name): its token at the top level, else the one it was
@@ -231,9 +249,13 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
   const list = hasShapeOf(answer, 'properties') ? answer : undefined;
   const adTokens = new Set(list?.ads.map((a) => a.property_token));
   const nights = nightsOf(s.checkIn, s.checkOut);
-  const found: (Property | ListedProperty)[] = list ? list.properties : propertiesOf(answer as OtherAnswer);
-  const properties = found.filter((p) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating);
-  const hotels = properties.map((p) => toHotel(p, nights, currency, adTokens.has(p.property_token)));
+  const found: Priced[] = list
+    ? list.properties.map(listedWithSellers)
+    : propertiesOf(answer as OtherAnswer).map((p) => ({ property: p, sellers: p.prices }));
+  const properties = found.filter(
+    ({ property: p }) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating,
+  );
+  const hotels = properties.map((p) => toHotel(p, nights, currency, adTokens.has(p.property.property_token)));
   return {
     hotels: conform('maps_hotels', z.array(MapsHotel), hotels, 'the hotels', 200),
     totalCount: list ? totalOf(list, s, found.length - properties.length) : hotels.length,

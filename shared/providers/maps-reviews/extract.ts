@@ -136,12 +136,14 @@ const SingleMatch = z.looseObject({ ...searchEnvelope, place_results: Place });
 /** A list of places (`local_results`); `place_results` belongs to the single match. */
 const ListedPlaces = z
   .looseObject({ ...searchEnvelope, local_results: z.array(Place) })
-  .refine((a) => a.place_results === undefined, { error: 'a list and a single match at once' });
+  .refine((a) => a.place_results === undefined, { error: 'a list and a single match at once', abort: true });
 /** Neither (the empty state, an error): a place search's keys that are there belong to a shape above. */
 const NoPlaces = z
   .looseObject(searchEnvelope)
   .refine((a) => a.place_results === undefined && a.local_results === undefined, {
     error: 'places that cannot be read',
+    // A shape's refusal is never taken for the closest reading of an answer that broke inside.
+    abort: true,
   });
 
 /**

@@ -74,11 +74,12 @@ export const PlaceAnswer = tolerant(
     z.looseObject({ ...SerpEnvelope, place_results: RawPlace }),
     z
       .looseObject({ ...SerpEnvelope, local_results: z.array(RawPlace) })
-      .refine((a) => a.place_results === undefined, { error: 'a list and a place at once' }),
+      .refine((a) => a.place_results === undefined, { error: 'a list and a place at once', abort: true }),
     z
       .looseObject(SerpEnvelope)
       .refine((a) => a.place_results === undefined && a.local_results === undefined, {
         error: 'a place that cannot be read',
+        abort: true,
       }),
   ]),
   'the place answer',
