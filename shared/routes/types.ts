@@ -51,8 +51,8 @@ export interface WatchFields {
   unavailable?: readonly string[];
   /**
    * Where a null says that an entry could not be read (one hotel's offers failing in a search that kept the
-   * others): such an answer is partial, and a check reads it as a failed source, tried again at the next
-   * tick, so that one entry's glitch never reads as a change.
+   * others): such an answer is partial, and a check records it without comparing it (one entry's glitch
+   * never reads as a change), checked again at the watch's interval.
    */
   unread?: string;
   /** The query parameter holding the watched stay's or date's first day: once it is past, the watch ends. */

@@ -132,9 +132,10 @@ function codeOf(body: unknown): string | undefined {
  * declares `unavailable` (nothing free for the stay) is an answer, a state the watch follows.
  */
 function outcomeOf(status: number, body: unknown, fields: WatchFields | undefined): Check['outcome'] {
-  // A partial answer (an entry that could not be read) is a failed source for the watch: asked again.
+  // A partial answer (an entry that could not be read) is never compared: it would read as a change. It is
+  // an answer (billed), so it waits for the interval like one, not for the next tick.
   if (status >= 200 && status < 300)
-    return fields?.unread && valuesAt(body, fields.unread).includes(null) ? 'source_failed' : 'answered';
+    return fields?.unread && valuesAt(body, fields.unread).includes(null) ? 'partial' : 'answered';
   if (status >= 400 && status < 500 && fields?.unavailable?.includes(codeOf(body) ?? '')) return 'answered';
   if (status === STATUS.tooManyRequests) return 'quota';
   const refused: number[] = [

@@ -111,9 +111,9 @@ export type Delivery = z.infer<typeof Delivery>;
 
 export const Check = z.object({
   at: z.iso.datetime(),
-  outcome: z.enum(['answered', 'source_failed', 'quota', 'refused']).meta({
+  outcome: z.enum(['answered', 'partial', 'source_failed', 'quota', 'refused']).meta({
     description:
-      'answered (billed), source_failed (retried next tick, not billed), quota, refused (ends the watch)',
+      'answered (billed), partial (an answer that could not read every entry: billed, not compared, checked again at the interval), source_failed (retried next tick, not billed), quota, refused (ends the watch)',
   }),
   status: z.number().int(),
   values: Values.nullable(),

@@ -90,11 +90,17 @@ export function freshWatchEngine(route: EngineDeps['route']) {
 }
 
 /**
- * One watch checked once an hour, its route's handler answering `answers` in turn (one a check), deliveries
- * posted to a list: the watch as it stands after the last check, and the bodies posted.
+ * One watch, the engine ticking once each `stepMs` (an hour unless said) as many times as there are
+ * `answers`, its route's handler answering them in turn (one a check), deliveries posted to a list: the
+ * watch as it stands after the last tick, and the bodies posted.
  * @example const { watch, posted } = await checkedInTurn(routes.rentalPricing, record, [answer1, answer2]);
  */
-export async function checkedInTurn(route: Route, record: WatchRecord, answers: APIGatewayProxyResult[]) {
+export async function checkedInTurn(
+  route: Route,
+  record: WatchRecord,
+  answers: APIGatewayProxyResult[],
+  stepMs = 3_600_000,
+) {
   const clock = testClock(record.createdAt);
   const store = new MemoryWatchStore();
   await store.create(record, 10);
@@ -112,7 +118,7 @@ export async function checkedInTurn(route: Route, record: WatchRecord, answers: 
   for (let i = 0; i < total; i++) {
     await engine.tick();
     await engine.idle();
-    clock.advance(3_600_000);
+    clock.advance(stepMs);
   }
   return { watch: (await store.get(record.id))!, posted };
 }

@@ -28,7 +28,7 @@ const hotel = (id: string, total: number): Hotel => ({
 const unread = (id: string): Hotel => ({ id, availability_status: null, best_offer: null });
 
 /** One watch of chain_b search whose handler answers `answers` in turn, one a check. */
-const run = (condition: Condition, answers: APIGatewayProxyResult[]) =>
+const run = (condition: Condition, answers: APIGatewayProxyResult[], stepMs?: number) =>
   checkedInTurn(
     routes.chainBSearch,
     newWatchRecord({
@@ -45,11 +45,12 @@ const run = (condition: Condition, answers: APIGatewayProxyResult[]) =>
       createdAt: Date.now(),
     }),
     answers,
+    stepMs,
   );
 
 describe('a watch over a search that could not read one hotel', () => {
   it.each([[{ type: 'any_change' } as const], [{ type: 'price_at_or_under', value: 150 } as const]])(
-    'reads the partial answer as a failed source, and fires on no glitch (%j)',
+    'records the partial answer uncompared, and fires on no glitch (%j)',
     async (condition) => {
       // Act: the cheapest hotel's offers fail once, then read again
       const { watch, posted } = await run(condition, [
@@ -60,7 +61,7 @@ describe('a watch over a search that could not read one hotel', () => {
       // Assess
       expect(watch.checks.map((c) => [c.outcome, c.values?.price ?? null]).reverse()).toEqual([
         ['answered', 120],
-        ['source_failed', null],
+        ['partial', null],
         ['answered', 120],
       ]);
       // price_at_or_under held from the first check: told once, then never again for a glitch.
@@ -79,5 +80,16 @@ describe('a watch over a search that could not read one hotel', () => {
       ['answered', false],
       ['answered', true],
     ]);
+  });
+
+  it('checks a watch whose answers stay partial at its interval, not at every tick (each answer is billed)', async () => {
+    // Act: ten ticks a minute apart, every answer partial
+    const { watch } = await run(
+      { type: 'any_change' },
+      Array.from({ length: 10 }, () => answer(unread('AAAA'), hotel('BBBB', 200))),
+      60_000,
+    );
+    // Assess: one call in ten minutes, for a watch checked hourly
+    expect(watch.checks.map((c) => c.outcome)).toEqual(['partial']);
   });
 });
