@@ -95,8 +95,8 @@ export interface RoomsPage {
 /**
  * What marks a dated page that has nothing for the stay: the availability area's alert
  * `#no_availability_msg` ("We have no availability here between …"), in place of the room table. Thin
- * evidence, kept here to be changed in one place: vicnaum/booking-reviews-scraper reads it so (2026-07) and
- * its trimmed 2026-07-26 snapshots of two sold-out stays carry it; research §16 does not name it. The
+ * evidence, kept here to be changed in one place: one 2026 snapshot client reads it so (2026-07; named in the
+ * live profile's evidence) and its trimmed snapshots of two sold-out stays carry it; research §16 does not name it. The
  * availability area stands before the Apollo cache on real pages, so the page as read holds it.
  */
 export const NO_AVAILABILITY_MARKER = /\bid=["']no_availability_msg["']/;
