@@ -3,11 +3,9 @@
 // or availability, an open property no status, and nothing counts a total nobody reads; a reward offer
 // counts none of a cash offer's totals or policies. A field the shape should carry is still counted when
 // it goes missing. Answers written fresh, invented values.
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { extractStay, OffersAnswer } from '../../shared/providers/chain-a/extract.ts';
-import { useProviders } from '../../shared/upstream/providers.ts';
 import { withDrift } from '../helpers/fixtures.ts';
-import { CHAIN_A_PROVIDER } from '../helpers/fixture-queries.ts';
 
 const OFFERS = 'hotels[].rateDetails.offers[]';
 const stay = {
@@ -127,10 +125,6 @@ const rewardAnswer = () => {
   answer.hotels[0]!.rateDetails.offers = [rewardOffer('KDBL'), rewardOffer('KTWN')] as never;
   return answer;
 };
-
-beforeAll(() => {
-  useProviders({ chain_a: CHAIN_A_PROVIDER });
-});
 
 describe('cash answer', () => {
   it("counts no reward nights, extra product's rates or availability, unread total or open status missing", () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { conform } from '../../shared/extraction/conform.ts';
 import { ExtractionError } from '../../shared/extraction/errors.ts';
 import { errorsOf, PdpAnswer, sectionData, sectionsRefusal } from '../../shared/providers/rental/extract.ts';
+import { extractOverview } from '../../shared/providers/rental/extract-overview.ts';
 import { pdpFromPage } from '../../shared/providers/rental/page.ts';
 import { UpstreamError } from '../../shared/upstream/errors.ts';
 import { withDrift } from '../helpers/fixtures.ts';
@@ -159,5 +160,30 @@ describe('errors, read apart from the page', () => {
     expect(errorsOf(normalAnswer())).toEqual([]);
     expect(value).toEqual([{ message: 'PersistedQueryNotFound' }]);
     expect(drift).toEqual([{ provider: 'rental', kind: 'skipped', field: 'errors[]', count: 1 }]);
+  });
+});
+
+describe('the overview, no longer hidden by the page noise', () => {
+  it('reads a description sent blank as none, and counts it', () => {
+    // Prepare
+    const answer = normalAnswer();
+    const page = answer.data.presentation.stayProductDetailPage.sections;
+    page.sections = [
+      title,
+      {
+        sectionId: 'DESCRIPTION_DEFAULT',
+        section: { __typename: 'PdpDescriptionSection', htmlDescription: { htmlText: '' } },
+      } as never,
+    ];
+    // Act
+    const { value, drift } = withDrift(() => extractOverview(pdpFromPage(listingPage(answer))));
+    // Assess
+    expect(value.description).toBeNull();
+    expect(drift).toContainEqual({
+      provider: 'rental',
+      kind: 'missing',
+      field: 'htmlDescription.htmlText',
+      count: 1,
+    });
   });
 });

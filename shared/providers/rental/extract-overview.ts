@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { RentalOverview } from '../../schemas/rental.ts';
 import { conform } from '../../extraction/conform.ts';
-import { tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
 import { listingName, plainText, sectionOf, type ListingPage } from './extract.ts';
 /** The summary items (`OVERVIEW_DEFAULT_V2`): an item without a title is no item. */
 export const OverviewSection = tolerant(
@@ -52,7 +52,11 @@ function countOf(items: string[], what: RegExp): number | undefined {
 export function extractOverview(pdp: ListingPage): RentalOverview {
   const overview = sectionOf(pdp, 'OVERVIEW_DEFAULT_V2', OverviewSection);
   const items = (overview?.overviewItems ?? []).flatMap((i) => (i.title?.trim() ? [i.title.trim()] : []));
-  const description = sectionOf(pdp, 'DESCRIPTION_DEFAULT', DescriptionSection)?.htmlDescription?.htmlText;
+  const html = sectionOf(pdp, 'DESCRIPTION_DEFAULT', DescriptionSection)?.htmlDescription?.htmlText;
+  const description = html === undefined ? null : plainText(html) || null;
+  // A description sent blank is none (never an empty text), and counted like one left out.
+  if (html !== undefined && description === null)
+    recordMissing('rental', 'htmlDescription.htmlText', 'the description section');
   const sleeping =
     sectionOf(pdp, 'SLEEPING_ARRANGEMENT_WITH_IMAGES', SleepingSection) ??
     sectionOf(pdp, 'SLEEPING_ARRANGEMENT_DEFAULT', SleepingSection);
@@ -62,7 +66,7 @@ export function extractOverview(pdp: ListingPage): RentalOverview {
     RentalOverview,
     {
       title: listingName(pdp),
-      description: description ? plainText(description) : null,
+      description,
       guests: countOf(items, /guests?/) ?? pdp.metadata?.sharingConfig?.personCapacity ?? null,
       bedrooms: items.some((i) => /^studio$/i.test(i)) ? null : (countOf(items, /bedrooms?/) ?? null),
       beds: countOf(items, /beds?/) ?? null,
