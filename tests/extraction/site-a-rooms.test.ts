@@ -76,6 +76,21 @@ describe('the room catalogue', () => {
     expect(rooms.map((r) => r.size_sqm)).toEqual([24, 30, 30, 48]);
   });
 
+  it('sizes no room in a unit spelled as none on record, and counts the spelling', () => {
+    // Prepare
+    const html = fixture('rooms-env.html').replace(
+      '"areaMeasurementUnit":"SQUARE_METER"',
+      '"areaMeasurementUnit":"SQ_METRE"',
+    );
+    // Act
+    const { value, drift } = withDrift(() => readPage(html));
+    // Assess
+    expect(value.rooms.map((r) => r.size_sqm)).toEqual([null, null, null, null]);
+    expect(drift).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'areaMeasurementUnit SQ_METRE', count: 1 }),
+    );
+  });
+
   it("makes the cards' photo paths URLs on the image host, as details does, and counts one it cannot", () => {
     // Prepare: the cards carry paths (`/xdata/images/hotel/…`), as real pages do.
     const html = fixture('rooms-env.html');

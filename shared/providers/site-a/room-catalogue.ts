@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { SiteARoom } from '../../schemas/site-a-hotel.ts';
-import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { photoUrl } from './urls.ts';
 
 /** The page's ids, schema pieces the carriers' readers share. */
@@ -82,6 +82,9 @@ export function catalogueRoom(
 ): SiteARoom {
   const data = (c.roomData ?? []).find((d) => String(d.id) === String(card.roomId));
   const unit = c.areaMeasurementUnit ? SQM[c.areaMeasurementUnit.toUpperCase()] : undefined;
+  // A unit spelled as none on record sizes no room: counted, so that a new spelling shows as drift.
+  if (card.roomSize != null && c.areaMeasurementUnit && unit === undefined)
+    recordMissing('site_a', `areaMeasurementUnit ${c.areaMeasurementUnit}`, 'the room table');
   // The cards carry paths on the image host (`/xdata/images/hotel/…`): the contract's photos are URLs.
   const photos = (card.photos ?? []).flatMap((p) => photoUrl(p.photoUri, imageBase) ?? []);
   const lost = (card.photos?.length ?? 0) - photos.length;
