@@ -109,6 +109,11 @@ interface Case {
    * this file does not own. Each is asserted to still breach, so that a fix shows here (and its entry goes).
    */
   gaps?: Record<string, string>;
+  /**
+   * Fields (and what is under them) that one shape of a union reads and the fixtures' entries of another
+   * shape carry unread, with why: a variant of them may extract the same, without drift.
+   */
+  unreadInOtherShape?: Record<string, string>;
 }
 
 /** The whole world around a point: every hit of a fixture is placed, whatever its distance. */
@@ -149,16 +154,32 @@ const CASES: Case[] = [
     provider: 'chain_a',
     fixtures: [
       'chain-a/offers-cash.json',
-      'chain-a/offers-reward.json',
       'chain-a/offers-closed.json',
       'chain-a/offers-unknown.json',
       'chain-a/offers-late-2026.json',
+    ],
+    schema: OffersAnswer,
+    extract: (answer: OffersAnswer) => extractStay(answer, undefined, CHAIN_A_STAY),
+    records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
+  },
+  {
+    provider: 'chain_a',
+    // Reward offers: the cash shape's totals and policies beside their reward nights are not read.
+    fixtures: [
+      'chain-a/offers-reward.json',
       'chain-a/offers-reward-fees.json',
       'chain-a/offers-reward-points-only.json',
     ],
     schema: OffersAnswer,
     extract: (answer: OffersAnswer) => extractStay(answer, undefined, CHAIN_A_STAY),
     records: (stay: ReturnType<typeof extractStay>) => stay?.room_types.length ?? 0,
+    unreadInOtherShape: {
+      'hotels[].rateDetails.offers[].totalRate':
+        "a reward offer's cash amount is never its price (amendment 3)",
+      'hotels[].rateDetails.offers[].productUses[].rates':
+        "a reward offer's room is priced by its reward nights",
+      'hotels[].rateDetails.offers[].policies': "the contract's reward options carry no policy",
+    },
   },
   {
     provider: 'chain_a',
@@ -980,6 +1001,25 @@ function breach(
   }
 }
 
+/**
+ * What `rule` finds wrong with an outcome, unless the field is one another shape reads and this fixture's
+ * entries carry unread (`unreadInOtherShape`), and the extraction is the same without error.
+ */
+function unreadOr(
+  c: Case,
+  field: string,
+  baseline: unknown,
+  outcome: ReturnType<typeof run>,
+  rule: (o: ReturnType<typeof run>) => string | undefined,
+): string | undefined {
+  const unread = Object.keys(c.unreadInOtherShape ?? {}).some(
+    (f) => field === f || field.startsWith(`${f}.`),
+  );
+  if (unread && !outcome.error && JSON.stringify(outcome.value) === JSON.stringify(baseline))
+    return undefined;
+  return rule(outcome);
+}
+
 /** Variants run, by connector and kind: the closing note quotes the totals (printed after the file). */
 const ran = new Map<string, Map<string, number>>();
 const count = (provider: string, kind: string, n = 1) => {
@@ -1056,15 +1096,19 @@ describe.each(CASES)('$provider fixtures, mutated', (c) => {
     const breaches = [
       ...all.map((variant) => ({
         name: `${variant.kind} ${variant.field}`,
-        why: breach(c, baseline.value, variant, run(c, variant.payload)),
+        why: unreadOr(c, variant.field, baseline.value, run(c, variant.payload), (o) =>
+          breach(c, baseline.value, variant, o),
+        ),
       })),
       ...oneEntry.map(({ field, payload: mutated }) => ({
         name: `required removed from one entry ${field}`,
-        why: oneEntryBreach(c, field, run(c, mutated)),
+        why: unreadOr(c, field, baseline.value, run(c, mutated), (o) => oneEntryBreach(c, field, o)),
       })),
       ...optionalOneEntry.map(({ field, payload: mutated }) => ({
         name: `optional removed from one entry ${field}`,
-        why: optionalOneEntryBreach(c, baseline.value, field, run(c, mutated)),
+        why: unreadOr(c, field, baseline.value, run(c, mutated), (o) =>
+          optionalOneEntryBreach(c, baseline.value, field, o),
+        ),
       })),
     ].flatMap(({ name, why }) => {
       const gap = c.gaps?.[name];
