@@ -222,7 +222,12 @@ describe('shapes, as the extraction sees them', () => {
     (
       answer.hotels[0]!.rateDetails.offers[1] as { totalRate: Record<string, unknown> }
     ).totalRate.amountAfterTax = 218;
-    // Act and Assess
-    expect(OffersAnswer.safeParse(answer).success).toBe(false);
+    // Act
+    const read = OffersAnswer.safeParse(answer);
+    // Assess: the refusal names the field that broke, not the other shape's refusal
+    expect(read.success).toBe(false);
+    expect(read.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'hotels.0.rateDetails.offers.1.totalRate.amountAfterTax',
+    ]);
   });
 });

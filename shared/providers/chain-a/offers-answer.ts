@@ -38,7 +38,7 @@ export type TotalRate = z.infer<typeof TotalRate>;
  */
 const ExtraUse = z
   .looseObject({ inventoryTypeCode: z.string().min(1), isMainProduct: z.boolean().optional() })
-  .refine((u) => u.isMainProduct === false, { error: 'a room read as an extra product' });
+  .refine((u) => u.isMainProduct === false, { error: 'a room read as an extra product', abort: true });
 /** The room an offer sells (its main product use) and how many are left. */
 const roomUse = {
   inventoryTypeCode: z.string().min(1),
@@ -102,7 +102,7 @@ const RewardOffer = z
     productUses: z.array(z.union([ExtraUse, RewardRoomUse])).min(1),
     rewardNights: RewardNights.optional(),
   })
-  .refine((o) => o.rewardNights !== undefined, { error: 'an offer without reward nights' });
+  .refine((o) => o.rewardNights !== undefined, { error: 'an offer without reward nights', abort: true });
 /** A cash offer: its totals (its room's, else its own) and policies; `rewardNights` is the other shape's. */
 const CashOffer = z
   .looseObject({
@@ -116,8 +116,11 @@ const CashOffer = z
       })
       .optional(),
   })
-  .refine((o) => o.rewardNights === undefined, { error: 'reward nights that cannot be read' });
-/** An offer, one shape each: a cash offer never counts reward nights missing, nor a reward offer rates. */
+  .refine((o) => o.rewardNights === undefined, { error: 'reward nights that cannot be read', abort: true });
+/**
+ * An offer, one shape each: a cash offer never counts reward nights missing, nor a reward offer rates. Each
+ * shape's refusal aborts, so that an offer that broke inside names its field, not the other shape's refusal.
+ */
 const Offer = z.union([RewardOffer, CashOffer]);
 
 const room = {
@@ -188,7 +191,7 @@ const OpenHotel = z
     rateDetails: z.looseObject({ offers: z.array(Offer) }),
   })
   // An open property carries no status of its own (one other than CLOSED is not read): none is counted.
-  .refine((h) => h.availabilityStatus !== 'CLOSED', { error: 'a closed property read as open' });
+  .refine((h) => h.availabilityStatus !== 'CLOSED', { error: 'a closed property read as open', abort: true });
 const Hotel = z.union([ClosedHotel, OpenHotel]);
 
 /** The warnings the offers API may add beside its hotels (both the property and the geo searches). */

@@ -56,7 +56,10 @@ const SbuiPage = z.looseObject({ ...page, sbuiData: SbuiData });
  */
 const PlainPage = z
   .looseObject(page)
-  .refine((p) => p.sbuiData === undefined || p.sbuiData === null, { error: 'sbuiData that cannot be read' });
+  .refine((p) => p.sbuiData === undefined || p.sbuiData === null, {
+    error: 'sbuiData that cannot be read',
+    abort: true,
+  });
 /** A listing's sections, one shape each. */
 export const PdpSections = z.union([SbuiPage, PlainPage]);
 export type PdpSections = z.infer<typeof PdpSections>;
