@@ -11,10 +11,13 @@ export const MapsHotelsResponse = z.object({
   location: z.string().meta({ description: 'The place searched, as given' }),
   check_in: z.iso.date(),
   check_out: z.iso.date(),
-  hotels: z.array(MapsHotel).min(1),
+  hotels: z.array(MapsHotel).min(1).meta({
+    description:
+      "The source's ranked hotels in its order (is_paid false), then its sponsored listings (is_paid true)",
+  }),
   total_count: z.number().int().min(0).nullable().meta({
     description:
-      'Hotels the whole search found, as the source counts them; null when it gives no count (or none for an exact min_rating)',
+      'Hotels the whole search found, as the source counts them (ranked ones only: the sponsored listings beside them are not counted); null when it gives no count (or none for an exact min_rating)',
   }),
   search_metadata: z.object({
     search_url: z.string().meta({ description: "The same search on the maps service's own site" }),

@@ -21,7 +21,8 @@ export const mapsHotelsRoutes = area('maps_hotels', {
       NO_RESULTS: { status: 404, when: 'no hotel for the place and stay (after min_rating)' },
     },
     watch: { price: 'hotels[].price.current', unavailable: ['NO_RESULTS'], ends: 'check_in' },
-    summary: 'Hotels for a place and stay, with prices, ratings and sponsored flags',
+    summary:
+      'Hotels for a place and stay, with prices and ratings: the ranked ones, then the sponsored ones flagged',
     example: '/v1/maps_hotels/search?location=Paris&check_in=2030-06-10&check_out=2030-06-12&currency=EUR',
   },
   mapsHotelsInfo: {

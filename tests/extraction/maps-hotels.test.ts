@@ -73,7 +73,12 @@ describe('hotels answer (a place)', () => {
       'Goethe Residenz',
       'Bauhaus Loft Hotel',
       'Altstadt Loft - Entire apartment',
+      // the sponsored listings, after the ranked ones
+      'Lindenhof Garden Hotel',
+      'Hotel Sonnenhugel  & Spa',
+      'Erfurt Domblick Hotel',
     ]);
+    expect(hotels.map((h) => h.is_paid)).toEqual([...Array(7).fill(false), true, true, true]);
     expect(currency).toBe('EUR');
     expect(searchUrl).toMatch(/^https:\/\/maps\.test\/travel\/search\?q=Weimar/);
   });
@@ -107,8 +112,9 @@ describe('hotels answer (a place)', () => {
     // Act
     const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
     // Assess
-    expect(hotels).toHaveLength(7);
-    expect(hotels.every((h) => h.price.current === null && h.location.latitude === null)).toBe(true);
+    const organic = hotels.filter((h) => !h.is_paid);
+    expect(organic).toHaveLength(7);
+    expect(organic.every((h) => h.price.current === null && h.location.latitude === null)).toBe(true);
   });
 
   it("counts the whole search as the source does (search_information.total_results), not the page's length", () => {
@@ -143,6 +149,9 @@ describe('hotels answer (a place)', () => {
       'Goethe Residenz',
       'Bauhaus Loft Hotel',
       'Altstadt Loft - Entire apartment',
+      'Lindenhof Garden Hotel',
+      'Hotel Sonnenhugel  & Spa',
+      'Erfurt Domblick Hotel',
     ]);
     expect(hotels[0]!.rating).toEqual({ value: 4.6, votes: null, rating_max: 5 });
     expect(seen).toContainEqual(skipped('maps_hotels', 'properties[]', 2));
@@ -177,9 +186,15 @@ describe('hotels answer (a place)', () => {
   it('never marks an organic property sponsored because an ad has its name: the ad is another listing', () => {
     // Act
     const { hotels } = hotelsIn('hotels-list.json');
-    // Assess: ads name two listed hotels, with tokens of their own
-    expect(hotels.filter((h) => h.name === 'Lindenhof Garden Hotel')).toHaveLength(1);
-    expect(hotels.filter((h) => h.is_paid)).toEqual([]);
+    // Assess: an ad names a listed hotel, with a token of its own: both are listed, only the ad paid
+    expect(
+      hotels
+        .filter((h) => h.name === 'Lindenhof Garden Hotel')
+        .map((h) => ({ hotel_id: h.hotel_id, is_paid: h.is_paid })),
+    ).toEqual([
+      { hotel_id: 'ChoIpuK7yd2Wsc6QARoNL2cvMTFjNXJ6bGgweRAB', is_paid: false },
+      { hotel_id: 'CgsIpuK7yd2Wsc6QARAB', is_paid: true },
+    ]);
   });
 
   it("marks a listed property sponsored when it is an ad itself (its token is an ad's)", () => {
@@ -191,8 +206,13 @@ describe('hotels answer (a place)', () => {
     raw.ads[0]!.property_token = raw.properties[1]!.property_token;
     // Act
     const { hotels } = extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels');
-    // Assess
-    expect(hotels.filter((h) => h.is_paid).map((h) => h.name)).toEqual([raw.properties[1]!.name]);
+    // Assess: that listing is flagged where it ranks and not listed twice; the other two ads follow
+    expect(hotels.filter((h) => h.is_paid).map((h) => h.name)).toEqual([
+      raw.properties[1]!.name,
+      'Hotel Sonnenhugel  & Spa',
+      'Erfurt Domblick Hotel',
+    ]);
+    expect(new Set(hotels.map((h) => h.hotel_id)).size).toBe(hotels.length);
   });
 
   it('maps a hotel: total for the stay, per night, stars, times with a plain space, up to 10 images', () => {
@@ -227,8 +247,14 @@ describe('hotels answer (a place)', () => {
   });
 
   it('applies min_rating exactly', () => {
-    expect(hotelsIn('hotels-list.json', { minRating: 4.5 }).hotels.map((h) => h.rating?.value)).toEqual([
-      4.6, 4.8,
+    // The ads too: the one rated 4.3 is left out
+    expect(
+      hotelsIn('hotels-list.json', { minRating: 4.5 }).hotels.map((h) => [h.rating?.value, h.is_paid]),
+    ).toEqual([
+      [4.6, false],
+      [4.8, false],
+      [4.6, true],
+      [4.5, true],
     ]);
   });
 
@@ -240,6 +266,82 @@ describe('hotels answer (a place)', () => {
     answer.properties[0]!.gps_coordinates = { latitude: -1_000_090, longitude: 11.3 };
     // Act and Assess
     expect(() => extractHotels(answer as HotelsAnswer, SEARCH, 'hotels')).toThrow(ExtractionError);
+  });
+});
+
+describe('hotels answer (its sponsored listings)', () => {
+  const read = (search: Partial<HotelSearch> = {}) =>
+    withDrift(() => hotelsIn('hotels-with-ads.json', search));
+
+  it('lists each ad after the ranked properties, flagged, priced by its nightly price for the stay', () => {
+    // Act
+    const {
+      value: { hotels, totalCount },
+    } = read();
+    // Assess: the ranked properties in the source's order, then the ads with a token, in theirs
+    expect(hotels.map((h) => [h.name, h.is_paid])).toEqual([
+      ['Ilmpark Hotel', false],
+      ['Hotel Ilmtal Terrassen', false],
+      ['Hotel Ilmtal Terrassen', true],
+      ['Parkhotel Belvedere', true],
+      ['Villa Frauenplan', true],
+    ]);
+    expect(hotels[2]).toEqual({
+      hotel_id: 'CgsIk3Vt8qLm2wZEEAE',
+      name: 'Hotel Ilmtal Terrassen',
+      location: { address: null, latitude: 50.981204, longitude: 11.318877 },
+      // 118 a night (the ad's price) for the two nights asked
+      price: { current: 236, regular: null, max_price: 236, currency: 'EUR', price_per_night: 118 },
+      rating: { value: 4.5, votes: 733, rating_max: 5 },
+      stars: 3,
+      check_in_time: null,
+      check_out_time: null,
+      amenities: ['Free Wi-Fi', 'Free parking'],
+      images: ['https://img.maps.test/travel/itt0=s287-w287-h192-n-k-no'],
+      description: null,
+      is_paid: true,
+    });
+    // The source's count is of its ranked properties: the ads are beside it
+    expect(totalCount).toBe(42);
+  });
+
+  it('keeps an ad that shows no price, place, class or picture, those null or empty', () => {
+    // Act
+    const villa = read().value.hotels.find((h) => h.name === 'Villa Frauenplan')!;
+    // Assess
+    expect(villa).toMatchObject({
+      location: { address: null, latitude: null, longitude: null },
+      price: { current: null, regular: null, max_price: null, currency: 'EUR', price_per_night: null },
+      stars: null,
+      images: [],
+      rating: { value: 4.8, votes: 64, rating_max: 5 },
+    });
+  });
+
+  it('skips an ad without its token, counted, and lists the others', () => {
+    // Act
+    const { value, drift } = read();
+    // Assess
+    expect(value.hotels.some((h) => h.name === 'Gasthof Zum Schwan')).toBe(false);
+    expect(drift).toContainEqual(skipped('maps_hotels', 'ads[]', 1));
+  });
+
+  it('applies min_rating to the ads as to the properties', () => {
+    // Act
+    const { hotels } = read({ minRating: 4 }).value;
+    // Assess: the ad rated 3.8 is left out
+    expect(hotels.filter((h) => h.is_paid).map((h) => h.name)).toEqual([
+      'Hotel Ilmtal Terrassen',
+      'Villa Frauenplan',
+    ]);
+  });
+
+  it('fails the answer on an ad whose value breaks its format (a class that is no number)', () => {
+    // Prepare
+    const raw = fixture('hotels-with-ads.json') as { ads: Record<string, unknown>[] };
+    raw.ads[0]!.hotel_class = '3-star hotel';
+    // Act and Assess
+    expect(() => HotelsAnswer.parse(raw)).toThrow();
   });
 });
 

@@ -149,7 +149,26 @@ describe('maps_hotels list', () => {
     search_metadata: metadata('hotels'),
     search_parameters: { engine: 'hotels', q: 'Weimar', currency: 'EUR' },
     search_information: { total_results: 64 },
-    ads: [{ name: 'Lindenhof Garden Hotel', property_token: 'ChcIad01', extracted_price: 140 }],
+    // An ad as real answers carry it: its own token, one seller's nightly price, a numeric class.
+    ads: [
+      {
+        name: 'Lindenhof Garden Hotel',
+        source: 'Seller Two',
+        source_icon: 'https://img.test/seller2.png',
+        link: 'https://maps.test/aclk?ai=x1',
+        property_token: 'ChcIad01',
+        serpapi_property_details_link: 'https://serp.test/search.json?engine=hotels&property_token=ChcIad01',
+        gps_coordinates: { latitude: 50.98, longitude: 11.33 },
+        hotel_class: 4,
+        thumbnail: 'https://img.test/ad1.jpg',
+        overall_rating: 4.4,
+        reviews: 812,
+        price: '€140',
+        extracted_price: 140,
+        amenities: ['Free Wi-Fi'],
+        free_cancellation: true,
+      },
+    ],
     properties: [
       hotel('Lindenhof Garden Hotel', 'ChcIorg01'),
       hotel('Goethe Residenz', 'ChcIorg02'),

@@ -21,21 +21,32 @@ const parisListings = () => {
 };
 
 describe('maps_hotels search → info and photos of every hotel_id', () => {
-  it('answers info and photos for every property a search returns, vacation rentals included', async () => {
+  it('answers info and photos for every property a search returns, vacation rentals and sponsored ones included', async () => {
     // Prepare
     const found = await get('/v1/maps_hotels/search', { location: 'Paris', ...stay });
-    const listed = (found.body.hotels as Listed[]).map((h) => ({ hotel_id: h.hotel_id, name: h.name }));
+    const listed = (found.body.hotels as (Listed & { is_paid: boolean })[]).map((h) => ({
+      hotel_id: h.hotel_id,
+      name: h.name,
+      is_paid: h.is_paid,
+    }));
     // Act
     const answers = [];
     for (const { hotel_id } of listed) {
       const info = await get('/v1/maps_hotels/info', { hotel_id, ...stay });
       const photos = await get('/v1/maps_hotels/photos', { hotel_id });
-      answers.push({ hotel_id, info: info.status, photos: photos.status, name: info.body.hotel?.name });
+      answers.push({
+        hotel_id,
+        info: info.status,
+        photos: photos.status,
+        name: info.body.hotel?.name,
+        id: info.body.hotel?.hotel_id,
+      });
     }
-    // Assess
+    // Assess: each answers under the id it was asked with
     expect(listed.filter((h) => RENTAL.test(h.name)).length).toBeGreaterThan(0);
+    expect(listed.filter((h) => h.is_paid).length).toBeGreaterThan(0);
     expect(answers).toEqual(
-      listed.map((h) => ({ hotel_id: h.hotel_id, info: 200, photos: 200, name: h.name })),
+      listed.map((h) => ({ hotel_id: h.hotel_id, info: 200, photos: 200, name: h.name, id: h.hotel_id })),
     );
   });
 

@@ -135,9 +135,11 @@ describe('GET /v1/maps_hotels/search', () => {
         .hotels.filter((h) => h.city.name === 'Paris')
         .map((h) => h.name),
     );
+    // The ranked properties (the sponsored ones after them may be of another city)
+    const ranked = body.hotels.filter((h) => !h.is_paid);
     const [hotels, rentals] = [
-      body.hotels.filter((h) => paris.has(h.name)),
-      body.hotels.filter((h) => !paris.has(h.name)),
+      ranked.filter((h) => paris.has(h.name)),
+      ranked.filter((h) => !paris.has(h.name)),
     ];
     expect(hotels.length).toBeGreaterThan(4);
     expect(hotels.every((h) => h.location.address === null && h.stars !== null)).toBe(true);
@@ -168,21 +170,28 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(priced!.price.max_price).toBeGreaterThan(priced!.price.current);
   });
 
-  it('never marks an organic result sponsored because an ad names the same hotel (the ad has its own token)', async () => {
-    // Prepare
+  it("lists the source's sponsored listings after its ranked ones, is_paid true, each by its own token", async () => {
+    // Prepare: the source's own answer for the same search
     const url = `${api.sandbox.url}/maps_hotels/search.json?engine=hotels&q=Paris&check_in_date=${day(30)}&check_out_date=${day(32)}&api_key=${SANDBOX_SERP_KEY}`;
     const raw = (await fetch(url).then((r) => r.json())) as {
-      ads: { name: string; property_token: string }[];
+      ads: { name: string; property_token: string; extracted_price?: number }[];
       properties: { property_token: string }[];
     };
     // Act
     const body = Body.parse((await search({})).body);
-    // Assess: hotels the ads name are listed, organic, and not sponsored; the ads' own tokens are not listed
+    // Assess: the ranked ones first, unsponsored, then every ad, sponsored, in the source's order
+    const paid = body.hotels.map((h) => h.is_paid);
+    expect(paid).toEqual([...paid.filter((p) => !p), ...paid.filter((p) => p)]);
+    expect(body.hotels.filter((h) => !h.is_paid).map((h) => h.hotel_id)).toEqual(
+      raw.properties.map((p) => p.property_token),
+    );
+    expect(
+      body.hotels.filter((h) => h.is_paid).map((h) => [h.hotel_id, h.name, h.price.price_per_night]),
+    ).toEqual(raw.ads.map((a) => [a.property_token, a.name, a.extracted_price ?? null]));
+    expect(raw.ads.length).toBeGreaterThan(0);
+    // An ad naming a ranked hotel leaves that hotel unsponsored: the ad is another listing
     const advertised = new Set(raw.ads.map((a) => a.name));
-    expect(body.hotels.some((h) => advertised.has(h.name))).toBe(true);
-    expect(body.hotels.filter((h) => h.is_paid)).toEqual([]);
-    const adTokens = new Set(raw.ads.map((a) => a.property_token));
-    expect(body.hotels.some((h) => adTokens.has(h.hotel_id))).toBe(false);
+    expect(body.hotels.some((h) => !h.is_paid && advertised.has(h.name))).toBe(true);
   });
 
   it('keeps every property the source lists: without coordinates or a price, those are null', async () => {
@@ -197,8 +206,11 @@ describe('GET /v1/maps_hotels/search', () => {
     // Assess
     expect(res.status).toBe(200);
     const body = Body.parse(res.body);
-    expect(body.hotels.map((h) => h.hotel_id)).toEqual(raw.properties.map((p) => p.property_token));
-    expect(body.hotels.find((h) => h.name === lost.name)!.location).toMatchObject({
+    // Every ranked property, in the source's order (its sponsored listings follow them)
+    expect(body.hotels.filter((h) => !h.is_paid).map((h) => h.hotel_id)).toEqual(
+      raw.properties.map((p) => p.property_token),
+    );
+    expect(body.hotels.find((h) => h.name === lost.name && !h.is_paid)!.location).toMatchObject({
       latitude: null,
       longitude: null,
     });

@@ -10,8 +10,8 @@
  * `total_rate`, and no hotel class or description. As in the real answers: check-in and check-out times
  * have a narrow no-break space before AM/PM; some properties come without coordinates, and a property
  * with a booked-out night comes without any price; some hotels have no description. Sponsored listings
- * are apart in `ads[]`, each with a token of its own (never its property's), one of them for a hotel
- * of another city. `search_metadata.total_time_taken` is boxed (`{"float": n}`) and
+ * are apart in `ads[]`, each with a token of its own (never its property's, and answering its details),
+ * one of them for a hotel of another city. `search_metadata.total_time_taken` is boxed (`{"float": n}`) and
  * `search_metadata.<engine>_url` links the search on the service's public site.
  *
  * A property's `property_token`, a hotel's or a vacation rental's, or an exact name only one property
@@ -368,8 +368,9 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
   );
   // A token names its hotel or vacation rental; an exact name, the hotels and rentals of that name.
   const rental = token ? rentalByToken(token) : undefined;
+  // An ad's own token answers its hotel's details too, under the token asked with (its details link).
   const named = token
-    ? hotels.filter((h) => hotelToken(h) === token)
+    ? hotels.filter((h) => hotelToken(h) === token || adToken(h) === token)
     : hotels.filter((h) => folded && fold(h.name) === folded);
   const namedRentals = rental
     ? [rental]
@@ -385,7 +386,12 @@ function answer(query: URLSearchParams, base: string): SiteResponse {
         ...answered,
         search_information: { hotels_results_state: 'Showing results for property details' },
         ...(named[0]
-          ? hotelProperty(named[0], query, base, true)
+          ? {
+              ...hotelProperty(named[0], query, base, true),
+              ...(token
+                ? { property_token: token, serpapi_property_details_link: detailsLink(base, query, token) }
+                : {}),
+            }
           : rentalProperty(namedRentals[0]!, query, base, true)),
       },
     };

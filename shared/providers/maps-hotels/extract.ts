@@ -61,6 +61,23 @@ const envelope = {
     })
     .default({}),
 };
+/**
+ * A sponsored listing, as `ads[]` carries it (real 2026-03 answers): its own token and name, one seller's
+ * price per night (`extracted_price`, per night as the service documents it), a class as a number and
+ * one thumbnail; no address, times or description. One without its token or name is skipped and counted.
+ */
+const Ad = z.looseObject({
+  name: z.string(),
+  property_token: z.string(),
+  gps_coordinates: PropertyFacts.gps_coordinates,
+  hotel_class: z.number().int().min(1).max(5).optional(),
+  thumbnail: z.string().optional(),
+  overall_rating: PropertyFacts.overall_rating,
+  reviews: PropertyFacts.reviews,
+  extracted_price: z.number().min(0).optional(),
+  amenities: PropertyFacts.amenities,
+});
+type Ad = z.infer<typeof Ad>;
 /** A list of properties, with the sponsored listings apart in `ads[]`. */
 const ListAnswer = z.looseObject({
   ...envelope,
@@ -71,7 +88,7 @@ const ListAnswer = z.looseObject({
     })
     .optional(),
   properties: z.array(ListedProperty),
-  ads: z.array(z.object({ name: z.string(), property_token: z.string().optional() })).default([]),
+  ads: z.array(Ad).default([]),
 });
 /**
  * Not a list: one property's details at the top level (a hotel's name), or the empty state. Its token is
@@ -162,6 +179,45 @@ function toHotel(
   };
 }
 
+// The properties' class as a number; real ads send `hotel_class` as one, a property's is text.
+const Stars = z.number().int().min(1).max(5).optional();
+
+/**
+ * A sponsored listing as the contract's hotel, `is_paid`. Its one price is a seller's per night (the
+ * service's documentation of `ads[]`): the stay's total is that times the nights, and the highest
+ * seller's total is that same one. What an ad does not show (address, times, description) is null.
+ */
+function adToHotel(ad: Ad, nights: number, currency: string): MapsHotel {
+  const perNight = ad.extracted_price;
+  const current = perNight === undefined ? null : cents(perNight * nights);
+  // Not a field real ads carry (not declared, so never counted missing), but read and checked if sent.
+  const extracted = conform('maps_hotels', Stars, ad.extracted_hotel_class, 'the hotel results', 200);
+  return {
+    hotel_id: ad.property_token,
+    name: ad.name,
+    location: {
+      address: null,
+      latitude: ad.gps_coordinates?.latitude ?? null,
+      longitude: ad.gps_coordinates?.longitude ?? null,
+    },
+    price: {
+      current,
+      regular: null,
+      max_price: current,
+      currency,
+      price_per_night: perNight ?? null,
+    },
+    rating: ratingOf(ad),
+    stars: extracted ?? ad.hotel_class ?? null,
+    check_in_time: null,
+    check_out_time: null,
+    amenities: ad.amenities ?? [],
+    images: ad.thumbnail ? [ad.thumbnail] : [],
+    description: null,
+    is_paid: true,
+  };
+}
+
 /** Fields only the property-details shape has at its top level (a list or the empty state has none). */
 const DETAILS_FIELDS = [
   'gps_coordinates',
@@ -230,10 +286,11 @@ function totalOf(answer: ListAnswer, s: HotelSearch, filteredOut: number): numbe
 }
 
 /**
- * A hotels answer (not a failure) as the contract's hotels, best listed first. A listed property is
- * sponsored only when it is an ad itself (its token is an ad's): an ad for a hotel of the same name is
- * another listing with its own token and price, and the organic result is not sponsored. The ads are not
- * listed (the source's count and the page are of organic results; see the report of the is_paid decision).
+ * A hotels answer (not a failure) as the contract's hotels: the organic properties in the source's
+ * ranking, `is_paid: false`, then its sponsored listings (`ads[]`), `is_paid: true`. An ad for a hotel of
+ * a listed name is another listing, with its own token and price: the organic result stays unsponsored.
+ * An ad whose token is a listed property's is that listing sponsored: flagged there, not listed twice.
+ * min_rating applies to both; the count is the source's, of organic results only.
  * @example extractHotels(answer, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' }, 'hotels') // { hotels: [...], currency: 'EUR', searchUrl: 'https://…' }
  */
 export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: string): HotelResults {
@@ -247,15 +304,25 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
   );
   const currency = answer.search_parameters.currency?.toUpperCase() ?? s.currency;
   const list = hasShapeOf(answer, 'properties') ? answer : undefined;
-  const adTokens = new Set(list?.ads.map((a) => a.property_token));
+  const rated = (p: { overall_rating?: number | undefined }) =>
+    s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating;
+  const ads = (list?.ads ?? []).filter(rated);
+  const adTokens = new Set(ads.map((a) => a.property_token));
   const nights = nightsOf(s.checkIn, s.checkOut);
   const found: Priced[] = list
     ? list.properties.map(listedWithSellers)
     : propertiesOf(answer as OtherAnswer).map((p) => ({ property: p, sellers: p.prices }));
-  const properties = found.filter(
-    ({ property: p }) => s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating,
+  const properties = found.filter(({ property: p }) => rated(p));
+  const organic = properties.map((p) =>
+    toHotel(p, nights, currency, adTokens.has(p.property.property_token)),
   );
-  const hotels = properties.map((p) => toHotel(p, nights, currency, adTokens.has(p.property.property_token)));
+  const listed = new Set(organic.map((h) => h.hotel_id));
+  const sponsored = ads.flatMap((a) => {
+    if (listed.has(a.property_token)) return [];
+    listed.add(a.property_token);
+    return [adToHotel(a, nights, currency)];
+  });
+  const hotels = [...organic, ...sponsored];
   return {
     hotels: conform('maps_hotels', z.array(MapsHotel), hotels, 'the hotels', 200),
     totalCount: list ? totalOf(list, s, found.length - properties.length) : hotels.length,

@@ -6,15 +6,16 @@
  * `search_metadata.<engine>_url`.
  *
  * Two answer shapes: a place gives `properties[]` (hotels and vacation rentals) with sponsored
- * listings apart in `ads[]`, and the whole search's count in `search_information.total_results`; a
+ * listings apart in `ads[]` (listed after the properties), and the whole search's count in `search_information.total_results`; a
  * hotel's name gives that one property's details at the top level (no `properties`; with
  * `search_information.hotels_results_state: "Showing results for property details"`, or with no
  * `search_information` and no top-level `property_token`: the token is then in its details link).
  *
  * Rules, from what the source sends:
- * - sponsored: an ad never carries its property's token (it has one of its own), so an ad marks the
- *   property whose name equals the ad's once both are folded (case, accents, punctuation and spacing
- *   ignored), or whose token equals the ad's, or which says `sponsored: true`;
+ * - sponsored: each ad (`ads[]`, with a token of its own, never its property's) is listed as a hotel
+ *   after the organic properties, `is_paid: true`, priced by its one seller's nightly `extracted_price`
+ *   (per night, as the service documents it); an organic property is never sponsored because an ad has
+ *   its name. min_rating filters ads too; total_count counts the organic properties only;
  * - a property is identified by its token and name: one without coordinates, or without any price (a
  *   booked-out night), is kept with those null (the identity rule);
  * - total_count is the source's `total_results`, null when it sends none or when min_rating is not one
