@@ -4,6 +4,7 @@
  * payload and its own reading of a refusal; only the envelope is written here.
  */
 import * as z from 'zod';
+import { normallyAbsent } from './schema-shape.ts';
 
 /** One of a back end's GraphQL errors: a message, and a code where it gives one. */
 export const GraphQLError = z.looseObject({
@@ -27,7 +28,8 @@ export function dataOrRefusal<
   return z.union([
     z.looseObject({
       data: z.looseObject({ [key]: payload } as Record<K, T>),
-      errors: z.array(GraphQLError).optional(),
+      // Errors beside the data are the exception: an answer without them is the normal one, not drift.
+      errors: normallyAbsent(z.array(GraphQLError).optional()),
     }),
     z.looseObject({
       data: z.looseObject({ [key]: none } as Record<K, R>).nullish(),

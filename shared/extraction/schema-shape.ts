@@ -40,6 +40,21 @@ export function unwrap(s: AnySchema): AnySchema {
 export const mayBeAbsent = (s: AnySchema) =>
   (s._zod.optin as string | undefined) === 'optional' || (s._zod.optin as string | undefined) === 'defaulted';
 
+const normal = new WeakSet<AnySchema>();
+
+/**
+ * An optional field whose absence is the normal answer, not drift: a GraphQL answer's `errors` beside its
+ * data. The tolerant reader reads it when it is there and never counts it missing.
+ * @example errors: normallyAbsent(z.array(GraphQLError).optional())
+ */
+export function normallyAbsent<S extends AnySchema>(schema: S): S {
+  normal.add(schema);
+  return schema;
+}
+
+/** Whether an absent field is worth counting: it may be absent, and its absence is not the normal answer. */
+export const countedWhenAbsent = (s: AnySchema) => mayBeAbsent(s) && !normal.has(s);
+
 /**
  * The path of the innermost part above `path`'s last step that the schema lets be absent, within the same
  * record (a nested list's entries are that list's business), or undefined.

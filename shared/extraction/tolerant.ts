@@ -18,7 +18,14 @@ import * as z from 'zod';
 import type { ConnectorToken } from '../tokens.ts';
 import { reportDrift, Tally } from './drift.ts';
 import { isRecord, valueAt } from './values.ts';
-import { type AnySchema, defOf, mayBeAbsent, optionalPart, unwrap } from './schema-shape.ts';
+import {
+  type AnySchema,
+  countedWhenAbsent,
+  defOf,
+  mayBeAbsent,
+  optionalPart,
+  unwrap,
+} from './schema-shape.ts';
 
 export { fieldsOf, type FieldSpec } from './schema-shape.ts';
 
@@ -85,7 +92,7 @@ function prune(schema: AnySchema, value: unknown, path: string, tally: Tally): u
     for (const [key, field] of Object.entries(def.shape as Record<string, AnySchema>)) {
       const here = path ? `${path}.${key}` : key;
       if (value[key] === undefined) {
-        if (mayBeAbsent(field)) tally.add('missing', here);
+        if (countedWhenAbsent(field)) tally.add('missing', here);
       } else if (value[key] === null && mayBeAbsent(field) && !z.safeParse(field, null).success) {
         // A null where the schema takes none but lets the field be left out: read as left out.
         delete out[key];

@@ -13,6 +13,7 @@ import {
   readerSchema,
   tolerant,
 } from '../../shared/extraction/tolerant.ts';
+import { dataOrRefusal } from '../../shared/extraction/graphql.ts';
 
 const Review = z.looseObject({
   id: z.number().int(),
@@ -240,6 +241,39 @@ describe('tolerant reader', () => {
     ]);
     expect(isPlaceholder({ __typename: 'X' })).toBe(true);
     expect(isPlaceholder({ __typename: 'X', id: 1 })).toBe(false);
+  });
+});
+
+describe('a GraphQL answer', () => {
+  const Answer = tolerant(
+    'chain_b',
+    dataOrRefusal('hotel', z.looseObject({ name: z.string(), stars: z.number().optional() })),
+    'the hotel',
+  );
+
+  it('counts no errors missing beside its data (their absence is the normal answer), and a field it lacks', () => {
+    // Act
+    const answer = conform('chain_b', Answer, { data: { hotel: { name: 'Lindenhof' } } }, 'the hotel', 200);
+    // Assess
+    expect(answer.data?.hotel).toEqual({ name: 'Lindenhof' });
+    expect(drift).toEqual([{ provider: 'chain_b', kind: 'missing', field: 'data.hotel.stars', count: 1 }]);
+  });
+
+  it('reads errors beside its data when they are there', () => {
+    // Act
+    const answer = conform(
+      'chain_b',
+      Answer,
+      {
+        data: { hotel: { name: 'Lindenhof', stars: 4 } },
+        errors: [{ message: 'partial', extensions: { code: 'PARTIAL' } }],
+      },
+      'the hotel',
+      200,
+    );
+    // Assess
+    expect(answer.errors).toEqual([{ message: 'partial', extensions: { code: 'PARTIAL' } }]);
+    expect(drift).toEqual([]);
   });
 });
 

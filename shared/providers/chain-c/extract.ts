@@ -11,7 +11,7 @@ import { conform } from '../../extraction/conform.ts';
 import type { GraphQLError } from '../../extraction/graphql.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import type { Occupancy } from '../rooms-rule.ts';
-import { text } from '../../extraction/values.ts';
+import { shownText, text } from '../../extraction/values.ts';
 /** A property as both searches give it: what a hotel of the contract is read from. */
 export const Property = z.looseObject({
   id: z.string(),
@@ -120,7 +120,8 @@ export function toHotel(
     (p.media?.primaryImage?.edges ?? [])
       .map((e) => text(e.node?.imageUrls?.wideHorizontal))
       .find((path) => path !== null) ?? null;
-  const page = text(p.seoNickname);
+  // A nickname sent blank names no page: null, counted (as one left out is).
+  const page = shownText('chain_c', p.seoNickname, 'edges[].node.property.seoNickname', 'the search');
   return conform(
     'chain_c',
     ChainCHotel,
