@@ -84,6 +84,8 @@ export interface FieldSpec {
   list?: true;
   /** A map of arbitrary keys (`z.record`): another key is another entry, not an unknown field. */
   record?: true;
+  /** Its absence is the normal answer (`normallyAbsent`): never counted missing. */
+  uncounted?: true;
 }
 
 /**
@@ -104,7 +106,12 @@ export function fieldsOf(schema: z.ZodType, path = '', seen = new Set<AnySchema>
       const kind =
         type === 'array' ? { list: true as const } : type === 'record' ? { record: true as const } : {};
       out.push(
-        { path: here, optional: mayBeAbsent(field), ...kind },
+        {
+          path: here,
+          optional: mayBeAbsent(field),
+          ...kind,
+          ...(normal.has(field) && { uncounted: true as const }),
+        },
         ...fieldsOf(field as z.ZodType, here, next),
       );
     }

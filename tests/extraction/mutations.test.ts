@@ -388,6 +388,7 @@ const CASES: Case[] = [
       serpapi_property_details_link:
         "a hotel-name answer without a top-level token carries the hotel's token (its identity) in this link",
     },
+    absenceMeansNone: { ads: 'an answer without ads[] shows no sponsored listing' },
   },
   {
     provider: 'chain_b',
@@ -816,6 +817,10 @@ function withoutInOneEntry(payload: unknown, path: string): unknown {
   return remove(copy, 0, false) ? copy : undefined;
 }
 
+/** Whether the reader takes the field's absence as the normal answer (normallyAbsent): nothing to count. */
+const uncounted = (c: Case, field: string) =>
+  fieldsOf(readerSchema(c.schema)!).some((f) => f.path === field && f.uncounted);
+
 /**
  * The fields of list entries, each removed from one entry: the required ones (every shape requires them),
  * or with `optional` the ones every shape may lack.
@@ -963,6 +968,9 @@ function breach(
       if (error) return `fails (${String(error)})`;
       if (c.records(value as never) !== c.records(baseline as never) && !c.absenceMeansNone?.[variant.field])
         return `records ${c.records(baseline as never)} → ${c.records(value as never)}`;
+      // A field whose absence is the normal answer (normallyAbsent) is read as absent, with no count.
+      if (uncounted(c, variant.field))
+        return named('missing', variant.field) ? 'counted missing, though its absence is normal' : undefined;
       if (!named('missing', variant.field)) return 'no drift recorded for the field';
       // The drift is a metric per provider and field: the dashboard's and the alarm's source.
       return outcome.metrics.some(

@@ -8,6 +8,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { normallyAbsent } from '../../extraction/schema-shape.ts';
 import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { ratingFilterIsExact, type HotelSearch } from './requests.ts';
 import { cents } from '../../extraction/values.ts';
@@ -88,7 +89,8 @@ const ListAnswer = z.looseObject({
     })
     .optional(),
   properties: z.array(ListedProperty),
-  ads: z.array(Ad).default([]),
+  // Many searches show no sponsored listing: an answer without ads is the normal one, not drift.
+  ads: normallyAbsent(z.array(Ad).default([])),
 });
 /**
  * Not a list: one property's details at the top level (a hotel's name), or the empty state. Its token is
