@@ -43,7 +43,7 @@ export function marketParam() {
     .string()
     .trim()
     .toUpperCase()
-    .refine(isCountryCode, { error: 'must be an ISO 3166-1 alpha-2 country code such as US or FR' })
+    .refine(isCountryCode, { error: 'must be a country code (ISO 3166-1, two letters) such as US or FR' })
     .default('US')
     .meta({
       type: 'string',

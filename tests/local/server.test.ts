@@ -277,10 +277,11 @@ describe('responses', () => {
         headers: { 'x-api-key': KEY },
       });
       const body = (await res.json()) as { error_code: string; errors: { parameter: string }[] };
+      // A listing id that does not decode is a malformed one: the rental routes' INVALID_LISTING_ID.
       expect([res.status, res.headers.get('content-type'), body.error_code]).toEqual([
         400,
         'application/problem+json',
-        'INVALID_PARAMETERS',
+        'INVALID_LISTING_ID',
       ]);
       expect(body.errors.map((e) => e.parameter)).toContain('listing_id');
     } finally {
