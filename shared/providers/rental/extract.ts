@@ -54,12 +54,10 @@ const SbuiPage = z.looseObject({ ...page, sbuiData: SbuiData });
  * A page without `sbuiData`: its sections in place (a normal page), or placeholders for what it loads
  * later (2026-07 pages). `sbuiData` is the other shape's, so its absence is not counted.
  */
-const PlainPage = z
-  .looseObject(page)
-  .refine((p) => p.sbuiData === undefined || p.sbuiData === null, {
-    error: 'sbuiData that cannot be read',
-    abort: true,
-  });
+const PlainPage = z.looseObject(page).refine((p) => p.sbuiData === undefined || p.sbuiData === null, {
+  error: 'sbuiData that cannot be read',
+  abort: true,
+});
 /** A listing's sections, one shape each. */
 export const PdpSections = z.union([SbuiPage, PlainPage]);
 export type PdpSections = z.infer<typeof PdpSections>;
