@@ -216,6 +216,22 @@ describe('shapes, as the extraction sees them', () => {
     ]);
   });
 
+  it('reads a cash offer that sends rewardNights null as the cash offer it is (null is absence)', () => {
+    // Prepare
+    const answer = cashAnswer();
+    for (const offer of answer.hotels[0]!.rateDetails.offers) Object.assign(offer, { rewardNights: null });
+    // Act
+    const found = extractStay(OffersAnswer.parse(answer), undefined, stay)!;
+    // Assess: the same rates as without the field
+    expect(found.room_types.map((r) => [r.code, r.rates.length])).toEqual(
+      extractStay(OffersAnswer.parse(cashAnswer()), undefined, stay)!.room_types.map((r) => [
+        r.code,
+        r.rates.length,
+      ]),
+    );
+    expect(found.room_types.flatMap((r) => r.rates)).not.toHaveLength(0);
+  });
+
   it('refuses a cash offer with an amount of the wrong type rather than reading it as a reward offer', () => {
     // Prepare
     const answer = cashAnswer();

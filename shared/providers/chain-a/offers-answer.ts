@@ -102,7 +102,7 @@ const RewardOffer = z
     productUses: z.array(z.union([ExtraUse, RewardRoomUse])).min(1),
     rewardNights: RewardNights.optional(),
   })
-  .refine((o) => o.rewardNights !== undefined, { error: 'an offer without reward nights', abort: true });
+  .refine((o) => o.rewardNights != null, { error: 'an offer without reward nights', abort: true });
 /** A cash offer: its totals (its room's, else its own) and policies; `rewardNights` is the other shape's. */
 const CashOffer = z
   .looseObject({
@@ -116,7 +116,8 @@ const CashOffer = z
       })
       .optional(),
   })
-  .refine((o) => o.rewardNights === undefined, { error: 'reward nights that cannot be read', abort: true });
+  // A null `rewardNights` is none (null is absence): a cash offer.
+  .refine((o) => o.rewardNights == null, { error: 'reward nights that cannot be read', abort: true });
 /**
  * An offer, one shape each: a cash offer never counts reward nights missing, nor a reward offer rates. Each
  * shape's refusal aborts, so that an offer that broke inside names its field, not the other shape's refusal.
@@ -218,7 +219,7 @@ export type ClosedHotel = z.infer<typeof ClosedHotel>;
  * Whether an offer sells reward nights (its shape carries them), rather than a cash rate.
  * @example isRewardOffer({ ratePlanCode: 'IVANI', productUses: [use], rewardNights: { pointsOnly: { totalPoints: 76000 } } }) // true
  */
-export const isRewardOffer = (offer: Offer): offer is RewardOffer => offer.rewardNights !== undefined;
+export const isRewardOffer = (offer: Offer): offer is RewardOffer => offer.rewardNights != null;
 
 /**
  * Whether a product use is the room an offer sells (not an extra such as breakfast).
