@@ -13,11 +13,11 @@ export const MapsHotelsResponse = z.object({
   check_out: z.iso.date(),
   hotels: z.array(MapsHotel).min(1).meta({
     description:
-      "The source's ranked hotels in its order (is_paid false), then its sponsored listings (is_paid true)",
+      "The source's ranked hotels in its order (is_paid false), then its sponsored listings near them (is_paid true; one may repeat a ranked hotel under its own hotel_id)",
   }),
   total_count: z.number().int().min(0).nullable().meta({
     description:
-      'Hotels the whole search found, as the source counts them (ranked ones only: the sponsored listings beside them are not counted); null when it gives no count (or none for an exact min_rating)',
+      "Hotels the whole search found: the source's count of its ranked hotels, plus the sponsored listings this answer lists; null when the source gives no count (or none for an exact min_rating)",
   }),
   search_metadata: z.object({
     search_url: z.string().meta({ description: "The same search on the maps service's own site" }),

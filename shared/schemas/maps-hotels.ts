@@ -30,14 +30,14 @@ export const MapsHotel = z.object({
   }),
   price: z.object({
     current: z.number().min(0).nullable().meta({
-      description: 'Lowest total for the stay, taxes included; null when the source lists the hotel unpriced',
+      description:
+        'Lowest total for the stay, taxes included; null when the source lists the hotel unpriced, and for a sponsored listing (its one price is per night, taxes in or not unsaid)',
     }),
     regular: z.number().nullable().meta({ description: 'Price before a discount; null when none is shown' }),
-    max_price: z
-      .number()
-      .min(0)
-      .nullable()
-      .meta({ description: "Highest seller's total for the stay; null when the source shows no price" }),
+    max_price: z.number().min(0).nullable().meta({
+      description:
+        "Highest seller's total for the stay; null when the source shows no price, and for a sponsored listing",
+    }),
     currency: z.string().nullable().meta({ description: 'ISO 4217 code of every amount' }),
     price_per_night: z
       .number()

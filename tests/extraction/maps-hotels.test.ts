@@ -118,7 +118,8 @@ describe('hotels answer (a place)', () => {
   });
 
   it("counts the whole search as the source does (search_information.total_results), not the page's length", () => {
-    expect(hotelsIn('hotels-list.json').totalCount).toBe(118);
+    // The source's 118 ranked hotels, and the fixture's three sponsored listings listed beside them
+    expect(hotelsIn('hotels-list.json').totalCount).toBe(118 + 3);
   });
 
   it('gives no total where the source gives none, or counts with a coarser rating filter than asked', () => {
@@ -290,8 +291,8 @@ describe('hotels answer (its sponsored listings)', () => {
       hotel_id: 'CgsIk3Vt8qLm2wZEEAE',
       name: 'Hotel Ilmtal Terrassen',
       location: { address: null, latitude: 50.981204, longitude: 11.318877 },
-      // 118 a night (the ad's price) for the two nights asked
-      price: { current: 236, regular: null, max_price: 236, currency: 'EUR', price_per_night: 118 },
+      // 118 a night (the ad's one seller's price); the stay's total with taxes is not stated
+      price: { current: null, regular: null, max_price: null, currency: 'EUR', price_per_night: 118 },
       rating: { value: 4.5, votes: 733, rating_max: 5 },
       stars: 3,
       check_in_time: null,
@@ -301,8 +302,8 @@ describe('hotels answer (its sponsored listings)', () => {
       description: null,
       is_paid: true,
     });
-    // The source's count is of its ranked properties: the ads are beside it
-    expect(totalCount).toBe(42);
+    // The source's count of its ranked properties, and the sponsored listings listed beside them
+    expect(totalCount).toBe(42 + 3);
   });
 
   it('keeps an ad that shows no price, place, class or picture, those null or empty', () => {
@@ -334,6 +335,19 @@ describe('hotels answer (its sponsored listings)', () => {
       'Hotel Ilmtal Terrassen',
       'Villa Frauenplan',
     ]);
+  });
+
+  it('leaves out, counted, an ad placed far from every ranked hotel (a hotel of another place)', () => {
+    // Prepare: the first ad moved to another continent
+    const raw = fixture('hotels-with-ads.json') as {
+      ads: { name: string; gps_coordinates?: { latitude: number; longitude: number } }[];
+    };
+    raw.ads[0]!.gps_coordinates = { latitude: -26.2, longitude: 28.04 };
+    // Act
+    const { value, drift } = withDrift(() => extractHotels(HotelsAnswer.parse(raw), SEARCH, 'hotels'));
+    // Assess
+    expect(value.hotels.filter((h) => h.is_paid).map((h) => h.name)).not.toContain(raw.ads[0]!.name);
+    expect(drift).toContainEqual(expect.objectContaining({ kind: 'skipped', field: 'ads[]', count: 1 }));
   });
 
   it('fails the answer on an ad whose value breaks its format (a class that is no number)', () => {

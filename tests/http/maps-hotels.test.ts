@@ -97,8 +97,9 @@ describe('GET /v1/maps_hotels/search', () => {
     expect(res.status).toBe(200);
     MapsHotelsResponse.strict().parse(res.body);
     const body = Body.parse(res.body);
-    // The whole search's count, as the source gives it: more than this one page lists
-    expect(body.total_count).toBe(worldCount('Paris'));
+    // The whole search's count, as the source gives it, with the sponsored listings listed beside it:
+    // more than this one page lists
+    expect(body.total_count).toBe(worldCount('Paris') + body.hotels.filter((h) => h.is_paid).length);
     expect(body.total_count).toBeGreaterThan(body.hotels.length);
     expect(body.hotels.every((h) => h.price.currency === 'EUR')).toBe(true);
     for (const h of pricedOnly(body.hotels)) {
@@ -174,9 +175,20 @@ describe('GET /v1/maps_hotels/search', () => {
     // Prepare: the source's own answer for the same search
     const url = `${api.sandbox.url}/maps_hotels/search.json?engine=hotels&q=Paris&check_in_date=${day(30)}&check_out_date=${day(32)}&api_key=${SANDBOX_SERP_KEY}`;
     const raw = (await fetch(url).then((r) => r.json())) as {
-      ads: { name: string; property_token: string; extracted_price?: number }[];
-      properties: { property_token: string }[];
+      ads: {
+        name: string;
+        property_token: string;
+        extracted_price?: number;
+        gps_coordinates?: { latitude: number; longitude: number };
+      }[];
+      properties: { property_token: string; gps_coordinates?: { latitude: number; longitude: number } }[];
     };
+    // An ad of a hotel of another city (the sandbox sends one) is no listing of this search
+    const paris = raw.properties.find((p) => p.gps_coordinates)!.gps_coordinates!;
+    const near = (a: (typeof raw.ads)[number]) =>
+      !a.gps_coordinates ||
+      (Math.abs(a.gps_coordinates.latitude - paris.latitude) < 1 &&
+        Math.abs(a.gps_coordinates.longitude - paris.longitude) < 1);
     // Act
     const body = Body.parse((await search({})).body);
     // Assess: the ranked ones first, unsponsored, then every ad, sponsored, in the source's order
@@ -187,8 +199,9 @@ describe('GET /v1/maps_hotels/search', () => {
     );
     expect(
       body.hotels.filter((h) => h.is_paid).map((h) => [h.hotel_id, h.name, h.price.price_per_night]),
-    ).toEqual(raw.ads.map((a) => [a.property_token, a.name, a.extracted_price ?? null]));
-    expect(raw.ads.length).toBeGreaterThan(0);
+    ).toEqual(raw.ads.filter(near).map((a) => [a.property_token, a.name, a.extracted_price ?? null]));
+    expect(raw.ads.filter(near).length).toBeGreaterThan(0);
+    expect(raw.ads.filter((a) => !near(a)).length).toBeGreaterThan(0);
     // An ad naming a ranked hotel leaves that hotel unsponsored: the ad is another listing
     const advertised = new Set(raw.ads.map((a) => a.name));
     expect(body.hotels.some((h) => !h.is_paid && advertised.has(h.name))).toBe(true);
@@ -224,7 +237,7 @@ describe('GET /v1/maps_hotels/search', () => {
         currency: 'USD',
         price_per_night: null,
       });
-    expect(body.total_count).toBe(worldCount(lost.city.name));
+    expect(body.total_count).toBe(worldCount(lost.city.name) + body.hotels.filter((h) => h.is_paid).length);
   });
 
   it("answers 200 with an unpriced hotel's own name: the hotel, its price null, not 404", async () => {

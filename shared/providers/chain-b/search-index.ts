@@ -12,6 +12,7 @@ import { recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { addressOf, Localization, Lodging, lodgingOf } from './extract.ts';
 import { text } from '../../extraction/values.ts';
 import type { Centre } from './places.ts';
+import { metersBetween } from '../../geo/distance.ts';
 const Hit = z.looseObject({
   objectID: z.string(),
   name: z.string(),
@@ -43,17 +44,6 @@ export type IndexAnswer = z.infer<typeof IndexAnswer>;
 export interface Candidate {
   hit: Hit;
   meters: number;
-}
-
-/** Great-circle distance in metres. @example metersBetween({ latitude: 48.85, longitude: 2.35 }, { latitude: 48.86, longitude: 2.35 }) // ≈ 1112 */
-export function metersBetween(a: Centre, b: Centre): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) *
-      Math.cos(b.latitude * rad) *
-      Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**

@@ -7,7 +7,8 @@ import { MapsHotel } from '../../schemas/maps-hotels.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
+import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { metersBetween } from '../../geo/distance.ts';
 import { normallyAbsent } from '../../extraction/schema-shape.ts';
 import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { ratingFilterIsExact, type HotelSearch } from './requests.ts';
@@ -186,12 +187,12 @@ const Stars = z.number().int().min(1).max(5).optional();
 
 /**
  * A sponsored listing as the contract's hotel, `is_paid`. Its one price is a seller's per night (the
- * service's documentation of `ads[]`): the stay's total is that times the nights, and the highest
- * seller's total is that same one. What an ad does not show (address, times, description) is null.
+ * service's documentation of `ads[]`), taxes in or not unsaid: the stay's total with taxes, which
+ * `current` is, is not stated, so it is null, and so is the highest seller's total. What an ad does not
+ * show (address, times, description) is null.
  */
-function adToHotel(ad: Ad, nights: number, currency: string): MapsHotel {
+function adToHotel(ad: Ad, currency: string): MapsHotel {
   const perNight = ad.extracted_price;
-  const current = perNight === undefined ? null : cents(perNight * nights);
   // Not a field real ads carry (not declared, so never counted missing), but read and checked if sent.
   const extracted = conform('maps_hotels', Stars, ad.extracted_hotel_class, 'the hotel results', 200);
   return {
@@ -203,9 +204,9 @@ function adToHotel(ad: Ad, nights: number, currency: string): MapsHotel {
       longitude: ad.gps_coordinates?.longitude ?? null,
     },
     price: {
-      current,
+      current: null,
       regular: null,
-      max_price: current,
+      max_price: null,
       currency,
       price_per_night: perNight ?? null,
     },
@@ -287,12 +288,31 @@ function totalOf(answer: ListAnswer, s: HotelSearch, filteredOut: number): numbe
   return exact && filteredOut === 0 ? (answer.search_information?.total_results ?? null) : null;
 }
 
+/** How far a sponsored listing may stand from every ranked hotel placed, and still be of this search. */
+const NEARBY_METERS = 50_000;
+
+/**
+ * The ads placed near the ranked hotels (within NEARBY_METERS of one): an ad for a hotel of another place
+ * is left out, counted; an ad without coordinates, or a search whose hotels are not placed, keeps its ads.
+ */
+function nearby(ads: Ad[], ranked: Priced[]): Ad[] {
+  const placed = ranked.flatMap(({ property: p }) => (p.gps_coordinates ? [p.gps_coordinates] : []));
+  if (placed.length === 0) return ads;
+  const kept = ads.filter(
+    (a) => !a.gps_coordinates || placed.some((p) => metersBetween(p, a.gps_coordinates!) <= NEARBY_METERS),
+  );
+  if (kept.length < ads.length)
+    recordSkipped('maps_hotels', 'ads[]', 'the hotel results', ads.length - kept.length);
+  return kept;
+}
+
 /**
  * A hotels answer (not a failure) as the contract's hotels: the organic properties in the source's
  * ranking, `is_paid: false`, then its sponsored listings (`ads[]`), `is_paid: true`. An ad for a hotel of
  * a listed name is another listing, with its own token and price: the organic result stays unsponsored.
  * An ad whose token is a listed property's is that listing sponsored: flagged there, not listed twice.
- * min_rating applies to both; the count is the source's, of organic results only.
+ * min_rating applies to both; an ad placed far from every ranked hotel is left out. The count is the
+ * source's count of ranked hotels plus the sponsored ones listed.
  * @example extractHotels(answer, { location: 'Paris', checkIn: '2030-06-10', checkOut: '2030-06-12', adults: 2, children: 0, currency: 'EUR' }, 'hotels') // { hotels: [...], currency: 'EUR', searchUrl: 'https://…' }
  */
 export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: string): HotelResults {
@@ -308,13 +328,14 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
   const list = hasShapeOf(answer, 'properties') ? answer : undefined;
   const rated = (p: { overall_rating?: number | undefined }) =>
     s.minRating === undefined || (p.overall_rating ?? 0) >= s.minRating;
-  const ads = (list?.ads ?? []).filter(rated);
-  const adTokens = new Set(ads.map((a) => a.property_token));
+  // Every ad's token flags its listing, whatever min_rating leaves of the ads themselves.
+  const adTokens = new Set((list?.ads ?? []).map((a) => a.property_token));
   const nights = nightsOf(s.checkIn, s.checkOut);
   const found: Priced[] = list
     ? list.properties.map(listedWithSellers)
     : propertiesOf(answer as OtherAnswer).map((p) => ({ property: p, sellers: p.prices }));
   const properties = found.filter(({ property: p }) => rated(p));
+  const ads = nearby((list?.ads ?? []).filter(rated), found);
   const organic = properties.map((p) =>
     toHotel(p, nights, currency, adTokens.has(p.property.property_token)),
   );
@@ -322,12 +343,15 @@ export function extractHotels(answer: HotelsAnswer, s: HotelSearch, engine: stri
   const sponsored = ads.flatMap((a) => {
     if (listed.has(a.property_token)) return [];
     listed.add(a.property_token);
-    return [adToHotel(a, nights, currency)];
+    return [adToHotel(a, currency)];
   });
   const hotels = [...organic, ...sponsored];
+  const ranked = list ? totalOf(list, s, found.length - properties.length) : null;
   return {
     hotels: conform('maps_hotels', z.array(MapsHotel), hotels, 'the hotels', 200),
-    totalCount: list ? totalOf(list, s, found.length - properties.length) : hotels.length,
+    // The source counts its ranked hotels; the sponsored ones listed here count too, so that the count is
+    // never below the answer's own length.
+    totalCount: list ? (ranked === null ? null : ranked + sponsored.length) : hotels.length,
     currency,
     searchUrl,
   };
