@@ -189,6 +189,22 @@ describe('lowest-rates answer', () => {
     );
   });
 
+  it('counts a page nickname sent blank under the field the reader names, url null', () => {
+    // Prepare
+    const raw = rawLowestRates();
+    raw.data.searchLowestAvailableRatesByGeolocation.edges[0]!.node.property.seoNickname = '  ';
+    // Act
+    const { value: page, drift: seen } = withDrift(() => extractPage(LowestRatesAnswer.parse(raw), OPTIONS));
+    // Assess
+    expect(page.hotels[0]!.url).toBeNull();
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        kind: 'missing',
+        field: 'data.searchLowestAvailableRatesByGeolocation.edges[].node.property.seoNickname',
+      }),
+    );
+  });
+
   it('keeps a property shown without its brand or coordinates, with brand or location null', () => {
     // Prepare: the first property lost its brand, the second its coordinates
     const raw = rawLowestRates();

@@ -115,6 +115,7 @@ export function extractDatedPage(answer: DatedSearchAnswer, o: DatedOptions): Ch
       node.property,
       { status: rate?.status?.code, price: datedPrice(rate, points, o) },
       o,
+      'data.search.lowestAvailableRates.searchByGeolocation.edges[]',
     );
   });
   return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };

@@ -105,13 +105,15 @@ export interface ShownRate {
 /**
  * A property in the contract's terms, from its distance (null when not shown) and its rate: bookable as
  * the rate's status says (bookableOf), its price as shown unless the property cannot be booked.
- * @example toHotel(node.distance, node.property, { status: 'NotAvailable', price: null }, options).bookable // false
+ * `edges` is where the answer lists the properties, so that a count names the field as the reader does.
+ * @example toHotel(node.distance, node.property, { status: 'NotAvailable', price: null }, options, 'data.x.edges[]').bookable // false
  */
 export function toHotel(
   distance: number | null | undefined,
   p: Property,
   rate: ShownRate,
   o: ExtractOptions,
+  edges: string,
 ): ChainCHotel {
   const bookable = bookableOf(p, rate.status);
   const info = p.basicInformation;
@@ -121,7 +123,7 @@ export function toHotel(
       .map((e) => text(e.node?.imageUrls?.wideHorizontal))
       .find((path) => path !== null) ?? null;
   // A nickname sent blank names no page: null, counted (as one left out is).
-  const page = shownText('chain_c', p.seoNickname, 'edges[].node.property.seoNickname', 'the search');
+  const page = shownText('chain_c', p.seoNickname, `${edges}.node.property.seoNickname`, 'the search');
   return conform(
     'chain_c',
     ChainCHotel,

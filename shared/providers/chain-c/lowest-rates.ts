@@ -140,6 +140,7 @@ export function extractPage(answer: LowestRatesAnswer, o: ExtractOptions & { roo
       node.property,
       { status: rate?.status?.code, price: price(rate, o.currency, o.rooms) },
       o,
+      'data.searchLowestAvailableRatesByGeolocation.edges[]',
     );
   });
   return { total: search.total, hasMore: search.pageInfo.hasNextPage, hotels };
