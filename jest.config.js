@@ -96,5 +96,5 @@ export default {
   collectCoverageFrom: ['{functions,shared,infra}/**/*.ts', '!**/*.test.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   // The level measured when it was set, rounded down: raise it as coverage rises, never lower it.
-  coverageThreshold: { global: { statements: 93, branches: 85, functions: 95, lines: 94 } },
+  coverageThreshold: { global: { statements: 93.5, branches: 87, functions: 95.5, lines: 94.8 } },
 };
