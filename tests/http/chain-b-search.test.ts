@@ -1,6 +1,7 @@
 // chain_b search against the sandbox when some of the per-hotel offers calls fail: one hotel's offers that
 // cannot be read never fail the list (wave 3: only identity drops an entry); all of them failing does.
 import { describe, expect, it } from '@jest/globals';
+import { type Drift, observeDrift } from '../../shared/extraction/tolerant.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { day } from '../helpers/dates.ts';
 
@@ -28,9 +29,14 @@ describe('GET /v1/chain_b/search, per-hotel offers failing', () => {
       mode: 'retype',
       only: { path: '/bff/v1/graphql', body: `"hotelOffersHotelId":"${broken}"` },
     });
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const res = await search(stay(40));
-    // Assess
+    const res = await search(stay(40)).finally(stop);
+    // Assess: an answer that could not be read is drift, counted
+    expect(seen).toContainEqual(
+      expect.objectContaining({ kind: 'missing', field: 'data.hotelOffers', count: 1 }),
+    );
     expect(res.status).toBe(200);
     const hotels = hotelsOf(res.body);
     expect(hotels.map((h) => h.id)).toEqual(ids);
@@ -49,13 +55,17 @@ describe('GET /v1/chain_b/search, per-hotel offers failing', () => {
     // Prepare: the index answer cached, then the next offers call answering 404
     const first = await search(stay(30));
     api.sandbox.inject('chain_b', { kind: 'status', status: 404 }, 1);
+    const seen: Drift[] = [];
+    const stop = observeDrift((d) => seen.push(d));
     // Act
-    const res = await search(stay(41));
+    const res = await search(stay(41)).finally(stop);
     // Assess
     expect(res.status).toBe(200);
     const hotels = hotelsOf(res.body);
     expect(hotels).toHaveLength(hotelsOf(first.body).length);
     expect(hotels.filter((h) => h.availability_status === null && h.best_offer === null)).toHaveLength(1);
+    // The source failed; nothing in its format changed: no drift is counted
+    expect(seen.filter((d) => d.field === 'data.hotelOffers')).toEqual([]);
   });
 
   it('does not keep a search with a hotel left unpriced: the next request asks that hotel again', async () => {

@@ -149,7 +149,10 @@ async function pricedPage(ctx: UpstreamContext, page: Candidate[], stay: Stay): 
   });
   const failed = failures.filter((f) => f !== undefined);
   if (failed.length > 0 && failed.length === page.length) throw failed[0];
-  if (failed.length > 0) recordMissing('chain_b', 'data.hotelOffers', 'the offers', failed.length);
+  // Drift is an answer that could not be read; a refusal, an HTTP error or a rate limit is the source's
+  // failure, counted as such by the transport, and would raise a false drift alarm here.
+  const unreadable = failed.filter((f) => f instanceof ExtractionError).length;
+  if (unreadable > 0) recordMissing('chain_b', 'data.hotelOffers', 'the offers', unreadable);
   return hotels;
 }
 
