@@ -4,7 +4,7 @@ import { apiEvent, lambdaContext, parse } from '../../tests/helpers/events.ts';
 import { stackWith, testRoute } from '../../tests/helpers/stack.ts';
 import type { Route } from '../routes/index.ts';
 import { intParam, text } from '../schemas/params.ts';
-import { MAX_QUERY_CHARS, validateRequest } from './validate-request.ts';
+import { MAX_QUERY_CHARS, parameterPath, validateRequest } from './validate-request.ts';
 
 const Query = z.object({
   name: text(100),
@@ -222,5 +222,14 @@ describe('validateRequest, synchronous where the schemas allow', () => {
       'limit',
     ]);
     expect(again.statusCode).toBe(400);
+  });
+});
+
+describe('parameterPath', () => {
+  it('names a parameter by its named parts, never by an index into its values', () => {
+    // Act
+    const names = [parameterPath(['prices', 1]), parameterPath(['url', 'dest_id']), parameterPath([])];
+    // Assess
+    expect(names).toEqual(['prices', 'url.dest_id', '']);
   });
 });

@@ -35,8 +35,18 @@ interface LocatedIssue {
  * never an index into a repeated parameter's values (`prices`, not `prices.1`).
  */
 function parameterOf(l: LocatedIssue): string {
-  const names = l.issue.path.filter((segment) => typeof segment !== 'number').map(String);
-  return names.join('.') || l.where;
+  return parameterPath(l.issue.path) || l.where;
+}
+
+/**
+ * An issue's path as a parameter's name: its named parts joined, without indexes into a list's values.
+ * @example parameterPath(['prices', 1]) // 'prices'; parameterPath(['url', 'dest_id']) // 'url.dest_id'
+ */
+export function parameterPath(path: readonly PropertyKey[]): string {
+  return path
+    .filter((segment) => typeof segment !== 'number')
+    .map(String)
+    .join('.');
 }
 
 function describe(l: LocatedIssue): string {

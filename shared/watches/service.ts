@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import { routeEntries, type Route } from '../routes/index.ts';
 import type { ApiKeyRecord } from '../store/types.ts';
+import { parameterPath } from '../http/validate-request.ts';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url.ts';
 import { missingField } from './condition.ts';
 import { WatchError } from './http.ts';
@@ -63,9 +64,9 @@ async function issuesOf(schema: z.ZodType | undefined, given: Record<string, unk
   const parsed = schema ? await schema.safeParseAsync(given) : undefined;
   return (parsed?.error?.issues ?? []).map((issue) => {
     const code = (issue as { params?: { error_code?: string } }).params?.error_code;
-    const [name] = issue.path;
+    const name = parameterPath(issue.path);
     return {
-      parameter: name === undefined ? 'params' : `params.${String(name)}`,
+      parameter: name ? `params.${name}` : 'params',
       message: `${issue.message}${code ? ` (${code})` : ''}`,
     };
   });
