@@ -644,7 +644,7 @@ const CASES: Case[] = [
     schema: PdpAnswer,
     extract: (answer: PdpAnswer) => {
       if (!answer.data) throw new ExtractionError('rental', 'the sections answer has no data');
-      const page = answer.data.presentation.stayProductDetailPage;
+      const page = answer.data?.presentation?.stayProductDetailPage;
       return page ? extractQuote(page.sections, { nights: 5, adults: 2, currency: 'EUR' }) : undefined;
     },
     records: (quote: unknown) => (quote ? 1 : 0),

@@ -16,7 +16,7 @@ import { fixtureText, withDrift } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('rental', name);
 const sections = (name: string) =>
-  PdpAnswer.parse(JSON.parse(text(name))).data!.presentation.stayProductDetailPage!.sections;
+  PdpAnswer.parse(JSON.parse(text(name))).data!.presentation!.stayProductDetailPage!.sections;
 const placeholders = () => pdpFromPage(text('listing-page-placeholders.html'));
 
 describe('a page with placeholder sections', () => {

@@ -17,7 +17,7 @@ import { fixtureText } from '../helpers/fixtures.ts';
 
 const text = (name: string) => fixtureText('rental', name);
 const answer = (name: string) => PdpAnswer.parse(JSON.parse(text(name)));
-const sections = (name: string) => answer(name).data!.presentation.stayProductDetailPage!.sections;
+const sections = (name: string) => answer(name).data!.presentation!.stayProductDetailPage!.sections;
 const STAY = { nights: 5, adults: 2, currency: 'EUR' };
 
 describe('listing page', () => {
@@ -222,7 +222,7 @@ describe('sections answer', () => {
     (key) => {
       // Prepare
       const body = text('sections.json').replace(`"${key}"`, `"${key}Gone"`);
-      const pdp = PdpAnswer.parse(JSON.parse(body)).data!.presentation.stayProductDetailPage!.sections;
+      const pdp = PdpAnswer.parse(JSON.parse(body)).data!.presentation!.stayProductDetailPage!.sections;
       // Act
       const priced = extractQuote(pdp, STAY);
       const crowded = extractQuote(pdp, { ...STAY, adults: 5 });
@@ -267,7 +267,7 @@ describe('sections answer', () => {
   });
 
   it('has no page for a listing the source does not have', () => {
-    expect(answer('listing-missing.json').data!.presentation.stayProductDetailPage).toBeNull();
+    expect(answer('listing-missing.json').data!.presentation!.stayProductDetailPage).toBeNull();
   });
 });
 

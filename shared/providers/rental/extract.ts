@@ -11,12 +11,12 @@
  * extract-details.ts, extract-overview.ts and extract-quote.ts.
  */
 import * as z from 'zod';
-import { GraphQLError } from '../../extraction/graphql.ts';
+import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { conform } from '../../extraction/conform.ts';
 import { markupText } from '../../extraction/markup.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { isPlaceholder, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
+import { isPlaceholder, tolerant } from '../../extraction/tolerant.ts';
 
 // `sectionComponentType` is not declared: real pages leave it out (and nothing needs it where the id
 // matches), so a declared field would count its absence on every page; componentTypeOf reads it.
@@ -83,44 +83,19 @@ function componentTypeOf(section: Section): string | undefined {
   );
 }
 
-/** A page (or its null: no such listing), the answer every listing route reads from; `errors` is apart. */
-const PageAnswer = z.looseObject({
-  data: z.looseObject({
-    presentation: z.looseObject({
-      stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable(),
-    }),
-  }),
-});
-/** A refusal: no data, and its errors. */
-const Refusal = z.looseObject({ data: z.null().optional(), errors: z.array(GraphQLError).min(1) });
-
+/**
+ * The answer every listing route reads from: a page (or its null: no such listing), errors beside it
+ * being the exception (never counted missing), or a refusal with its errors.
+ */
 export const PdpAnswer = tolerant(
   'rental',
-  // The answer has the page, or it is a refusal (errors). `errors` beside a page is not declared (it is
-  // not on a normal page, so every page would count it missing): errorsOf reads it.
-  z.union([PageAnswer, Refusal]),
+  dataOrRefusal(
+    'presentation',
+    z.looseObject({ stayProductDetailPage: z.looseObject({ sections: PdpSections }).nullable() }),
+  ),
   'the sections payload',
 );
 export type PdpAnswer = z.output<typeof PdpAnswer>;
-
-/**
- * The GraphQL `errors[]` of an answer: none when it has none (every normal answer), the entries that
- * carry a message (others counted skipped). A value that is no list is a changed format: the extraction
- * error, never read as "no errors".
- * @example errorsOf({ errors: [{ message: 'PersistedQueryNotFound' }], data: null }) // [{ message: 'PersistedQueryNotFound' }]
- */
-export function errorsOf(answer: object, what = 'the sections payload', status = 200): GraphQLError[] {
-  const errors = (answer as { errors?: unknown }).errors;
-  if (errors === undefined || errors === null) return [];
-  if (!Array.isArray(errors))
-    throw new ExtractionError('rental', `${what} has errors that are no list`, undefined, status);
-  const read = errors.flatMap((e) => {
-    const entry = GraphQLError.safeParse(e);
-    return entry.success ? [entry.data] : [];
-  });
-  if (read.length < errors.length) recordSkipped('rental', 'errors[]', what, errors.length - read.length);
-  return read;
-}
 
 /**
  * The source's refusal of the sections query, as an upstream error: an unknown persisted query names the
@@ -128,7 +103,7 @@ export function errorsOf(answer: object, what = 'the sections payload', status =
  * @example sectionsRefusal({ errors: [{ message: 'PersistedQueryNotFound' }] }, 200, 'abc')?.message
  */
 export function sectionsRefusal(answer: PdpAnswer, status: number, hash: string): UpstreamError | undefined {
-  const error = errorsOf(answer)[0];
+  const error = answer.errors?.[0];
   if (!error) return undefined;
   if (/persisted ?query/i.test(`${error.message} ${error.extensions?.code ?? ''}`))
     return new UpstreamError(

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { conform } from '../../extraction/conform.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { scriptJson } from '../../extraction/script-json.ts';
-import { errorsOf, type ListingPage, PdpAnswer } from './extract.ts';
+import { type ListingPage, PdpAnswer } from './extract.ts';
 
 const Entries = z.array(z.tuple([z.unknown(), z.unknown()]).rest(z.unknown()));
 const DeferredState = z.looseObject({
@@ -54,9 +54,7 @@ export function pdpFromPage(html: string, status?: number): ListingPage {
       status,
     );
   const answer = conform('rental', PdpAnswer, result, 'the sections payload', status);
-  // The page's errors are not read, but errors that are no list are a changed format, as in the API.
-  errorsOf(answer, 'the sections payload', status);
-  const page = answer.data?.presentation.stayProductDetailPage;
+  const page = answer.data?.presentation?.stayProductDetailPage;
   if (!page) throw new ExtractionError('rental', 'the sections payload has no page', undefined, status);
   const node = Node.safeParse(result);
   const nodeName = node.success

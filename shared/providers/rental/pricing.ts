@@ -48,8 +48,10 @@ export async function listingPricing(
   if (refused) throw refused;
   if (!res.body.data)
     throw new ExtractionError('rental', 'the sections answer has no data', undefined, res.status);
-  const page = res.body.data.presentation.stayProductDetailPage;
-  if (!page) return { kind: 'missing' };
+  const page = res.body.data.presentation?.stayProductDetailPage;
+  // Only a page stated null is a listing the source does not have; no page at all is a changed answer.
+  if (page === null) return { kind: 'missing' };
+  if (!page) throw new ExtractionError('rental', 'the sections answer has no page', undefined, res.status);
   const quote = extractQuote(page.sections, q);
   // A stale hash still answers, without errors[]: a book-it section with neither a price nor a reason.
   if (quote.kind === 'no-price')
