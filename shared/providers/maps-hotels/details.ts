@@ -8,7 +8,7 @@ import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
-import { errorOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { PropertyFacts, ratingOf, spaced, tokenOfLink } from './facts.ts';
 
 const Rate = z.object({
@@ -95,7 +95,7 @@ export function classifyDetails(answer: DetailsAnswer, askedToken: string | unde
   // A token answers its own property or nothing: a list for a token is not that property.
   if (first && !askedToken) return { kind: 'list', hotelId: first.property_token };
   const state = answer.search_information?.hotels_results_state ?? '';
-  const error = errorOf('maps_hotels', answer);
+  const error = answer.error ?? undefined;
   if (answer.properties || state === 'Fully empty' || isEmptyResult(error)) return { kind: 'not found' };
   if (error) throw new UpstreamError('maps_hotels', 'the details answered an error instead of a property');
   throw new ExtractionError('maps_hotels', 'no property details, properties or empty state', undefined, 200);

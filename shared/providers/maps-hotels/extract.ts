@@ -10,7 +10,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, recordSkipped, tolerant } from '../../extraction/tolerant.ts';
 import { metersBetween } from '../../geo/distance.ts';
 import { normallyAbsent } from '../../extraction/schema-shape.ts';
-import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { ratingFilterIsExact, type HotelSearch } from './requests.ts';
 import { cents } from '../../extraction/values.ts';
 import { nights } from '../../schemas/params.ts';
@@ -271,7 +271,7 @@ function propertiesOf(answer: OtherAnswer): Property[] {
     typeof answer.name === 'string' &&
     DETAILS_FIELDS.some((f) => (answer as Record<string, unknown>)[f] !== undefined);
   if (/property details/i.test(state) || detailsShape) return [detailsProperty(answer)];
-  const error = errorOf('maps_hotels', answer);
+  const error = answer.error ?? undefined;
   if (state === 'Fully empty' || isEmptyResult(error)) return [];
   if (error) throw new UpstreamError('maps_hotels', 'the search answered an error instead of hotels');
   throw new ExtractionError('maps_hotels', 'no properties, property details or empty state', undefined, 200);

@@ -7,7 +7,7 @@ import { MapsReviewsPage, type MapsSort } from '../../schemas/maps.ts';
 import { conform } from '../../extraction/conform.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import { errorOf, hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { hasShapeOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import { pageToken } from './requests.ts';
 
@@ -43,7 +43,6 @@ const RawReview = z.object({
 /** Read by the tolerant rule (shared/extraction/tolerant.ts): what it lacks of its optional fields is counted. */
 export const ReviewsAnswer = tolerant(
   'maps_reviews',
-  // Loose: the `error` of an unknown place stays beside what is read (errorOf).
   z.looseObject({
     ...SerpEnvelope,
     place_info: z
@@ -75,7 +74,7 @@ export type ReviewsResult =
 export function extractReviews(answer: ReviewsAnswer, sort: MapsSort): ReviewsResult {
   const { place_info: place, reviews, serpapi_pagination: pagination } = answer;
   if (!place) {
-    if (errorOf('maps_reviews', answer) !== undefined && !reviews) return { kind: 'unknown place' };
+    if (answer.error != null && !reviews) return { kind: 'unknown place' };
     throw new ExtractionError('maps_reviews', 'the answer has no place_info', undefined, 200);
   }
   // "No reviews" only as the engine says it: a count of 0, an empty list, or a place shown with neither
@@ -167,7 +166,7 @@ export function extractPlace(answer: PlaceSearchAnswer): FoundPlace | undefined 
   if (hasShapeOf(answer, 'place_results')) return answer.place_results;
   if (hasShapeOf(answer, 'local_results')) return answer.local_results[0];
   if (answer.search_information?.local_results_state === 'Fully empty') return undefined;
-  const error = errorOf('maps_reviews', answer);
+  const error = answer.error ?? undefined;
   if (isEmptyResult(error)) return undefined;
   if (error) throw new UpstreamError('maps_reviews', 'the place search answered an error instead of places');
   throw new ExtractionError('maps_reviews', 'no place_results, local_results or empty state', undefined, 200);

@@ -15,7 +15,7 @@ import { ExtractionError } from '../../extraction/errors.ts';
 import { engineFor } from '../../upstream/providers.ts';
 import { tolerant } from '../../extraction/tolerant.ts';
 import type { SourceRequest } from '../../upstream/client.ts';
-import { errorOf, fetchSerp, hasShapeOf, isEmptyResult, SerpEnvelope, serpRequest } from '../serp/index.ts';
+import { fetchSerp, hasShapeOf, isEmptyResult, SerpEnvelope, serpRequest } from '../serp/index.ts';
 
 /** Which place is asked for: by the id search-and-review returns, or by its data_id. */
 export type PlaceKey = { placeId: string } | { dataId: string };
@@ -147,7 +147,7 @@ export function extractPlaceDetails(answer: PlaceAnswer, key: PlaceKey): MapsPla
     : (listed?.find((l) => l.place_id === asked || l.data_id === asked) ??
       (listed?.length === 1 ? listed[0] : undefined));
   if (!p) {
-    const error = errorOf('maps_reviews', answer);
+    const error = answer.error ?? undefined;
     if (isEmptyResult(error) || listed?.length === 0) return undefined;
     if (error)
       throw new UpstreamError('maps_reviews', 'the place search answered an error instead of a place');

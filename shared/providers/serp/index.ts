@@ -20,7 +20,7 @@ import type { UpstreamContext } from '../../upstream/context.ts';
 import { STATUS } from '../../errors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
-import type { ConnectorToken } from '../../tokens.ts';
+import { normallyAbsent } from '../../extraction/schema-shape.ts';
 
 /**
  * A call of the API: `GET /search.json` with an engine's parameters, for `provider`, kept as `cache` says.
@@ -39,23 +39,14 @@ export const SERP_ERROR_STATUSES: number[] = [STATUS.badRequest, STATUS.unauthor
 
 /**
  * What every engine's answer carries besides its results (`search_metadata` keeps its other keys, such as
- * `<engine>_url`). Not `error`: only failures and empty results carry it, so a reader that declared it
- * would count it missing on every successful answer; read it with `errorOf` (the answers stay loose).
+ * `<engine>_url`), and the `error` of a failure or an empty result.
  */
 export const SerpEnvelope = {
   search_metadata: z.looseObject({ status: z.string().optional() }).optional(),
+  // A failure's or an empty result's text: every successful answer lacks it, which is no drift. One that is
+  // there but is no text is a changed format, never read as "no error".
+  error: normallyAbsent(z.string().nullish()),
 };
-
-/**
- * The answer's `error` text, or undefined when it has none (every successful answer). One that is there
- * but is no text is a changed format: the extraction error, never read as "no error".
- * @example errorOf({ error: "The engine hasn't returned any results for this query." }) // "The engine hasn't …"
- */
-export function errorOf(provider: ConnectorToken, answer: object): string | undefined {
-  const error = (answer as { error?: unknown }).error;
-  if (error === undefined || error === null || typeof error === 'string') return error ?? undefined;
-  throw new ExtractionError(provider, 'the answer has an error that is no text', undefined, 200);
-}
 
 /**
  * The engines' empty-result text ("<engine> hasn't returned any results for this query."): an empty

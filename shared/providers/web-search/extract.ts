@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { ExtractionError } from '../../extraction/errors.ts';
 import { recordMissing, tolerant } from '../../extraction/tolerant.ts';
-import { errorOf, isEmptyResult, SerpEnvelope } from '../serp/index.ts';
+import { isEmptyResult, SerpEnvelope } from '../serp/index.ts';
 
 // A result is its link, the one thing its readers need; its position is never output.
 export const OrganicResult = z.object({
@@ -23,7 +23,6 @@ export type OrganicResult = z.infer<typeof OrganicResult>;
 export const SearchAnswer = tolerant(
   'web_search',
   z
-    // Loose: the `error` of a failure or an empty result stays beside what is read (errorOf).
     .looseObject({
       ...SerpEnvelope,
       search_information: z.object({ organic_results_state: z.string().optional() }).optional(),
@@ -60,7 +59,7 @@ function withoutBlanks(result: OrganicResult): OrganicResult {
  */
 export function extractResults(answer: SearchAnswer): OrganicResult[] {
   if (answer.organic_results) return answer.organic_results.map(withoutBlanks);
-  const error = errorOf('web_search', answer);
+  const error = answer.error ?? undefined;
   if (answer.search_information?.organic_results_state === 'Fully empty' || isEmptyResult(error)) return [];
   if (error) throw new UpstreamError('web_search', 'the search answered an error instead of results');
   if (answer.search_metadata?.status === 'Success') return [];
