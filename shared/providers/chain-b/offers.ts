@@ -20,6 +20,7 @@ import { dataOrRefusal } from '../../extraction/graphql.ts';
 import { CodeLabel } from './extract.ts';
 import type { HotelContent } from './content.ts';
 import { cents, text } from '../../extraction/values.ts';
+import { carriesOffers } from './requests.ts';
 const Offer = z.looseObject({
   /** ROOM or PACKAGE. */
   type: z.string().nullish(),
@@ -87,8 +88,8 @@ export function offersRefusal(
   hotelId: string,
   status: number,
 ): UpstreamError | undefined {
+  if (carriesOffers(answer)) return undefined;
   const error = answer.errors?.[0];
-  if (!error && answer.data?.hotelOffers) return undefined;
   return new UpstreamError(
     'chain_b',
     `HotelPageHot for hotel ${hotelId} was refused: ${error?.message ?? 'no hotelOffers'}`,

@@ -247,8 +247,12 @@ export function hotelOffersRequest(hotelId: string, stay: Stay): SourceRequest {
   return { ...bffRequest('HotelPageHot', HOTEL_PAGE_HOT, variables, 'prices'), keepIf: carriesOffers };
 }
 
-/** Whether an offers answer carries the offers (no GraphQL errors), the only kind worth keeping. */
-function carriesOffers(body: unknown): boolean {
+/**
+ * Whether an offers answer carries the offers (no GraphQL errors): the only kind worth keeping, and the
+ * one that is no refusal (offers.ts offersRefusal).
+ * @example carriesOffers({ data: { hotelOffers: { offers: [] } } }) // true
+ */
+export function carriesOffers(body: unknown): boolean {
   const answer = body as { errors?: unknown[]; data?: { hotelOffers?: unknown } } | null;
   return !answer?.errors?.length && answer?.data?.hotelOffers != null;
 }
